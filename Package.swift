@@ -1,0 +1,79 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Dependencies point one way:
+//   RegimenLanguage  ←  RegimenRules  ←  RegimenSecurity / RegimenCoaching / RegimenTracking  ←  RegimenCommands  ←  regimen
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Regimen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "regimen", targets: ["regimen"]),
+        .library(name: "RegimenLanguage", targets: ["RegimenLanguage"]),
+        .library(name: "RegimenRules", targets: ["RegimenRules"]),
+        .library(name: "RegimenSecurity", targets: ["RegimenSecurity"]),
+        .library(name: "RegimenCoaching", targets: ["RegimenCoaching"]),
+        .library(name: "RegimenTracking", targets: ["RegimenTracking"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    ],
+    targets: [
+        // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
+        .target(
+            name: "RegimenLanguage",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+            swiftSettings: strictSettings
+        ),
+        // YAML rule files → located trees → typed rule primitives, with diagnostics.
+        .target(
+            name: "RegimenRules",
+            dependencies: ["RegimenLanguage", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        // Firestore / Storage security policies: parsing, matching, decisions, tests, coverage, audit.
+        .target(
+            name: "RegimenSecurity",
+            dependencies: ["RegimenLanguage", "RegimenRules"],
+            swiftSettings: strictSettings
+        ),
+        // The fitness planner: profiles, indexes, nutrition, training, adaptation, supplements.
+        .target(
+            name: "RegimenCoaching",
+            dependencies: ["RegimenLanguage", "RegimenRules"],
+            swiftSettings: strictSettings
+        ),
+        // The neighbouring apps: workout tracker, trainer/student progress, calorie burn.
+        .target(
+            name: "RegimenTracking",
+            dependencies: ["RegimenLanguage", "RegimenRules"],
+            swiftSettings: strictSettings
+        ),
+        // Every `regimen` subcommand, as a library so tests can run them in-process.
+        .target(
+            name: "RegimenCommands",
+            dependencies: [
+                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "regimen",
+            dependencies: ["RegimenCommands"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage"], resources: [.copy("Conformance")], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands"], swiftSettings: strictSettings),
+    ]
+)

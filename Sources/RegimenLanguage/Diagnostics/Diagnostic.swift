@@ -1,0 +1,102 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case error
+    case warning
+    case note
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A problem found while loading, compiling or checking rules, with where it is.
+///
+/// Messages are lower-case, carry no trailing period and name the rule and key they are about.
+/// `id` is stable (for example `rules.unknown-key`) so tests and tools can match on it.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    public var severity: Severity
+    public var id: String
+    public var message: String
+    public var location: SourceLocation?
+    /// Follow-up lines such as "did you mean 'sets'?" or "first defined here".
+    public var notes: [String]
+
+    public init(_ severity: Severity, id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        self.severity = severity
+        self.id = id
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.error, id: id, message, at: location, notes: notes)
+    }
+
+    public static func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
+        Diagnostic(.warning, id: id, message, at: location, notes: notes)
+    }
+
+    /// `file:line:column: severity: message`, the compiler-style line editors understand.
+    public var description: String {
+        var line = ""
+        if let location { line += "\(location): " }
+        line += "\(severity.rawValue): \(message)"
+        for note in notes { line += "\n  note: \(note)" }
+        return line
+    }
+
+    /// Orders by file, line, column, then severity and id, so output is stable.
+    public static func sortKey(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        switch (lhs.location, rhs.location) {
+        case let (l?, r?) where l != r: return l < r
+        case (nil, _?): return true
+        case (_?, nil): return false
+        default: break
+        }
+        if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+        if lhs.id != rhs.id { return lhs.id < rhs.id }
+        return lhs.message < rhs.message
+    }
+}
+
+/// Everything a load or compile found, thrown as one error so callers see all problems at once.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics.sorted(by: Diagnostic.sortKey)
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics during a pass instead of stopping at the first.
+public struct DiagnosticCollector: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+
+    public mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        diagnostics.append(.error(id, message, at: location, notes: notes))
+    }
+
+    public mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        diagnostics.append(.warning(id, message, at: location, notes: notes))
+    }
+
+    /// The diagnostics in stable order.
+    public var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
+}

@@ -1,0 +1,168 @@
+import OrderedCollections
+
+/// A value of the rules language: what an expression evaluates to and what documents, profiles
+/// and variables are made of.
+///
+/// Maps keep insertion order because Firestore's `values()` returns a literal's own order, while
+/// `keys()` is sorted. `Hashable` is strict structural identity (`.int(1)` differs from
+/// `.float(1)`); the language's `==` is ``Value/languageEquals(_:)``, which equates them only at
+/// top level, as the emulator does.
+public enum Value: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case float(Double)
+    case string(String)
+    case bytes([UInt8])
+    case list([Value])
+    case map(OrderedDictionary<String, Value>)
+    case set(ValueSet)
+    case path(PathValue)
+    case timestamp(Timestamp)
+    case duration(DurationValue)
+    case latlng(LatLng)
+    case mapDiff(MapDiff)
+
+    /// The type name as the language spells it (`is` tests and error messages).
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .int: "int"
+        case .float: "float"
+        case .string: "string"
+        case .bytes: "bytes"
+        case .list: "list"
+        case .map: "map"
+        case .set: "set"
+        case .path: "path"
+        case .timestamp: "timestamp"
+        case .duration: "duration"
+        case .latlng: "latlng"
+        case .mapDiff: "map_diff"
+        }
+    }
+
+    /// A map value from key/value pairs, keeping their order.
+    public static func map(_ pairs: KeyValuePairs<String, Value>) -> Value {
+        var dict = OrderedDictionary<String, Value>()
+        for (key, value) in pairs { dict[key] = value }
+        return .map(dict)
+    }
+
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var intValue: Int64? { if case .int(let i) = self { i } else { nil } }
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var listValue: [Value]? { if case .list(let l) = self { l } else { nil } }
+    public var mapValue: OrderedDictionary<String, Value>? { if case .map(let m) = self { m } else { nil } }
+
+    /// The numeric value of an int or float, as a Double.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .float(let f): f
+        default: nil
+        }
+    }
+
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// Looks up a key of a map value; `nil` for a missing key or a non-map.
+    public subscript(key: String) -> Value? {
+        if case .map(let m) = self { m[key] } else { nil }
+    }
+}
+
+/// A set: unique elements in first-seen order. Equality ignores order.
+public struct ValueSet: Sendable, Hashable {
+    public private(set) var elements: [Value]
+
+    public init<S: Sequence>(_ values: S) where S.Element == Value {
+        var seen = Set<Value>()
+        var out: [Value] = []
+        for value in values where seen.insert(value.setKey).inserted {
+            out.append(value)
+        }
+        elements = out
+    }
+
+    public func contains(_ value: Value) -> Bool { elements.contains { $0.languageEquals(value) == true } }
+
+    public var count: Int { elements.count }
+
+    public static func == (lhs: ValueSet, rhs: ValueSet) -> Bool {
+        guard lhs.elements.count == rhs.elements.count else { return false }
+        return Set(lhs.elements.map(\.setKey)) == Set(rhs.elements.map(\.setKey))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Set(elements.map(\.setKey)))
+    }
+}
+
+/// A document path such as `/databases/(default)/documents/users/alice`.
+public struct PathValue: Sendable, Hashable, CustomStringConvertible {
+    public var segments: [String]
+
+    public init(segments: [String]) { self.segments = segments }
+
+    /// Parses `/a/b/c` (a leading slash is optional; empty segments are dropped).
+    public init(parsing text: String) {
+        segments = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    public var description: String { "/" + segments.joined(separator: "/") }
+}
+
+/// A geographic point.
+public struct LatLng: Sendable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The result of `a.diff(b)`: the two maps, compared on demand.
+public struct MapDiff: Sendable, Hashable {
+    public var left: OrderedDictionary<String, Value>
+    public var right: OrderedDictionary<String, Value>
+
+    public init(left: OrderedDictionary<String, Value>, right: OrderedDictionary<String, Value>) {
+        self.left = left
+        self.right = right
+    }
+
+    public var addedKeys: ValueSet { ValueSet(left.keys.filter { right[$0] == nil }.map(Value.string)) }
+    public var removedKeys: ValueSet { ValueSet(right.keys.filter { left[$0] == nil }.map(Value.string)) }
+    public var changedKeys: ValueSet {
+        ValueSet(left.keys.filter { key in right[key].map { $0 != left[key] } ?? false }.map(Value.string))
+    }
+    public var unchangedKeys: ValueSet {
+        ValueSet(left.keys.filter { key in right[key].map { $0 == left[key] } ?? false }.map(Value.string))
+    }
+    public var affectedKeys: ValueSet {
+        ValueSet(addedKeys.elements + removedKeys.elements + changedKeys.elements)
+    }
+}
+
+extension Value {
+    /// Identity used for set membership: numbers that are equal compare equal across int/float.
+    var setKey: Value {
+        if case .float(let f) = self, f.rounded() == f, let i = Int64(exactly: f) { return .int(i) }
+        return self
+    }
+
+    /// The language's `==`: int and float compare numerically at top level; inside lists and maps
+    /// comparison is strict (`[1] == [1.0]` is false in the emulator); sets ignore order; values of
+    /// different types are simply unequal. Returns `nil` never; kept optional-free for speed.
+    public func languageEquals(_ other: Value) -> Bool {
+        switch (self, other) {
+        case let (.int(a), .float(b)): return Double(a) == b
+        case let (.float(a), .int(b)): return a == Double(b)
+        default: return self == other
+        }
+    }
+}

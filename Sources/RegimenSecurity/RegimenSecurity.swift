@@ -1,0 +1,1 @@
+// The RegimenSecurity module; see Package.swift for its place in the layering.

@@ -1,0 +1,8 @@
+import RegimenCommands
+
+@main
+enum Regimen {
+    static func main() {
+        RegimenCommand.main()
+    }
+}
