@@ -15,6 +15,22 @@ public struct Formula: Sendable {
         self.body = body
     }
 
+    /// Compiles `text` as an expression over `variables`.
+    /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
+    public init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
+        let environment = try ExpressionEnvironment(variables: variables)
+        let expression = try CompiledExpression(text, environment: environment)
+        self.source = text.text
+        self.body = { bindings in
+            do throws(EvaluationError) {
+                return try expression.evaluate(bindings)
+            } catch {
+                let place = expression.location(of: error).map { "\($0): " } ?? ""
+                throw FormulaError(message: "\(place)formula '\(text.text)' failed: \(error)")
+            }
+        }
+    }
+
     /// The formula's value for `variables`.
     public func evaluate(_ variables: [String: Value]) throws -> Value {
         try body(variables)
