@@ -5,7 +5,10 @@ public struct RegimenCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "regimen",
         abstract: "A declarative rules engine for fitness coaching and Firestore-style security policy.",
-        subcommands: []
+        subcommands: [
+            Validate.self, Duplicate.self, AnalyticsCommand.self, Export.self, Progress.self, UploadCheck.self,
+            Burn.self, DailyLogCommand.self, Periodize.self,
+        ]
     )
 
     public init() {}

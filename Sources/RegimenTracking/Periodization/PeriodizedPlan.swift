@@ -39,12 +39,20 @@ public struct PeriodizedPlan: Sendable, Hashable {
         return schedule[number - 1]
     }
 
-    public var value: Value {
-        func range(_ r: ClosedRange<Double>) -> Value { .list([.float(r.lowerBound), .float(r.upperBound)]) }
+    /// One week of the schedule as a map.
+    public func weekValue(_ week: Week) -> Value {
         func prescription(_ p: PeriodizationRules.Prescription) -> Value {
             Value.orderedMap([("sets", .int(Int64(p.sets))), ("reps", .int(Int64(p.reps))), ("load", .string(p.load))])
         }
-        return Value.orderedMap([
+        return Value.orderedMap([("week", .int(Int64(week.week))), ("phase", .string(week.phase)),
+                                 ("weekInPhase", .int(Int64(week.weekInPhase))), ("deload", .bool(week.isDeload)),
+                                 ("intensity", .float(week.intensity)),
+                                 ("rpe", .list([.float(week.rpe.lowerBound), .float(week.rpe.upperBound)])),
+                                 ("compound", prescription(week.compound)), ("isolation", prescription(week.isolation))])
+    }
+
+    public var value: Value {
+        Value.orderedMap([
             ("weeks", .int(Int64(weeks))), ("goal", .string(goal)),
             ("phases", .list(phases.map {
                 Value.orderedMap([("focus", .string($0.focus)), ("firstWeek", .int(Int64($0.firstWeek))),
@@ -52,12 +60,7 @@ public struct PeriodizedPlan: Sendable, Hashable {
                                   ("endingIntensity", .float($0.endingIntensity)),
                                   ("deloadWeek", $0.deloadWeek.map { .int(Int64($0)) } ?? .null)])
             })),
-            ("schedule", .list(schedule.map {
-                Value.orderedMap([("week", .int(Int64($0.week))), ("phase", .string($0.phase)),
-                                  ("weekInPhase", .int(Int64($0.weekInPhase))), ("deload", .bool($0.isDeload)),
-                                  ("intensity", .float($0.intensity)), ("rpe", range($0.rpe)),
-                                  ("compound", prescription($0.compound)), ("isolation", prescription($0.isolation))])
-            })),
+            ("schedule", .list(schedule.map(weekValue))),
         ])
     }
 }

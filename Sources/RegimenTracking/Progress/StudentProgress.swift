@@ -102,3 +102,52 @@ extension ProgressRules {
         return Int(index) + 1
     }
 }
+
+extension CompletionLog {
+    /// Reads a log from `{workoutId, durationWeeks?, startDate?, completedDays, today?}`,
+    /// reporting every missing or mistyped key.
+    public static func read(_ value: Value) -> Result<CompletionLog, ProgressError> {
+        var problems: [String] = []
+        guard case .map(let map) = value else {
+            return .failure(ProgressError(problems: ["a completion log must be a map, not \(value.typeName)"]))
+        }
+        let known = ["workoutId", "durationWeeks", "startDate", "completedDays", "today"]
+        for key in map.keys where !known.contains(key) {
+            problems.append("unknown key '\(key)'; expected \(known.joined(separator: ", "))")
+        }
+        func int(_ key: String) -> Int? {
+            guard let entry = map[key], !entry.isNull else { return nil }
+            guard case .int(let number) = entry, let result = Int(exactly: number) else {
+                problems.append("'\(key)' must be a whole number, not \(entry.typeName)")
+                return nil
+            }
+            return result
+        }
+        let workoutId = map["workoutId"]?.stringValue
+        if workoutId == nil { problems.append("'workoutId' is required and must be a string") }
+        var start: Timestamp?
+        switch map["startDate"] {
+        case .timestamp(let t)?: start = t
+        case .string(let text)?:
+            start = Timestamp(iso8601: text)
+            if start == nil { problems.append("'startDate' must be a date such as 2026-02-02, not '\(text)'") }
+        case .null?, nil: break
+        case let other?: problems.append("'startDate' must be a date, not \(other.typeName)")
+        }
+        var days: [Int] = []
+        switch map["completedDays"] {
+        case .list(let items)?:
+            for item in items {
+                if case .int(let day) = item, let day = Int(exactly: day) { days.append(day) } else {
+                    problems.append("'completedDays' must hold whole day numbers, not \(item.typeName)")
+                }
+            }
+        case nil: problems.append("'completedDays' is required")
+        case let other?: problems.append("'completedDays' must be a list, not \(other.typeName)")
+        }
+        let weeks = int("durationWeeks")
+        let today = int("today")
+        guard problems.isEmpty, let workoutId else { return .failure(ProgressError(problems: problems)) }
+        return .success(CompletionLog(workoutId: workoutId, durationWeeks: weeks, startDate: start, completedDays: days, today: today))
+    }
+}

@@ -11,6 +11,11 @@ public struct WriteOperation: Sendable, Hashable {
         self.path = path
         self.data = data
     }
+
+    /// `{path, data}` with the data's keys sorted.
+    public var value: Value {
+        Value.orderedMap([("path", .string(path)), ("data", Value.orderedMap(data.sorted { $0.key < $1.key }))])
+    }
 }
 
 /// The audit entry of one duplication (seed 10.3: userId, source id, new id, time).

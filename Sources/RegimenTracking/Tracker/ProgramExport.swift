@@ -124,7 +124,7 @@ public enum TrackerCSV {
         case .float(let f): String(f)
         case .string(let s): s
         case .timestamp(let t): t.description
-        default: JSONWriter.write(value, indent: 0)
+        default: value.jsonString()
         }
     }
 
