@@ -55,7 +55,7 @@ struct Export: ParsableCommand {
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         var source: TrackerTree
         if tree.lowercased().hasSuffix(".csv") {
-            let url = URL(fileURLWithPath: tree, relativeTo: context.currentDirectory)
+            let url = TrackingCommandSupport.resolve(tree, in: context)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 context.standardError.writeLine("error: cannot read \(tree)")
                 throw CommandFailure.usage

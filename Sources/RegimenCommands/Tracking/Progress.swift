@@ -70,7 +70,7 @@ struct UploadCheck: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let url = URL(fileURLWithPath: file, relativeTo: context.currentDirectory)
+        let url = TrackingCommandSupport.resolve(file, in: context)
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             context.standardError.writeLine("error: cannot read \(file)")
             throw CommandFailure.usage

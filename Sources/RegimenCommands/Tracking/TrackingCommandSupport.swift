@@ -27,9 +27,14 @@ enum TrackingCommandSupport {
         }
     }
 
+    /// `path` as a file URL: absolute as given, relative against the context's directory.
+    static func resolve(_ path: String, in context: CommandContext) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.currentDirectory.appendingPathComponent(path)
+    }
+
     /// Reads a JSON or YAML document (JSON is read as YAML's flow syntax) as a value.
     static func document(_ path: String, in context: CommandContext) throws(CommandFailure) -> Value {
-        let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
+        let url = resolve(path, in: context)
         let read = YAMLReader.read(contentsOf: url, displayPath: path)
         guard read.diagnostics.isEmpty, let document = read.document else {
             DiagnosticPrinter.print(read.diagnostics, to: context.standardError)
