@@ -62,3 +62,26 @@ struct ColourCatalog: RuleFileKind {
         document.required("colours", as: [String].self).map { ColourCatalog(names: $0) }
     }
 }
+
+/// A kind whose entries hold expressions over a `profile` variable.
+struct ConditionRules: RuleFileKind {
+    static let kind = "condition_rules"
+    struct Entry: Sendable {
+        let id: String
+        let when: CompiledExpression
+    }
+    let entries: [Entry]
+    var ruleCount: Int { entries.count }
+
+    static func decode(_ document: inout MappingDecoder) -> ConditionRules? {
+        let context = document.context
+        let environment = context.environment(variables: ["profile"])
+        return document.list("rules") { node, path in
+            context.mapping(node, at: path) { map -> Entry? in
+                let id = map.required("id", as: String.self) ?? "?"
+                map.path = DecodingPath(subject: "rule '\(id)'")
+                return map.requiredExpression("when", in: environment).map { Entry(id: id, when: $0) }
+            }
+        }.map { ConditionRules(entries: $0) }
+    }
+}

@@ -6,6 +6,8 @@ import RegimenLanguage
 /// and carry on with the next key. A context belongs to a single load on a single thread.
 public final class DecodingContext {
     private var collector = DiagnosticCollector()
+    /// Environments built by ``environment(variables:)``, keyed by their variable list.
+    var environments: [[String]: ExpressionEnvironment] = [:]
     /// Values other decoders need while this pass runs (shared expression functions, for one).
     public let services: DecodingServices
 
@@ -104,8 +106,11 @@ public final class DecodingContext {
 public struct DecodingServices: Sendable {
     /// Helper functions declared by `kind: functions` files, callable from every expression.
     public var expressionFunctions: ExpressionFunctions
+    /// The compiled functions: the parent of every environment ``DecodingContext/environment(variables:)`` makes.
+    public var expressionEnvironment: ExpressionEnvironment
 
-    public init(expressionFunctions: ExpressionFunctions = ExpressionFunctions()) {
+    public init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
         self.expressionFunctions = expressionFunctions
+        self.expressionEnvironment = expressionEnvironment
     }
 }

@@ -19,8 +19,10 @@ public struct ExpressionSource: Sendable {
         let text = scalar.text
         if let locations = ScalarSourceMap.locations(of: scalar, at: node.location) {
             var exact = locations
-            let end = locations.last.map { $0.advanced(byColumns: 1) } ?? ScalarSourceMap.contentStart(of: scalar, at: node.location)
-            exact.append(end)
+            // "End of input" belongs right after the last character written, not after the line
+            // break a block scalar adds.
+            let lastWritten = zip(text.unicodeScalars, locations).reversed().first { $0.0 != "\n" }?.1
+            exact.append(lastWritten.map { $0.advanced(byColumns: 1) } ?? ScalarSourceMap.contentStart(of: scalar, at: node.location))
             self.exact = exact
             self.sourceText = SourceText(text, lineOrigins: Self.lineOrigins(of: text, exact: exact))
         } else {

@@ -1,3 +1,5 @@
+import RegimenLanguage
+
 /// One decoded rule file: where it came from and its typed content.
 public struct RuleFile: Sendable {
     /// The file's path as shown in diagnostics.
@@ -26,10 +28,14 @@ public struct RuleSet: Sendable {
     public let files: [RuleFile]
     /// Helper functions declared by `kind: functions` files, callable from every expression.
     public let functions: ExpressionFunctions
+    /// The compiled shared functions; extend it with variables to compile expressions at run time
+    /// (`ExpressionEnvironment(variables: [...], parent: ruleSet.expressionEnvironment)`).
+    public let expressionEnvironment: ExpressionEnvironment
 
-    public init(files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions()) {
+    public init(files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
         self.files = files.sorted { $0.path < $1.path }
         self.functions = functions
+        self.expressionEnvironment = expressionEnvironment
     }
 
     /// The content of every file of kind `K`, in path order.

@@ -90,12 +90,12 @@ public struct RuleSetLoader: Sendable {
             if let file = decode(document, in: context) { decoded.append(file) }
         }
         let functions = ExpressionFunctions(decoded.compactMap { $0.content as? FunctionsFile }.flatMap(\.declarations))
-        let services = DecodingServices(expressionFunctions: functions)
+        let services = DecodingServices(expressionFunctions: functions, expressionEnvironment: functions.compileEnvironment(into: context))
         let kindContext = DecodingContext(services: services)
         for document in documents where document.kind != FunctionsFile.kind {
             if let file = decode(document, in: kindContext) { decoded.append(file) }
         }
-        let ruleSet = RuleSet(files: decoded, functions: functions)
+        let ruleSet = RuleSet(files: decoded, functions: functions, expressionEnvironment: services.expressionEnvironment)
         for kind in kinds.keys.sorted() {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }
