@@ -9,6 +9,8 @@ public struct RegimenCommand: ParsableCommand {
             Bench.self,
             Check.self,
             Eval.self,
+            Validate.self, Duplicate.self, AnalyticsCommand.self, Export.self, Progress.self, UploadCheck.self,
+            Burn.self, DailyLogCommand.self, Periodize.self,
         ]
     )
 
