@@ -43,13 +43,6 @@ public enum Value: Sendable, Hashable {
         }
     }
 
-    /// A map value from key/value pairs, keeping their order.
-    public static func map(_ pairs: KeyValuePairs<String, Value>) -> Value {
-        var dict = OrderedDictionary<String, Value>()
-        for (key, value) in pairs { dict[key] = value }
-        return .map(dict)
-    }
-
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     public var intValue: Int64? { if case .int(let i) = self { i } else { nil } }
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
