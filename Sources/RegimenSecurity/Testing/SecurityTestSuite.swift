@@ -95,7 +95,7 @@ extension SecurityTestSuite {
         return SecurityTestSuite(file: file, policy: policy, documents: store, cases: cases)
     }
 
-    private static func documents(
+    static func documents(
         _ node: YAMLNode, service: SecurityService, bucket: String, diagnostics: inout DiagnosticCollector
     ) -> [(RequestPath, OrderedDictionary<String, Value>?)] {
         guard let entries = node.entries else {
@@ -122,9 +122,9 @@ extension SecurityTestSuite {
         return out
     }
 
-    private static let operationKeys = ["get", "list", "create", "update", "set", "delete", "upload", "download"]
+    static let operationKeys = ["get", "list", "create", "update", "set", "delete", "upload", "download"]
 
-    private static func decodeCase(
+    static func decodeCase(
         _ node: YAMLNode, service: SecurityService, bucket: String, time fileTime: Timestamp, diagnostics: inout DiagnosticCollector
     ) -> SecurityTestCase? {
         guard var map = YAMLMapping(node, context: "a test case", diagnostics: &diagnostics) else { return nil }
@@ -304,5 +304,50 @@ extension SecurityTestSuite {
         }
         map.reportUnknownKeys(&diagnostics)
         return query
+    }
+}
+
+extension SecurityTestSuite {
+    /// Builds one request from command-line pieces: an operation verb and path, and JSON (or
+    /// YAML) texts for the data, query, auth and extra fields, read exactly as a test case's keys.
+    /// - Throws: ``DiagnosticsError`` naming the piece that is wrong.
+    public static func request(
+        verb: String, path: String, data: String?, query: String?, auth: String?,
+        size: Int64? = nil, contentType: String? = nil, metadata: String? = nil, time: String?, service: SecurityService
+    ) throws(DiagnosticsError) -> SecurityRequest {
+        // JSON is YAML, so the pieces form a test case in flow style and reuse its decoding.
+        guard operationKeys.contains(verb) else {
+            throw DiagnosticsError([.error("authorize.op", "unknown operation '\(verb)'; expected \(operationKeys.joined(separator: ", "))", at: nil)])
+        }
+        var text = "name: request\nexpect: allow\n\(verb): \(YAMLValues.quote(path))\n"
+        if let data { text += "data: \(data)\n" }
+        if let query { text += "query: \(query)\n" }
+        if let auth { text += "auth: \(auth)\n" }
+        if let time { text += "time: \(time)\n" }
+        if let size { text += "size: \(size)\n" }
+        if let contentType { text += "contentType: \(YAMLValues.quote(contentType))\n" }
+        if let metadata { text += "metadata: \(metadata)\n" }
+        var diagnostics = DiagnosticCollector()
+        let node = try YAMLNode.parse(text, file: "<command line>")
+        guard let testCase = decodeCase(node, service: service, bucket: "default-bucket", time: defaultTime, diagnostics: &diagnostics),
+              !diagnostics.hasErrors
+        else { throw DiagnosticsError(diagnostics.diagnostics) }
+        return testCase.request
+    }
+
+    /// Reads a documents file (YAML or JSON mapping path → fields) into a store.
+    public static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw DiagnosticsError([.error("authorize.documents", "cannot read \(file)", at: nil)])
+        }
+        var diagnostics = DiagnosticCollector()
+        let node = try YAMLNode.parse(text, file: file)
+        var store = DocumentStore()
+        for (path, data) in documents(node, service: service, bucket: "default-bucket", diagnostics: &diagnostics) where data != nil {
+            store[path] = data
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        return store
     }
 }
