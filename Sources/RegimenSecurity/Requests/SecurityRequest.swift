@@ -47,6 +47,13 @@ public indirect enum WriteValue: Sendable, Hashable {
     }
 }
 
+extension WriteValue {
+    /// Plain field values as write data (no sentinels).
+    public static func fields(_ values: OrderedDictionary<String, Value>) -> OrderedDictionary<String, WriteValue> {
+        values.mapValues { WriteValue.value($0) }
+    }
+}
+
 /// Constraints of a list query, as the client SDK would send them.
 public struct ListQuery: Sendable, Hashable {
     public var limit: Int64?

@@ -62,7 +62,7 @@ public enum PolicyPrinter {
             for allow in block.allows {
                 out += "\(p)    - \(allow.methodList):"
                 if let condition = allow.condition {
-                    out += yamlScalar(condition.text, indent: indent + 3)
+                    out += yamlScalar(condition.text, indent: indent + 4)
                 } else {
                     out += "\n"
                 }
@@ -84,7 +84,7 @@ public enum PolicyPrinter {
             } else {
                 out += "\n\(p)    let:\n"
                 for binding in function.lets {
-                    out += "\(p)      - \(binding.name):" + yamlScalar(binding.value.text, indent: indent + 4)
+                    out += "\(p)      - \(binding.name):" + yamlScalar(binding.value.text, indent: indent + 5)
                 }
                 out += "\(p)    return:" + yamlScalar(function.body.text, indent: indent + 3)
             }

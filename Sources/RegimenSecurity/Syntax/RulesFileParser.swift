@@ -114,6 +114,7 @@ private struct Parser {
     mutating func parseAllow(at: Int) throws(Abandon) -> AllowStatement {
         var methods: [MethodName] = []
         repeat {
+            scanner.skipTrivia()
             let nameAt = scanner.index
             guard let word = scanner.identifier() else { throw fail("expected a method (read, write, get, list, create, update, delete)") }
             guard let method = MethodName(rawValue: word) else {
