@@ -66,7 +66,7 @@ struct CulpritFinder {
             if isError(lo) && !isError(ro) { return find(l, frame, fallback: lo ?? outcome, depth: depth + 1) }
             if isError(ro) && !isError(lo) { return find(r, frame, fallback: ro ?? outcome, depth: depth + 1) }
             return leaf(expr, frame, outcome, operands: [l, r])
-        case .unary(.not, let operand, _) where isError(outcome):
+        case .unary(.not, let operand, _) where isError(outcome) && isError(lookup(operand, frame)?.outcome):
             return find(operand, frame, fallback: outcome, depth: depth + 1)
         case .call(.identifier(let name, _), _, _):
             if let index = found?.index, index > 0, let function = functionResult(before: index, named: name) {
