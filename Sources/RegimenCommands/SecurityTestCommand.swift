@@ -30,6 +30,9 @@ public struct SecurityTestCommand: ParsableCommand {
     @Option(help: "Output format: text, json or junit.")
     var format: Format = .text
 
+    @Flag(help: "With --format json: include each case's request and documents (typed JSON), for replaying elsewhere.")
+    var withRequests = false
+
     public init() {}
 
     public func run() throws {
@@ -68,7 +71,7 @@ public struct SecurityTestCommand: ParsableCommand {
             output = lines.map { $0 + "\n" }.joined()
             if coverage { output += coverageText(recorders) }
             output += closing + "\n"
-        case .json: output = SecurityTestReport.json(results)
+        case .json: output = SecurityTestReport.json(results, requests: withRequests)
         case .junit: output = SecurityTestReport.junit(results)
         }
         FileHandle.standardOutput.write(Data(output.utf8))

@@ -22,6 +22,8 @@ public struct SecurityTestResult: Sendable {
 public struct SecurityTestFileResult: Sendable {
     public var file: String
     public var results: [SecurityTestResult]
+    /// The suite that was run, for reports that show the requests.
+    public var suite: SecurityTestSuite?
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
 }
@@ -56,7 +58,7 @@ public struct SecurityTestRunner {
             }
             results.append(SecurityTestResult(name: testCase.name, location: testCase.location, expectAllow: testCase.expectAllow, decision: decision))
         }
-        return SecurityTestFileResult(file: suite.file, results: results)
+        return SecurityTestFileResult(file: suite.file, results: results, suite: suite)
     }
 }
 
@@ -72,7 +74,10 @@ public enum SecurityTestReport {
         return out
     }
 
-    public static func json(_ files: [SecurityTestFileResult]) -> String {
+    /// Results as JSON. With `requests`, every case also carries its request and the documents
+    /// that existed (typed JSON, see ``TypedJSON``), so another implementation can replay it.
+    public static func json(_ files: [SecurityTestFileResult], requests: Bool = false) -> String {
+        if requests { return requestsJSON(files) }
         var cases: [Value] = []
         for file in files {
             for result in file.results {
@@ -90,6 +95,39 @@ public enum SecurityTestReport {
         let passed = files.reduce(0) { $0 + $1.passed }, failed = files.reduce(0) { $0 + $1.failed }
         let summary: Value.Map = ["cases": .list(cases), "passed": .int(Int64(passed)), "failed": .int(Int64(failed))]
         return Value.map(summary).jsonString(pretty: true) + "\n"
+    }
+
+    private static func requestsJSON(_ files: [SecurityTestFileResult]) -> String {
+        var fileTexts: [String] = []
+        for file in files {
+            guard let suite = file.suite else { continue }
+            var caseTexts: [String] = []
+            for (testCase, result) in zip(suite.cases, file.results) {
+                var overlay = DocumentStore()
+                var removed: [String] = []
+                for (path, data) in testCase.documents {
+                    if let data { overlay[path] = data } else { removed.append(path.description) }
+                }
+                caseTexts.append(TypedJSON.object([
+                    ("name", TypedJSON.string(testCase.name)),
+                    ("expected", TypedJSON.string(testCase.expectAllow ? "allow" : "deny")),
+                    ("actual", TypedJSON.string(result.decision.allowed ? "allow" : "deny")),
+                    ("method", TypedJSON.string(result.decision.method?.rawValue ?? "")),
+                    ("reason", TypedJSON.string(result.decision.summary)),
+                    ("request", TypedJSON.request(testCase.request)),
+                    ("documents", TypedJSON.documents(overlay)),
+                    ("removedDocuments", "[" + removed.map(TypedJSON.string).joined(separator: ", ") + "]"),
+                ]))
+            }
+            fileTexts.append(TypedJSON.object([
+                ("file", TypedJSON.string(file.file)),
+                ("rules", TypedJSON.string(suite.policy.origin.file)),
+                ("service", TypedJSON.string(suite.policy.service.rawValue)),
+                ("documents", TypedJSON.documents(suite.documents)),
+                ("cases", "[\n" + caseTexts.joined(separator: ",\n") + "\n]"),
+            ]))
+        }
+        return "[\n" + fileTexts.joined(separator: ",\n") + "\n]\n"
     }
 
     public static func junit(_ files: [SecurityTestFileResult]) -> String {
