@@ -186,7 +186,7 @@ class Generator:
             token[self.rng.choice(["admin", "role", "gymId", "gymIds"])] = self.rng.choice([True, False, "true", 1, "admin", "trainer", "member", "gymOwner", "g1", ["g1"], None])
         elif choice == 3 and token:
             k = self.rng.choice(list(token))
-            token[k] = self.mutate_value(token[k])
+            token[k] = self.mutate_value(token[k], sentinels=False)
         return auth
 
     def path(self, collection: bool = False):
@@ -205,8 +205,8 @@ class Generator:
             p = p + ("/sub/doc" if not collection else "/doc/sub")
         return p
 
-    def mutate_value(self, v):
-        choice = self.rng.randrange(9)
+    def mutate_value(self, v, sentinels: bool = True):
+        choice = self.rng.randrange(9 if sentinels else 6)
         if choice == 0:
             return None
         if choice == 1:
@@ -218,7 +218,8 @@ class Generator:
         if choice == 4:
             return self.rng.choice(["", "x" * 120, "active", "adequate", "strength", "male", "alice", "t1", "s1"])
         if choice == 5:
-            return [v]
+            # Sentinels are not allowed inside arrays (the SDKs reject them before sending).
+            return [v] if not (isinstance(v, dict) and len(v) == 1 and next(iter(v)).startswith("$")) else [1]
         if choice == 6:
             return {"$serverTimestamp": True}
         if choice == 7:
@@ -259,7 +260,10 @@ class Generator:
             if isinstance(value, (dict, list)):
                 value = "x"
             op = self.rng.choice(["==", "==", "in", ">", "<", "!="])
-            where.append([field, op, [value, self.mutate_value(value) if not isinstance(self.mutate_value(value), (dict, list)) else 1] if op == "in" else value])
+            other = self.mutate_value(value, sentinels=False)
+            if isinstance(other, (dict, list)) or other is None:
+                other = 1
+            where.append([field, op, [value, other] if op == "in" else value])
         elif r < 0.7 and self.uids:
             field = self.rng.choice(["userId", "trainerId", "studentId", "author"])
             where.append([field, "==", self.rng.choice(self.uids)])
@@ -344,8 +348,8 @@ def replay(emu, fe, regimen: str, exported: list[dict], label: str, report: list
     def safe(request):
         try:
             return emulator_decision(emu, fe, request)
-        except ValueError as error:
-            return error
+        except (ValueError, TypeError) as error:
+            return ValueError(str(error))
 
     def tally(case, decision):
         nonlocal agree, disagree, allowed_count

@@ -17,7 +17,12 @@ enum YAMLValues {
         case .scalar:
             return .value(value(node, diagnostics: &diagnostics))
         case .sequence(let items):
-            return .list(items.map { writeValue($0, diagnostics: &diagnostics) })
+            let values = items.map { writeValue($0, diagnostics: &diagnostics) }
+            for (item, value) in zip(items, values) where value == .serverTimestamp || value == .deleteField {
+                // The client SDKs refuse these sentinels inside arrays before sending anything.
+                diagnostics.error("tests.value", "!serverTimestamp and !delete cannot appear inside a list", at: item.location)
+            }
+            return .list(values)
         case .mapping(let entries):
             var out = OrderedDictionary<String, WriteValue>()
             for entry in entries {
