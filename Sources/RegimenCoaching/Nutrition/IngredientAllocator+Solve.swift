@@ -149,6 +149,13 @@ extension IngredientAllocator {
         return "no \(minimum) options per category from the catalog keep every combination within ±\(percent)% of this meal's \(measure.label) (\(formatted(goal))): the closest set (\(names)) spreads it over \(formatted(closest.low[measure]))–\(formatted(closest.high[measure])), beyond \(formatted(goal * (1 - settings.tolerance)))–\(formatted(goal * (1 + settings.tolerance)))"
     }
 
+    /// Plain words for candidates that fit before rounding but not once grams are whole.
+    func roundingExplanation(_ candidate: Candidate, targets: MealTargets) -> String {
+        let percent = formatted(settings.tolerance * 100)
+        let goal = targets.value(of: candidate.tightest)
+        return "the options fit within ±\(percent)% only with fractional grams: rounding portions to whole grams pushes this meal's \(candidate.tightest.label) (\(formatted(goal))) outside \(formatted(goal * (1 - settings.tolerance)))–\(formatted(goal * (1 + settings.tolerance))) for some combination"
+    }
+
     private func nutrient(_ measure: MealMeasure) -> MacroNutrient {
         switch measure {
         case .protein: .protein

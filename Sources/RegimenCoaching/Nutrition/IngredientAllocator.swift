@@ -49,8 +49,8 @@ public enum MealAllocation: Sendable, Hashable {
 public struct IngredientAllocator: Sendable {
     public let settings: AllocatorSettings
     /// Tightest sets kept per sized category, and per vegetable category, before combining.
-    private let keptSets = 4
-    private let keptVegSets = 2
+    private let keptSets = 6
+    private let keptVegSets = 3
     /// Centred candidates tried with rounding before giving up.
     private let roundingAttempts = 12
 
@@ -109,7 +109,10 @@ public struct IngredientAllocator: Sendable {
             guard let options = materialize(candidate, targets: targets) else { continue }
             return .options(grow(candidate, options: options, pools: pools, targets: targets))
         }
-        return .infeasible(explanation(closest: closest ?? candidatesFound.first, targets: targets))
+        if let centred = candidatesFound.first {
+            return .infeasible(roundingExplanation(centred, targets: targets))
+        }
+        return .infeasible(explanation(closest: closest, targets: targets))
     }
 
     // MARK: - Sets of options
