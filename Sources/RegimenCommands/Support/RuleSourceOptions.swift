@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RegimenCoaching
 import RegimenRules
+import RegimenTracking
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
 struct RuleSourceOptions: ParsableArguments {
@@ -24,9 +26,11 @@ struct RuleSourceOptions: ParsableArguments {
     }
 }
 
-/// Every rule-file kind the domain modules define. Each domain adds its kinds here.
+/// Every rule-file kind the domain modules define, so `regimen check` decodes every file.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] { [] }
+    static var all: [any RuleFileKind.Type] { NutritionRuleSet.kinds + TrackingRules.kinds }
 
-    static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
+    /// Kinds the modules decode with their own loaders (security policies and their tests are
+    /// compiled by `regimen test`/`audit`), skipped here rather than reported as unknown.
+    static var loader: RuleSetLoader { RuleSetLoader(kinds: all, skippingOtherModules: true) }
 }

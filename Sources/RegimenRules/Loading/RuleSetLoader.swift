@@ -27,13 +27,19 @@ public struct RuleSetLoadResult: Sendable {
 /// every other kind; then the other files in path order; then each kind's cross-file validation.
 public struct RuleSetLoader: Sendable {
     private let kinds: [String: any RuleFileKind.Type]
+    /// Kinds another module decodes: files declaring them are skipped, not reported.
+    private let foreignKinds: Set<String>
 
     /// A loader that knows `kinds` (plus the built-in `functions` kind).
     /// If two types claim the same `kind:` the first one listed wins.
-    public init(kinds: [any RuleFileKind.Type]) {
+    /// - Parameter skippingOtherModules: skip files whose kind another module of the project
+    ///   decodes (``ProjectRuleKinds``), so a domain can load the shared trees on its own. A kind
+    ///   no module knows is still an error.
+    public init(kinds: [any RuleFileKind.Type], skippingOtherModules: Bool = false) {
         var table: [String: any RuleFileKind.Type] = [FunctionsFile.kind: FunctionsFile.self]
         for kind in kinds where table[kind.kind] == nil { table[kind.kind] = kind }
         self.kinds = table
+        self.foreignKinds = skippingOtherModules ? ProjectRuleKinds.all.subtracting(table.keys) : []
     }
 
     /// The `kind:` values this loader understands, sorted.
@@ -89,6 +95,7 @@ public struct RuleSetLoader: Sendable {
                 context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
                 continue
             }
+            if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(kind) { continue }
             if let header = header(of: node, in: context) {
                 documents.append((file.path, header.kind, header.version, node))
             }
