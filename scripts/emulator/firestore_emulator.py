@@ -889,7 +889,8 @@ class Emulator:
         self._workdir: Optional[str] = None
         self._log: deque[str] = deque(maxlen=400)
         self._local = threading.local()
-        self._loaded_rules: Optional[str] = None
+        self._loaded_rules: Optional[str] = None  # what the emulator has now
+        self._request_rules: Optional[str] = None  # what load_rules() asked for
         self._nonce = f"{os.getpid():x}{int(time.time() * 1000) % 10**8:x}"
         self._debug = _DebugCollector(self._nonce)
         self._probe_counter = 0
@@ -997,6 +998,7 @@ class Emulator:
     def stop(self) -> None:
         proc, self._proc = self._proc, None
         self._loaded_rules = None
+        self._request_rules = None
         if proc is not None and proc.poll() is None:
             try:
                 os.killpg(proc.pid, signal.SIGTERM)  # our own session: the launcher shell and java
@@ -1072,7 +1074,18 @@ class Emulator:
     # -- rules and data ----------------------------------------------------------------------
 
     def load_rules(self, source: str, force: bool = False) -> None:
-        """Install `source` as the Firestore ruleset (no-op when it is already installed)."""
+        """Install `source` as the ruleset that get/list/create/update/set/delete/commit use.
+
+        A no-op when it is already installed. Expression probes install rulesets of their own;
+        the next request puts this one back (one recompile), so the two can be interleaved."""
+        self._install_rules(source, force)
+        self._request_rules = source
+
+    def _ensure_request_rules(self) -> None:
+        if self._request_rules is not None and self._loaded_rules != self._request_rules:
+            self._install_rules(self._request_rules)
+
+    def _install_rules(self, source: str, force: bool = False) -> None:
         if source == self._loaded_rules and not force:
             return
         body = {"rules": {"files": [{"name": "firestore.rules", "content": source}]}}
@@ -1115,6 +1128,10 @@ class Emulator:
         return {"Authorization": auth.bearer(self.project)} if auth is not None else {}
 
     def get(self, path: str, auth: Optional[Auth] = None) -> Decision:
+        self._ensure_request_rules()
+        return self._get(path, auth)
+
+    def _get(self, path: str, auth: Optional[Auth]) -> Decision:
         status, reply = self._http("GET", self._url(self._doc_name(path)), headers=self._auth_headers(auth))
         decision = _decision(status, reply, allowed_statuses=(200, 404))
         if status == 200 and isinstance(reply, dict):
@@ -1133,6 +1150,7 @@ class Emulator:
         auth: Optional[Auth] = None,
         collection_group: bool = False,
     ) -> Decision:
+        self._ensure_request_rules()
         segments = [s for s in _relative_path(collection_path).split("/") if s]
         if collection_group:
             parent, collection_id = segments[:-1], segments[-1]
@@ -1179,6 +1197,7 @@ class Emulator:
         return self.commit([Write.delete(path)], auth)
 
     def commit(self, writes: Sequence[Write], auth: Optional[Auth] = None) -> Decision:
+        self._ensure_request_rules()
         headers = self._auth_headers(auth)
         return self._commit(writes, headers.get("Authorization"))
 
@@ -1337,7 +1356,7 @@ class Emulator:
 
     def _compile_alone(self, source: str) -> Optional[RulesCompileError]:
         try:
-            self.load_rules(self._PROBE_HEADER + source + self._PROBE_FOOTER, force=True)
+            self._install_rules(self._PROBE_HEADER + source + self._PROBE_FOOTER, force=True)
             return None
         except RulesCompileError as exc:
             return exc
@@ -1352,7 +1371,7 @@ class Emulator:
                 text += source
                 line += n
             try:
-                self.load_rules(text + self._PROBE_FOOTER)
+                self._install_rules(text + self._PROBE_FOOTER)
                 break
             except RulesCompileError as exc:
                 # When a ruleset fails, the emulator lists its warnings too (unused variables,
@@ -1386,7 +1405,7 @@ class Emulator:
             docs.update(seeds)
         if docs:
             self.seed(docs)
-        decisions = self.run_many([("get", (path,), {}) for _i, (_s, _d, _m, path) in live], workers=workers)
+        decisions = self.run_many([("_get", (path, None), {}) for _i, (_s, _d, _m, path) in live], workers=workers)
         expected_markers = [marker for (i, (_s, _d, marker, _p)), d in zip(live, decisions) if d.allowed and probes[i].expression is not None]
         seen = self._debug.wait_for(expected_markers, debug_timeout) if expected_markers else {}
         for (index, (_source, _seeds, marker, _path)), decision in zip(live, decisions):
