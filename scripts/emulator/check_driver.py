@@ -178,6 +178,10 @@ def main() -> int:
             else:
                 checks.expect(f"evaluate: {label}", probe_value.ok and probe_value.value == want and type(probe_value.value) is type(want), probe_value)
         checks.expect("requests after probes run under the loaded ruleset again", emu.get("users/dan", Auth("dan")).allowed is True)
+        nested = emu.update("users/dan", {"prefs": {"at": SERVER_TIMESTAMP, "units": "kg"}}, Auth("dan"))
+        doc = emu.read_document("users/dan") or {}
+        prefs = doc.get("prefs") or {}
+        checks.expect("update: a nested serverTimestamp is filled in by the emulator", nested.allowed is True and isinstance(prefs.get("at"), Timestamp) and prefs.get("units") == "kg", (nested, doc))
 
         count = 200
         t0 = time.monotonic()

@@ -334,7 +334,10 @@ def encode_value(value: Any) -> dict:
 
 def decode_value(value: dict) -> Any:
     """Firestore REST `Value` JSON -> Python value."""
-    (kind, inner), = value.items() if len(value) == 1 else ((k, v) for k, v in value.items() if k.endswith("Value"))
+    kinds = [k for k in value if k.endswith("Value")]
+    if len(kinds) != 1:
+        raise EmulatorError(f"not a Firestore value: {value!r}")
+    kind, inner = kinds[0], value[kinds[0]]
     if kind == "nullValue":
         return None
     if kind == "booleanValue":
@@ -801,8 +804,8 @@ _OPS = {
 
 
 def _field_path(dotted: str) -> str:
-    """'a.b c' (SDK field path, dots separate segments) -> REST field path with backticks."""
-    return ".".join(seg if _IDENT.match(seg) else "`" + seg.replace("\\", "\\\\").replace("`", "\\`") + "`" for seg in dotted.split("."))
+    """An SDK field path ('a.b', dots separate segments) -> REST field path."""
+    return _field_path_segments(dotted.split("."))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1215,7 +1218,7 @@ class Emulator:
         fields: dict[str, Any] = {}
         transforms: list[dict] = []
         mask: list[str] = []
-        by_path = write.op == "update"  # updateDoc keys are field paths; setDoc keys are names
+        omitted = object()
 
         def place(segments: list[str], value: Any) -> None:
             node = fields
@@ -1223,31 +1226,48 @@ class Emulator:
                 node = node.setdefault(seg, {"mapValue": {"fields": {}}})["mapValue"]["fields"]
             node[segments[-1]] = self._complete_references(encode_value(value))
 
-        def walk(prefix: list[str], value: Any, top: bool) -> None:
-            # Sentinels become transforms / mask-only entries; with merge every leaf is masked.
+        def without_sentinels(segments: list[str], value: Any) -> Any:
+            # serverTimestamp() becomes a transform applied after the write, as the SDKs send it.
             if value is SERVER_TIMESTAMP:
-                transforms.append({"fieldPath": _field_path_segments(prefix), "setToServerValue": "REQUEST_TIME"})
-                if write.op == "update" or write.merge:
-                    mask.append(_field_path_segments(prefix))
+                transforms.append({"fieldPath": _field_path_segments(segments), "setToServerValue": "REQUEST_TIME"})
+                return omitted
+            if value is DELETE_FIELD:
+                raise ValueError("DELETE_FIELD is only valid as a field of update() or a leaf of set(merge=True)")
+            if isinstance(value, dict):
+                kept = {k: without_sentinels(segments + [str(k)], v) for k, v in value.items()}
+                return {k: v for k, v in kept.items() if v is not omitted}
+            return value
+
+        def merge_leaves(segments: list[str], value: Any) -> None:
+            # set(merge=True) touches only the leaves it names; an empty map is a leaf.
+            if isinstance(value, dict) and value:
+                for k, v in value.items():
+                    merge_leaves(segments + [str(k)], v)
                 return
             if value is DELETE_FIELD:
-                if write.op == "update" or write.merge:
-                    mask.append(_field_path_segments(prefix))
-                    return
-                raise ValueError("DELETE_FIELD is only valid in update() or set(merge=True)")
-            if isinstance(value, dict) and (write.merge and value or _has_sentinel(value)):
-                if not value:
-                    place(prefix, value)
-                for k, v in value.items():
-                    walk(prefix + [str(k)], v, False)
+                mask.append(_field_path_segments(segments))
                 return
-            place(prefix, value)
-            if write.op == "update" and top or write.merge:
-                mask.append(_field_path_segments(prefix))
+            kept = without_sentinels(segments, value)
+            if kept is not omitted:
+                place(segments, kept)
+                mask.append(_field_path_segments(segments))
 
         for key, value in data.items():
-            segments = str(key).split(".") if by_path else [str(key)]
-            walk(segments, value, True)
+            if write.op == "update":
+                # updateDoc: keys are field paths ("a.b" is nested); a value replaces the field.
+                segments = str(key).split(".")
+                if value is not DELETE_FIELD:
+                    kept = without_sentinels(segments, value)
+                    if kept is omitted:
+                        continue
+                    place(segments, kept)
+                mask.append(_field_path_segments(segments))
+            elif write.merge:
+                merge_leaves([str(key)], value)
+            else:
+                kept = without_sentinels([str(key)], value)
+                if kept is not omitted:
+                    place([str(key)], kept)
         rest: dict[str, Any] = {"update": {"name": name, "fields": fields}}
         if write.op == "update" or write.merge:
             rest["updateMask"] = {"fieldPaths": sorted(set(mask))}
@@ -1425,18 +1445,9 @@ def _indent(text: str, spaces: int) -> str:
     return "".join(pad + line + "\n" for line in text.strip("\n").split("\n"))
 
 
-def _has_sentinel(value: Any) -> bool:
-    if value is SERVER_TIMESTAMP or value is DELETE_FIELD:
-        return True
-    if isinstance(value, dict):
-        return any(_has_sentinel(v) for v in value.values())
-    return False
-
-
 def _field_path_segments(segments: list[str]) -> str:
-    return _field_path(".".join(segments)) if all("." not in s for s in segments) else ".".join(
-        s if _IDENT.match(s) else "`" + s.replace("\\", "\\\\").replace("`", "\\`") + "`" for s in segments
-    )
+    """REST field path: segments joined by dots, backtick-quoted unless plain identifiers."""
+    return ".".join(seg if _IDENT.match(seg) else "`" + seg.replace("\\", "\\\\").replace("`", "\\`") + "`" for seg in segments)
 
 
 def _filter(field: str, op: str, value: Any) -> dict:
