@@ -24,8 +24,11 @@ Emulator(project="regimen", binary=None, host="127.0.0.1", port=None, startup_ti
          request_timeout=30.0)
     start() / stop() / `with Emulator() as emu:`; `Emulator.find_binary()` -> path or None.
     base_url, project, port                  where it listens.
-    load_rules(source)                       PUT the ruleset; skipped when `source` is already loaded.
-                                             Raises RulesCompileError(.errors = [(line, col, text)]).
+    load_rules(source)                       the ruleset requests run under; skipped when already
+                                             loaded. Raises RulesCompileError(.errors = [(line, col,
+                                             text)]); the emulator then keeps its previous ruleset.
+                                             Probes install rulesets of their own; the next request
+                                             reinstalls this one (one recompile).
     clear()                                  delete every document.
     seed({path: data}) / seed_document(path, data)
                                              write documents as the `owner` (bypasses rules), in
@@ -38,41 +41,51 @@ Emulator(project="regimen", binary=None, host="127.0.0.1", port=None, startup_ti
         where: [(field_path, op, value)], op in == != < <= > >= in not-in array-contains
                array-contains-any (== None / != None become IS_NULL / IS_NOT_NULL, like the SDKs).
         order_by: ["field", ("field", "desc"), ...]
-    create(path, data, auth=None)            write with precondition "must not exist" (addDoc).
+    create(path, data, auth=None)            write with precondition "must not exist" (addDoc);
+                                             an existing document gives 409, allowed None.
     update(path, data, auth=None)            updateDoc: keys are field paths ("a.b" is nested),
-                                             merged into the stored document; precondition "exists".
-    set(path, data, auth=None, merge=False)  setDoc: whole document (create or update by existence).
+                                             each replaces its field in the stored document;
+                                             precondition "exists".
+    set(path, data, auth=None, merge=False)  setDoc: whole document (create or update by
+                                             existence); merge=True writes only the given leaves.
     delete(path, auth=None)
     commit(writes, auth=None)                several Write values (Write.create/update/set/delete)
                                              in one atomic commit, for getAfter()/existsAfter().
     run_many(calls, workers=8)               [(method_name, args, kwargs)] concurrently, results in
                                              order; every request method is thread-safe.
   Expressions (the rules language as an oracle):
-    evaluate(expr, vars=None, functions="") -> Evaluation(value | error)
-    evaluate_many([Probe.expression(...)])   one ruleset, one request per expression, concurrent.
+    evaluate(expr, vars=None, functions="") -> Evaluation(.value | .error | .compile_error)
+    evaluate_many([Probe.of_expression(expr, vars, functions)])
+                                             one ruleset per batch, one request per expression.
     run_probes([Probe(...)]) -> [ProbeResult] the general form: a boolean `condition` over `vars`,
                                              with helper `functions`; allowed or denied + message.
         Variables are passed to a rule function as parameters. A variable whose value Firestore
         can store is seeded as a field of the probe's document and passed as resource.data.NAME;
         others (sets, durations, nested lists, ...) are passed as literals (`rules_literal`).
-        Pass inline=True to pass every variable as a literal.
+        Pass inline=True to pass every variable as a literal. At most 7 variables (Firestore's
+        limit on parameters). A probe the emulator cannot compile gets `compile_error`; the
+        others of its batch still run.
 
 Values (Python <-> Firestore/rules): None, bool, int (64-bit integer), float (double), str,
 bytes, list, dict (insertion order kept), Timestamp, Duration, LatLng, Path (a rules path),
 Reference (a stored document reference; read back in rules as a path), SetValue, MapDiff.
-In writes: SERVER_TIMESTAMP (request.time) and DELETE_FIELD (FieldValue.delete(), update only).
+In writes: SERVER_TIMESTAMP (request.time) and DELETE_FIELD (deleteField(): update, set merge).
+Timestamps are stored with microsecond precision.
 
 Decision: allowed (True / False / None when the request failed for another reason, e.g. a
 precondition), status (HTTP), message (emulator text, e.g. "false for 'update' @ L12"),
-reasons ([Reason(detail, method, line)] parsed from message), body (decoded JSON),
-documents (list results / get result, decoded).
+reasons ([Reason(detail, method, line)] parsed from message), error (the evaluation error
+behind a denial, e.g. "Null value error.", None when the condition was just false), body
+(decoded JSON), documents (list results / get result, decoded: [(path, data)]).
+The emulator authorizes in two phases and its message may hold both; see README.md.
 
 Auth(uid, claims=None, standard_claims=False): an unsigned (alg "none") mock ID token. In the
 rules, request.auth.uid == uid and request.auth.token == {"sub": uid, **claims}. With
 standard_claims=True the claims Firebase's own test library adds are included too (iss, aud,
 iat, exp, auth_time, user_id, firebase.sign_in_provider/identities).
 
-Command line:  python3 firestore_emulator.py eval "EXPR" [--vars JSON] [--functions TEXT]
+Command line:  python3 firestore_emulator.py eval "EXPR"... [--vars JSON] [--functions TEXT]
+End-to-end check of this driver: check_driver.py.
 """
 
 from __future__ import annotations
@@ -1510,8 +1523,9 @@ def _main(argv: Sequence[str]) -> int:
     with Emulator() as emu:
         results = emu.evaluate_many([Probe.of_expression(e, json.loads(args.vars), args.functions) for e in args.expr])
         for expr, result in zip(args.expr, results):
-            shown = result.value if result.ok else f"error: {result.compile_error or result.error}"
-            print(f"{expr}  =>  {shown!r}" if result.ok else f"{expr}  =>  {shown}")
+            # Shown as a rules literal, so 3 and 3.0, sets and durations stay distinguishable.
+            shown = rules_literal(result.value) if result.ok else f"error: {result.compile_error or result.error}"
+            print(f"{expr}  =>  {shown}")
     return 0
 
 
