@@ -165,7 +165,7 @@ class _Reader:
                 items.append(value)
                 continue
             inner_indent = indent + 1 + (len(rest) - len(rest.lstrip(" ")))
-            if self._key_split(rest.strip()) is not None:
+            if self._key_split(rest.strip(), index) is not None:
                 # "- key: value" opens a mapping whose further keys align with `key`.
                 self.lines[index] = " " * inner_indent + rest.strip() + self.lines[index][len(text):]
                 value, index = self.mapping(index, inner_indent)
@@ -174,7 +174,7 @@ class _Reader:
                 value, index = self.inline(rest.strip(), index, inner_indent)
                 items.append(value)
 
-    def _key_split(self, text: str) -> Any:
+    def _key_split(self, text: str, index: int) -> Any:
         """(key, rest) when `text` starts with a mapping key, else None."""
         if text[:1] in "\"'":
             end = self._quoted_end(text, 0)
@@ -186,7 +186,13 @@ class _Reader:
         m = re.match(r"^([^\s:#][^:#]*?):(?:\s+(.*)|)$", text)
         if not m:
             return None
+        self._check_key(m.group(1), index)
         return m.group(1), (m.group(2) or "").strip()
+
+    def _check_key(self, key: str, index: int) -> None:
+        # YAML 1.1 readers may turn a plain y/n/yes/no/on/off key into a bool.
+        if key in _YAML11_BOOLS:
+            self.fail(index, f"plain key {key!r} may be read as a bool; quote it")
 
     def mapping(self, index: int, indent: int) -> tuple[dict, int]:
         out: dict = {}
@@ -201,7 +207,7 @@ class _Reader:
                 return out, index
             if here > indent:
                 self.fail(index, "bad indentation in a mapping")
-            split = self._key_split(text.strip())
+            split = self._key_split(text.strip(), index)
             if split is None:
                 self.fail(index, f"expected 'key: value', found {text.strip()!r}")
             key, rest = split
@@ -383,6 +389,7 @@ class _Reader:
             end += 1
         raw = text[pos:end].strip()
         if key:
+            self._check_key(raw, index)
             return raw, end
         return resolve_plain(raw, self.origin, index + 1), end
 

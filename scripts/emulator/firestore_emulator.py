@@ -1333,8 +1333,10 @@ class Emulator:
                 out.append(Evaluation(error=result.error or result.message or "denied"))
         return out
 
-    def run_probes(self, probes: Sequence[Probe], workers: int = 8, debug_timeout: float = 10.0) -> list[ProbeResult]:
-        """Evaluate every probe: batches share one ruleset; one GET per probe."""
+    def run_probes(self, probes: Sequence[Probe], workers: int = 8, debug_timeout: float = 10.0, shared_functions: str = "") -> list[ProbeResult]:
+        """Evaluate every probe: batches share one ruleset; one GET per probe.
+
+        `shared_functions` are declared once per ruleset, visible to every probe."""
         results: list[Optional[ProbeResult]] = [None] * len(probes)
         pending = list(range(len(probes)))
         while pending:
@@ -1346,7 +1348,7 @@ class Emulator:
                 batch.append((index, block))
                 size += len(block[0])
             pending = pending[len(batch) :]
-            self._run_probe_batch(probes, batch, results, workers, debug_timeout)
+            self._run_probe_batch(probes, batch, results, workers, debug_timeout, shared_functions)
         return [r if r is not None else ProbeResult(False, "not run") for r in results]
 
     def _probe_block(self, index: int, probe: Probe) -> tuple[str, dict, str, str]:
@@ -1384,20 +1386,24 @@ class Emulator:
         path = f"regimen_probes/{doc_id}"
         return source, ({path: fields} if fields else {}), marker, path
 
-    _PROBE_HEADER = "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"
+    @staticmethod
+    def _probe_header(shared_functions: str) -> str:
+        return "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n" + _indent(shared_functions, 4)
+
     _PROBE_FOOTER = "  }\n}\n"
 
-    def _compile_alone(self, source: str) -> Optional[RulesCompileError]:
+    def _compile_alone(self, source: str, shared_functions: str) -> Optional[RulesCompileError]:
         try:
-            self._install_rules(self._PROBE_HEADER + source + self._PROBE_FOOTER, force=True)
+            self._install_rules(self._probe_header(shared_functions) + source + self._PROBE_FOOTER, force=True)
             return None
         except RulesCompileError as exc:
             return exc
 
-    def _run_probe_batch(self, probes: Sequence[Probe], batch: list, results: list, workers: int, debug_timeout: float) -> None:
+    def _run_probe_batch(self, probes: Sequence[Probe], batch: list, results: list, workers: int, debug_timeout: float, shared: str) -> None:
+        header = self._probe_header(shared)
         live = list(batch)
         while live:
-            spans, text, line = {}, self._PROBE_HEADER, self._PROBE_HEADER.count("\n") + 1
+            spans, text, line = {}, header, header.count("\n") + 1
             for index, (source, *_rest) in live:
                 n = source.count("\n")
                 spans[index] = (line, line + n - 1)
@@ -1415,10 +1421,10 @@ class Emulator:
                 guilty = set()
                 for index in named[:20]:
                     source = next(b[0] for i, b in live if i == index)
-                    alone = self._compile_alone(source)
+                    alone = self._compile_alone(source, shared)
                     if alone is not None:
                         guilty.add(index)
-                        base = self._PROBE_HEADER.count("\n")
+                        base = header.count("\n")
                         messages = [f"L{l - base}:{c} {m}" for (l, c, m) in alone.errors] or [str(alone)]
                         results[index] = ProbeResult(False, str(alone), compile_error="; ".join(messages))
                 if not guilty:
@@ -1427,8 +1433,8 @@ class Emulator:
                         results[index] = ProbeResult(False, str(exc), compile_error=str(exc))
                         return
                     half = len(live) // 2
-                    self._run_probe_batch(probes, live[:half], results, workers, debug_timeout)
-                    self._run_probe_batch(probes, live[half:], results, workers, debug_timeout)
+                    self._run_probe_batch(probes, live[:half], results, workers, debug_timeout, shared)
+                    self._run_probe_batch(probes, live[half:], results, workers, debug_timeout, shared)
                     return
                 live = [(i, b) for i, b in live if i not in guilty]
         if not live:

@@ -136,6 +136,10 @@ def load_cases(path: str, problems: list[str], allow_missing: bool) -> list[Case
             if not isinstance(raw["vars"], dict):
                 problems.append(f"{where}: 'vars' must be a mapping")
                 continue
+            bad_names = [k for k in raw["vars"] if not isinstance(k, str) or not k.isidentifier()]
+            if bad_names or len(raw["vars"]) > 7:
+                problems.append(f"{where}: 'vars' takes at most 7 variables named like identifiers")
+                continue
             case.vars = raw["vars"]
         if "function" in raw:
             if not isinstance(raw["function"], str):
@@ -208,7 +212,7 @@ def type_and_value_test(value: Any) -> str:
 
 
 def check_probe(case: Case) -> Probe:
-    functions = case.function.rstrip() + "\n" + HELPERS if case.function.strip() else HELPERS
+    functions = case.function.rstrip()
     if case.expectation == "value":
         functions += "\nfunction regimenExpect(v) {\n  return " + type_and_value_test(case.expected) + ";\n}"
         condition = f"regimenExpect(({case.expr}\n))"
@@ -323,13 +327,13 @@ def main(argv: list[str]) -> int:
         print(f"MALFORMED {problem}")
     if not Emulator.available():
         print("emulator not found, skipped")
-        return 0
+        return 1 if problems else 0
 
     to_check = [c for c in cases if c.expectation is not None]
     to_fill = [c for c in cases if c.expectation is None]
     failures: list[tuple[Case, str]] = []
     with Emulator(project="regimen-conformance") as emu:
-        results = emu.run_probes([check_probe(c) for c in to_check], workers=args.workers)
+        results = emu.run_probes([check_probe(c) for c in to_check], workers=args.workers, shared_functions=HELPERS)
         failed = [(c, why) for c, r in zip(to_check, results) if (why := verdict(c, r)) is not None]
         # Ask the emulator what the failing and unfilled expressions really are.
         wanted = [c for c, _ in failed] + to_fill
