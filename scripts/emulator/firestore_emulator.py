@@ -52,7 +52,9 @@ Emulator(project="regimen", binary=None, host="127.0.0.1", port=None, startup_ti
     commit(writes, auth=None)                several Write values (Write.create/update/set/delete)
                                              in one atomic commit, for getAfter()/existsAfter().
     run_many(calls, workers=8)               [(method_name, args, kwargs)] concurrently, results in
-                                             order; every request method is thread-safe.
+                                             order; every request method is thread-safe. Do not
+                                             run probes while requests are in flight: they swap
+                                             the ruleset.
   Expressions (the rules language as an oracle):
     evaluate(expr, vars=None, functions="") -> Evaluation(.value | .error | .compile_error)
     evaluate_many([Probe.of_expression(expr, vars, functions)])
@@ -907,6 +909,7 @@ class Emulator:
         self._local = threading.local()
         self._loaded_rules: Optional[str] = None  # what the emulator has now
         self._request_rules: Optional[str] = None  # what load_rules() asked for
+        self._rules_lock = threading.RLock()
         self._nonce = f"{os.getpid():x}{int(time.time() * 1000) % 10**8:x}"
         self._debug = _DebugCollector(self._nonce)
         self._probe_counter = 0
@@ -1098,10 +1101,15 @@ class Emulator:
         self._request_rules = source
 
     def _ensure_request_rules(self) -> None:
-        if self._request_rules is not None and self._loaded_rules != self._request_rules:
-            self._install_rules(self._request_rules)
+        with self._rules_lock:
+            if self._request_rules is not None and self._loaded_rules != self._request_rules:
+                self._install_rules(self._request_rules)
 
     def _install_rules(self, source: str, force: bool = False) -> None:
+        with self._rules_lock:
+            self._install_rules_locked(source, force)
+
+    def _install_rules_locked(self, source: str, force: bool) -> None:
         if source == self._loaded_rules and not force:
             return
         body = {"rules": {"files": [{"name": "firestore.rules", "content": source}]}}
