@@ -85,7 +85,7 @@ public struct RuleSetLoader: Sendable {
     /// - Parameter files: Each file's display path and contents.
     public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
         let context = DecodingContext()
-        var documents: [(path: String, kind: String, version: Int, node: LocatedNode)] = []
+        var documents: [Document] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             let read = YAMLReader.read(file.text, file: file.path)
@@ -97,7 +97,7 @@ public struct RuleSetLoader: Sendable {
             }
             if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(kind) { continue }
             if let header = header(of: node, in: context) {
-                documents.append((file.path, header.kind, header.version, node))
+                documents.append(Document(path: file.path, kind: header.kind, version: header.version, node: node, text: file.text))
             }
         }
 
@@ -116,7 +116,11 @@ public struct RuleSetLoader: Sendable {
         for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }
-        let diagnostics = (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey)
+        // Files that share a dependency (test files naming one policy) may report the same problem.
+        var diagnostics: [Diagnostic] = []
+        for diagnostic in (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey) where diagnostics.last != diagnostic {
+            diagnostics.append(diagnostic)
+        }
         return RuleSetLoadResult(ruleSet: ruleSet, diagnostics: diagnostics, fileCount: files.count)
     }
 
@@ -164,11 +168,20 @@ public struct RuleSetLoader: Sendable {
         return (kind, version)
     }
 
-    private func decode(_ document: (path: String, kind: String, version: Int, node: LocatedNode), in context: DecodingContext) -> RuleFile? {
+    /// A file whose header checked out, waiting to be decoded.
+    private struct Document {
+        let path: String
+        let kind: String
+        let version: Int
+        let node: LocatedNode
+        let text: String
+    }
+
+    private func decode(_ document: Document, in context: DecodingContext) -> RuleFile? {
         guard let type = kinds[document.kind] else { return nil }
         let content: (any RuleFileKind)? = context.mapping(document.node, at: DecodingPath()) { map in
             map.allow("kind", "version")
-            return type.decode(&map)
+            return type.decode(&map, text: document.text)
         }
         return content.map { RuleFile(path: document.path, kind: document.kind, version: document.version, content: $0) }
     }
