@@ -1,0 +1,131 @@
+/// An expression compiled once against an ``ExpressionEnvironment`` and evaluated many times.
+///
+/// Compilation parses, resolves every name and checks what can be checked statically; evaluation
+/// neither parses nor looks names up by string. The value is immutable and `Sendable`: any number
+/// of threads may evaluate it at once.
+///
+/// ```swift
+/// let env = try ExpressionEnvironment(variables: ["profile"])
+/// let bmi = try CompiledExpression(SourceText("profile.weight_kg / math.pow(profile.height_cm / 100, 2)"), environment: env)
+/// let value = try bmi.evaluate(["profile": profile])
+/// ```
+public struct CompiledExpression: Sendable {
+    public let source: SourceText
+    let root: Node
+    let functions: [CompiledFunction]
+    let slotNames: [String]
+    let usedSlots: [Int]
+    let staticType: StaticType
+    /// Non-fatal findings (for example a call the emulator reports as missing).
+    public let warnings: [Diagnostic]
+
+    /// Parses and compiles `source`.
+    /// - Throws: ``DiagnosticsError`` with every syntax, name and type problem, located in the file.
+    public init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+        switch Parser.parse(source.text) {
+        case .failure(let failure):
+            throw DiagnosticsError([.error("expr.syntax", failure.message, at: Self.location(source, failure.span.start))])
+        case .success(let expr):
+            try self.init(parsed: expr, source: source, environment: environment)
+        }
+    }
+
+    /// Parses and compiles a free-standing expression (its diagnostics are located at `<expression>:1:COLUMN`).
+    public init(_ text: String, environment: ExpressionEnvironment = .empty) throws(DiagnosticsError) {
+        try self.init(SourceText(text, startingAt: SourceLocation(file: "<expression>", line: 1, column: 1)), environment: environment)
+    }
+
+    /// Compiles an already-parsed expression (the `.rules` parser uses this).
+    package init(parsed expr: Expr, source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+        var compiler = Compiler(scope: Compiler.Scope(
+            globals: environment.slots,
+            functions: environment.functionNames,
+            functionArity: Dictionary(uniqueKeysWithValues: environment.functionTable.enumerated().map { ($0, $1.parameterCount) }),
+            hosts: Dictionary(environment.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a })
+        ), source: source)
+        let (root, type) = compiler.compile(expr)
+        if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }
+        self.source = source
+        self.root = root
+        self.functions = environment.functionTable
+        self.slotNames = environment.variables
+        self.usedSlots = compiler.usedGlobals.sorted()
+        self.staticType = type
+        self.warnings = compiler.diagnostics.diagnostics
+    }
+
+    private static func location(_ source: SourceText, _ offset: Int) -> SourceLocation? {
+        source.location(ofScalarOffset: offset)
+    }
+
+    /// The type name the compiler inferred (`"bool"`, `"int"`, …), or `nil` when only evaluation can tell.
+    public var inferredTypeName: String? { staticType.isKnown ? staticType.rawValue : nil }
+
+    /// Names of the environment variables this expression reads.
+    public var referencedVariables: [String] { usedSlots.map { slotNames[$0] } }
+
+    /// Evaluates with variables given by name.
+    /// - Throws: ``EvaluationError`` — including when a variable the expression reads has no value.
+    public func evaluate(_ bindings: [String: Value], limits: EvaluationLimits = .default) throws(EvaluationError) -> Value {
+        var slots = [Value](repeating: .null, count: slotNames.count)
+        for slot in usedSlots {
+            guard let value = bindings[slotNames[slot]] else {
+                throw EvaluationError(.invalidArgument, "Variable '\(slotNames[slot])' has no value.")
+            }
+            slots[slot] = value
+        }
+        for (slot, name) in slotNames.enumerated() where bindings[name] != nil {
+            slots[slot] = bindings[name] ?? .null
+        }
+        return try evaluate(slots: slots, limits: limits)
+    }
+
+    /// The fast path: variables in the environment's slot order (``ExpressionEnvironment/variables``).
+    /// - Parameters:
+    ///   - slots: one value per environment variable; a missing slot is an error, not a crash.
+    ///   - host: supplies host functions such as `get()`; held weakly for the call.
+    ///   - tracer: receives each sub-expression's outcome, for explanations.
+    public func evaluate(
+        slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
+        tracer: (any EvaluationTracer)? = nil
+    ) throws(EvaluationError) -> Value {
+        guard slots.count >= slotNames.count else {
+            throw EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")
+        }
+        var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: tracer)
+        return try context.evaluate(root)
+    }
+
+    /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;
+    /// an error or a non-bool value is `false` (fail closed), with the reason.
+    public func evaluateCondition(
+        slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
+        tracer: (any EvaluationTracer)? = nil
+    ) -> Result<Bool, EvaluationError> {
+        do {
+            let value = try evaluate(slots: slots, limits: limits, host: host, tracer: tracer)
+            guard case .bool(let b) = value else {
+                return .failure(EvaluationError(.typeError, "Type error: condition evaluated to \(value.typeName), not bool.", span: root.span))
+            }
+            return .success(b)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Where an evaluation error points in the file, when the expression has a file origin.
+    public func location(of error: EvaluationError) -> SourceLocation? {
+        error.span.flatMap { source.location(ofScalarOffset: $0.start) }
+    }
+}
+
+/// A tracer that keeps every outcome, in evaluation order (explanations, `regimen eval --explain`).
+public final class RecordingTracer: EvaluationTracer {
+    public private(set) var records: [(span: SourceSpan, outcome: Result<Value, EvaluationError>)] = []
+
+    public init() {}
+
+    public func record(span: SourceSpan, outcome: Result<Value, EvaluationError>) {
+        records.append((span, outcome))
+    }
+}

@@ -1,0 +1,226 @@
+/// The names an expression may use: variables (bound at evaluation), user-defined functions and
+/// host functions. Built once, then shared by every expression compiled against it.
+///
+/// Environments nest: a child sees its parent's variables and functions and adds its own (a
+/// Firestore `match` block adds wildcard variables and functions to its enclosing block's). A
+/// child's variable slots extend its parent's, so a function compiled in the parent works
+/// unchanged when called from the child.
+public struct ExpressionEnvironment: Sendable {
+    /// Variable names in slot order (the parent's first).
+    public let variables: [String]
+    let slots: [String: Int]
+    let functionTable: [CompiledFunction]
+    let functionNames: [String: Int]
+    let hostFunctions: [HostFunction]
+    /// Limits the static checks enforce (Firestore's).
+    public static let maxFunctionArguments = 7
+    public static let maxCallDepth = 20
+
+    /// An environment with no names.
+    public static let empty = ExpressionEnvironment(uncheckedVariables: [])
+
+    private init(uncheckedVariables: [String]) {
+        variables = uncheckedVariables
+        slots = Dictionary(uncheckedVariables.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, last in last })
+        functionTable = []
+        functionNames = [:]
+        hostFunctions = []
+        callGraph = [:]
+    }
+
+    /// Compiles `functions` (text form) against `variables` and the parent's names.
+    /// - Throws: ``DiagnosticsError`` with every problem in every function.
+    public init(
+        variables: [String] = [], functions: [FunctionSource] = [], hostFunctions: [HostFunction] = [],
+        parent: ExpressionEnvironment? = nil
+    ) throws(DiagnosticsError) {
+        var parseDiagnostics = DiagnosticCollector()
+        let definitions = functions.map { Self.definition(from: $0, &parseDiagnostics) }
+        do {
+            try self.init(variables: variables, definitions: definitions, hostFunctions: hostFunctions, parent: parent)
+        } catch {
+            throw DiagnosticsError(parseDiagnostics.diagnostics + error.diagnostics)
+        }
+        if parseDiagnostics.hasErrors { throw DiagnosticsError(parseDiagnostics.diagnostics) }
+    }
+
+    /// Parses a text-form function into one combined text whose spans map back to the file. A part
+    /// that does not parse is reported and replaced by a body that keeps the function's name and
+    /// parameters resolvable, so callers are not reported a second time.
+    private static func definition(from function: FunctionSource, _ diagnostics: inout DiagnosticCollector) -> FunctionDefinition {
+        var combined = ""
+        var origins: [SourceLocation] = []
+        let fallbackOrigin = function.location ?? SourceLocation(file: "<function \(function.name)>", line: 1, column: 1)
+        var failed = false
+        func append(_ text: SourceText) -> Expr? {
+            switch Parser.parse(text.text) {
+            case .failure(let failure):
+                diagnostics.error("expr.syntax", "function '\(function.name)': \(failure.message)",
+                                  at: text.location(ofScalarOffset: failure.span.start) ?? function.location)
+                failed = true
+                return nil
+            case .success(let expr):
+                if !combined.isEmpty { combined += "\n" }
+                let offset = combined.unicodeScalars.count
+                combined += text.text
+                let lineCount = text.text.unicodeScalars.filter { $0 == "\n" }.count + 1
+                for i in 0..<lineCount {
+                    origins.append(i < text.lineOrigins.count ? text.lineOrigins[i] : (text.lineOrigins.first ?? fallbackOrigin))
+                }
+                return expr.shifted(by: offset)
+            }
+        }
+        var lets: [(name: String, value: Expr, span: SourceSpan)] = []
+        for binding in function.lets {
+            if let expr = append(binding.value) { lets.append((binding.name, expr, expr.span)) }
+        }
+        let result = append(function.result)
+        let none = SourceSpan(start: 0, end: 0)
+        guard let result, !failed else {
+            return FunctionDefinition(
+                name: function.name, parameters: function.parameters.map { ($0, none) }, lets: [],
+                result: .list(function.parameters.map { .identifier($0, none) }, none),
+                source: SourceText(combined, lineOrigins: origins), location: function.location)
+        }
+        return FunctionDefinition(
+            name: function.name, parameters: function.parameters.map { ($0, none) }, lets: lets, result: result,
+            source: SourceText(combined, lineOrigins: origins), location: function.location)
+    }
+
+    /// Compiles already-parsed functions (used by the `.rules` parser).
+    package init(
+        variables: [String], definitions: [FunctionDefinition], hostFunctions: [HostFunction] = [],
+        parent: ExpressionEnvironment? = nil
+    ) throws(DiagnosticsError) {
+        var diagnostics = DiagnosticCollector()
+        let parentVariables = parent?.variables ?? []
+        var allVariables = parentVariables
+        var slots = parent?.slots ?? [:]
+        for name in variables {
+            // A child's variable of the same name shadows the parent's with a new slot.
+            slots[name] = allVariables.count
+            allVariables.append(name)
+        }
+        var table = parent?.functionTable ?? []
+        var names = parent?.functionNames ?? [:]
+        var arity: [Int: Int] = [:]
+        for (index, function) in table.enumerated() { arity[index] = function.parameterCount }
+        let firstNew = table.count
+        var seen: [String: SourceLocation?] = [:]
+        for (offset, definition) in definitions.enumerated() {
+            if seen[definition.name] != nil {
+                diagnostics.error("expr.duplicate-function", "function '\(definition.name)' is declared twice in the same scope", at: definition.location)
+            }
+            seen[definition.name] = definition.location
+            if definition.parameters.count > Self.maxFunctionArguments {
+                diagnostics.error("expr.too-many-parameters", "function '\(definition.name)' has \(definition.parameters.count) parameters; at most \(Self.maxFunctionArguments) are allowed", at: definition.location)
+            }
+            names[definition.name] = firstNew + offset
+            arity[firstNew + offset] = definition.parameters.count
+            table.append(CompiledFunction(name: definition.name, parameterCount: definition.parameters.count, lets: [], result: .constant(.null)))
+        }
+        var hostsByName = parent.map { Dictionary($0.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a }) } ?? [:]
+        var hosts = parent?.hostFunctions ?? []
+        for host in hostFunctions where hostsByName[host.name] == nil {
+            hostsByName[host.name] = (hosts.count, host.arity)
+            hosts.append(host)
+        }
+        let scope = Compiler.Scope(globals: slots, functions: names, functionArity: arity, hosts: hostsByName)
+        var callGraph = parent?.callGraph ?? [:]
+        for (offset, definition) in definitions.enumerated() {
+            var compiler = Compiler(scope: scope, source: definition.source)
+            var lets: [Node] = []
+            for (i, parameter) in definition.parameters.enumerated() {
+                compiler.locals[parameter.name] = i
+            }
+            for (i, binding) in definition.lets.enumerated() {
+                if compiler.locals[binding.name] != nil {
+                    compiler.error("expr.duplicate-let", "'\(binding.name)' is already defined in function '\(definition.name)'", binding.value.span)
+                }
+                lets.append(compiler.compile(binding.value).0)
+                compiler.locals[binding.name] = definition.parameters.count + i
+            }
+            let (result, _) = compiler.compile(definition.result)
+            for (i, parameter) in definition.parameters.enumerated() where !compiler.usedLocals.contains(i) {
+                let location = parameter.span.end > parameter.span.start ? definition.source.location(ofScalarOffset: parameter.span.start) : definition.location
+                compiler.diagnostics.error("expr.unused-parameter", "unused parameter '\(parameter.name)' in function '\(definition.name)'", at: location)
+            }
+            diagnostics.append(contentsOf: compiler.diagnostics.diagnostics)
+            table[firstNew + offset] = CompiledFunction(name: definition.name, parameterCount: definition.parameters.count, lets: lets, result: result)
+            callGraph[firstNew + offset] = compiler.calledFunctions
+        }
+        // Recursion is forbidden and call chains are bounded, as in Firestore; both are static checks.
+        for (offset, definition) in definitions.enumerated() {
+            let depth = Self.callDepth(from: firstNew + offset, callGraph)
+            if depth == nil {
+                diagnostics.error("expr.recursion", "function '\(definition.name)' calls itself (directly or through other functions); recursion is not allowed", at: definition.location)
+            } else if let depth, depth > Self.maxCallDepth {
+                diagnostics.error("expr.call-depth", "function '\(definition.name)' reaches a call depth of \(depth); the maximum is \(Self.maxCallDepth)", at: definition.location)
+            }
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        self.variables = allVariables
+        self.slots = slots
+        self.functionTable = table
+        self.functionNames = names
+        self.hostFunctions = hosts
+        self.callGraph = callGraph
+        self.warnings = diagnostics.diagnostics
+    }
+
+    let callGraph: [Int: Set<Int>]
+    /// Non-fatal findings from compiling the functions.
+    public private(set) var warnings: [Diagnostic] = []
+
+    /// Longest call chain starting at `start`, or `nil` when it reaches a cycle.
+    private static func callDepth(from start: Int, _ graph: [Int: Set<Int>]) -> Int? {
+        var memo: [Int: Int] = [:]
+        var visiting: Set<Int> = []
+        func visit(_ node: Int) -> Int? {
+            if let known = memo[node] { return known }
+            guard visiting.insert(node).inserted else { return nil }
+            var deepest = 0
+            for callee in graph[node] ?? [] {
+                guard let d = visit(callee) else { return nil }
+                deepest = Swift.max(deepest, d)
+            }
+            visiting.remove(node)
+            memo[node] = deepest + 1
+            return deepest + 1
+        }
+        return visit(start)
+    }
+
+    /// Whether a function of this name is visible.
+    public func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
+
+    /// The slot of a variable, for ``CompiledExpression/evaluate(slots:limits:host:tracer:)``.
+    public func slot(of variable: String) -> Int? { slots[variable] }
+}
+
+extension Expr {
+    /// The same tree with every span moved `offset` scalars later (for re-anchored texts).
+    func shifted(by offset: Int) -> Expr {
+        guard offset != 0 else { return self }
+        func s(_ span: SourceSpan) -> SourceSpan { SourceSpan(start: span.start + offset, end: span.end + offset) }
+        switch self {
+        case .literal(let v, let sp): return .literal(v, s(sp))
+        case .identifier(let n, let sp): return .identifier(n, s(sp))
+        case .member(let b, let n, let sp): return .member(b.shifted(by: offset), n, s(sp))
+        case .index(let b, let i, let sp): return .index(b.shifted(by: offset), i.shifted(by: offset), s(sp))
+        case .slice(let b, let f, let t, let sp): return .slice(b.shifted(by: offset), f?.shifted(by: offset), t?.shifted(by: offset), s(sp))
+        case .call(let c, let a, let sp): return .call(c.shifted(by: offset), a.map { $0.shifted(by: offset) }, s(sp))
+        case .unary(let o, let e, let sp): return .unary(o, e.shifted(by: offset), s(sp))
+        case .binary(let o, let l, let r, let sp): return .binary(o, l.shifted(by: offset), r.shifted(by: offset), s(sp))
+        case .isType(let e, let t, let sp): return .isType(e.shifted(by: offset), t, s(sp))
+        case .ternary(let c, let t, let f, let sp): return .ternary(c.shifted(by: offset), t.shifted(by: offset), f.shifted(by: offset), s(sp))
+        case .list(let items, let sp): return .list(items.map { $0.shifted(by: offset) }, s(sp))
+        case .map(let entries, let sp): return .map(entries.map { MapEntry(key: $0.key.shifted(by: offset), value: $0.value.shifted(by: offset)) }, s(sp))
+        case .path(let parts, let sp):
+            return .path(parts.map { part in
+                if case .interpolation(let e) = part { return .interpolation(e.shifted(by: offset)) }
+                return part
+            }, s(sp))
+        }
+    }
+}

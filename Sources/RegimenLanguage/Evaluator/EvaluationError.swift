@@ -1,0 +1,60 @@
+/// Why an expression could not produce a value.
+///
+/// Errors are values in the rules language: `&&` and `||` absorb them when the other side decides
+/// the result, and a condition that ends in an error is false (security decisions fail closed).
+/// Messages follow the emulator's wording so traces read the same as Firebase's.
+public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable category, for tests and tools.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A map has no such key (`Property k is undefined on object.`).
+        public static let undefinedProperty = Code("undefined-property")
+        /// A field or method was read from `null`.
+        public static let nullValue = Code("null-value")
+        /// An operation or method does not apply to the operand types.
+        public static let unsupportedOperation = Code("unsupported-operation")
+        public static let divideByZero = Code("divide-by-zero")
+        public static let overflow = Code("overflow")
+        public static let indexOutOfBounds = Code("index-out-of-bounds")
+        public static let invalidArgument = Code("invalid-argument")
+        public static let functionNotFound = Code("function-not-found")
+        /// `get()` of a missing document, or another host service failure.
+        public static let serviceCall = Code("service-call")
+        /// An evaluation bound (steps, call depth, sizes, document reads) was exceeded.
+        public static let limitExceeded = Code("limit-exceeded")
+        /// A condition produced a non-boolean value.
+        public static let typeError = Code("type-error")
+    }
+
+    public var code: Code
+    public var message: String
+    /// Where in the expression text the error arose, when known.
+    public var span: SourceSpan?
+
+    public init(_ code: Code, _ message: String, span: SourceSpan? = nil) {
+        self.code = code
+        self.message = message
+        self.span = span
+    }
+
+    public var description: String { message }
+
+    static func undefinedProperty(_ name: String, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.undefinedProperty, "Property \(name) is undefined on object.", span: span)
+    }
+
+    static func unsupported(_ what: String, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.unsupportedOperation, "Unsupported operation error. Received: \(what).", span: span)
+    }
+
+    static func nullValue(_ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.nullValue, "Null value error.", span: span)
+    }
+
+    static func overflow(_ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.overflow, "Integer overflow error.", span: span)
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// Every method the language knows, resolved at compile time and dispatched on the receiver's
+/// type at run time.
+enum Method: String, Sendable, CaseIterable {
+    // string
+    case size, matches, lower, upper, trim, split, replace, toUtf8
+    // bytes
+    case toBase64, toHexString
+    // list and set
+    case hasAll, hasAny, hasOnly, concat, join, removeAll, toSet, difference, intersection, union
+    // map
+    case keys, values, get, diff
+    // map_diff
+    case addedKeys, removedKeys, changedKeys, unchangedKeys, affectedKeys
+    // timestamp and duration
+    case date, year, month, day, hours, minutes, seconds, nanos, dayOfWeek, dayOfYear, time, toMillis
+    // latlng
+    case distance, latitude, longitude
+
+    /// Accepted argument counts.
+    var arity: ClosedRange<Int> {
+        switch self {
+        case .matches, .split, .hasAll, .hasAny, .hasOnly, .concat, .removeAll, .difference, .intersection,
+             .union, .diff, .distance:
+            1...1
+        case .replace, .get:
+            2...2
+        case .join:
+            0...1
+        default:
+            0...0
+        }
+    }
+
+    /// Receiver types the method applies to (type names as the language spells them).
+    var receivers: Set<String> {
+        switch self {
+        case .size: ["string", "bytes", "list", "set", "map"]
+        case .matches, .lower, .upper, .trim, .split, .replace, .toUtf8: ["string"]
+        case .toBase64, .toHexString: ["bytes"]
+        case .hasAll, .hasAny, .hasOnly: ["list", "set"]
+        case .concat, .join, .removeAll, .toSet: ["list"]
+        case .difference, .intersection, .union: ["set"]
+        case .keys, .values, .get, .diff: ["map"]
+        case .addedKeys, .removedKeys, .changedKeys, .unchangedKeys, .affectedKeys: ["map_diff"]
+        case .date, .year, .month, .day, .hours, .minutes, .dayOfWeek, .dayOfYear, .time, .toMillis: ["timestamp"]
+        case .seconds, .nanos: ["timestamp", "duration"]
+        case .distance, .latitude, .longitude: ["latlng"]
+        }
+    }
+
+    func apply(to receiver: Value, _ args: [Value], _ span: SourceSpan, _ limits: EvaluationLimits) throws(EvaluationError) -> Value {
+        func unsupported() -> EvaluationError {
+            EvaluationError.unsupported("\(receiver.typeName).\(rawValue)(\(args.map(\.typeName).joined(separator: ", ")))", span)
+        }
+        func checkSize(_ count: Int) throws(EvaluationError) {
+            guard count <= limits.maxCollectionSize else {
+                throw EvaluationError(.limitExceeded, "Collection exceeds the maximum size of \(limits.maxCollectionSize).", span: span)
+            }
+        }
+        if case .null = receiver { throw EvaluationError.nullValue(span) }
+        switch (self, receiver) {
+        // MARK: string
+        case (.size, .string(let s)): return .int(Int64(s.utf16.count))
+        case (.size, .bytes(let b)): return .int(Int64(b.count))
+        case (.size, .list(let l)): return .int(Int64(l.count))
+        case (.size, .set(let s)): return .int(Int64(s.count))
+        case (.size, .map(let m)): return .int(Int64(m.count))
+        case (.lower, .string(let s)): return .string(s.lowercased())
+        case (.upper, .string(let s)): return .string(s.uppercased())
+        case (.trim, .string(let s)): return .string(s.trimmingCharacters(in: .whitespaces))
+        case (.toUtf8, .string(let s)): return .bytes(Array(s.utf8))
+        case (.matches, .string(let s)):
+            guard case .string(let pattern) = args[0] else { throw unsupported() }
+            return .bool(try Patterns.wholeMatch(s, pattern, span))
+        case (.split, .string(let s)):
+            guard case .string(let pattern) = args[0] else { throw unsupported() }
+            let parts = try Patterns.split(s, pattern, span)
+            try checkSize(parts.count)
+            return .list(parts.map(Value.string))
+        case (.replace, .string(let s)):
+            guard case .string(let pattern) = args[0], case .string(let replacement) = args[1] else { throw unsupported() }
+            let result = try Patterns.replace(s, pattern, replacement, span)
+            guard result.utf8.count <= limits.maxStringLength else {
+                throw EvaluationError(.limitExceeded, "String exceeds the maximum length of \(limits.maxStringLength) bytes.", span: span)
+            }
+            return .string(result)
+        // MARK: bytes
+        case (.toBase64, .bytes(let b)):
+            let standard = Data(b).base64EncodedString()
+            return .string(standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+        case (.toHexString, .bytes(let b)):
+            return .string(b.map { String(format: "%02X", $0) }.joined())
+        // MARK: list
+        case (.hasAll, .list(let l)):
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            return .bool(other.allSatisfy { x in l.contains { $0.languageEquals(x) } })
+        case (.hasAny, .list(let l)):
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            return .bool(other.contains { x in l.contains { $0.languageEquals(x) } })
+        case (.hasOnly, .list(let l)):
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            return .bool(l.allSatisfy { x in other.contains { $0.languageEquals(x) } })
+        case (.concat, .list(let l)):
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            try checkSize(l.count + other.count)
+            return .list(l + other)
+        case (.join, .list(let l)):
+            var separator = ""
+            if let first = args.first {
+                guard case .string(let s) = first else { throw unsupported() }
+                separator = s
+            }
+            var parts: [String] = []
+            for item in l {
+                guard case .string(let s) = item else { throw unsupported() }
+                parts.append(s)
+            }
+            let joined = parts.joined(separator: separator)
+            guard joined.utf8.count <= limits.maxStringLength else {
+                throw EvaluationError(.limitExceeded, "String exceeds the maximum length of \(limits.maxStringLength) bytes.", span: span)
+            }
+            return .string(joined)
+        case (.removeAll, .list(let l)):
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            return .list(l.filter { x in !other.contains { $0.languageEquals(x) } })
+        case (.toSet, .list(let l)):
+            return .set(ValueSet(l))
+        // MARK: set
+        case (.hasAll, .set(let s)):
+            let other = try Self.elements(args[0], unsupported)
+            return .bool(other.allSatisfy { s.contains($0) })
+        case (.hasAny, .set(let s)):
+            let other = try Self.elements(args[0], unsupported)
+            return .bool(other.contains { s.contains($0) })
+        case (.hasOnly, .set(let s)):
+            let other = ValueSet(try Self.elements(args[0], unsupported))
+            return .bool(s.elements.allSatisfy { other.contains($0) })
+        case (.difference, .set(let s)):
+            guard case .set(let other) = args[0] else { throw unsupported() }
+            return .set(ValueSet(s.elements.filter { !other.contains($0) }))
+        case (.intersection, .set(let s)):
+            guard case .set(let other) = args[0] else { throw unsupported() }
+            return .set(ValueSet(s.elements.filter { other.contains($0) }))
+        case (.union, .set(let s)):
+            guard case .set(let other) = args[0] else { throw unsupported() }
+            try checkSize(s.count + other.count)
+            return .set(ValueSet(s.elements + other.elements))
+        // MARK: map
+        case (.keys, .map(let m)):
+            return .list(m.keys.sorted().map(Value.string))
+        case (.values, .map(let m)):
+            return .list(Array(m.values))
+        case (.get, .map(let m)):
+            switch args[0] {
+            case .string(let key):
+                return m[key] ?? args[1]
+            case .list(let keys):
+                var current = Value.map(m)
+                for key in keys {
+                    guard case .string(let k) = key else { throw unsupported() }
+                    guard case .map(let inner) = current, let next = inner[k] else { return args[1] }
+                    current = next
+                }
+                return current
+            default:
+                throw unsupported()
+            }
+        case (.diff, .map(let m)):
+            guard case .map(let other) = args[0] else { throw unsupported() }
+            return .mapDiff(MapDiff(left: m, right: other))
+        // MARK: map_diff
+        case (.addedKeys, .mapDiff(let d)): return .set(d.addedKeys)
+        case (.removedKeys, .mapDiff(let d)): return .set(d.removedKeys)
+        case (.changedKeys, .mapDiff(let d)): return .set(d.changedKeys)
+        case (.unchangedKeys, .mapDiff(let d)): return .set(d.unchangedKeys)
+        case (.affectedKeys, .mapDiff(let d)): return .set(d.affectedKeys)
+        // MARK: timestamp
+        case (.date, .timestamp(let t)):
+            let days = t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400
+            return .timestamp(Timestamp(seconds: days * 86_400))
+        case (.year, .timestamp(let t)): return .int(t.components.year)
+        case (.month, .timestamp(let t)): return .int(t.components.month)
+        case (.day, .timestamp(let t)): return .int(t.components.day)
+        case (.hours, .timestamp(let t)): return .int(t.components.hour)
+        case (.minutes, .timestamp(let t)): return .int(t.components.minute)
+        case (.seconds, .timestamp(let t)): return .int(t.components.second)
+        case (.nanos, .timestamp(let t)): return .int(Int64(t.nanos))
+        case (.dayOfWeek, .timestamp(let t)):
+            let days = t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400
+            // 1970-01-01 was a Thursday; Monday is 1 and Sunday 7.
+            let mondayBased = ((days + 3) % 7 + 7) % 7
+            return .int(mondayBased + 1)
+        case (.dayOfYear, .timestamp(let t)):
+            let c = t.components
+            let days = t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400
+            return .int(days - Timestamp.days(year: c.year, month: 1, day: 1) + 1)
+        case (.time, .timestamp(let t)):
+            let days = t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400
+            return .duration(DurationValue(seconds: t.seconds - days * 86_400, nanos: t.nanos))
+        case (.toMillis, .timestamp(let t)):
+            return .int(t.seconds * 1000 + Int64(t.nanos) / 1_000_000)
+        // MARK: duration
+        case (.seconds, .duration(let d)): return .int(d.seconds)
+        case (.nanos, .duration(let d)): return .int(Int64(d.nanos))
+        // MARK: latlng
+        case (.latitude, .latlng(let p)): return .float(p.latitude)
+        case (.longitude, .latlng(let p)): return .float(p.longitude)
+        case (.distance, .latlng(let p)):
+            guard case .latlng(let q) = args[0] else { throw unsupported() }
+            return .float(Self.haversineMetres(p, q))
+        default:
+            throw unsupported()
+        }
+    }
+
+    private static func elements(_ value: Value, _ unsupported: () -> EvaluationError) throws(EvaluationError) -> [Value] {
+        switch value {
+        case .list(let l): return l
+        case .set(let s): return s.elements
+        default: throw unsupported()
+        }
+    }
+
+    private static func haversineMetres(_ a: LatLng, _ b: LatLng) -> Double {
+        let radius = 6_371_010.0
+        let dLat = (b.latitude - a.latitude) * .pi / 180
+        let dLng = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dLat / 2) * sin(dLat / 2)
+            + cos(a.latitude * .pi / 180) * cos(b.latitude * .pi / 180) * sin(dLng / 2) * sin(dLng / 2)
+        return 2 * radius * asin(Swift.min(1, h.squareRoot()))
+    }
+}

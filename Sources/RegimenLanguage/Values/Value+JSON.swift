@@ -1,0 +1,93 @@
+import Foundation
+
+extension Value: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// JSON form: timestamps as RFC 3339 strings, durations as `"90s"`, paths as strings, bytes as
+    /// base64, sets as arrays, latlng as `{latitude, longitude}`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case .int(let i):
+            var c = encoder.singleValueContainer()
+            try c.encode(i)
+        case .float(let f):
+            var c = encoder.singleValueContainer()
+            try c.encode(f)
+        case .string(let s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case .bytes(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(Data(b).base64EncodedString())
+        case .list(let items):
+            var c = encoder.unkeyedContainer()
+            for item in items { try c.encode(item) }
+        case .set(let set):
+            var c = encoder.unkeyedContainer()
+            for item in set.elements { try c.encode(item) }
+        case .map(let map):
+            var c = encoder.container(keyedBy: Key.self)
+            for (key, value) in map { try c.encode(value, forKey: Key(stringValue: key)) }
+        case .path(let p):
+            var c = encoder.singleValueContainer()
+            try c.encode(p.description)
+        case .timestamp(let t):
+            var c = encoder.singleValueContainer()
+            try c.encode(t.description)
+        case .duration(let d):
+            var c = encoder.singleValueContainer()
+            try c.encode(d.description)
+        case .latlng(let p):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(p.latitude, forKey: Key(stringValue: "latitude"))
+            try c.encode(p.longitude, forKey: Key(stringValue: "longitude"))
+        case .mapDiff(let d):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(Value.set(d.addedKeys), forKey: Key(stringValue: "addedKeys"))
+            try c.encode(Value.set(d.removedKeys), forKey: Key(stringValue: "removedKeys"))
+            try c.encode(Value.set(d.changedKeys), forKey: Key(stringValue: "changedKeys"))
+        }
+    }
+
+    /// Deterministic JSON text: sorted keys, non-finite floats as strings.
+    public func jsonString(pretty: Bool = false) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "null" }
+        return text
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value written as a rules-language literal where one exists (`'a'`, `[1, 2.0]`, `{'k': true}`).
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .float(let f): return Builtin.formatFloat(f)
+        case .string(let s): return "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        case .bytes(let b): return "b'" + b.map { String(format: "\\x%02X", $0) }.joined() + "'"
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .set(let s): return "[" + s.elements.map(\.description).joined(separator: ", ") + "].toSet()"
+        case .map(let m): return "{" + m.map { "'\($0.key)': \($0.value.description)" }.joined(separator: ", ") + "}"
+        case .path(let p): return "path('\(p.description)')"
+        case .timestamp(let t): return "timestamp('\(t.description)')"
+        case .duration(let d): return "duration('\(d.description)')"
+        case .latlng(let p): return "latlng.value(\(p.latitude), \(p.longitude))"
+        case .mapDiff(let d): return "\(Value.map(d.left)).diff(\(Value.map(d.right)))"
+        }
+    }
+}
