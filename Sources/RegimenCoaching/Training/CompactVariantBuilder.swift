@@ -67,7 +67,7 @@ struct CompactVariantBuilder {
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: rounds,
             reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
-            rir: RangeText.of(prescription.rir), altCompact: true, movement: exercise.movement, kind: exercise.kind,
+            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: true, movement: exercise.movement, kind: exercise.kind,
             sources: [context.rules.compact.source], notes: [])
     }
 }

@@ -34,12 +34,15 @@ public struct TrainingRules: Sendable {
         public var focus: String
         public var muscles: [String]
         public var isRecovery: Bool
+        /// Movement patterns this day prefers for a muscle (rear-delt work for shoulders on a pull day).
+        public var preferredPatterns: [String: [String]]
 
-        public init(id: String, focus: String, muscles: [String], isRecovery: Bool = false) {
+        public init(id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:]) {
             self.id = id
             self.focus = focus
             self.muscles = muscles
             self.isRecovery = isRecovery
+            self.preferredPatterns = preferredPatterns
         }
     }
 

@@ -101,7 +101,8 @@ struct WeekBuilder {
                 }
                 continue
             }
-            guard let (position, swapNote) = pick(muscle, session: index) else {
+            let candidates = self.candidates(muscle, session: index)
+            if candidates.isEmpty {
                 if context.safeCandidates[muscle, default: []].isEmpty {
                     note(muscle, noExerciseReason())
                 } else if extend(existing, in: index, by: want) > 0 {
@@ -109,16 +110,25 @@ struct WeekBuilder {
                 }
                 return
             }
-            let exercise = context.catalog.exercises[position]
-            let prescription = context.modifier.value.prescription(for: exercise.movement)
-            let desired = min(prescription.maxSetsPerExercise, max(minSets, want))
-            let (sets, binding) = capacity(of: exercise, in: index, desired: desired, isNew: true)
-            if sets < minSets {
+            var chosen: (position: Int, sets: Int, note: String?)?
+            var binding: String?
+            for (position, swapNote) in candidates {
+                let exercise = context.catalog.exercises[position]
+                let prescription = context.modifier.value.prescription(for: exercise.movement)
+                let desired = min(prescription.maxSetsPerExercise, max(minSets, want))
+                let (sets, bound) = capacity(of: exercise, in: index, desired: desired, isNew: true)
+                if sets >= minSets {
+                    chosen = (position, sets, swapNote)
+                    break
+                }
+                if binding == nil { binding = bound }
+            }
+            guard let chosen else {
                 if extend(existing, in: index, by: want) > 0 { continue }
                 note(muscle, binding ?? "session limits")
                 return
             }
-            add(position, muscle: muscle, sets: sets, notes: swapNote.map { [$0] } ?? [], in: index)
+            add(chosen.position, muscle: muscle, sets: chosen.sets, notes: chosen.note.map { [$0] } ?? [], in: index)
         }
     }
 
@@ -215,38 +225,44 @@ struct WeekBuilder {
 
     // MARK: - Choosing an exercise
 
-    /// The next exercise for `muscle` in this session, and a note when an injury changed it.
-    private func pick(_ muscle: String, session index: Int) -> (Int, String?)? {
+    /// Exercises for `muscle` in this session, best first; the first carries a note when an
+    /// injury changed what would have been chosen (a regression or a swap).
+    private func candidates(_ muscle: String, session index: Int) -> [(Int, String?)] {
         let session = sessions[index]
         let usedToday = Set(session.blocks.map(\.position))
         let patternsToday = Set(session.blocks.filter { $0.muscle == muscle }.map { context.catalog.exercises[$0.position].pattern })
+        let preferredPatterns = session.dayType.preferredPatterns[muscle] ?? []
         let weekUsage = usage[muscle, default: [:]]
         func ordered(_ positions: [Int]) -> [Int] {
             positions.filter { !usedToday.contains($0) }.sorted { lhs, rhs in
-                key(lhs, patternsToday, weekUsage) < key(rhs, patternsToday, weekUsage)
+                key(lhs, patternsToday, preferredPatterns, weekUsage) < key(rhs, patternsToday, preferredPatterns, weekUsage)
             }
         }
         let safe = ordered(context.safeCandidates[muscle, default: []])
-        guard let best = safe.first else { return nil }
+        guard let best = safe.first else { return [] }
         guard let preferred = ordered(context.candidatesIgnoringInjuries[muscle, default: []]).first, preferred != best else {
-            return (best, nil)
+            return safe.map { ($0, nil) }
         }
         let wanted = context.catalog.exercises[preferred]
         let flags = wanted.contraindicated.intersection(context.injuries).map(\.rawValue).sorted().joined(separator: ", ")
+        let first: Int
+        let note: String
         if let regression = regression(of: wanted, for: muscle, excluding: usedToday) {
-            let chosen = context.catalog.exercises[regression]
-            return (regression, "\(chosen.name) regresses \(wanted.name) (\(flags))")
+            first = regression
+            note = "\(context.catalog.exercises[regression].name) regresses \(wanted.name) (\(flags))"
+        } else {
+            first = safe.first { context.catalog.exercises[$0].pattern == wanted.pattern } ?? best
+            note = "\(context.catalog.exercises[first].name) replaces \(wanted.name) (\(flags))"
         }
-        let samePattern = safe.first { context.catalog.exercises[$0].pattern == wanted.pattern } ?? best
-        let chosen = context.catalog.exercises[samePattern]
-        return (samePattern, "\(chosen.name) replaces \(wanted.name) (\(flags))")
+        return [(first, note)] + safe.filter { $0 != first }.map { ($0, nil) }
     }
 
-    /// Selection order: a pattern not yet trained today for the muscle, compounds before
-    /// isolations, least used this week, then catalog order.
-    private func key(_ position: Int, _ patternsToday: Set<String>, _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int) {
+    /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
+    /// today for it, compounds before isolations, least used this week, then catalog order.
+    private func key(_ position: Int, _ patternsToday: Set<String>, _ preferred: [String], _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
         let exercise = context.catalog.exercises[position]
-        return (patternsToday.contains(exercise.pattern) ? 1 : 0, exercise.movement == .compound ? 0 : 1,
+        return (preferred.isEmpty || preferred.contains(exercise.pattern) ? 0 : 1,
+                patternsToday.contains(exercise.pattern) ? 1 : 0, exercise.movement == .compound ? 0 : 1,
                 weekUsage[position, default: 0], position)
     }
 
@@ -375,8 +391,8 @@ struct WeekBuilder {
         return WorkoutBlock(
             muscle: planned.muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
             reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
-            rir: RangeText.of(prescription.rir), altCompact: false, movement: exercise.movement, kind: exercise.kind,
-            sources: sources, notes: planned.notes)
+            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: false,
+            movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)
     }
 
     private func finisherBlock() -> WorkoutBlock? {
