@@ -32,11 +32,7 @@ public struct ExerciseCatalogFile: RuleFileKind {
                 let contraindicated = map.optional("contraindicated", as: [InjuryName].self) ?? []
                 let setSeconds = map.required("set_seconds", as: Int.self, in: 1...3600)
                 let supersetSafe = map.required("superset_safe", as: Bool.self)
-                let hold = map.notation("hold", required: false, expected: "a time range such as 30-45s or 20-30min") { text -> String? in
-                    let unit = text.hasSuffix("min") ? "min" : text.hasSuffix("s") ? "s" : ""
-                    guard !unit.isEmpty, CoachNotation.range(String(text.dropLast(unit.count))) != nil else { return nil }
-                    return text
-                }
+                let hold = map.notation("hold", required: false, expected: "a time range such as 30-45s or 20-30min", CoachNotation.hold)
                 let cues = map.required("cues", as: [String].self)
                 let regressions = map.optional("regressions", as: [String].self) ?? []
                 let progressions = map.optional("progressions", as: [String].self) ?? []

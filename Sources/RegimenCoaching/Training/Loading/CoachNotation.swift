@@ -1,45 +1,43 @@
 import RegimenLanguage
 import RegimenRules
 
-/// The coach shorthand the training rule files accept: ranges (`8-12`), percentages (`30%`),
-/// durations (`90s`, `15min`) and prescriptions (`4x6-10 @RIR 1-3`).
+/// Reads the coach shorthand of the training rule files with RegimenRules' notation grammar:
+/// ranges (`8-12`), percentages (`30%`), durations (`90s`, `15min`) and prescriptions
+/// (`4x6-10 @RIR 1-3`), converted to what the planner needs.
 enum CoachNotation {
-    /// `8-12`, `8–12` or a single integer `8`.
+    /// `8-12` or `8` as whole numbers.
     static func range(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.replacingOccurrences(of: "–", with: "-").split(separator: "-", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard (1...2).contains(parts.count), let low = Int(parts[0]), let high = Int(parts[parts.count - 1]),
-              low >= 0, low <= high else { return nil }
-        return low...high
+        guard let range = try? NumberRange(parsing: text), range.lower >= 0 else { return nil }
+        return range.integerBounds
     }
 
     /// `30%` as 0.3.
     static func percent(_ text: String) -> Double? {
-        guard text.hasSuffix("%"), let number = Double(text.dropLast().trimmingCharacters(in: .whitespaces)),
-              number >= 0 else { return nil }
-        return number / 100
+        guard let quantity = try? Quantity(parsing: text), quantity.unit == .percent,
+              quantity.amount.lower == quantity.amount.upper, quantity.baseValue >= 0 else { return nil }
+        return quantity.baseValue
     }
 
-    /// `90s`, `2min` or `2m` as seconds.
+    /// `90s` or `2min` as whole seconds.
     static func seconds(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for (suffix, scale) in [("min", 60), ("s", 1), ("m", 60)] where trimmed.hasSuffix(suffix) {
-            guard let number = Int(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), number >= 0
-            else { return nil }
-            return number * scale
-        }
-        return nil
+        guard let quantity = try? Quantity(parsing: text), quantity.dimension == .time,
+              quantity.amount.lower == quantity.amount.upper, quantity.baseValue >= 0 else { return nil }
+        return Int(quantity.baseValue.rounded())
     }
 
-    /// `4x6-10 @RIR 1-3`: at most 4 sets of an exercise, 6-10 reps, 1-3 reps in reserve.
+    /// A time range such as `30-45s` or `20-30min`, kept as written for display.
+    static func hold(_ text: String) -> String? {
+        guard let quantity = try? Quantity(parsing: text), quantity.dimension == .time else { return nil }
+        return text
+    }
+
+    /// `4x6-10 @RIR 1-3`: at most 4 sets of an exercise in a session, 6-10 reps, 1-3 in reserve.
     static func prescription(_ text: String) -> TrainingRules.Prescription? {
-        let halves = text.components(separatedBy: "@")
-        guard halves.count == 2 else { return nil }
-        let volume = halves[0].trimmingCharacters(in: .whitespaces).lowercased().split(separator: "x", maxSplits: 1)
-        guard volume.count == 2, let sets = Int(volume[0].trimmingCharacters(in: .whitespaces)), sets >= 1,
-              let reps = range(String(volume[1])), reps.lowerBound >= 1 else { return nil }
-        let effort = halves[1].trimmingCharacters(in: .whitespaces)
-        guard effort.uppercased().hasPrefix("RIR"), let rir = range(String(effort.dropFirst(3))) else { return nil }
+        guard let parsed = try? Prescription(parsing: text), parsed.sets.lower == parsed.sets.upper,
+              let sets = parsed.sets.integerBounds?.lowerBound, sets >= 1,
+              let reps = parsed.reps.integerBounds, reps.lowerBound >= 1,
+              let effort = parsed.effort, effort.scale == .rir, let rir = effort.target.integerBounds
+        else { return nil }
         return TrainingRules.Prescription(maxSetsPerExercise: sets, reps: reps, rir: rir)
     }
 }
@@ -53,10 +51,5 @@ extension MappingDecoder {
             return nil
         }
         return value
-    }
-
-    /// A list of plain words.
-    mutating func words(_ key: String, required: Bool = true) -> [String]? {
-        required ? self.required(key, as: [String].self) : optional(key, as: [String].self)
     }
 }
