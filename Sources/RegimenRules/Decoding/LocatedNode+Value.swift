@@ -3,8 +3,8 @@ import RegimenLanguage
 
 /// How YAML scalars become language values.
 public struct ValueConversionOptions: Sendable, Hashable {
-    /// Turn plain scalars that are ISO-8601 dates or date-times (`2024-05-01`,
-    /// `2024-05-01T07:30:00Z`) into `.timestamp` values instead of strings.
+    /// Turn string scalars (plain or quoted, so JSON strings too) that are ISO-8601 dates or
+    /// date-times (`2024-05-01`, `2024-05-01T07:30:00Z`) into `.timestamp` values.
     public var timestamps: Bool
 
     public init(timestamps: Bool = false) {
@@ -44,7 +44,7 @@ extension LocatedScalar {
         case .int(let value): return .int(value)
         case .float(let value): return .float(value)
         case .string:
-            if options.timestamps, style.isPlain, let timestamp = Timestamp(iso8601: text) {
+            if options.timestamps, let timestamp = Timestamp(iso8601: text) {
                 return .timestamp(timestamp)
             }
             return .string(text)

@@ -39,8 +39,17 @@ public struct RuleSetLoader: Sendable {
     /// The `kind:` values this loader understands, sorted.
     public var knownKinds: [String] { kinds.keys.sorted() }
 
+    /// Which files a load decodes.
+    public enum Scope: Sendable {
+        /// Every file; the normal case.
+        case everything
+        /// Only `kind: functions` files (other files are read but not checked), for tools such
+        /// as `regimen eval` that only need the shared helpers.
+        case functionsOnly
+    }
+
     /// Loads every `*.yaml` file under the given directories.
-    public func load(from sources: RuleSources) -> RuleSetLoadResult {
+    public func load(from sources: RuleSources, scope: Scope = .everything) -> RuleSetLoadResult {
         var files: [(path: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -58,20 +67,21 @@ public struct RuleSetLoader: Sendable {
                     }
                     files.append((display, text))
                 } catch {
-                    diagnostics.append(.error("file.unreadable", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: display, line: 1, column: 1)))
+                    diagnostics.append(.error("file.unreadable", "cannot read file", at: SourceLocation(file: display, line: 1, column: 1)))
                 }
             }
         }
-        let result = load(files: files)
+        let result = load(files: files, scope: scope)
         return RuleSetLoadResult(ruleSet: result.ruleSet, diagnostics: (diagnostics + result.diagnostics).sorted(by: Diagnostic.sortKey), fileCount: fileCount)
     }
 
     /// Loads files given as text, for tests and tools that hold files in memory.
     /// - Parameter files: Each file's display path and contents.
-    public func load(files: [(path: String, text: String)]) -> RuleSetLoadResult {
+    public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
         let context = DecodingContext()
         var documents: [(path: String, kind: String, version: Int, node: LocatedNode)] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
+            if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             let read = YAMLReader.read(file.text, file: file.path)
             context.report(contentsOf: read.diagnostics)
             guard read.diagnostics.isEmpty else { continue }
@@ -96,11 +106,18 @@ public struct RuleSetLoader: Sendable {
             if let file = decode(document, in: kindContext) { decoded.append(file) }
         }
         let ruleSet = RuleSet(files: decoded, functions: functions, expressionEnvironment: services.expressionEnvironment)
-        for kind in kinds.keys.sorted() {
+        for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }
         let diagnostics = (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey)
         return RuleSetLoadResult(ruleSet: ruleSet, diagnostics: diagnostics, fileCount: files.count)
+    }
+
+    /// A cheap look at the text: does a top-level `kind: functions` line appear?
+    private static func declaresFunctions(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("kind:") && line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) == FunctionsFile.kind
+        }
     }
 
     /// Reads `kind:` and `version:` and checks them against the registered kinds.

@@ -43,9 +43,7 @@ public struct RuleSources: Sendable, Hashable {
             var isDirectory: ObjCBool = false
             return fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
-        func resolve(_ path: String) -> URL {
-            URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
-        }
+        func resolve(_ path: String) -> URL { Self.resolve(path, against: currentDirectory) }
         let bundled = bundledRoot(from: currentDirectory, executable: executable, exists: directoryExists)
 
         var rulesDirectory: URL?
@@ -80,6 +78,12 @@ public struct RuleSources: Sendable, Hashable {
             return .failure(LocateError(description: "cannot find the rules directory; run inside the Regimen repository or pass --rules DIR"))
         }
         return .success(RuleSources(rules: rulesDirectory, catalogs: catalogsDirectory, displayBase: currentDirectory))
+    }
+
+    /// `path` as a file URL: absolute paths as they are, relative ones under `directory`.
+    public static func resolve(_ path: String, against directory: URL) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        return url.standardizedFileURL
     }
 
     /// The nearest ancestor holding `rules/` beside `catalogs/` or `Package.swift`.
