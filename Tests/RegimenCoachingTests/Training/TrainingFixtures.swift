@@ -30,6 +30,31 @@ enum TrainingFixtures {
         return try? TrainingPlanner(ruleSet: result.ruleSet)
     }()
 
+    /// Every top-level rule and catalog file whose `kind:` the planner (nutrition and training)
+    /// reads; other domains' files are left out so this test target needs only these kinds.
+    static let plannerFiles: [(path: String, text: String)] = {
+        let kinds = Set(PlanGenerator.kinds.map { $0.kind })
+        var result: [(path: String, text: String)] = []
+        for directory in ["catalogs", "rules"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(directory).path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".yaml") {
+                let path = "\(directory)/\(name)"
+                guard let text = try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8) else { continue }
+                let kind = text.split(separator: "\n").first { $0.hasPrefix("kind:") }
+                    .map { $0.dropFirst("kind:".count).trimmingCharacters(in: .whitespaces) }
+                if let kind, kinds.contains(kind) { result.append((path, text)) }
+            }
+        }
+        return result
+    }()
+
+    /// `generatePlan` over the repository's nutrition and training files.
+    static let generator: PlanGenerator? = {
+        let result = RuleSetLoader(kinds: PlanGenerator.kinds).load(files: plannerFiles)
+        guard !result.hasErrors else { return nil }
+        return try? PlanGenerator(ruleSet: result.ruleSet)
+    }()
+
     /// The files with `text` replaced in the file at `path`, for load-error tests.
     static func files(editing path: String, replacing old: String, with new: String) -> [(path: String, text: String)] {
         files.map { $0.path == path ? ($0.path, $0.text.replacingOccurrences(of: old, with: new)) : $0 }
