@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RegimenCoaching
 import RegimenRules
+import RegimenTracking
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
 struct RuleSourceOptions: ParsableArguments {
@@ -26,7 +28,7 @@ struct RuleSourceOptions: ParsableArguments {
 
 /// Every rule-file kind the domain modules define. Each domain adds its kinds here.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] { [] }
+    static var all: [any RuleFileKind.Type] { PlanGenerator.kinds + TrackingRules.kinds }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
 }
