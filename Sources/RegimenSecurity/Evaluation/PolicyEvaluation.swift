@@ -44,6 +44,11 @@ extension CompiledPolicy {
         var allBranchesGranted = true
         for branch in prepared.branches {
             var branchGranted = false
+            // A branch with nothing to evaluate must not grant by default (fail closed).
+            guard !branch.resources.isEmpty else {
+                allBranchesGranted = false
+                break
+            }
             for candidate in candidates {
                 var outcome = AllowEvaluation.Outcome.granted
                 var culprit: Culprit?
