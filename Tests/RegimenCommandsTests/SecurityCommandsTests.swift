@@ -84,7 +84,7 @@ struct SecurityCommandsTests {
         let result = try run(["test", file.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.tests.yaml:4:5: error: case 'typo' needs 'expect: allow' or 'expect: deny'"))
-        #expect(result.stderr.contains("bad.tests.yaml:4:52: error: unknown key 'expct' in a test case"))
+        #expect(result.stderr.contains("bad.tests.yaml:4:54: error: unknown key 'expct' in a test case\n  note: did you mean 'expect'?"))
     }
 
     @Test("--format junit and json")
@@ -122,7 +122,7 @@ struct SecurityCommandsTests {
         ])
         #expect(deny.status == 1)
         #expect(deny.stdout.contains("allow create at rules/security/workout-tracker/corrected.rules:51:9 [database='(default)', userId='alice', programId='p2']: false"))
-        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:46:18) was false in validProgram(request.resource.data)"))
+        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:45:18) was false [data.get('name', null) = 5] in validProgram(request.resource.data)"))
     }
 
     @Test("regimen audit reports Appendix A's mistakes and exits 1; the corrected policy is clean")

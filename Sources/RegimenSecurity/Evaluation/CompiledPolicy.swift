@@ -9,6 +9,8 @@ public struct CompiledPolicy: Sendable {
     let functions: [CompiledFunctionInfo]
     /// Width of each function's span namespace (see ``SpanNamespaces``).
     let namespaceWidth: Int
+    /// The most variables any block sees (the size of the evaluation slot buffer).
+    let maxSlotCount: Int
     /// Non-fatal findings from compiling (for example a call the emulator reports as missing).
     public let warnings: [Diagnostic]
 
@@ -44,6 +46,8 @@ public struct CompiledPolicy: Sendable {
         self.allows = builder.allows
         self.functions = builder.functionInfos
         self.namespaceWidth = width
+        func deepest(_ node: CompiledMatch) -> Int { node.children.map(deepest).reduce(node.slotCount, max) }
+        self.maxSlotCount = roots.map(deepest).reduce(2, max)
         self.warnings = warnings.sorted(by: Diagnostic.sortKey)
     }
 
@@ -109,7 +113,8 @@ public struct CompiledPolicy: Sendable {
             }
             return CompiledMatch(
                 pattern: block.pattern.segments, firstSlot: firstSlot, slotCount: environment.variables.count,
-                allowIDs: allowIDs, children: children, block: block)
+                allowIDs: allowIDs, children: children, block: block,
+                hasRecursiveWildcard: block.pattern.segments.contains { if case .recursive = $0 { true } else { false } })
         }
     }
 }
@@ -124,6 +129,7 @@ struct CompiledMatch: Sendable {
     var allowIDs: [Int]
     var children: [CompiledMatch]
     var block: MatchBlock
+    var hasRecursiveWildcard: Bool
 }
 
 /// One allow statement after compilation.

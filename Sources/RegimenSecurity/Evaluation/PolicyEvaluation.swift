@@ -27,10 +27,13 @@ extension CompiledPolicy {
             }
         }
         let shownPath = request.operation.path.description
-        var candidates: [(allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)])] = []
-        let base: [Value] = [prepared.request, .null]
+        var candidates: [Candidate] = []
+        var slots = [Value](repeating: .null, count: max(2, maxSlotCount))
+        slots[0] = prepared.request
+        var bindings: [(name: String, value: Value)] = []
+        let keepBindings = options.explain || options.evaluateAll
         for root in roots {
-            collect(root, prepared.matchSegments, from: 0, slots: base, bindings: [], method: prepared.method, into: &candidates)
+            collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method, into: &candidates)
         }
         if candidates.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
@@ -38,7 +41,7 @@ extension CompiledPolicy {
         if prepared.branches.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
         }
-        let access = DocumentAccess(before: prepared.before, after: prepared.after)
+        let access = DocumentAccess(before: prepared.before, write: prepared.write)
         var evaluations: [AllowEvaluation] = []
         var grantedBy: AllowStatement?
         var allBranchesGranted = true
@@ -81,30 +84,70 @@ extension CompiledPolicy {
         return Decision(allowed: allowed, method: prepared.method, path: shownPath, grantedBy: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
     }
 
+    /// A statement that applies to the request, with the variable values it is evaluated with.
+    struct Candidate {
+        var allow: CompiledAllow
+        var slots: [Value]
+        var bindings: [(name: String, value: Value)]
+    }
+
     /// Collects every complete match of the request path with its bindings, and the allow
-    /// statements of those matches that apply to `method`.
+    /// statements of those matches that apply to `method`. `slots` is one buffer shared by the
+    /// whole walk: each block writes its own wildcard slots before its statements copy them.
     private func collect(
-        _ node: CompiledMatch, _ segments: [String], from start: Int, slots: [Value], bindings: [(name: String, value: Value)],
-        method: RequestMethod, into candidates: inout [(allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)])]
+        _ node: CompiledMatch, _ segments: [String], from start: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
+        keepBindings: Bool, method: RequestMethod, into candidates: inout [Candidate]
     ) {
+        if !node.hasRecursiveWildcard {
+            // The common case: literals and single-segment wildcards, at most one alignment.
+            var position = start
+            var slot = node.firstSlot
+            let bindingCount = bindings.count
+            for segment in node.pattern {
+                guard position < segments.count else { return }
+                switch segment {
+                case .literal(let literal):
+                    guard segments[position] == literal else {
+                        if keepBindings { bindings.removeSubrange(bindingCount...) }
+                        return
+                    }
+                case .wildcard(let name):
+                    let value = Self.unbindPlaceholder(.string(segments[position]))
+                    slots[slot] = value
+                    slot += 1
+                    if keepBindings { bindings.append((name, value)) }
+                case .recursive:
+                    return
+                }
+                position += 1
+            }
+            visit(node, segments, end: position, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
+            if keepBindings { bindings.removeSubrange(bindingCount...) }
+            return
+        }
         for match in PathMatcher.matches(node.pattern, segments, from: start, version2: policy.usesVersion2) {
-            var nodeSlots = slots
-            if nodeSlots.count < node.slotCount { nodeSlots += Array(repeating: .null, count: node.slotCount - nodeSlots.count) }
-            var nodeBindings = bindings
+            let bindingCount = bindings.count
             for (offset, capture) in match.captures.enumerated() {
                 let value = Self.unbindPlaceholder(capture.value)
-                let slot = node.firstSlot + offset
-                if slot < nodeSlots.count { nodeSlots[slot] = value }
-                nodeBindings.append((capture.name, value))
+                slots[node.firstSlot + offset] = value
+                if keepBindings { bindings.append((capture.name, value)) }
             }
-            if match.end == segments.count {
-                for id in node.allowIDs where allows[id].methods.contains(method) {
-                    candidates.append((allows[id], Array(nodeSlots.prefix(allows[id].slotCount)), nodeBindings))
-                }
+            visit(node, segments, end: match.end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
+            if keepBindings { bindings.removeSubrange(bindingCount...) }
+        }
+    }
+
+    private func visit(
+        _ node: CompiledMatch, _ segments: [String], end: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
+        keepBindings: Bool, method: RequestMethod, into candidates: inout [Candidate]
+    ) {
+        if end == segments.count {
+            for id in node.allowIDs where allows[id].methods.contains(method) {
+                candidates.append(Candidate(allow: allows[id], slots: Array(slots[0..<allows[id].slotCount]), bindings: bindings))
             }
-            for child in node.children {
-                collect(child, segments, from: match.end, slots: nodeSlots, bindings: nodeBindings, method: method, into: &candidates)
-            }
+        }
+        for child in node.children {
+            collect(child, segments, from: end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
         }
     }
 

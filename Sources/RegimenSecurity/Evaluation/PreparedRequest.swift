@@ -13,7 +13,8 @@ struct PreparedRequest {
     /// the sample documents the branch's range constraints allow. Otherwise one branch, one resource.
     var branches: [Branch]
     var before: DocumentStore
-    var after: DocumentStore
+    /// The document this request writes and its data afterwards (nil for a delete).
+    var write: (key: String, data: OrderedDictionary<String, Value>?)?
 
     struct Branch {
         var label: String?
@@ -36,13 +37,15 @@ struct PreparedRequest {
         var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
         let stored = store[path]
 
-        func single(_ method: RequestMethod, resource: Value, requestResource: Value??, after: DocumentStore? = nil) -> PreparedRequest {
+        func single(
+            _ method: RequestMethod, resource: Value, requestResource: Value??, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
+        ) -> PreparedRequest {
             fields["method"] = .string(method.rawValue)
             fields["path"] = .path(pathValue)
             if let requestResource { fields["resource"] = requestResource ?? .null }
             return PreparedRequest(
                 method: method, matchSegments: path.segments, request: .map(fields),
-                branches: [Branch(label: nil, resources: [resource])], before: store, after: after ?? store)
+                branches: [Branch(label: nil, resources: [resource])], before: store, write: write)
         }
         func storedResource() -> Value {
             guard let stored else { return .null }
@@ -50,18 +53,16 @@ struct PreparedRequest {
                 : ResourceBuilder.firestoreResource(path: pathValue, data: stored)
         }
         func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
-            var after = store
-            after[path] = data
-            return single(method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)), after: after)
+            single(
+                method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)),
+                write: (path.description, data))
         }
 
         switch request.operation {
         case .get, .download:
             return single(.get, resource: storedResource(), requestResource: nil)
         case .delete:
-            var after = store
-            after[path] = nil
-            return single(.delete, resource: storedResource(), requestResource: .some(.null), after: after)
+            return single(.delete, resource: storedResource(), requestResource: .some(.null), write: (path.description, nil))
         case .create(_, let data):
             if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
             return write(.create, data: resolve(data, time: request.time))
@@ -87,7 +88,7 @@ struct PreparedRequest {
             fields["query"] = .map(queryFields)
             return PreparedRequest(
                 method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), before: store, after: store)
+                branches: QueryConstraints.branches(for: query, collection: path), before: store, write: nil)
         }
     }
 
