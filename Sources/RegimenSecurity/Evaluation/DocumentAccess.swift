@@ -62,12 +62,11 @@ final class DocumentAccess: EvaluationHost {
 
 /// Builds the `resource` values the rules see.
 enum ResourceBuilder {
+    static let resourceKeys = ["data", "id", "__name__"]
+
     /// `{data, id, __name__}` for a Firestore document.
     static func firestoreResource(path: PathValue, data: OrderedDictionary<String, Value>) -> Value {
-        let fields: OrderedDictionary<String, Value> = [
-            "data": .map(data), "id": .string(path.segments.last ?? ""), "__name__": .path(path),
-        ]
-        return .map(fields)
+        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [.map(data), .string(path.segments.last ?? ""), .path(path)]))
     }
 
     /// A Storage object: `name` (the object path), `bucket`, `size`, `contentType`, `metadata`.

@@ -27,13 +27,19 @@ extension CompiledPolicy {
             }
         }
         let shownPath = request.operation.path.description
-        var candidates: [Candidate] = []
         var slots = [Value](repeating: .null, count: max(2, maxSlotCount))
         slots[0] = prepared.request
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
+        if prepared.branches.count == 1, prepared.branches[0].resources.count == 1 {
+            return decideSingle(prepared, resource: prepared.branches[0].resources[0], slots: &slots, path: shownPath, options: options, coverage: coverage)
+        }
+        var candidates: [Candidate] = []
         for root in roots {
-            collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method, into: &candidates)
+            _ = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
+                candidates.append(Candidate(allowID: id, slots: Array(slots[0..<allows[id].slotCount]), bindings: bindings))
+                return false
+            }
         }
         if candidates.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
@@ -58,12 +64,12 @@ extension CompiledPolicy {
                 for resource in branch.resources {
                     var slots = candidate.slots
                     slots[1] = resource
-                    let result = evaluate(candidate.allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+                    let result = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
                     outcome = result.outcome
                     culprit = result.culprit
                     if outcome != .granted { break }
                 }
-                evaluations.append(AllowEvaluation(statement: candidate.allow.statement, outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
+                evaluations.append(AllowEvaluation(statement: allows[candidate.allowID].statement, outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
                 if access.limitExceeded {
                     return Decision(
                         allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: evaluations,
@@ -71,7 +77,7 @@ extension CompiledPolicy {
                 }
                 if outcome == .granted {
                     branchGranted = true
-                    if grantedBy == nil { grantedBy = candidate.allow.statement }
+                    if grantedBy == nil { grantedBy = allows[candidate.allowID].statement }
                     if !options.evaluateAll { break }
                 }
             }
@@ -84,9 +90,44 @@ extension CompiledPolicy {
         return Decision(allowed: allowed, method: prepared.method, path: shownPath, grantedBy: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
     }
 
+    /// Get and write requests have one resource: each applicable statement is evaluated as the
+    /// path walk finds it, on the walk's own slot buffer, stopping at the first grant.
+    private func decideSingle(
+        _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
+    ) -> Decision {
+        slots[1] = resource
+        let access = DocumentAccess(before: prepared.before, write: prepared.write)
+        var evaluations: [AllowEvaluation] = []
+        var grantedBy: AllowStatement?
+        var bindings: [(name: String, value: Value)] = []
+        let keepBindings = options.explain || options.evaluateAll
+        for root in roots {
+            let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
+                let result = evaluate(allows[id], slots: slots, access: access, explain: options.explain, coverage: coverage)
+                evaluations.append(AllowEvaluation(statement: allows[id].statement, outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
+                if access.limitExceeded { return true }
+                if result.outcome == .granted, grantedBy == nil {
+                    grantedBy = allows[id].statement
+                    return !options.evaluateAll
+                }
+                return false
+            }
+            if stop { break }
+        }
+        if access.limitExceeded {
+            return Decision(
+                allowed: false, method: prepared.method, path: path, grantedBy: nil, evaluations: evaluations,
+                note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
+        }
+        if evaluations.isEmpty {
+            return Decision(allowed: false, method: prepared.method, path: path, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
+        }
+        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, grantedBy: grantedBy, evaluations: evaluations, note: nil)
+    }
+
     /// A statement that applies to the request, with the variable values it is evaluated with.
     struct Candidate {
-        var allow: CompiledAllow
+        var allowID: Int
         var slots: [Value]
         var bindings: [(name: String, value: Value)]
     }
@@ -96,20 +137,20 @@ extension CompiledPolicy {
     /// whole walk: each block writes its own wildcard slots before its statements copy them.
     private func collect(
         _ node: CompiledMatch, _ segments: [String], from start: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
-        keepBindings: Bool, method: RequestMethod, into candidates: inout [Candidate]
-    ) {
+        keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
+    ) -> Bool {
         if !node.hasRecursiveWildcard {
             // The common case: literals and single-segment wildcards, at most one alignment.
             var position = start
             var slot = node.firstSlot
             let bindingCount = bindings.count
             for segment in node.pattern {
-                guard position < segments.count else { return }
+                guard position < segments.count else { return false }
                 switch segment {
                 case .literal(let literal):
                     guard segments[position] == literal else {
                         if keepBindings { bindings.removeSubrange(bindingCount...) }
-                        return
+                        return false
                     }
                 case .wildcard(let name):
                     let value = Self.unbindPlaceholder(.string(segments[position]))
@@ -117,13 +158,13 @@ extension CompiledPolicy {
                     slot += 1
                     if keepBindings { bindings.append((name, value)) }
                 case .recursive:
-                    return
+                    return false
                 }
                 position += 1
             }
-            visit(node, segments, end: position, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
+            let stop = visit(node, segments, end: position, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate)
             if keepBindings { bindings.removeSubrange(bindingCount...) }
-            return
+            return stop
         }
         for match in PathMatcher.matches(node.pattern, segments, from: start, version2: policy.usesVersion2) {
             let bindingCount = bindings.count
@@ -132,23 +173,28 @@ extension CompiledPolicy {
                 slots[node.firstSlot + offset] = value
                 if keepBindings { bindings.append((capture.name, value)) }
             }
-            visit(node, segments, end: match.end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
+            let stop = visit(node, segments, end: match.end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate)
             if keepBindings { bindings.removeSubrange(bindingCount...) }
+            if stop { return true }
         }
+        return false
     }
 
     private func visit(
         _ node: CompiledMatch, _ segments: [String], end: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
-        keepBindings: Bool, method: RequestMethod, into candidates: inout [Candidate]
-    ) {
+        keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
+    ) -> Bool {
         if end == segments.count {
             for id in node.allowIDs where allows[id].methods.contains(method) {
-                candidates.append(Candidate(allow: allows[id], slots: Array(slots[0..<allows[id].slotCount]), bindings: bindings))
+                if onCandidate(id, slots, bindings) { return true }
             }
         }
         for child in node.children {
-            collect(child, segments, from: end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, into: &candidates)
+            if collect(child, segments, from: end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate) {
+                return true
+            }
         }
+        return false
     }
 
     /// In a list request the document-id wildcard is unbound: it reads as null.

@@ -21,6 +21,9 @@ struct PreparedRequest {
         var resources: [Value]
     }
 
+    static let requestKeys = ["auth", "time", "method", "path", "resource"]
+    static let methodValues: [RequestMethod: Value] = Dictionary(uniqueKeysWithValues: RequestMethod.allCases.map { ($0, .string($0.rawValue)) })
+
     /// Stands for the unbound document id of a list request; never equal to a literal segment.
     static let listPlaceholder = "\u{0}list"
 
@@ -40,11 +43,11 @@ struct PreparedRequest {
         func single(
             _ method: RequestMethod, resource: Value, requestResource: Value??, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
         ) -> PreparedRequest {
-            fields["method"] = .string(method.rawValue)
-            fields["path"] = .path(pathValue)
-            if let requestResource { fields["resource"] = requestResource ?? .null }
+            var values: [Value] = [auth, time, Self.methodValues[method] ?? .null, .path(pathValue)]
+            if let requestResource { values.append(requestResource ?? .null) }
+            let request = Value.map(OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys.prefix(values.count), values: values))
             return PreparedRequest(
-                method: method, matchSegments: path.segments, request: .map(fields),
+                method: method, matchSegments: path.segments, request: request,
                 branches: [Branch(label: nil, resources: [resource])], before: store, write: write)
         }
         func storedResource() -> Value {
