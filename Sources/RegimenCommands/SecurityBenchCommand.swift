@@ -24,8 +24,8 @@ public struct SecurityBenchCommand: ParsableCommand {
     public func run() throws {
         let policy: CompiledPolicy
         do { policy = try CompiledPolicy(try PolicyLoader.load(file: rules)) } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(2)
+            CommandContext.current.standardError.write(error.description + "\n")
+            throw CommandFailure.usage
         }
         let workload = SecurityBenchmark()
         let clock = ContinuousClock()
@@ -52,12 +52,12 @@ public struct SecurityBenchCommand: ParsableCommand {
         out += "allowed: \(decisions.filter { $0 }.count) of \(decisions.count) per pass\n"
         out += String(format: "decisions per second: %.0f (including timer reads)\n", count / seconds)
         out += String(format: "latency: median %.0f ns, p90 %.0f ns, p99 %.0f ns\n", percentile(0.5), percentile(0.9), percentile(0.99))
-        FileHandle.standardOutput.write(Data(out.utf8))
+        CommandContext.current.standardOutput.write(out)
         if let writeTests {
             let absolute = (rules as NSString).isAbsolutePath ? rules : FileManager.default.currentDirectoryPath + "/" + rules
             do { try workload.testFile(rules: absolute, decisions: decisions).write(toFile: writeTests, atomically: true, encoding: .utf8) } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(writeTests)\n".utf8))
-                throw ExitCode(2)
+                CommandContext.current.standardError.write("error: cannot write \(writeTests)\n")
+                throw CommandFailure.usage
             }
         }
         _ = allowed
