@@ -23,7 +23,7 @@ extension CompiledPolicy {
         } catch {
             switch error {
             case .precondition(let reason):
-                return Decision(allowed: false, method: nil, path: request.operation.path.description, grantedBy: nil, evaluations: [], note: reason)
+                return Decision(allowed: false, method: nil, path: request.operation.path.description, granting: nil, evaluations: [], note: reason)
             }
         }
         let shownPath = request.operation.path.description
@@ -31,8 +31,8 @@ extension CompiledPolicy {
         slots[0] = prepared.request
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
-        if prepared.branches.count == 1, prepared.branches[0].resources.count == 1 {
-            return decideSingle(prepared, resource: prepared.branches[0].resources[0], slots: &slots, path: shownPath, options: options, coverage: coverage)
+        if prepared.method != .list {
+            return decideSingle(prepared, resource: prepared.resource, slots: &slots, path: shownPath, options: options, coverage: coverage)
         }
         var candidates: [Candidate] = []
         for root in roots {
@@ -42,14 +42,14 @@ extension CompiledPolicy {
             }
         }
         if candidates.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
+            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
         }
         if prepared.branches.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
+            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
         }
         let access = DocumentAccess(before: prepared.before, write: prepared.write)
         var evaluations: [AllowEvaluation] = []
-        var grantedBy: AllowStatement?
+        var grantedBy: CompiledAllow?
         var allBranchesGranted = true
         for branch in prepared.branches {
             var branchGranted = false
@@ -69,15 +69,15 @@ extension CompiledPolicy {
                     culprit = result.culprit
                     if outcome != .granted { break }
                 }
-                evaluations.append(AllowEvaluation(statement: allows[candidate.allowID].statement, outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
+                evaluations.append(AllowEvaluation(allow: allows[candidate.allowID], outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
                 if access.limitExceeded {
                     return Decision(
-                        allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: evaluations,
+                        allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
                         note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
                 }
                 if outcome == .granted {
                     branchGranted = true
-                    if grantedBy == nil { grantedBy = allows[candidate.allowID].statement }
+                    if grantedBy == nil { grantedBy = allows[candidate.allowID] }
                     if !options.evaluateAll { break }
                 }
             }
@@ -87,7 +87,7 @@ extension CompiledPolicy {
             }
         }
         let allowed = allBranchesGranted && grantedBy != nil
-        return Decision(allowed: allowed, method: prepared.method, path: shownPath, grantedBy: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
+        return Decision(allowed: allowed, method: prepared.method, path: shownPath, granting: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
     }
 
     /// Get and write requests have one resource: each applicable statement is evaluated as the
@@ -98,16 +98,16 @@ extension CompiledPolicy {
         slots[1] = resource
         let access = DocumentAccess(before: prepared.before, write: prepared.write)
         var evaluations: [AllowEvaluation] = []
-        var grantedBy: AllowStatement?
+        var grantedBy: CompiledAllow?
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
         for root in roots {
             let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
                 let result = evaluate(allows[id], slots: slots, access: access, explain: options.explain, coverage: coverage)
-                evaluations.append(AllowEvaluation(statement: allows[id].statement, outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
+                evaluations.append(AllowEvaluation(allow: allows[id], outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
                 if access.limitExceeded { return true }
                 if result.outcome == .granted, grantedBy == nil {
-                    grantedBy = allows[id].statement
+                    grantedBy = allows[id]
                     return !options.evaluateAll
                 }
                 return false
@@ -116,13 +116,13 @@ extension CompiledPolicy {
         }
         if access.limitExceeded {
             return Decision(
-                allowed: false, method: prepared.method, path: path, grantedBy: nil, evaluations: evaluations,
+                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: evaluations,
                 note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
         }
         if evaluations.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: path, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
+            return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
         }
-        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, grantedBy: grantedBy, evaluations: evaluations, note: nil)
+        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, granting: grantedBy, evaluations: evaluations, note: nil)
     }
 
     /// A statement that applies to the request, with the variable values it is evaluated with.

@@ -10,8 +10,10 @@ struct PreparedRequest {
     var matchSegments: [String]
     var request: Value
     /// For list: one entry per query branch (each `in` value is checked separately), each with
-    /// the sample documents the branch's range constraints allow. Otherwise one branch, one resource.
+    /// the sample documents the branch's range constraints allow. Empty for other methods.
     var branches: [Branch]
+    /// The one `resource` of a get or write (null when the document does not exist).
+    var resource: Value
     var before: DocumentStore
     /// The document this request writes and its data afterwards (nil for a delete).
     var write: (key: String, data: OrderedDictionary<String, Value>?)?
@@ -48,7 +50,7 @@ struct PreparedRequest {
             let request = Value.map(OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys.prefix(values.count), values: values))
             return PreparedRequest(
                 method: method, matchSegments: path.segments, request: request,
-                branches: [Branch(label: nil, resources: [resource])], before: store, write: write)
+                branches: [], resource: resource, before: store, write: write)
         }
         func storedResource() -> Value {
             guard let stored else { return .null }
@@ -91,7 +93,7 @@ struct PreparedRequest {
             fields["query"] = .map(queryFields)
             return PreparedRequest(
                 method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), before: store, write: nil)
+                branches: QueryConstraints.branches(for: query, collection: path), resource: .null, before: store, write: nil)
         }
     }
 
