@@ -48,5 +48,5 @@ struct Bench: ParsableCommand {
 
 /// Benchmarks contributed by the domain modules (security decisions, plan generation).
 enum BenchmarkRegistry {
-    static var additionalCases: [BenchmarkRunner.Case] { TrackingBenchmarks.cases }
+    static var additionalCases: [BenchmarkRunner.Case] { SecurityBenchmarks.cases + TrackingBenchmarks.cases }
 }
