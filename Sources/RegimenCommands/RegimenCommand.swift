@@ -9,6 +9,8 @@ public struct RegimenCommand: ParsableCommand {
             Bench.self,
             Check.self,
             Eval.self,
+            Indexes.self,
+            Nutrition.self,
         ]
     )
 

@@ -225,7 +225,7 @@ public struct NutritionPlanner: Sendable {
         }
         let band = mealRules.proteinPerMealG
         if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
-            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && count < slots.count + 1 && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
+            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
         }
         if planned.contains(where: { if case .infeasible = $0.allocation { true } else { false } }) {
             tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them. A higher budget tier or fewer exclusions widens the choice.")

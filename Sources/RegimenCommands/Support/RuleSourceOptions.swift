@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RegimenCoaching
 import RegimenRules
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
@@ -26,7 +27,7 @@ struct RuleSourceOptions: ParsableArguments {
 
 /// Every rule-file kind the domain modules define. Each domain adds its kinds here.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] { [] }
+    static var all: [any RuleFileKind.Type] { NutritionRuleSet.kinds }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
 }
