@@ -48,5 +48,5 @@ struct Bench: ParsableCommand {
 
 /// Benchmarks contributed by the domain modules (security decisions, plan generation).
 enum BenchmarkRegistry {
-    static var additionalCases: [BenchmarkRunner.Case] { [] }
+    static var additionalCases: [BenchmarkRunner.Case] { NutritionBenchmarks.cases }
 }
