@@ -115,17 +115,22 @@ public struct NutritionPlanner: Sendable {
             throw RuleEvaluationError("nutrition: no calorie rule for goal '\(goal)'", at: nil)
         }
         let weight = indexes.weightKgUsed
-        var bindings: [String: Value] = [
-            "goal": .string(goal), "sex": .string(profile.sex.rawValue), "age": .int(Int64(indexes.ageUsed)),
-            "is_minor": .bool(indexes.isMinor), "weight_kg": .float(weight), "height_cm": .float(indexes.heightCmUsed),
-            "bodyfat_pct": profile.bodyfatPct.map(Value.float) ?? .null, "bmi": indexes.bmi.map(Value.float) ?? .null,
-            "tdee": .float(indexes.tdee), "experience": profile.experience.map { .string($0.rawValue) } ?? .null,
-        ]
+        var bindings = ExpressionSlots(names: nutrition.pointSlotNames)
+        bindings.set("goal", .string(goal))
+        bindings.set("sex", .string(profile.sex.rawValue))
+        bindings.set("age", .int(Int64(indexes.ageUsed)))
+        bindings.set("is_minor", .bool(indexes.isMinor))
+        bindings.set("weight_kg", .float(weight))
+        bindings.set("height_cm", .float(indexes.heightCmUsed))
+        bindings.set("bodyfat_pct", profile.bodyfatPct.map(Value.float) ?? .null)
+        bindings.set("bmi", indexes.bmi.map(Value.float) ?? .null)
+        bindings.set("tdee", .float(indexes.tdee))
+        bindings.set("experience", profile.experience.map { .string($0.rawValue) } ?? .null)
         func point(_ rule: NutritionRules.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
             let range = rule.range
-            bindings["low"] = .float(range.lowerBound)
-            bindings["mid"] = .float((range.lowerBound + range.upperBound) / 2)
-            bindings["high"] = .float(range.upperBound)
+            bindings.set("low", .float(range.lowerBound))
+            bindings.set("mid", .float((range.lowerBound + range.upperBound) / 2))
+            bindings.set("high", .float(range.upperBound))
             guard let value = try rule.point.number(bindings, rule: name) else {
                 throw RuleEvaluationError("\(name): the point expression gave null", at: rule.point.source.lineOrigins.first)
             }
