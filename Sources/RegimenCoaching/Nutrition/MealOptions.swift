@@ -182,3 +182,9 @@ func formatted(_ value: Double) -> String {
     if tenth == tenth.rounded() { return String(Int64(tenth)) }
     return String(tenth)
 }
+
+/// A number with all its digits (for rule values such as 0.95), without a trailing `.0`.
+func exactly(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}

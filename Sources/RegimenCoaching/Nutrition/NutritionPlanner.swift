@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 import RegimenLanguage
 
@@ -136,7 +137,7 @@ public struct NutritionPlanner: Sendable {
             }
             // A point outside its range is a rule mistake, reported rather than clamped.
             guard range.contains(value) || abs(value - range.lowerBound) < 1e-9 || abs(value - range.upperBound) < 1e-9 else {
-                throw RuleEvaluationError("\(name): the point \(formatted(value)) lies outside the range \(formatted(range.lowerBound))-\(formatted(range.upperBound))", at: rule.point.source.lineOrigins.first)
+                throw RuleEvaluationError("\(name): the point \(exactly(value)) lies outside the range \(exactly(range.lowerBound))-\(exactly(range.upperBound))", at: rule.point.source.lineOrigins.first)
             }
             return value
         }
@@ -156,19 +157,19 @@ public struct NutritionPlanner: Sendable {
                 let before = proteinPerKg
                 proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / weight)
                 if proteinPerKg < before {
-                    adjustments.append("protein lowered from \(formatted(before)) to \(formatted(proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .fat:
                 let lowest = nutrition.fatPerKg.range.lowerBound
                 let before = fatPerKg
                 fatPerKg = max(lowest, fatPerKg - shortKcal / factors.fat / weight)
                 if fatPerKg < before {
-                    adjustments.append("fat lowered from \(formatted(before)) to \(formatted(fatPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("fat lowered from \(exactly(before)) to \(String(format: "%.2f", fatPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .kcal:
                 let before = kcal
                 kcal += shortKcal
-                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(formatted(calorieRule.range.lowerBound))-\(formatted(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
+                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
             }
         }
         let macros = DailyMacros(
