@@ -40,7 +40,11 @@ let package = Package(
         // Firestore / Storage security policies: parsing, matching, decisions, tests, coverage, audit.
         .target(
             name: "RegimenSecurity",
-            dependencies: ["RegimenLanguage", "RegimenRules"],
+            dependencies: [
+                "RegimenLanguage", "RegimenRules",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         // The fitness planner: profiles, indexes, nutrition, training, adaptation, supplements.
@@ -69,7 +73,7 @@ let package = Package(
             dependencies: ["RegimenCommands"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage"], resources: [.copy("Conformance")], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching"], swiftSettings: strictSettings),

@@ -46,7 +46,7 @@ enum ProfileInput {
     }
 
     /// Prints `value` as JSON or YAML, or `text` for the text format.
-    static func print(_ value: Value, format: OutputFormat, text: () -> String, in context: CommandContext) {
+    static func print(_ value: Value, format: ProfileOutputFormat, text: () -> String, in context: CommandContext) {
         switch format {
         case .json: context.standardOutput.writeLine(value.jsonString(pretty: true))
         case .yaml: context.standardOutput.write(YAMLRenderer.render(value))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RegimenCoaching
 import RegimenRules
+import RegimenTracking
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
 struct RuleSourceOptions: ParsableArguments {
@@ -25,9 +26,12 @@ struct RuleSourceOptions: ParsableArguments {
     }
 }
 
-/// Every rule-file kind the domain modules define. Each domain adds its kinds here.
+/// Every rule-file kind the domain modules define: what `regimen check` validates. A domain
+/// module exposes its kinds as one list; add the list here when the module gains one.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] { NutritionRuleSet.kinds }
+    static var all: [any RuleFileKind.Type] {
+        PlanGenerator.kinds + TrackingRules.kinds + [SecurityPolicyFile.self, SecurityTestFile.self]
+    }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
 }
