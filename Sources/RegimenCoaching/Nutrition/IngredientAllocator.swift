@@ -48,9 +48,9 @@ public enum MealAllocation: Sendable, Hashable {
 /// When nothing passes, it says which measure the closest candidate could not hold.
 public struct IngredientAllocator: Sendable {
     public let settings: AllocatorSettings
-    /// Tightest sets kept per sized category, and per vegetable category, before combining.
-    private let keptSets = 6
-    private let keptVegSets = 3
+    /// Tightest sets kept per sized category and per vegetable category: a narrow first search,
+    /// then a wide one only for meals the narrow one cannot serve.
+    private let searchWidths = [(sized: 6, veg: 3), (sized: 16, veg: 5)]
     /// Centred candidates tried with rounding before giving up.
     private let roundingAttempts = 12
     /// Further options tried per category when growing a set beyond the minimum.
@@ -83,17 +83,36 @@ public struct IngredientAllocator: Sendable {
             let list = short.map { "\($0.rawValue) (\(pools[$0]?.count ?? 0))" }.joined(separator: ", ")
             return .infeasible("too few eligible ingredients for \(minimum) options per category: \(list)")
         }
+        var closest: Candidate?
+        var unrounded: Candidate?
+        for width in searchWidths {
+            let outcome = search(targets: targets, pools: pools, vegAmount: vegAmount, width: width)
+            if let options = outcome.options { return .options(options) }
+            if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
+            if unrounded == nil { unrounded = outcome.unrounded }
+        }
+        if let unrounded { return .infeasible(roundingExplanation(unrounded, targets: targets)) }
+        return .infeasible(explanation(closest: closest, targets: targets))
+    }
+
+    /// One search over the `width` tightest sets per category: options that keep the guarantee,
+    /// or the closest candidate and the best one that only rounding broke.
+    private func search(
+        targets: MealTargets, pools: [IngredientCategory: [Ingredient]], vegAmount: Double, width: (sized: Int, veg: Int)
+    ) -> (options: MealOptions?, closest: Candidate?, unrounded: Candidate?) {
+        let minimum = settings.optionsPerCategory.lowerBound
         let target = targets.macros
         var ranked: [IngredientCategory: [OptionSet]] = [:]
         for category in [IngredientCategory.protein, .carb, .fat] {
-            ranked[category] = tightestSets(category: category, pool: pools[category] ?? [], target: target, size: minimum)
+            ranked[category] = tightestSets(category: category, pool: pools[category] ?? [], target: target, size: minimum, limit: width.sized)
         }
-        ranked[.veg] = tightestVegSets(pool: pools[.veg] ?? [], grams: vegAmount, target: target, size: minimum)
+        ranked[.veg] = tightestVegSets(pool: pools[.veg] ?? [], grams: vegAmount, target: target, size: minimum, limit: width.veg)
 
         // Centre every combination of kept sets, remembering only scores; candidates are rebuilt
         // for the few that are rounded, which keeps the search free of copies.
         var feasible: [(slack: Double, index: [Int])] = []
         var closest: Candidate?
+        var closestSlack = -Double.infinity
         let proteinSets = ranked[.protein] ?? [], carbSets = ranked[.carb] ?? [], fatSets = ranked[.fat] ?? [], vegSets = ranked[.veg] ?? []
         for (p, proteinSet) in proteinSets.enumerated() {
             for (c, carbSet) in carbSets.enumerated() {
@@ -102,7 +121,8 @@ public struct IngredientAllocator: Sendable {
                         guard let slack = score(proteinSet, carbSet, fatSet, veg: vegSet, vegGrams: vegAmount, target: target) else { continue }
                         if slack >= 0 {
                             feasible.append((slack, [p, c, f, v]))
-                        } else if closest.map({ slack > $0.slack }) ?? true {
+                        } else if slack > closestSlack {
+                            closestSlack = slack
                             closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSet, vegGrams: vegAmount, target: target)
                         }
                     }
@@ -110,20 +130,15 @@ public struct IngredientAllocator: Sendable {
             }
         }
         feasible.sort { $0.slack != $1.slack ? $0.slack > $1.slack : $0.index.lexicographicallyPrecedes($1.index) }
-        var candidatesFound: [Candidate] = []
+        var first: Candidate?
         for entry in feasible.prefix(roundingAttempts) {
             let sets = [proteinSets[entry.index[0]], carbSets[entry.index[1]], fatSets[entry.index[2]]]
             guard let candidate = centre(sized: sets, veg: vegSets[entry.index[3]], vegGrams: vegAmount, target: target) else { continue }
-            candidatesFound.append(candidate)
-        }
-        for candidate in candidatesFound {
+            if first == nil { first = candidate }
             guard let options = materialize(candidate, targets: targets) else { continue }
-            return .options(grow(candidate, options: options, pools: pools, targets: targets))
+            return (grow(candidate, options: options, pools: pools, targets: targets), nil, nil)
         }
-        if let centred = candidatesFound.first {
-            return .infeasible(roundingExplanation(centred, targets: targets))
-        }
-        return .infeasible(explanation(closest: closest, targets: targets))
+        return (nil, closest, first)
     }
 
     // MARK: - Sets of options
@@ -197,7 +212,7 @@ public struct IngredientAllocator: Sendable {
 
     /// The sets of `size` options (under either sizing key) that spread the macros least. Scoring
     /// runs over precomputed ratios without building a set, since pools give thousands of subsets.
-    private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int) -> [OptionSet] {
+    private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int, limit keptSets: Int) -> [OptionSet] {
         guard let primary = category.primaryNutrient else { return [] }
         var kept: [ScoredSubset] = []
         for sizing in [Sizing.primary, .energy] {
@@ -259,7 +274,7 @@ public struct IngredientAllocator: Sendable {
         }
     }
 
-    private func tightestVegSets(pool: [Ingredient], grams: Double, target: Macros, size: Int) -> [OptionSet] {
+    private func tightestVegSets(pool: [Ingredient], grams: Double, target: Macros, size: Int, limit keptVegSets: Int) -> [OptionSet] {
         var kept: [ScoredSubset] = []
         let perGram = pool.map(\.perGram)
         forEachSubset(of: pool.count, size: size) { indices in
