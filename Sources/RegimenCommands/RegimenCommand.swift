@@ -5,7 +5,7 @@ public struct RegimenCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "regimen",
         abstract: "A declarative rules engine for fitness coaching and Firestore-style security policy.",
-        subcommands: []
+        subcommands: [Check.self, Eval.self]
     )
 
     public init() {}

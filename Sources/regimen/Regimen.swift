@@ -1,8 +1,9 @@
+import Foundation
 import RegimenCommands
 
 @main
 enum Regimen {
     static func main() {
-        RegimenCommand.main()
+        exit(RegimenCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -164,3 +164,26 @@ func run(_ text: String, _ vars: [String: Value] = [:], functions: [FunctionSour
         #expect(error.code == .typeError)
     }
 }
+
+@Suite struct EqualityAndDeclarationTests {
+    @Test func mapEqualityIgnoresOrder() {
+        #expect(run("{'a': 1, 'b': 2} == {'b': 2, 'a': 1}") == .success(.bool(true)))
+        #expect(run("{'a': 1} == {'a': 1.0}") == .success(.bool(false)))
+        let a: Value = .map(["a": .int(1), "b": .int(2)])
+        let b: Value = .map(["b": .int(2), "a": .int(1)])
+        #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test func parsesFirestoreFunctionDeclarations() throws {
+        let text = "function isOwner(uid) { let me = request.auth.uid; return me == uid }\nfunction always() { return true; }"
+        let source = SourceText(text, startingAt: SourceLocation(file: "f.rules", line: 1, column: 1))
+        let definitions = try Parser.parseFunctionDeclarations(source).get()
+        #expect(definitions.map(\.name) == ["isOwner", "always"])
+        #expect(definitions.first?.lets.map(\.name) == ["me"])
+        #expect(definitions.last?.location == SourceLocation(file: "f.rules", line: 2, column: 1))
+        let env = try ExpressionEnvironment(variables: ["request"], definitions: definitions)
+        let expr = try CompiledExpression("isOwner('u1') && always()", environment: env)
+        let request: Value = .map(["auth": .map(["uid": .string("u1")])])
+        #expect(try expr.evaluate(["request": request]) == .bool(true))
+    }
+}

@@ -66,6 +66,64 @@ public enum Value: Sendable, Hashable {
     }
 }
 
+extension Value {
+    /// Structural identity: maps compare as unordered key sets (`{'a':1,'b':2} == {'b':2,'a':1}`),
+    /// ints and floats are distinct (the language's `==` relaxes that at top level only).
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.float(a), .float(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.bytes(a), .bytes(b)): return a == b
+        case let (.list(a), .list(b)): return a == b
+        case let (.map(a), .map(b)):
+            guard a.count == b.count else { return false }
+            for (key, value) in a {
+                guard let other = b[key], other == value else { return false }
+            }
+            return true
+        case let (.set(a), .set(b)): return a == b
+        case let (.path(a), .path(b)): return a == b
+        case let (.timestamp(a), .timestamp(b)): return a == b
+        case let (.duration(a), .duration(b)): return a == b
+        case let (.latlng(a), .latlng(b)): return a == b
+        case let (.mapDiff(a), .mapDiff(b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .int(let i): hasher.combine(i)
+        case .float(let f): hasher.combine(f)
+        case .string(let s): hasher.combine(s)
+        case .bytes(let b): hasher.combine(b)
+        case .list(let l): hasher.combine(l)
+        case .map(let m):
+            // Order-independent: combine per-entry hashes commutatively.
+            var combined = 0
+            for (key, value) in m {
+                var entry = Hasher()
+                entry.combine(key)
+                entry.combine(value)
+                combined ^= entry.finalize()
+            }
+            hasher.combine(m.count)
+            hasher.combine(combined)
+        case .set(let s): hasher.combine(s)
+        case .path(let p): hasher.combine(p)
+        case .timestamp(let t): hasher.combine(t)
+        case .duration(let d): hasher.combine(d)
+        case .latlng(let p): hasher.combine(p)
+        case .mapDiff(let d): hasher.combine(d)
+        }
+    }
+}
+
 /// A set: unique elements in first-seen order. Equality ignores order.
 public struct ValueSet: Sendable, Hashable {
     public private(set) var elements: [Value]

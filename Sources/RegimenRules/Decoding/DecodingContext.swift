@@ -1,0 +1,116 @@
+import RegimenLanguage
+
+/// Collects the diagnostics of one decoding pass, so a rule file reports every mistake at once.
+///
+/// Decoders never throw: on a problem they record a diagnostic and return `nil` (or a default)
+/// and carry on with the next key. A context belongs to a single load on a single thread.
+public final class DecodingContext {
+    private var collector = DiagnosticCollector()
+    /// Environments built by ``environment(variables:)``, keyed by their variable list.
+    var environments: [[String]: ExpressionEnvironment] = [:]
+    /// Values other decoders need while this pass runs (shared expression functions, for one).
+    public let services: DecodingServices
+
+    /// A context with nothing shared beyond diagnostics.
+    public init(services: DecodingServices = DecodingServices()) {
+        self.services = services
+    }
+
+    /// Everything reported so far, in the order reported.
+    public var diagnostics: [Diagnostic] { collector.diagnostics }
+
+    /// Whether any error (not warning) has been reported.
+    public var hasErrors: Bool { collector.hasErrors }
+
+    /// Records a diagnostic as given.
+    public func report(_ diagnostic: Diagnostic) { collector.append(diagnostic) }
+
+    /// Records several diagnostics, for example the ones a compiler threw.
+    public func report(contentsOf diagnostics: [Diagnostic]) { collector.append(contentsOf: diagnostics) }
+
+    /// Records an error.
+    /// - Parameters:
+    ///   - id: Stable identifier such as `rules.unknown-key`.
+    ///   - message: Lower-case, no trailing period, naming the rule (see ``DecodingPath``).
+    public func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        collector.error(id, message, at: location, notes: notes)
+    }
+
+    /// Records a warning.
+    public func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+        collector.warning(id, message, at: location, notes: notes)
+    }
+
+    /// Decodes `node` as a mapping and hands its keys to `body`; afterwards every key `body` did not
+    /// read is reported as unknown, with a suggestion among the keys it did ask for.
+    ///
+    /// Reports an error and returns `nil` when `node` is not a mapping.
+    public func mapping<Result>(
+        _ node: LocatedNode, at path: DecodingPath, _ body: (inout MappingDecoder) -> Result?
+    ) -> Result? {
+        guard var decoder = MappingDecoder(node, path: path, context: self) else { return nil }
+        let result = body(&decoder)
+        decoder.reportUnknownKeys()
+        return result
+    }
+
+    /// Decodes `node` as a list, calling `element` for each item with its index and path.
+    /// Items that fail to decode are left out (their errors are already reported).
+    public func list<Element>(
+        _ node: LocatedNode, at path: DecodingPath, _ element: (LocatedNode, DecodingPath) -> Element?
+    ) -> [Element]? {
+        guard let items = node.sequence else {
+            error("rules.wrong-type", path.message("must be a list, not \(node.kindDescription)"), at: node.location)
+            return nil
+        }
+        return items.enumerated().compactMap { index, item in element(item, path.appending(index: index)) }
+    }
+
+    /// Decodes `node` as `T`, reporting a wrong type or value at `path`.
+    public func decode<T: NodeDecodable>(_ node: LocatedNode, as type: T.Type = T.self, at path: DecodingPath) -> T? {
+        T.decode(from: node, at: path, in: self)
+    }
+
+    /// Reports every id that appears more than once, at each repeat, with a note naming the first.
+    /// - Parameters:
+    ///   - ids: Each id with where it is written, in file order.
+    ///   - what: What the ids name, for the message (`rule`, `exercise`).
+    public func checkUnique(_ ids: [(id: String, location: SourceLocation)], what: String) {
+        var first: [String: SourceLocation] = [:]
+        for (id, location) in ids {
+            if let earlier = first[id] {
+                error("rules.duplicate-id", "duplicate \(what) id '\(id)'", at: location, notes: ["first defined at \(earlier)"])
+            } else {
+                first[id] = location
+            }
+        }
+    }
+
+    /// Reports a reference to an id that names nothing, suggesting the closest known id.
+    /// - Returns: Whether `id` is among `known`.
+    @discardableResult
+    public func checkReference(
+        _ id: String, at location: SourceLocation, path: DecodingPath, what: String, known: Set<String>
+    ) -> Bool {
+        guard !known.contains(id) else { return true }
+        let suggestion = Suggestion.clause(for: id, among: known.sorted())
+        error("rules.unknown-reference", path.message("names unknown \(what) '\(id)'\(suggestion)"), at: location)
+        return false
+    }
+}
+
+/// Shared values decoders can use, made before any rule-file kind decodes.
+///
+/// The loader fills it from earlier passes (for instance the helper functions declared in
+/// `kind: functions` files) so later kinds can compile expressions that call them.
+public struct DecodingServices: Sendable {
+    /// Helper functions declared by `kind: functions` files, callable from every expression.
+    public var expressionFunctions: ExpressionFunctions
+    /// The compiled functions: the parent of every environment ``DecodingContext/environment(variables:)`` makes.
+    public var expressionEnvironment: ExpressionEnvironment
+
+    public init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
+        self.expressionFunctions = expressionFunctions
+        self.expressionEnvironment = expressionEnvironment
+    }
+}

@@ -1,0 +1,78 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// How YAML scalars become language values.
+public struct ValueConversionOptions: Sendable, Hashable {
+    /// Turn string scalars (plain or quoted, so JSON strings too) that are ISO-8601 dates or
+    /// date-times (`2024-05-01`, `2024-05-01T07:30:00Z`) into `.timestamp` values.
+    public var timestamps: Bool
+
+    public init(timestamps: Bool = false) {
+        self.timestamps = timestamps
+    }
+}
+
+extension LocatedNode {
+    /// The node as a language ``Value``: mappings keep their order, integers stay `.int` and
+    /// decimals `.float`, quoted and block scalars are strings, plain scalars follow the YAML 1.2
+    /// core schema (see ``LocatedScalar/plainType``).
+    ///
+    /// A mapping key that is not a scalar is written as its YAML-ish text; use the decoding
+    /// conformance (`Value.decode`) to have it reported instead.
+    public func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
+        switch content {
+        case .scalar(let scalar):
+            return scalar.value(options: options)
+        case .sequence(let items):
+            return .list(items.map { $0.value(options: options) })
+        case .mapping(let pairs):
+            var map = OrderedDictionary<String, Value>()
+            for pair in pairs {
+                map[pair.key.scalar?.text ?? pair.key.description] = pair.value.value(options: options)
+            }
+            return .map(map)
+        }
+    }
+}
+
+extension LocatedScalar {
+    /// The scalar as a language value (see ``LocatedNode/value(options:)``).
+    public func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
+        switch plainType {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .int(value)
+        case .float(let value): return .float(value)
+        case .string:
+            if options.timestamps, let timestamp = Timestamp(iso8601: text) {
+                return .timestamp(timestamp)
+            }
+            return .string(text)
+        }
+    }
+}
+
+extension Value: NodeDecodable {
+    /// Any YAML node as a value; a non-scalar mapping key is reported.
+    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Value? {
+        var failed = false
+        func check(_ node: LocatedNode, _ path: DecodingPath) {
+            switch node.content {
+            case .scalar: break
+            case .sequence(let items):
+                for (index, item) in items.enumerated() { check(item, path.appending(index: index)) }
+            case .mapping(let pairs):
+                for pair in pairs {
+                    guard let key = pair.key.scalar?.text else {
+                        context.wrongType(pair.key, expected: "a plain key", at: path)
+                        failed = true
+                        continue
+                    }
+                    check(pair.value, path.appending(key: key))
+                }
+            }
+        }
+        check(node, path)
+        return failed ? nil : node.value()
+    }
+}

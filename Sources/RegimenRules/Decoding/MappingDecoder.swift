@@ -1,0 +1,139 @@
+import RegimenLanguage
+
+/// Reads the keys of one YAML mapping, remembering which keys were asked for so that the rest can
+/// be reported as unknown (with a "did you mean" suggestion) when decoding of the mapping ends.
+///
+/// Obtain one through ``DecodingContext/mapping(_:at:_:)``, which reports unknown keys for you:
+/// ```swift
+/// let rule = context.mapping(node, at: DecodingPath(subject: "rule '\(id)'")) { map in
+///     let threshold = map.required("threshold", as: Double.self, in: 0...100)
+///     let note = map.optional("note", as: String.self)
+///     return threshold.map { SleepRule(threshold: $0, note: note) }
+/// }
+/// ```
+public struct MappingDecoder {
+    /// The mapping node being read.
+    public let node: LocatedNode
+    /// Where messages about this mapping point; change `path.subject` once an entry's id is known.
+    public var path: DecodingPath
+    /// The pass's diagnostics.
+    public let context: DecodingContext
+    private var expected: [String] = []
+    private var read: Set<String> = []
+
+    /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
+    /// key that is not a plain scalar.
+    public init?(_ node: LocatedNode, path: DecodingPath, context: DecodingContext) {
+        guard let pairs = node.mapping else {
+            context.error("rules.wrong-type", path.message("must be a mapping, not \(node.kindDescription)"), at: node.location)
+            return nil
+        }
+        for pair in pairs where pair.key.scalar == nil {
+            context.error("rules.wrong-type", path.prefixed("mapping keys must be plain words, not \(pair.key.kindDescription)"), at: pair.key.location)
+        }
+        self.node = node
+        self.path = path
+        self.context = context
+    }
+
+    /// The keys present in the mapping, in file order.
+    public var keys: [String] { (node.mapping ?? []).compactMap { $0.key.scalar?.text } }
+
+    /// Whether `key` is present (does not count as reading it).
+    public func contains(_ key: String) -> Bool { node[key] != nil }
+
+    /// The location of `key` itself, for messages about the key rather than its value.
+    public func location(ofKey key: String) -> SourceLocation? {
+        node.mapping?.first { $0.key.scalar?.text == key }?.key.location
+    }
+
+    /// The raw node under `key`, marking the key as known; `nil` when absent.
+    public mutating func node(_ key: String) -> LocatedNode? {
+        expect(key)
+        return node[key]
+    }
+
+    /// The raw node under `key`, reporting an error when it is missing.
+    public mutating func requiredNode(_ key: String) -> LocatedNode? {
+        expect(key)
+        guard let value = node[key] else {
+            context.error("rules.missing-key", path.prefixed("missing required key '\(path.appending(key: key).keyPath)'"), at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// Marks keys as known without reading them (documentation keys such as `description`).
+    public mutating func allow(_ keys: String...) {
+        for key in keys { expect(key) }
+    }
+
+    /// Decodes the required `key` as `T`; reports a missing key or a bad value and returns `nil`.
+    public mutating func required<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        guard let value = requiredNode(key) else { return nil }
+        return T.decode(from: value, at: path.appending(key: key), in: context)
+    }
+
+    /// Decodes `key` as `T` if present; `nil` when absent or invalid (invalid is reported).
+    public mutating func optional<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        guard let value = node(key) else { return nil }
+        return T.decode(from: value, at: path.appending(key: key), in: context)
+    }
+
+    /// Decodes `key` as `T`, or `defaultValue` when the key is absent or its value is invalid.
+    public mutating func optional<T: NodeDecodable>(_ key: String, default defaultValue: T) -> T {
+        optional(key, as: T.self) ?? defaultValue
+    }
+
+    /// A required number that must lie in `range`.
+    public mutating func required<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+        guard let value = requiredNode(key) else { return nil }
+        return Self.checked(value, range: range, at: path.appending(key: key), context: context)
+    }
+
+    /// An optional number that must lie in `range` when present.
+    public mutating func optional<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+        guard let value = node(key) else { return nil }
+        return Self.checked(value, range: range, at: path.appending(key: key), context: context)
+    }
+
+    /// Decodes the mapping under `key` with `body` (unknown keys inside are reported too).
+    /// Reports a missing key when `required` is true.
+    public mutating func mapping<Result>(_ key: String, required: Bool = true, _ body: (inout MappingDecoder) -> Result?) -> Result? {
+        guard let value = required ? requiredNode(key) : node(key) else { return nil }
+        return context.mapping(value, at: path.appending(key: key), body)
+    }
+
+    /// Decodes each element of the list under `key` with `element`; a missing key is an error
+    /// when `required` is true. Failed elements are left out; their errors are reported.
+    public mutating func list<Element>(
+        _ key: String, required: Bool = true, _ element: (LocatedNode, DecodingPath) -> Element?
+    ) -> [Element]? {
+        guard let value = required ? requiredNode(key) : node(key) else { return nil }
+        return context.list(value, at: path.appending(key: key), element)
+    }
+
+    /// Reports every key that was neither read nor allowed. ``DecodingContext/mapping(_:at:_:)``
+    /// calls this for you.
+    public func reportUnknownKeys() {
+        for pair in node.mapping ?? [] {
+            guard let key = pair.key.scalar?.text, !read.contains(key) else { continue }
+            let suggestion = Suggestion.clause(for: key, among: expected)
+            let full = path.appending(key: key).keyPath
+            context.error("rules.unknown-key", path.prefixed("unknown key '\(full)'\(suggestion)"), at: pair.key.location)
+        }
+    }
+
+    private mutating func expect(_ key: String) {
+        if read.insert(key).inserted { expected.append(key) }
+    }
+
+    private static func checked<T: NodeDecodable & Comparable>(_ node: LocatedNode, range: ClosedRange<T>, at path: DecodingPath, context: DecodingContext) -> T? {
+        guard let value = T.decode(from: node, at: path, in: context) else { return nil }
+        guard range.contains(value) else {
+            context.error("rules.out-of-range", path.message("must be between \(range.lowerBound) and \(range.upperBound), got \(node)"), at: node.location)
+            return nil
+        }
+        return value
+    }
+}

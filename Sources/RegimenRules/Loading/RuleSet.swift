@@ -1,0 +1,62 @@
+import RegimenLanguage
+
+/// One decoded rule file: where it came from and its typed content.
+public struct RuleFile: Sendable {
+    /// The file's path as shown in diagnostics.
+    public let path: String
+    /// The `kind:` it declared.
+    public let kind: String
+    /// The `version:` it declared.
+    public let version: Int
+    /// The decoded model; cast with `as? MyKind` or use ``RuleSet/all(_:)``.
+    public let content: any RuleFileKind
+
+    public init(path: String, kind: String, version: Int, content: any RuleFileKind) {
+        self.path = path
+        self.kind = kind
+        self.version = version
+        self.content = content
+    }
+}
+
+/// Every rule and catalog file of a load, decoded and validated: an immutable value that any
+/// number of threads may read at once.
+///
+/// Files are ordered by path, so iteration (and everything derived from it) is deterministic.
+public struct RuleSet: Sendable {
+    /// The decoded files, ordered by path. Files with errors that prevented decoding are absent.
+    public let files: [RuleFile]
+    /// Helper functions declared by `kind: functions` files, callable from every expression.
+    public let functions: ExpressionFunctions
+    /// The compiled shared functions; extend it with variables to compile expressions at run time
+    /// (`ExpressionEnvironment(variables: [...], parent: ruleSet.expressionEnvironment)`).
+    public let expressionEnvironment: ExpressionEnvironment
+
+    public init(files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
+        self.files = files.sorted { $0.path < $1.path }
+        self.functions = functions
+        self.expressionEnvironment = expressionEnvironment
+    }
+
+    /// The content of every file of kind `K`, in path order.
+    public func all<K: RuleFileKind>(_ kind: K.Type) -> [K] {
+        files.compactMap { $0.content as? K }
+    }
+
+    /// The files of kind `K` with their paths, in path order.
+    public func files<K: RuleFileKind>(of kind: K.Type) -> [(path: String, content: K)] {
+        files.compactMap { file in (file.content as? K).map { (file.path, $0) } }
+    }
+
+    /// The content of the first file of kind `K` in path order, if any.
+    public func first<K: RuleFileKind>(_ kind: K.Type) -> K? {
+        for file in files { if let content = file.content as? K { return content } }
+        return nil
+    }
+
+    /// Total rules over all files (each kind counts its own).
+    public var ruleCount: Int { files.reduce(0) { $0 + $1.content.ruleCount } }
+
+    /// Total catalog entries over all files.
+    public var catalogEntryCount: Int { files.reduce(0) { $0 + $1.content.catalogEntryCount } }
+}

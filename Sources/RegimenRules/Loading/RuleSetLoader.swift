@@ -1,0 +1,177 @@
+import Foundation
+import RegimenLanguage
+
+/// What a load produced: the rule set (the files that decoded) and every diagnostic, sorted.
+public struct RuleSetLoadResult: Sendable {
+    /// The decoded, validated files; usable only when ``hasErrors`` is false.
+    public let ruleSet: RuleSet
+    /// Errors and warnings from every file, sorted by file, line and column.
+    public let diagnostics: [Diagnostic]
+    /// How many YAML files were read.
+    public let fileCount: Int
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The rule set, or a ``DiagnosticsError`` carrying every diagnostic if any is an error.
+    public func get() throws(DiagnosticsError) -> RuleSet {
+        if hasErrors { throw DiagnosticsError(diagnostics) }
+        return ruleSet
+    }
+}
+
+/// Loads rule and catalog files into one ``RuleSet``, dispatching each file on its `kind:`.
+///
+/// Every file is a YAML mapping with `kind:` (one of the registered kinds) and `version:`.
+/// `kind: functions` files are decoded first so that the helpers they declare are available to
+/// every other kind; then the other files in path order; then each kind's cross-file validation.
+public struct RuleSetLoader: Sendable {
+    private let kinds: [String: any RuleFileKind.Type]
+
+    /// A loader that knows `kinds` (plus the built-in `functions` kind).
+    /// If two types claim the same `kind:` the first one listed wins.
+    public init(kinds: [any RuleFileKind.Type]) {
+        var table: [String: any RuleFileKind.Type] = [FunctionsFile.kind: FunctionsFile.self]
+        for kind in kinds where table[kind.kind] == nil { table[kind.kind] = kind }
+        self.kinds = table
+    }
+
+    /// The `kind:` values this loader understands, sorted.
+    public var knownKinds: [String] { kinds.keys.sorted() }
+
+    /// Which files a load decodes.
+    public enum Scope: Sendable {
+        /// Every file; the normal case.
+        case everything
+        /// Only `kind: functions` files (other files are read but not checked), for tools such
+        /// as `regimen eval` that only need the shared helpers.
+        case functionsOnly
+    }
+
+    /// Loads every `*.yaml` file under the given directories.
+    public func load(from sources: RuleSources, scope: Scope = .everything) -> RuleSetLoadResult {
+        var files: [(path: String, text: String)] = []
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        for directory in sources.directories {
+            let listing = RuleSources.yamlFiles(under: directory)
+            diagnostics.append(contentsOf: listing.diagnostics.map { $0.relativized(by: sources) })
+            for url in listing.files {
+                fileCount += 1
+                let display = sources.displayPath(for: url)
+                do {
+                    let data = try Data(contentsOf: url)
+                    guard let text = String(data: data, encoding: .utf8) else {
+                        diagnostics.append(.error("file.encoding", "file is not valid UTF-8", at: SourceLocation(file: display, line: 1, column: 1)))
+                        continue
+                    }
+                    files.append((display, text))
+                } catch {
+                    diagnostics.append(.error("file.unreadable", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: display, line: 1, column: 1)))
+                }
+            }
+        }
+        let result = load(files: files, scope: scope)
+        return RuleSetLoadResult(ruleSet: result.ruleSet, diagnostics: (diagnostics + result.diagnostics).sorted(by: Diagnostic.sortKey), fileCount: fileCount)
+    }
+
+    /// Loads files given as text, for tests and tools that hold files in memory.
+    /// - Parameter files: Each file's display path and contents.
+    public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
+        let context = DecodingContext()
+        var documents: [(path: String, kind: String, version: Int, node: LocatedNode)] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
+            let read = YAMLReader.read(file.text, file: file.path)
+            context.report(contentsOf: read.diagnostics)
+            guard read.diagnostics.isEmpty else { continue }
+            guard let node = read.document else {
+                context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
+                continue
+            }
+            if let header = header(of: node, in: context) {
+                documents.append((file.path, header.kind, header.version, node))
+            }
+        }
+
+        // Functions first, so every other kind's expressions can call them.
+        var decoded: [RuleFile] = []
+        for document in documents where document.kind == FunctionsFile.kind {
+            if let file = decode(document, in: context) { decoded.append(file) }
+        }
+        let functions = ExpressionFunctions(decoded.compactMap { $0.content as? FunctionsFile }.flatMap(\.declarations))
+        let services = DecodingServices(expressionFunctions: functions, expressionEnvironment: functions.compileEnvironment(into: context))
+        let kindContext = DecodingContext(services: services)
+        for document in documents where document.kind != FunctionsFile.kind {
+            if let file = decode(document, in: kindContext) { decoded.append(file) }
+        }
+        let ruleSet = RuleSet(files: decoded, functions: functions, expressionEnvironment: services.expressionEnvironment)
+        for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
+            kinds[kind]?.validate(ruleSet, context: kindContext)
+        }
+        let diagnostics = (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey)
+        return RuleSetLoadResult(ruleSet: ruleSet, diagnostics: diagnostics, fileCount: files.count)
+    }
+
+    /// A cheap look at the text: does a top-level `kind: functions` line appear?
+    private static func declaresFunctions(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("kind:") && line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) == FunctionsFile.kind
+        }
+    }
+
+    /// Reads `kind:` and `version:` and checks them against the registered kinds.
+    private func header(of node: LocatedNode, in context: DecodingContext) -> (kind: String, version: Int)? {
+        guard node.mapping != nil else {
+            context.error("rules.wrong-type", "a rule file must be a mapping with 'kind:' and 'version:', not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        let path = DecodingPath()
+        var kind: String?
+        if let kindNode = node["kind"] {
+            if let name = context.decode(kindNode, as: String.self, at: path.appending(key: "kind")) {
+                if kinds[name] != nil {
+                    kind = name
+                } else {
+                    let suggestion = Suggestion.clause(for: name, among: knownKinds)
+                    context.error("rules.unknown-kind", "unknown kind '\(name)'\(suggestion)", at: kindNode.location,
+                                  notes: ["known kinds: \(knownKinds.joined(separator: ", "))"])
+                }
+            }
+        } else {
+            context.error("rules.missing-key", "missing required key 'kind'", at: node.location,
+                          notes: ["known kinds: \(knownKinds.joined(separator: ", "))"])
+        }
+        var version: Int?
+        if let versionNode = node["version"] {
+            version = context.decode(versionNode, as: Int.self, at: path.appending(key: "version"))
+            if let number = version, let name = kind, let type = kinds[name], !type.versions.contains(number) {
+                let supported = type.versions.count == 1 ? "version \(type.versions.lowerBound)" : "versions \(type.versions.lowerBound) to \(type.versions.upperBound)"
+                context.error("rules.unsupported-version", "kind '\(name)' supports \(supported), not \(number)", at: versionNode.location)
+                version = nil
+            }
+        } else {
+            context.error("rules.missing-key", "missing required key 'version'", at: node.location)
+        }
+        guard let kind, let version else { return nil }
+        return (kind, version)
+    }
+
+    private func decode(_ document: (path: String, kind: String, version: Int, node: LocatedNode), in context: DecodingContext) -> RuleFile? {
+        guard let type = kinds[document.kind] else { return nil }
+        let content: (any RuleFileKind)? = context.mapping(document.node, at: DecodingPath()) { map in
+            map.allow("kind", "version")
+            return type.decode(&map)
+        }
+        return content.map { RuleFile(path: document.path, kind: document.kind, version: document.version, content: $0) }
+    }
+}
+
+extension Diagnostic {
+    func relativized(by sources: RuleSources) -> Diagnostic {
+        guard let location else { return self }
+        var copy = self
+        copy.location = SourceLocation(file: sources.displayPath(for: URL(fileURLWithPath: location.file)), line: location.line, column: location.column)
+        return copy
+    }
+}

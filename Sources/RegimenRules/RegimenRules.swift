@@ -1,1 +1,0 @@
-// The RegimenRules module; see Package.swift for its place in the layering.

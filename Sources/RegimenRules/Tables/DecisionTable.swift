@@ -1,0 +1,114 @@
+import RegimenLanguage
+
+/// Which row of a decision table wins.
+public enum HitPolicy: String, Sendable, Hashable, NodeEnum {
+    /// The first matching row, in file order.
+    case first
+    /// Exactly one row may match; two matching rows are an error (at load time when the inputs
+    /// are finite, at evaluation otherwise).
+    case unique
+}
+
+/// A table of rows, each with `when:` conditions and a `then:` output, and an explicit hit policy.
+///
+/// ```yaml
+/// split_by_days:
+///   hit_policy: unique
+///   inputs:
+///     days: 1-7
+///   rows:
+///     - when: { days: 1 }
+///       then: { split: full_body }
+///     - when: { days: 2-3 }
+///       then: { split: upper_lower }
+///     - when: "days >= 4"
+///       then: { split: push_pull_legs }
+/// ```
+/// A row's `when:` is a mapping of input columns to values, lists, ranges or comparisons (all
+/// must hold; an empty mapping or a missing `when:` always holds), or an expression over the
+/// inputs. When every input has a finite domain the loader checks every combination: an input
+/// no row covers is an error, as are two rows matching under `unique`; a row that `first` can
+/// never reach is a warning.
+public struct DecisionTable<Output: Sendable>: Sendable {
+    /// The table's name, as messages use it.
+    public let name: String
+    public let hitPolicy: HitPolicy
+    public let inputs: [TableInput]
+    /// Variables beyond the inputs that row expressions may read (given at evaluation).
+    public let extraVariables: [String]
+    public let rows: [DecisionRow<Output>]
+
+    /// Why a table gave no single answer.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The winning row for the inputs given by name (and any extra variables).
+    /// - Throws: ``Failure`` when no row matches, when two match under `unique`, or when an
+    ///   input is missing.
+    public func evaluate(_ values: [String: Value]) throws(Failure) -> DecisionRow<Output> {
+        var slots: [Value] = []
+        slots.reserveCapacity(inputs.count + extraVariables.count)
+        for name in inputs.map(\.name) + extraVariables {
+            guard let value = values[name] else { throw Failure(message: "table '\(self.name)': no value for input '\(name)'") }
+            slots.append(value)
+        }
+        return try evaluate(slots: slots)
+    }
+
+    /// The fast path: values for ``inputs`` then ``extraVariables``, in order.
+    public func evaluate(slots: [Value]) throws(Failure) -> DecisionRow<Output> {
+        guard slots.count >= inputs.count + extraVariables.count else {
+            throw Failure(message: "table '\(name)': expected \(inputs.count + extraVariables.count) values, got \(slots.count)")
+        }
+        var winner: Int?
+        for (index, row) in rows.enumerated() where row.condition.holds(slots) {
+            guard hitPolicy == .unique else { return row }
+            if let winner {
+                throw Failure(message: "table '\(name)': rows \(winner + 1) and \(index + 1) both match \(describe(slots))")
+            }
+            winner = index
+        }
+        guard let winner else { throw Failure(message: "table '\(name)': no row matches \(describe(slots))") }
+        return rows[winner]
+    }
+
+    func describe(_ slots: [Value]) -> String {
+        zip(inputs, slots).map { "\($0.name) = \($1)" }.joined(separator: ", ")
+    }
+}
+
+/// One row of a ``DecisionTable``.
+public struct DecisionRow<Output: Sendable>: Sendable {
+    /// The row's `id:` if it has one (explanations name it), else `nil`.
+    public let id: String?
+    /// 1-based position in the table.
+    public let number: Int
+    public let output: Output
+    /// Where the row starts in its file.
+    public let location: SourceLocation
+    let condition: RowCondition
+
+    /// `row 'id'` or `row 3`, as explanations and messages name it.
+    public var label: String { id.map { "row '\($0)'" } ?? "row \(number)" }
+}
+
+/// A row's `when:`.
+enum RowCondition: Sendable {
+    case always
+    case columns([(input: Int, matcher: ColumnMatcher)])
+    case expression(CompiledExpression)
+
+    /// Whether the row matches; an expression that fails or is not `true` does not match, as a
+    /// failing condition is false in the rules language.
+    func holds(_ slots: [Value]) -> Bool {
+        switch self {
+        case .always: return true
+        case .columns(let columns): return columns.allSatisfy { $0.matcher.matches(slots[$0.input]) }
+        case .expression(let expression):
+            if case .success(true) = expression.evaluateCondition(slots: slots) { return true }
+            return false
+        }
+    }
+}

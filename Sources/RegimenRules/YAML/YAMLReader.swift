@@ -1,0 +1,237 @@
+import Foundation
+import RegimenLanguage
+internal import Yams
+
+/// Reads YAML text into a ``LocatedNode`` tree. The only place in Regimen that talks to Yams.
+///
+/// Syntax errors, duplicate mapping keys, multiple documents and documents too deep or too large
+/// become ``Diagnostic``s with the file, line and column; reading never traps on bad input.
+public enum YAMLReader {
+    /// Nesting deeper than this is refused before parsing, so a hostile file cannot exhaust the stack.
+    public static let maximumDepth = 200
+    /// Alias expansion beyond this many nodes is refused (the "billion laughs" document).
+    public static let maximumNodeCount = 1_000_000
+
+    /// The outcome of reading one file: the document (absent when empty or unreadable) and every
+    /// problem found.
+    public struct Result: Sendable {
+        public var document: LocatedNode?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Parses `text`, the contents of `file`, as a single YAML document.
+    /// - Parameters:
+    ///   - text: The YAML source.
+    ///   - file: The path used in locations (as the user should see it).
+    public static func read(_ text: String, file: String) -> Result {
+        let source = YAMLSourceLines(file: file, text: text)
+        if let tooDeep = firstLineExceedingDepth(source) {
+            return Result(document: nil, diagnostics: [
+                .error("yaml.too-deep", "document nests deeper than \(maximumDepth) levels",
+                       at: SourceLocation(file: file, line: tooDeep, column: 1)),
+            ])
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, .basic)
+        } catch let error as YamlError {
+            return Result(document: nil, diagnostics: [diagnostic(for: error, source: source)])
+        } catch {
+            return Result(document: nil, diagnostics: [
+                .error("yaml.syntax", "cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)),
+            ])
+        }
+        guard let root else { return Result(document: nil, diagnostics: []) }
+        var converter = Converter(source: source)
+        let document = converter.convert(root)
+        if converter.exceededBudget {
+            return Result(document: nil, diagnostics: [
+                .error("yaml.too-large", "document expands to more than \(maximumNodeCount) nodes through aliases",
+                       at: SourceLocation(file: file, line: 1, column: 1)),
+            ])
+        }
+        return Result(document: document, diagnostics: [])
+    }
+
+    /// Reads the file at `url`; `displayPath` is how locations name it.
+    public static func read(contentsOf url: URL, displayPath: String) -> Result {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return Result(document: nil, diagnostics: [
+                .error("file.unreadable", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayPath, line: 1, column: 1)),
+            ])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return Result(document: nil, diagnostics: [
+                .error("file.encoding", "file is not valid UTF-8", at: SourceLocation(file: displayPath, line: 1, column: 1)),
+            ])
+        }
+        return read(text, file: displayPath)
+    }
+
+    // MARK: - Errors
+
+    private static func diagnostic(for error: YamlError, source: YAMLSourceLines) -> Diagnostic {
+        let file = source.file
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        func describe(_ context: YamlError.Context?, _ problem: String) -> String {
+            guard let context else { return problem }
+            return "\(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            return .error("yaml.syntax", "yaml syntax error: \(describe(context, problem))", at: at(mark))
+        case let .composer(context, problem, mark, _):
+            if problem.contains("another document") {
+                return .error("yaml.multiple-documents", "a rule file holds one YAML document; found a second one", at: at(mark))
+            }
+            return .error("yaml.syntax", "yaml error: \(describe(context, problem))", at: at(mark))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let key = duplicates.sorted().first ?? ""
+            let first = at(context.mark)
+            let second = secondOccurrence(ofKey: key, after: first, in: source) ?? first
+            return .error("yaml.duplicate-key", "duplicate key '\(key)'", at: second,
+                          notes: second == first ? [] : ["first defined at \(first)"])
+        case let .reader(problem, offset, _, yaml):
+            let location = offset.flatMap { locationOfCharacter($0, in: yaml, file: file) } ?? SourceLocation(file: file, line: 1, column: 1)
+            return .error("yaml.encoding", "cannot read YAML: \(problem)", at: location)
+        default:
+            return .error("yaml.syntax", "cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    /// Yams reports a duplicate at the first occurrence; the mistake is usually the later one, so look
+    /// for the same key written at the same column further down.
+    private static func secondOccurrence(ofKey key: String, after first: SourceLocation, in source: YAMLSourceLines) -> SourceLocation? {
+        let keyScalars = Array(key.unicodeScalars)
+        guard !keyScalars.isEmpty, first.line < source.lines.count else { return nil }
+        for lineIndex in first.line..<source.lines.count {
+            let line = source.lines[lineIndex]
+            let start = first.column - 1
+            guard start >= 0, start + keyScalars.count <= line.count else { continue }
+            guard Array(line[start..<(start + keyScalars.count)]) == keyScalars else { continue }
+            let rest = line[(start + keyScalars.count)...].drop { $0 == " " }
+            if rest.first == ":" {
+                return SourceLocation(file: source.file, line: lineIndex + 1, column: first.column)
+            }
+        }
+        return nil
+    }
+
+    private static func locationOfCharacter(_ offset: Int, in text: String, file: String) -> SourceLocation? {
+        var line = 1
+        var column = 1
+        for (index, character) in text.enumerated() {
+            if index == offset { return SourceLocation(file: file, line: line, column: column) }
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
+        }
+        return nil
+    }
+
+    /// An over-estimate of nesting: indentation, block-sequence dashes on the line and open flow
+    /// brackets. Real rule files stay far below the limit; only hostile input reaches it.
+    private static func firstLineExceedingDepth(_ source: YAMLSourceLines) -> Int? {
+        var flowDepth = 0
+        for (index, line) in source.lines.enumerated() {
+            var depth = 0
+            var leading = true
+            for scalar in line {
+                switch scalar {
+                case " " where leading: depth += 1
+                case "-": depth += 1
+                case "[", "{": flowDepth += 1
+                case "]", "}": flowDepth = max(0, flowDepth - 1)
+                default: break
+                }
+                if scalar != " " { leading = false }
+                if depth / 2 + flowDepth > maximumDepth { return index + 1 }
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Conversion
+
+    private struct Converter {
+        let source: YAMLSourceLines
+        var nodeCount = 0
+        var exceededBudget = false
+
+        init(source: YAMLSourceLines) { self.source = source }
+
+        mutating func convert(_ node: Node) -> LocatedNode {
+            nodeCount += 1
+            let location = contentLocation(node.mark)
+            if nodeCount > YAMLReader.maximumNodeCount {
+                exceededBudget = true
+                return LocatedNode(.scalar(LocatedScalar("", style: .plain, source: nil)), at: location)
+            }
+            switch node {
+            case .scalar(let scalar):
+                let style = Self.style(scalar.style)
+                let rawTag = scalar.tag.rawValue
+                // Quoting makes a scalar a string implicitly; that is not a tag the author wrote.
+                let explicitTag: String? = rawTag.isEmpty || (rawTag == Tag.Name.str.rawValue && !style.isPlain) ? nil : rawTag
+                var located = LocatedScalar(scalar.string, style: style, source: source)
+                located.explicitlyString = explicitTag == Tag.Name.str.rawValue || explicitTag == "!"
+                return LocatedNode(.scalar(located), at: location, tag: explicitTag)
+            case .sequence(let sequence):
+                var items: [LocatedNode] = []
+                items.reserveCapacity(sequence.count)
+                for item in sequence where !exceededBudget { items.append(convert(item)) }
+                return LocatedNode(.sequence(items), at: location, tag: Self.explicitTag(sequence.tag))
+            case .mapping(let mapping):
+                var pairs: [LocatedPair] = []
+                pairs.reserveCapacity(mapping.count)
+                for (key, value) in mapping where !exceededBudget {
+                    pairs.append(LocatedPair(key: convert(key), value: convert(value)))
+                }
+                return LocatedNode(.mapping(pairs), at: location, tag: Self.explicitTag(mapping.tag))
+            case .alias:
+                // The composer resolves aliases to their anchored node; a bare alias cannot reach here.
+                return LocatedNode(.scalar(LocatedScalar("", style: .plain, source: source)), at: location)
+            }
+        }
+
+        /// libyaml marks a node at its first property (`&anchor`, `!tag`); step past those so the
+        /// location is the content itself.
+        func contentLocation(_ mark: Mark?) -> SourceLocation {
+            guard let mark else { return SourceLocation(file: source.file, line: 1, column: 1) }
+            var line = mark.line
+            var column = mark.column
+            while let first = source.scalar(line: line, column: column), first == "&" || first == "!" {
+                while let c = source.scalar(line: line, column: column), c != " ", c != "\t" { column += 1 }
+                while let c = source.scalar(line: line, column: column), c == " " || c == "\t" { column += 1 }
+                if source.scalar(line: line, column: column) == nil, line < source.lines.count {
+                    // Properties alone on a line: the content starts on the next non-blank line.
+                    line += 1
+                    column = 1
+                    while let c = source.scalar(line: line, column: column), c == " " { column += 1 }
+                }
+            }
+            return SourceLocation(file: source.file, line: line, column: column)
+        }
+
+        static func explicitTag(_ tag: Tag) -> String? {
+            let raw = tag.rawValue
+            return raw.isEmpty || raw == "!" ? nil : raw
+        }
+
+        static func style(_ style: Node.Scalar.Style) -> ScalarStyle {
+            switch style {
+            case .singleQuoted: .singleQuoted
+            case .doubleQuoted: .doubleQuoted
+            case .literal: .literal
+            case .folded: .folded
+            case .plain, .any: .plain
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+@testable import RegimenCommands
+
+/// What an in-process run of `regimen` produced.
+struct CommandRun {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+}
+
+/// Runs `regimen ARGUMENTS` in-process from `directory`, capturing both streams.
+func runRegimen(_ arguments: [String], in directory: URL) -> CommandRun {
+    let output = TextOutput.buffer()
+    let error = TextOutput.buffer()
+    let context = CommandContext(standardOutput: output, standardError: error, currentDirectory: directory, executable: nil)
+    let status = CommandContext.$current.withValue(context) { RegimenCommand.run(arguments: arguments) }
+    return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
+}
+
+/// A scratch directory with the given files (paths relative to it), removed by `cleanUp()`.
+struct ScratchDirectory {
+    let url: URL
+
+    init(_ files: [String: String]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (path, text) in files {
+            let file = url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: url) }
+}
