@@ -5,7 +5,11 @@ public struct RegimenCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "regimen",
         abstract: "A declarative rules engine for fitness coaching and Firestore-style security policy.",
-        subcommands: [Check.self, Eval.self]
+        subcommands: [
+            Bench.self,
+            Check.self,
+            Eval.self,
+        ]
     )
 
     public init() {}

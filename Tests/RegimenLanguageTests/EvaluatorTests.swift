@@ -149,7 +149,7 @@ func run(_ text: String, _ vars: [String: Value] = [:], functions: [FunctionSour
         }
         #expect(message.contains("nested too deeply"))
         let env = ExpressionEnvironment.empty
-        let expr = try? CompiledExpression("[1,2,3,4,5,6,7,8,9,10].size() > 0", environment: env)
+        let expr = try? CompiledExpression("1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 > 0", environment: env)
         #expect(throws: EvaluationError.self) {
             _ = try expr?.evaluate(slots: [], limits: EvaluationLimits(maxSteps: 5))
         }

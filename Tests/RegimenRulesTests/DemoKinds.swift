@@ -85,3 +85,36 @@ struct ConditionRules: RuleFileKind {
         }.map { ConditionRules(entries: $0) }
     }
 }
+
+/// A kind mixing coach notation and a decision table, like the training rules will.
+struct TrainingBlocks: RuleFileKind {
+    static let kind = "training_blocks"
+    struct Block: Sendable {
+        let id: String
+        let prescription: Prescription
+        let rest: Quantity?
+    }
+    let blocks: [Block]
+    let split: DecisionTable<String>
+    var ruleCount: Int { blocks.count + split.rows.count }
+
+    static func decode(_ document: inout MappingDecoder) -> TrainingBlocks? {
+        let context = document.context
+        let blocks = document.list("blocks") { node, path in
+            context.mapping(node, at: path) { map -> Block? in
+                let id = map.required("id", as: String.self) ?? "?"
+                map.path = DecodingPath(subject: "block '\(id)'")
+                let prescription = map.required("prescription", as: Prescription.self)
+                let rest = map.node("rest").flatMap { Quantity.decode(from: $0, at: map.path.appending(key: "rest"), in: context, dimension: .time) }
+                return prescription.map { Block(id: id, prescription: $0, rest: rest) }
+            }
+        }
+        let split = document.requiredNode("split").flatMap { node in
+            DecisionTable<String>.decode(from: node, named: "split", in: context, expectedInputs: ["days"]) { node, path in
+                context.decode(node, as: String.self, at: path)
+            }
+        }
+        guard let blocks, let split else { return nil }
+        return TrainingBlocks(blocks: blocks, split: split)
+    }
+}

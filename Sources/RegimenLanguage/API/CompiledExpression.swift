@@ -12,6 +12,8 @@
 public struct CompiledExpression: Sendable {
     public let source: SourceText
     let root: Node
+    let evaluator: Evaluator
+    let tracedEvaluator: Evaluator
     let functions: [CompiledFunction]
     let slotNames: [String]
     let usedSlots: [Int]
@@ -47,6 +49,8 @@ public struct CompiledExpression: Sendable {
         if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }
         self.source = source
         self.root = root
+        self.evaluator = ClosureCompiler.compile(root)
+        self.tracedEvaluator = ClosureCompiler.compileTraced(root)
         self.functions = environment.functionTable
         self.slotNames = environment.variables
         self.usedSlots = compiler.usedGlobals.sorted()
@@ -83,7 +87,7 @@ public struct CompiledExpression: Sendable {
     /// The fast path: variables in the environment's slot order (``ExpressionEnvironment/variables``).
     /// - Parameters:
     ///   - slots: one value per environment variable; a missing slot is an error, not a crash.
-    ///   - host: supplies host functions such as `get()`; held weakly for the call.
+    ///   - host: supplies host functions such as `get()` for this evaluation.
     ///   - tracer: receives each sub-expression's outcome, for explanations.
     public func evaluate(
         slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
@@ -93,7 +97,7 @@ public struct CompiledExpression: Sendable {
             throw EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")
         }
         var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: tracer)
-        return try context.evaluate(root)
+        return tracer == nil ? try evaluator(&context) : try tracedEvaluator(&context)
     }
 
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;

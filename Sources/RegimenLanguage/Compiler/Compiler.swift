@@ -125,7 +125,11 @@ struct Compiler {
             return (.ternary(c, t, f, span), tt == ft ? tt : .dynamic)
 
         case .list(let items, let span):
-            return (.list(items.map { compile($0).0 }, span), .list)
+            let nodes = items.map { compile($0).0 }
+            // A literal of constants is built once, not on every evaluation.
+            let constants = nodes.compactMap { node -> Value? in if case .constant(let v) = node { v } else { nil } }
+            if constants.count == nodes.count { return (.constant(.list(constants)), .list) }
+            return (.list(nodes, span), .list)
 
         case .map(let entries, let span):
             var compiled: [(key: Node, value: Node)] = []
@@ -136,7 +140,14 @@ struct Compiler {
                 }
                 compiled.append((k, compile(entry.value).0))
             }
-            return (.map(compiled, span), .map)
+            var folded = Value.Map()
+            for entry in compiled {
+                guard case .constant(.string(let key)) = entry.key, case .constant(let value) = entry.value else {
+                    return (.map(compiled, span), .map)
+                }
+                folded[key] = value
+            }
+            return (.constant(.map(folded)), .map)
 
         case .path(let parts, let span):
             let pieces = parts.map { part -> PathPiece in

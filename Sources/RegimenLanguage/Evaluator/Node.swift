@@ -77,7 +77,19 @@ struct CompiledFunction: Sendable {
     var name: String
     var parameterCount: Int
     /// `let` bodies, evaluated lazily on first use (an unused failing `let` does not fail the call).
-    var lets: [Node]
-    var result: Node
+    var lets: [Evaluator]
+    var result: Evaluator
+    /// The same bodies reporting to a tracer, for explanations.
+    var tracedLets: [Evaluator]
+    var tracedResult: Evaluator
     var frameSize: Int { parameterCount + lets.count }
+
+    init(name: String, parameterCount: Int, lets: [Node], result: Node) {
+        self.name = name
+        self.parameterCount = parameterCount
+        self.lets = lets.map { ClosureCompiler.compile($0) }
+        self.result = ClosureCompiler.compile(result)
+        self.tracedLets = lets.map { ClosureCompiler.compileTraced($0) }
+        self.tracedResult = ClosureCompiler.compileTraced(result)
+    }
 }

@@ -15,13 +15,14 @@ public enum Value: Sendable, Hashable {
     case string(String)
     case bytes([UInt8])
     case list([Value])
-    case map(OrderedDictionary<String, Value>)
-    case set(ValueSet)
-    case path(PathValue)
-    case timestamp(Timestamp)
-    case duration(DurationValue)
-    case latlng(LatLng)
-    case mapDiff(MapDiff)
+    indirect case map(OrderedDictionary<String, Value>)
+    // Rare, large payloads are boxed so every Value stays small and cheap to copy.
+    indirect case set(ValueSet)
+    indirect case path(PathValue)
+    indirect case timestamp(Timestamp)
+    indirect case duration(DurationValue)
+    indirect case latlng(LatLng)
+    indirect case mapDiff(MapDiff)
 
     /// The type name as the language spells it (`is` tests and error messages).
     public var typeName: String {

@@ -29,7 +29,11 @@ public struct TableInput: Sendable, Hashable {
         public var finiteValues: [Value]? {
             switch self {
             case .values(let values): values
-            case .integers(let range): range.count <= 10_000 ? range.map { .int($0) } : nil
+            case .integers(let range):
+                // Subtract with an overflow check: `count` of a range spanning most of Int64 traps.
+                range.upperBound.subtractingReportingOverflow(range.lowerBound).partialValue < 10_000
+                    && !range.upperBound.subtractingReportingOverflow(range.lowerBound).overflow
+                    ? range.map { .int($0) } : nil
             case .booleans: [.bool(false), .bool(true)]
             case .numbers, .strings: nil
             }

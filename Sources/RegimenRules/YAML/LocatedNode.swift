@@ -134,16 +134,29 @@ final class YAMLSourceLines: Sendable {
 
     init(file: String, text: String) {
         self.file = file
-        var lines: [[Unicode.Scalar]] = [[]]
+        // Line breaks as libyaml counts them (CR, LF, CRLF, NEL, LS, PS), so line numbers agree
+        // with the marks it reports.
+        var lines: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        var afterCarriageReturn = false
         for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                lines.append([])
-            } else if let last = lines.indices.last {
-                lines[last].append(scalar)
+            if afterCarriageReturn {
+                afterCarriageReturn = false
+                if scalar == "\n" { continue }
+            }
+            switch scalar {
+            case "\r":
+                afterCarriageReturn = true
+                fallthrough
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(current)
+                current = []
+            default:
+                current.append(scalar)
             }
         }
-        // A CR before LF is part of the line break, not of the line's text.
-        self.lines = lines.map { line in line.last == "\r" ? Array(line.dropLast()) : line }
+        lines.append(current)
+        self.lines = lines
     }
 
     /// The scalar at 1-based `line` and `column`, or `nil` past the end of the line.

@@ -1,0 +1,251 @@
+/// A compiled node ready to run: a closure tree built once from ``Node``.
+///
+/// Calling a closure reads its captured children without copying enum payloads, which makes
+/// evaluation several times faster than switching over the node tree on every visit.
+typealias Evaluator = @Sendable (inout EvaluationContext) throws(EvaluationError) -> Value
+
+struct ClosureCompiler {
+    /// Whether every located node reports its outcome to the context's tracer. Tracing is for
+    /// explanations; the untraced tree is what normal evaluation runs.
+    let traced: Bool
+
+    static func compile(_ node: Node) -> Evaluator { ClosureCompiler(traced: false).compile(node) }
+
+    static func compileTraced(_ node: Node) -> Evaluator { ClosureCompiler(traced: true).compile(node) }
+
+    func compile(_ node: Node) -> Evaluator {
+        let body = compileBody(node)
+        guard traced, let span = node.span else { return body }
+        return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+            guard let tracer = context.tracer else { return try body(&context) }
+            do throws(EvaluationError) {
+                let value = try body(&context)
+                tracer.record(span: span, outcome: .success(value))
+                return value
+            } catch {
+                tracer.record(span: span, outcome: .failure(error))
+                throw error
+            }
+        }
+    }
+
+    private func compileBody(_ node: Node) -> Evaluator {
+        switch node {
+        case .constant(let value):
+            return { (_: inout EvaluationContext) throws(EvaluationError) -> Value in value }
+        case .global(let slot, _):
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in context.globals[slot] }
+        case .local(let slot, let span):
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in try context.readLocal(slot, span) }
+        case .member(.global(let slot, _), let name, let span):
+            // `variable.field`, the most common shape in rules: read the field without copying the map.
+            let cache = FieldCache()
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                if case .map(let map) = context.globals[slot], let field = cache.lookup(map, name) { return field }
+                return try EvaluationContext.member(context.globals[slot], name, span)
+            }
+        case .member(let base, let name, let span):
+            let baseEval = compile(base)
+            let cache = FieldCache()
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let value = try baseEval(&context)
+                if case .map(let map) = value, let field = cache.lookup(map, name) { return field }
+                return try EvaluationContext.member(value, name, span)
+            }
+        case .index(let base, let index, let span):
+            let baseEval = compile(base)
+            let indexEval = compile(index)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try EvaluationContext.index(try baseEval(&context), try indexEval(&context), span)
+            }
+        case .slice(let base, let from, let to, let span):
+            let baseEval = compile(base)
+            let fromEval = from.map { compile($0) }
+            let toEval = to.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let value = try baseEval(&context)
+                let start: Value? = if let fromEval { try fromEval(&context) } else { nil }
+                let end: Value? = if let toEval { try toEval(&context) } else { nil }
+                return try EvaluationContext.slice(value, start, end, span)
+            }
+        case .not(let operand, let span):
+            let operandEval = compile(operand)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                guard case .bool(let b) = try operandEval(&context) else {
+                    throw EvaluationError.unsupported("! applied to a non-bool", span)
+                }
+                return .bool(!b)
+            }
+        case .negate(let operand, let span):
+            let operandEval = compile(operand)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try Operators.negate(try operandEval(&context), span)
+            }
+        case .arithmetic(let op, let lhs, let rhs, let span):
+            let l = compile(lhs)
+            let r = compile(rhs)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                return try Operators.arithmetic(op, try l(&context), try r(&context), span, context.limits)
+            }
+        case .compare(let op, let lhs, .constant(let constant), let span):
+            let l = compile(lhs)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                .bool(try Operators.compare(op, try l(&context), constant, span))
+            }
+        case .compare(let op, let lhs, let rhs, let span):
+            let l = compile(lhs)
+            let r = compile(rhs)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                .bool(try Operators.compare(op, try l(&context), try r(&context), span))
+            }
+        case .equals(let lhs, .constant(let constant), let negated, _):
+            let l = compile(lhs)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let equal = try l(&context).languageEquals(constant)
+                return .bool(negated ? !equal : equal)
+            }
+        case .equals(let lhs, let rhs, let negated, _):
+            let l = compile(lhs)
+            let r = compile(rhs)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let equal = try l(&context).languageEquals(try r(&context))
+                return .bool(negated ? !equal : equal)
+            }
+        case .contains(let element, let container, let span):
+            let e = compile(element)
+            let c = compile(container)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                return .bool(try Operators.contains(try e(&context), try c(&context), span))
+            }
+        case .and(let lhs, let rhs, let span):
+            return logical(compile(lhs), lhs.span ?? span, compile(rhs), rhs.span ?? span, decisive: false)
+        case .or(let lhs, let rhs, let span):
+            return logical(compile(lhs), lhs.span ?? span, compile(rhs), rhs.span ?? span, decisive: true)
+        case .ternary(let condition, let whenTrue, let whenFalse, let span):
+            let c = compile(condition)
+            let t = compile(whenTrue)
+            let f = compile(whenFalse)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                guard case .bool(let b) = try c(&context) else {
+                    throw EvaluationError.unsupported("a non-bool condition in '?:'", span)
+                }
+                return b ? try t(&context) : try f(&context)
+            }
+        case .isType(let operand, let test, _):
+            let o = compile(operand)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in .bool(test.matches(try o(&context))) }
+        case .list(let items, _):
+            let evals = items.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                var out: [Value] = []
+                out.reserveCapacity(evals.count)
+                for item in evals { out.append(try item(&context)) }
+                return .list(out)
+            }
+        case .map(let entries, let span):
+            let evals = entries.map { (compile($0.key), compile($0.value)) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                var out = Value.Map()
+                for (keyEval, valueEval) in evals {
+                    guard case .string(let key) = try keyEval(&context) else {
+                        throw EvaluationError.unsupported("a map key that is not a string", span)
+                    }
+                    out[key] = try valueEval(&context)
+                }
+                return .map(out)
+            }
+        case .path(let pieces, let span):
+            enum Piece { case segment(String), interpolation(Evaluator) }
+            let compiled: [Piece] = pieces.map {
+                switch $0 {
+                case .segment(let s): .segment(s)
+                case .interpolation(let n): .interpolation(compile(n))
+                }
+            }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                var segments: [String] = []
+                for piece in compiled {
+                    switch piece {
+                    case .segment(let s):
+                        segments.append(s)
+                    case .interpolation(let eval):
+                        switch try eval(&context) {
+                        case .string(let s): segments.append(s)
+                        case .int(let i): segments.append(String(i))
+                        case .path(let p): segments.append(contentsOf: p.segments)
+                        case let other: throw EvaluationError.unsupported("\(other.typeName) in a path", span)
+                        }
+                    }
+                }
+                return .path(PathValue(segments: segments))
+            }
+        case .method(let receiver, let method, let arguments, let span):
+            let r = compile(receiver)
+            let args = arguments.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                let target = try r(&context)
+                if args.isEmpty { return try method.apply(to: target, [], span, context.limits) }
+                var values: [Value] = []
+                values.reserveCapacity(args.count)
+                for argument in args { values.append(try argument(&context)) }
+                return try method.apply(to: target, values, span, context.limits)
+            }
+        case .builtin(let builtin, let arguments, let span):
+            let args = arguments.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                var values: [Value] = []
+                values.reserveCapacity(args.count)
+                for argument in args { values.append(try argument(&context)) }
+                return try builtin.apply(values, span)
+            }
+        case .call(let index, let arguments, let span):
+            let args = arguments.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                return try context.call(index, args, span)
+            }
+        case .host(let index, let arguments, let span):
+            let args = arguments.map { compile($0) }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                var values: [Value] = []
+                for argument in args { values.append(try argument(&context)) }
+                return try context.callHost(index, values, span)
+            }
+        case .missingFunction(let name, _, let span):
+            return { (_: inout EvaluationContext) throws(EvaluationError) -> Value in
+                throw EvaluationError(.functionNotFound, "Function not found error: Name: [\(name)].", span: span)
+            }
+        }
+    }
+
+    /// `&&` / `||` with the emulator's commutative error absorption: an error or non-bool on one
+    /// side is absorbed when the other side alone decides the result.
+    private func logical(_ lhs: @escaping Evaluator, _ lhsSpan: SourceSpan, _ rhs: @escaping Evaluator, _ rhsSpan: SourceSpan, decisive: Bool) -> Evaluator {
+        let operatorName = decisive ? "||" : "&&"
+        let nonBoolLeft = EvaluationError.unsupported("a non-bool operand of '\(operatorName)'", lhsSpan)
+        let nonBoolRight = EvaluationError.unsupported("a non-bool operand of '\(operatorName)'", rhsSpan)
+        /// The left side failed: only a decisive right side can still produce a value.
+        @Sendable func absorb(_ leftError: EvaluationError, _ context: inout EvaluationContext) throws(EvaluationError) -> Value {
+            guard case .bool(let b)? = try? rhs(&context), b == decisive else { throw leftError }
+            return .bool(decisive)
+        }
+        return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+            let left: Value
+            do throws(EvaluationError) {
+                left = try lhs(&context)
+            } catch {
+                return try absorb(error, &context)
+            }
+            guard case .bool(let b) = left else { return try absorb(nonBoolLeft, &context) }
+            if b == decisive { return left }
+            let right = try rhs(&context)
+            guard case .bool = right else { throw nonBoolRight }
+            return right
+        }
+    }
+}
