@@ -101,6 +101,25 @@ public struct MessageTemplate: Sendable {
         return out
     }
 
+    /// The message with variables given in slot order (see ``CompiledExpression/evaluate(slots:limits:host:tracer:)``);
+    /// parts reading a name in `unavailable` print as `?`.
+    public func render(slots: [Value], unavailable: Set<String> = []) -> String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text):
+                out += text
+            case .expression(let expression):
+                if unavailable.isDisjoint(with: expression.referencedVariables), let value = try? expression.evaluate(slots: slots) {
+                    out += ValueText.display(value)
+                } else {
+                    out += "?"
+                }
+            }
+        }
+        return out
+    }
+
     /// The offset of the `}` closing a part that starts at `start`, skipping quoted strings and
     /// nested braces (map literals).
     private static func closingBrace(in scalars: [Unicode.Scalar], from start: Int) -> Int? {

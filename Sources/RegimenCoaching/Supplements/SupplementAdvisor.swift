@@ -19,15 +19,14 @@ public struct SupplementAdvisor: Sendable {
     ///   - excludedTags: the food tags the profile's dietary exclusions rule out (`rules/diets.yaml`).
     public func advise(profile: Profile, goal: String?, excludedTags: [String] = []) -> SupplementAdvice {
         let medication = rules.classify(medications: profile.medications)
-        var bindings: [String: Value] = [
-            "profile": profile.screeningValue,
-            "medication_classes": .list(medication.classes.map(Value.string)),
-            "unknown_medications": .list(medication.unknown.map(Value.string)),
-            "excluded_tags": .list(excludedTags.sorted().map(Value.string)),
-        ]
-        // Facts are per person. One that fails is left unbound, so every rule reading it fails too.
+        var person = Slots(environment: rules.environment)
+        person["profile"] = profile.screeningValue
+        person["medication_classes"] = .list(medication.classes.map(Value.string))
+        person["unknown_medications"] = .list(medication.unknown.map(Value.string))
+        person["excluded_tags"] = .list(excludedTags.sorted().map(Value.string))
+        // Facts are per person. One that fails is unavailable, and so is every expression reading it.
         for fact in rules.facts {
-            if let value = try? fact.expression.evaluate(bindings) { bindings[fact.name] = value }
+            if let value = person.evaluate(fact.expression) { person[fact.name] = value } else { person.unavailable.insert(fact.name) }
         }
 
         let goals = goal.map { Set([$0] + rules.alwaysIncludeGoals) }
@@ -39,7 +38,7 @@ public struct SupplementAdvisor: Sendable {
             if let goals, goals.isDisjoint(with: supplement.goals) {
                 reasons.append(.init(rule: "goal", message: "For \(supplement.goals.map(ValueText.label).joined(separator: ", ").lowercased()), not \(ValueText.label(goal ?? "").lowercased())."))
             }
-            let screening = screen(supplement, weightKg: profile.weightKg, bindings: bindings)
+            let screening = screen(supplement, weightKg: profile.weightKg, person: person)
             reasons += screening.exclusions
             if supplement.evidenceTier > rules.shortlistMinTier {
                 reasons.append(.init(rule: "evidence_tier", message: "Evidence tier \(supplement.evidenceTier.rawValue): weak or mixed evidence; the shortlist starts at tier \(rules.shortlistMinTier.rawValue)."))
@@ -81,50 +80,37 @@ public struct SupplementAdvisor: Sendable {
 
     /// The caution rules applied to one item: its exclusions, the cautions that stay with it and
     /// its dose after every limit.
-    private func screen(_ supplement: Supplement, weightKg: Double?, bindings personBindings: [String: Value])
+    private func screen(_ supplement: Supplement, weightKg: Double?, person: Slots)
         -> (exclusions: [SupplementAdvice.Note], cautions: [SupplementAdvice.Note], dose: SupplementAdvice.Dose?)
     {
         var plan = DosePlan(supplement.dose, weightKg: weightKg)
-        var bindings = personBindings
-        bindings["item"] = supplement.screeningValue
-        bindings["dose"] = plan.map { .float($0.suggested) } ?? .null
+        var slots = person
+        slots["item"] = supplement.screeningValue
+        slots["dose"] = plan.map { .float($0.suggested) } ?? .null
         var exclusions: [SupplementAdvice.Note] = []
         var cautions: [SupplementAdvice.Note] = []
+        func uncheckable(_ caution: SupplementRules.Caution, _ why: String) -> SupplementAdvice.Note {
+            .init(rule: caution.id, message: "Left out because rule '\(caution.id)' could not be checked: \(why)")
+        }
+        func uncheckable(_ caution: SupplementRules.Caution, _ why: Slots.Undecided) -> SupplementAdvice.Note {
+            uncheckable(caution, why.reason)
+        }
         for caution in rules.cautions {
-            let holds: Result<Bool, EvaluationError>
-            do {
-                let value = try caution.condition.evaluate(bindings)
-                if case .bool(let b) = value { holds = .success(b) } else {
-                    holds = .failure(EvaluationError(.typeError, "condition gave \(value.typeName), not bool"))
-                }
-            } catch {
-                holds = .failure(error)
-            }
+            let holds = slots.condition(caution.condition)
             switch (caution.action, holds) {
             case (_, .success(false)):
                 continue
             case (.caution, _):
                 // A caution that cannot be checked is shown anyway.
-                cautions.append(.init(rule: caution.id, message: caution.message.render(bindings)))
+                cautions.append(.init(rule: caution.id, message: slots.render(caution.message)))
             case (.exclude, .success(true)):
-                exclusions.append(.init(rule: caution.id, message: caution.message.render(bindings)))
-            case (.exclude, .failure(let error)), (.limit, .failure(let error)):
-                exclusions.append(.init(rule: caution.id, message: "Left out because rule '\(caution.id)' could not be checked: \(error.message)"))
+                exclusions.append(.init(rule: caution.id, message: slots.render(caution.message)))
+            case (.exclude, .failure(let why)), (.limit, .failure(let why)):
+                exclusions.append(uncheckable(caution, why))
             case (.limit(let capExpression, let takenExpression), .success(true)):
                 guard let current = plan else { continue }
-                let cap: Double
-                let taken: Double
-                switch (Result { () throws(EvaluationError) in try capExpression.evaluate(bindings) },
-                        Result { () throws(EvaluationError) in try takenExpression.evaluate(bindings) }) {
-                case (.success(let c), .success(let t)):
-                    guard let c = c.numberValue, let t = t.numberValue else {
-                        exclusions.append(.init(rule: caution.id, message: "Left out because rule '\(caution.id)' could not be checked: daily_cap and already_taken must be numbers"))
-                        continue
-                    }
-                    cap = c
-                    taken = t
-                case (.failure(let error), _), (_, .failure(let error)):
-                    exclusions.append(.init(rule: caution.id, message: "Left out because rule '\(caution.id)' could not be checked: \(error.message)"))
+                guard let cap = slots.evaluate(capExpression)?.numberValue, let taken = slots.evaluate(takenExpression)?.numberValue else {
+                    exclusions.append(uncheckable(caution, "daily_cap and already_taken must give numbers"))
                     continue
                 }
                 if let limited = current.limited(toDaily: cap - taken) {
@@ -132,14 +118,58 @@ public struct SupplementAdvisor: Sendable {
                         cautions.append(.init(rule: caution.id, message: "Dose lowered from \(ValueText.number(current.suggested)) to \(ValueText.number(limited.suggested)) \(supplement.dose.unit.rawValue) so that the day's total stays within \(ValueText.number(cap)) \(supplement.dose.unit.rawValue) (\(ValueText.number(taken)) already taken)."))
                     }
                     plan = limited
-                    bindings["dose"] = .float(limited.suggested)
+                    slots["dose"] = .float(limited.suggested)
                 } else {
-                    exclusions.append(.init(rule: caution.id, message: caution.message.render(bindings)))
+                    exclusions.append(.init(rule: caution.id, message: slots.render(caution.message)))
                 }
             }
         }
         return (exclusions, cautions, plan.map { $0.advice(for: supplement, weightKg: weightKg) })
     }
+}
+
+/// Variable values in an environment's slot order, with the names whose value could not be
+/// computed (expressions reading them fail rather than see a stand-in value).
+struct Slots {
+    let environment: ExpressionEnvironment
+    var values: [Value]
+    var unavailable: Set<String> = []
+
+    init(environment: ExpressionEnvironment) {
+        self.environment = environment
+        values = Array(repeating: .null, count: environment.variables.count)
+    }
+
+    subscript(name: String) -> Value {
+        get { environment.slot(of: name).map { values[$0] } ?? .null }
+        set { if let slot = environment.slot(of: name) { values[slot] = newValue } }
+    }
+
+    func evaluate(_ expression: CompiledExpression) -> Value? {
+        guard unavailable.isDisjoint(with: expression.referencedVariables) else { return nil }
+        return try? expression.evaluate(slots: values)
+    }
+
+    /// `true`/`false`, or why the condition could not be decided.
+    func condition(_ expression: CompiledExpression) -> Result<Bool, Undecided> {
+        let missing = unavailable.intersection(expression.referencedVariables)
+        guard missing.isEmpty else { return .failure(Undecided("\(missing.sorted().joined(separator: ", ")) could not be computed")) }
+        do {
+            let value = try expression.evaluate(slots: values)
+            guard case .bool(let b) = value else { return .failure(Undecided("the condition gave \(value.typeName), not true or false")) }
+            return .success(b)
+        } catch {
+            return .failure(Undecided(error.message))
+        }
+    }
+
+    /// Why a condition could not be decided.
+    struct Undecided: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    func render(_ template: MessageTemplate) -> String { template.render(slots: values, unavailable: unavailable) }
 }
 
 /// A dose worked out for a weight: the range, the suggestion and the caps it respects.

@@ -60,21 +60,20 @@ public struct SupplementRules: Sendable {
     /// Class id → the medication names (lower-case, `_` for spaces) it covers.
     public var medicationClasses: OrderedDictionary<String, [String]>
     public var cautions: [Caution]
+    /// The environment the cautions were compiled against: the built-in names, then the facts.
+    /// Each fact was compiled against a prefix of it, so one slot array serves every expression.
+    public var environment: ExpressionEnvironment
 
     public init(
         shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], facts: [Fact],
-        medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution]
+        medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution], environment: ExpressionEnvironment
     ) {
         self.shortlistMinTier = shortlistMinTier
         self.alwaysIncludeGoals = alwaysIncludeGoals
         self.facts = facts
         self.medicationClasses = medicationClasses
         self.cautions = cautions
-    }
-
-    /// The environment facts, conditions and messages compile against.
-    public static func environment(factNames: [String]) throws(DiagnosticsError) -> ExpressionEnvironment {
-        try ExpressionEnvironment(variables: builtinVariables + factNames)
+        self.environment = environment
     }
 
     /// Splits a profile's medications into the classes they belong to and the names no class lists.

@@ -103,7 +103,7 @@ public struct SupplementRulesFile: RuleFileKind {
         context.checkUnique(ids, what: "caution")
         guard let advisor, let medicationClasses, let cautions, factsValid else { return nil }
         let rules = SupplementRules(shortlistMinTier: advisor.0, alwaysIncludeGoals: advisor.1, facts: facts,
-                                    medicationClasses: medicationClasses, cautions: cautions)
+                                    medicationClasses: medicationClasses, cautions: cautions, environment: environment)
         return SupplementRulesFile(rules: rules, locations: locations, goalLocations: goalLocations)
     }
 
