@@ -553,7 +553,7 @@ struct AdaptationRun {
                 guard let regression = engine.exercises[block.exerciseId]?.regressions.first, current(block).suggestedRegression == nil else { continue }
                 update(block) { $0.suggestedRegression = regression }
                 log.append(ChangeLogEntry(rule: rule.id, target: block.exerciseId, field: "regression", before: .null, after: .string(regression),
-                                          reason: reason, line: "\(exerciseName(block.exerciseId)): try \(exerciseName(regression).lowercased()) instead (\(region) \(reason))"))
+                                          reason: reason, line: "\(exerciseName(block.exerciseId)): suggested regression \(exerciseName(regression)) (\(region) \(reason))"))
             }
         }
     }
