@@ -40,7 +40,11 @@ let package = Package(
         // Firestore / Storage security policies: parsing, matching, decisions, tests, coverage, audit.
         .target(
             name: "RegimenSecurity",
-            dependencies: ["RegimenLanguage", "RegimenRules"],
+            dependencies: [
+                "RegimenLanguage", "RegimenRules",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strictSettings
         ),
         // The fitness planner: profiles, indexes, nutrition, training, adaptation, supplements.

@@ -59,7 +59,7 @@ import Testing
         #expect(broken.standardError.hasPrefix("broken.yaml:2:1: error: yaml syntax error"))
         let missing = runRegimen(["eval", "1", "--vars", "absent.yaml"], in: scratch.url)
         #expect(missing.status == 2)
-        #expect(missing.standardError.hasPrefix("absent.yaml:1:1: error: cannot read file"))
+        #expect(missing.standardError == "absent.yaml:1:1: error: file does not exist\n")
     }
 
     @Test func callsTheRuleSetsSharedFunctions() throws {

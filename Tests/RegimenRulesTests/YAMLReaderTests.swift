@@ -85,3 +85,23 @@ import Testing
         #expect(document["a"]?.location == SourceLocation(file: "t.yaml", line: 1, column: 10))
     }
 }
+
+@Suite struct YAMLMergeKeyTests {
+    @Test func mergeKeysCopyTemplateFieldsAndExplicitKeysWin() throws {
+        let text = """
+        base: &base
+          sets: 3
+          reps: 8-12
+        squat:
+          <<: *base
+          reps: 5
+        """
+        let document = try #require(YAMLReader.read(text, file: "m.yaml").document)
+        let squat = try #require(document["squat"])
+        #expect(squat.mapping?.map { $0.key.scalar?.text } == ["reps", "sets"])
+        #expect(squat["reps"]?.scalar?.text == "5")
+        #expect(squat["sets"]?.scalar?.text == "3")
+        // A merged value keeps the location where the template wrote it.
+        #expect(squat["sets"]?.location == SourceLocation(file: "m.yaml", line: 2, column: 9))
+    }
+}

@@ -14,7 +14,7 @@ extension DecodingContext {
     /// Reports that `node` is not what was expected: `'sets' must be an integer, not a string 'x'`.
     public func wrongType(_ node: LocatedNode, expected: String, at path: DecodingPath) {
         var found = node.kindDescription
-        if let scalar = node.scalar, !scalar.text.isEmpty { found += " '\(scalar.text)'" }
+        if let scalar = node.scalar, !scalar.text.isEmpty, scalar.plainType != .null { found += " '\(scalar.text)'" }
         error("rules.wrong-type", path.message("must be \(expected), not \(found)"), at: node.location)
     }
 }

@@ -17,7 +17,11 @@ public struct ExpressionSource: Sendable {
     public init?(_ node: LocatedNode) {
         guard let scalar = node.scalar else { return nil }
         let text = scalar.text
-        if let locations = ScalarSourceMap.locations(of: scalar, at: node.location) {
+        if let start = ScalarSourceMap.linearStart(of: scalar, at: node.location) {
+            // The common case: the text stands in the file exactly as decoded, on one line.
+            self.exact = nil
+            self.sourceText = SourceText(text, lineOrigins: [start])
+        } else if let locations = ScalarSourceMap.locations(of: scalar, at: node.location) {
             var exact = locations
             // "End of input" belongs right after the last character written, not after the line
             // break a block scalar adds.

@@ -67,7 +67,7 @@ public struct RuleSetLoader: Sendable {
                     }
                     files.append((display, text))
                 } catch {
-                    diagnostics.append(.error("file.unreadable", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: display, line: 1, column: 1)))
+                    diagnostics.append(.error("file.unreadable", "cannot read file", at: SourceLocation(file: display, line: 1, column: 1)))
                 }
             }
         }

@@ -32,6 +32,29 @@ struct ScalarSourceMap {
         return mapper.output.prefix(target.count).map(\.location)
     }
 
+    /// The location of the first character when the decoded text is written verbatim on one line
+    /// of the file (no escapes, doubled quotes or folding), so columns map one to one; else `nil`.
+    static func linearStart(of scalar: LocatedScalar, at start: SourceLocation) -> SourceLocation? {
+        guard let source = scalar.source, start.file == source.file, start.line >= 1, start.line <= source.lines.count else { return nil }
+        let offset: Int
+        switch scalar.style {
+        case .plain: offset = 0
+        case .singleQuoted, .doubleQuoted: offset = 1
+        case .literal, .folded: return nil
+        }
+        let line = source.lines[start.line - 1]
+        var column = start.column - 1 + offset
+        guard column >= 0 else { return nil }
+        for scalar in scalar.text.unicodeScalars {
+            guard column < line.count, line[column] == scalar else { return nil }
+            column += 1
+        }
+        // A quoted scalar must close right there; otherwise it continues on the next line.
+        if scalar.style != .plain, column >= line.count || line[column] != (scalar.style == .singleQuoted ? "'" : "\"") { return nil }
+        if scalar.style == .doubleQuoted, scalar.text.unicodeScalars.contains("\\") { return nil }
+        return start.advanced(byColumns: offset)
+    }
+
     /// Where the first character of the scalar's content is, used when exact mapping fails.
     static func contentStart(of scalar: LocatedScalar, at start: SourceLocation) -> SourceLocation {
         switch scalar.style {

@@ -59,8 +59,9 @@ public enum YAMLReader {
         do {
             data = try Data(contentsOf: url)
         } catch {
+            let exists = FileManager.default.fileExists(atPath: url.path)
             return Result(document: nil, diagnostics: [
-                .error("file.unreadable", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayPath, line: 1, column: 1)),
+                .error("file.unreadable", exists ? "cannot read file" : "file does not exist", at: SourceLocation(file: displayPath, line: 1, column: 1)),
             ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -190,8 +191,20 @@ public enum YAMLReader {
             case .mapping(let mapping):
                 var pairs: [LocatedPair] = []
                 pairs.reserveCapacity(mapping.count)
+                var merged: [LocatedPair] = []
                 for (key, value) in mapping where !exceededBudget {
-                    pairs.append(LocatedPair(key: convert(key), value: convert(value)))
+                    let located = LocatedPair(key: convert(key), value: convert(value))
+                    if located.key.scalar?.text == "<<", located.key.scalar?.style == .plain, let sources = Self.mergeSources(located.value) {
+                        for source in sources { merged.append(contentsOf: source) }
+                    } else {
+                        pairs.append(located)
+                    }
+                }
+                // YAML merge keys (`<<: *base`): explicit keys win, then earlier merged mappings.
+                var present = Set(pairs.compactMap { $0.key.scalar?.text })
+                for pair in merged {
+                    guard let key = pair.key.scalar?.text, present.insert(key).inserted else { continue }
+                    pairs.append(pair)
                 }
                 return LocatedNode(.mapping(pairs), at: location, tag: Self.explicitTag(mapping.tag))
             case .alias:
@@ -217,6 +230,15 @@ public enum YAMLReader {
                 }
             }
             return SourceLocation(file: source.file, line: line, column: column)
+        }
+
+        /// The mappings a `<<` key merges: one mapping or a list of mappings; `nil` for anything
+        /// else, which then stays an ordinary key and is reported by the decoder.
+        static func mergeSources(_ node: LocatedNode) -> [[LocatedPair]]? {
+            if let pairs = node.mapping { return [pairs] }
+            guard let items = node.sequence else { return nil }
+            let mappings = items.compactMap(\.mapping)
+            return mappings.count == items.count ? mappings : nil
         }
 
         static func explicitTag(_ tag: Tag) -> String? {

@@ -1,0 +1,120 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+
+/// The loaded rule files the profile reader, `recalculateIndexes` and nutrition planning use.
+///
+/// Build it once from a ``RuleSet`` (or straight from the `rules/` and `catalogs/` folders) and
+/// share it: it is immutable and `Sendable`.
+public struct NutritionRuleSet: Sendable {
+    public var profile: ProfileRules
+    public var defaults: ProfileDefaultRules
+    public var indexes: IndexRules
+    public var activity: ActivityMultiplierRules
+    public var accuracy: AccuracyLadderRules
+    public var nutrition: NutritionRules
+    public var meals: MealRules
+    public var catalog: IngredientCatalog
+
+    /// The rule-file kinds this part of the planner registers with the loader.
+    public static let kinds: [any RuleFileKind.Type] = [
+        GoalRules.self, AgeRangeRules.self, ProfileFieldRules.self, ProfileDefaultRules.self, DietaryExclusionRules.self,
+        IndexRules.self, ActivityMultiplierRules.self, AccuracyLadderRules.self, NutritionRules.self, MealRules.self,
+        IngredientCatalog.self,
+    ]
+
+    /// Picks this part's rule files out of a loaded rule set.
+    /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
+    public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
+        var missing: [String] = []
+        func one<K: RuleFileKind>(_ kind: K.Type) -> K? {
+            guard let file = ruleSet.first(kind) else {
+                missing.append(kind.kind)
+                return nil
+            }
+            return file
+        }
+        let goals = one(GoalRules.self)
+        let ages = one(AgeRangeRules.self)
+        let fields = one(ProfileFieldRules.self)
+        let defaults = one(ProfileDefaultRules.self)
+        let diets = one(DietaryExclusionRules.self)
+        let indexes = one(IndexRules.self)
+        let activity = one(ActivityMultiplierRules.self)
+        let accuracy = one(AccuracyLadderRules.self)
+        let nutrition = one(NutritionRules.self)
+        let meals = one(MealRules.self)
+        let catalog = one(IngredientCatalog.self)
+        guard let goals, let ages, let fields, let defaults, let diets, let indexes, let activity, let accuracy, let nutrition,
+              let meals, let catalog
+        else {
+            throw DiagnosticsError(missing.map { .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded; the planner needs one", at: nil) })
+        }
+        self.profile = ProfileRules(fields: fields, ages: ages, goals: goals, diets: diets)
+        self.defaults = defaults
+        self.indexes = indexes
+        self.activity = activity
+        self.accuracy = accuracy
+        self.nutrition = nutrition
+        self.meals = meals
+        self.catalog = catalog
+    }
+
+    /// Loads `rules/` and `catalogs/` with this part's kinds plus `extraKinds` (other parts of the
+    /// planner register theirs here so one pass reports every file's problems).
+    /// - Throws: ``DiagnosticsError`` with every problem in every file.
+    public static func load(from sources: RuleSources, extraKinds: [any RuleFileKind.Type] = []) throws(DiagnosticsError) -> (NutritionRuleSet, RuleSet) {
+        let result = RuleSetLoader(kinds: kinds + extraKinds).load(from: sources)
+        let ruleSet = try result.get()
+        return (try NutritionRuleSet(ruleSet), ruleSet)
+    }
+
+    /// A profile reader bound to these rules.
+    public var profileDecoder: ProfileDecoder { ProfileDecoder(rules: profile) }
+}
+
+/// A rule expression failed while planning (a type error, a point outside its range): the rule
+/// file needs fixing. Carries the file location of the expression.
+public struct RuleEvaluationError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ message: String, at location: SourceLocation?) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String { Diagnostic.error("rules.evaluation", message, at: location).description }
+}
+
+extension CompiledExpression {
+    /// Evaluates to a number, or `nil` for `null`; anything else is a ``RuleEvaluationError``
+    /// naming `rule`.
+    func number(_ bindings: [String: Value], rule: String) throws(RuleEvaluationError) -> Double? {
+        let value: Value
+        do {
+            value = try evaluate(bindings)
+        } catch {
+            throw RuleEvaluationError("\(rule): \(error.message)", at: location(of: error) ?? source.lineOrigins.first)
+        }
+        if value.isNull { return nil }
+        guard let number = value.numberValue, number.isFinite else {
+            throw RuleEvaluationError("\(rule): expected a number, got \(value.typeName) \(value)", at: source.lineOrigins.first)
+        }
+        return number
+    }
+
+    /// Evaluates to a bool; anything else is a ``RuleEvaluationError`` naming `rule`.
+    func condition(_ bindings: [String: Value], rule: String) throws(RuleEvaluationError) -> Bool {
+        let value: Value
+        do {
+            value = try evaluate(bindings)
+        } catch {
+            throw RuleEvaluationError("\(rule): \(error.message)", at: location(of: error) ?? source.lineOrigins.first)
+        }
+        guard case .bool(let result) = value else {
+            throw RuleEvaluationError("\(rule): a condition must be true or false, got \(value.typeName) \(value)", at: source.lineOrigins.first)
+        }
+        return result
+    }
+}

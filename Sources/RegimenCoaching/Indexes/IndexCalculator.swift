@@ -1,0 +1,134 @@
+import RegimenLanguage
+
+/// Computes the `recalculateIndexes` response from a profile with the rules' formulas.
+public struct IndexCalculator: Sendable {
+    public let rules: NutritionRuleSet
+
+    public init(rules: NutritionRuleSet) { self.rules = rules }
+
+    /// BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and what to add next (seed 003, 8.1).
+    /// - Throws: ``RuleEvaluationError`` when a rule expression cannot be evaluated.
+    public func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
+        let defaults = rules.defaults
+        var assumed: [AssumedInput] = []
+        let ageRules = rules.profile.ages
+        let mappedRange = profile.ageRange.flatMap(ageRules.range(named:))
+        let age: Int
+        let ageSource: String
+        if let exact = profile.age {
+            age = exact
+            ageSource = "age"
+        } else if let mappedRange {
+            age = mappedRange.mappedAge
+            ageSource = "age_range"
+        } else {
+            age = defaults.age
+            ageSource = "default"
+            assumed.append(AssumedInput(field: "age", value: Double(defaults.age)))
+        }
+        let height = profile.heightCm ?? defaults.heightCm[profile.sex] ?? 0
+        if profile.heightCm == nil { assumed.append(AssumedInput(field: "height_cm", value: height)) }
+        let weight = profile.weightKg ?? defaults.weightKg[profile.sex] ?? 0
+        if profile.weightKg == nil { assumed.append(AssumedInput(field: "weight_kg", value: weight)) }
+        let isMinor = profile.age.map { $0 < ageRules.minorBelowAge } ?? (mappedRange?.minor ?? false)
+
+        let fields = rules.profile.fields
+        let trainingDays = min(profile.scheduleDays, fields.maxTrainingDays)
+        guard let multiplier = rules.activity.byTrainingDays[trainingDays] else {
+            throw RuleEvaluationError("activity multipliers: no multiplier for \(trainingDays) training days", at: nil)
+        }
+        var bindings: [String: Value] = [
+            "sex": .string(profile.sex.rawValue), "age": .int(Int64(age)), "height_cm": .float(height), "weight_kg": .float(weight),
+            "bodyfat_pct": profile.bodyfatPct.map(Value.float) ?? .null, "waist_cm": profile.waistCm.map(Value.float) ?? .null,
+            "activity_multiplier": .float(multiplier), "assumed": .list(assumed.map { .string($0.field) }),
+            "lbm_kg": .null, "bmr": .null, "tdee": .null,
+        ]
+        let formulas = rules.indexes
+        let lbm = try formulas.leanBodyMass.number(bindings, rule: "lbm_kg")
+        bindings["lbm_kg"] = lbm.map(Value.float) ?? .null
+
+        var computed: (method: String, bmr: Double)?
+        for row in formulas.bmrMethods where try row.when.condition(bindings, rule: "BMR method '\(row.method)' when") {
+            guard let value = try row.formula.number(bindings, rule: "BMR method '\(row.method)'") else {
+                throw RuleEvaluationError("BMR method '\(row.method)': the formula gave null", at: row.formula.source.lineOrigins.first)
+            }
+            computed = (row.method, value)
+            break
+        }
+        guard let computed else {
+            throw RuleEvaluationError("BMR: no method's 'when' holds for this profile; the last row should be \"true\"", at: nil)
+        }
+        var warnings: [String] = []
+        let threshold = formulas.overrideWarningPct
+        let assumedNote = assumed.isEmpty ? "" : " (computed with assumed \(assumed.map(\.field).joined(separator: ", ")))"
+        func compare(_ name: String, override: Double?, computed value: Double?, unit: String) {
+            guard let override, let value, value > 0 else { return }
+            let delta = (override - value) / value * 100
+            if abs(delta) > threshold {
+                warnings.append("\(name) override \(formatted(override))\(unit) differs from the computed \(formatted(value))\(unit) by \(delta > 0 ? "+" : "")\(formatted(delta))%\(assumedNote); using the override")
+            }
+        }
+        compare("BMR", override: profile.overrides.bmr, computed: computed.bmr, unit: " kcal")
+        let bmr = profile.overrides.bmr ?? computed.bmr
+        bindings["bmr"] = .float(bmr)
+        guard let computedTDEE = try formulas.tdee.number(bindings, rule: "tdee") else {
+            throw RuleEvaluationError("tdee: the formula gave null", at: formulas.tdee.source.lineOrigins.first)
+        }
+        compare("TDEE", override: profile.overrides.tdee, computed: computedTDEE, unit: " kcal")
+        let tdee = profile.overrides.tdee ?? computedTDEE
+        bindings["tdee"] = .float(tdee)
+
+        let measuredSize = profile.heightCm != nil && profile.weightKg != nil
+        let computedBMI = measuredSize ? try formulas.bmi.number(bindings, rule: "bmi") : nil
+        compare("BMI", override: profile.overrides.bmi, computed: computedBMI, unit: "")
+        let bmi = profile.overrides.bmi ?? computedBMI
+        let whtr = (profile.waistCm != nil && profile.heightCm != nil) ? try formulas.whtr.number(bindings, rule: "whtr") : nil
+        let ffmi = (measuredSize && profile.bodyfatPct != nil) ? try formulas.ffmi.number(bindings, rule: "ffmi") : nil
+
+        var context: [String: String] = [:]
+        if let bmi { context["BMI"] = formulas.contextLabel("BMI", bmi) }
+        if let whtr { context["WHtR"] = formulas.contextLabel("WHtR", whtr) }
+        if let ffmi { context["FFMI"] = formulas.contextLabel("FFMI", ffmi) }
+
+        let ladder = ladderPosition(profile)
+        var notes: [String] = []
+        if profile.scheduleDays > fields.maxTrainingDays { notes.append(fields.activeRecoveryNote) }
+        if profile.waistCm != nil && profile.heightCm == nil { notes.append("WHtR needs height_cm; add it to see the waist-to-height ratio") }
+        return IndexReport(
+            bmr: bmr, method: profile.overrides.bmr != nil ? "override" : computed.method, tdee: tdee, bmi: bmi, whtr: whtr, ffmi: ffmi,
+            accuracy: ladder.level, confidence: ladder.confidence, nextBestInput: ladder.next, computedBMR: computed.bmr,
+            computedTDEE: computedTDEE, computedBMI: computedBMI, ageUsed: age, ageSource: ageSource, heightCmUsed: height,
+            weightKgUsed: weight, leanBodyMassKg: lbm, trainingDays: trainingDays, activityMultiplier: multiplier, isMinor: isMinor,
+            assumed: assumed, context: context, warnings: warnings, cautions: isMinor ? [ageRules.minorCaution] : [], notes: notes,
+            tips: ladder.next.flatMap { rules.accuracy.tips[$0] }.map { [$0] } ?? [])
+    }
+
+    /// The accuracy level reached, its confidence and the first missing input.
+    func ladderPosition(_ profile: Profile) -> (level: String, confidence: String, next: String?) {
+        func present(_ input: String) -> Bool {
+            switch input {
+            case "weight_kg": profile.weightKg != nil
+            case "height_cm": profile.heightCm != nil
+            case "age_range": profile.ageRange != nil || profile.age != nil
+            case "bodyfat_pct": profile.bodyfatPct != nil
+            case "waist_cm": profile.waistCm != nil
+            default: false
+            }
+        }
+        let ladder = rules.accuracy
+        var reached = ladder.levels.first
+        for level in ladder.levels {
+            guard level.requires.allSatisfy(present) else { break }
+            reached = level
+        }
+        return (reached?.level ?? "low", reached?.confidence ?? "low", ladder.nextBestOrder.first { !present($0) })
+    }
+
+    /// Estimated one-rep max by the rules' formula (Epley by default).
+    public func oneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
+        guard let value = try rules.indexes.oneRepMax.number(["load": .float(load), "reps": .int(Int64(reps))], rule: "one_rep_max") else {
+            throw RuleEvaluationError("one_rep_max: the formula gave null", at: rules.indexes.oneRepMax.source.lineOrigins.first)
+        }
+        return value
+    }
+}

@@ -1,0 +1,172 @@
+/// A meal's sub-targets: grams of each macro (to 0.1 g) and kcal (whole kcal) by the plan's
+/// single energy definition.
+public struct MealTargets: Sendable, Hashable {
+    public var macros: Macros
+    public var kcal: Double
+
+    public init(macros: Macros, kcal: Double) {
+        self.macros = macros
+        self.kcal = kcal
+    }
+}
+
+/// One suggested amount of one ingredient, with what it brings (0.1 g, whole kcal).
+public struct IngredientOption: Sendable, Hashable {
+    public var ingredientId: String
+    public var grams: Double
+    public var macros: Macros
+    public var kcal: Double
+    public var budgetTier: Profile.BudgetTier
+
+    public init(ingredientId: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier) {
+        self.ingredientId = ingredientId
+        self.grams = grams
+        self.macros = macros
+        self.kcal = kcal
+        self.budgetTier = budgetTier
+    }
+}
+
+/// What the allocator offers for one meal: options per category, each list at least the rule's
+/// minimum long.
+public struct MealOptions: Sendable, Hashable {
+    public var protein: [IngredientOption]
+    public var carb: [IngredientOption]
+    public var veg: [IngredientOption]
+    public var fat: [IngredientOption]
+
+    public init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
+        self.protein = protein
+        self.carb = carb
+        self.veg = veg
+        self.fat = fat
+    }
+
+    public subscript(category: IngredientCategory) -> [IngredientOption] {
+        switch category {
+        case .protein: protein
+        case .carb: carb
+        case .veg: veg
+        case .fat: fat
+        }
+    }
+
+    /// The lowest and highest total any one-per-category pick can reach, per measure.
+    ///
+    /// Categories are picked independently, so the extremes of a sum are the sums of each
+    /// category's extremes, and every combination lies between them: checking these two totals
+    /// checks every combination.
+    public func totalsRange() -> (low: MealTotals, high: MealTotals) {
+        var low = MealTotals.zero
+        var high = MealTotals.zero
+        for category in IngredientCategory.allCases {
+            let options = self[category]
+            guard !options.isEmpty else { continue }
+            for measure in MealMeasure.allCases {
+                let values = options.map { $0.value(of: measure) }
+                low[measure] += values.min() ?? 0
+                high[measure] += values.max() ?? 0
+            }
+        }
+        return (low, high)
+    }
+
+    /// Every way the guarantee fails: a measure whose lowest or highest combination falls outside
+    /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%). Empty when every combination is inside.
+    public func guaranteeViolations(targets: MealTargets, tolerance: Double) -> [String] {
+        var problems: [String] = []
+        for category in IngredientCategory.allCases where self[category].isEmpty {
+            problems.append("no \(category.rawValue) options")
+        }
+        let (low, high) = totalsRange()
+        for measure in MealMeasure.allCases {
+            let target = targets.value(of: measure)
+            let floor = target * (1 - tolerance)
+            let ceiling = target * (1 + tolerance)
+            // Values are shown rounded; a hair of floating-point noise is not a violation.
+            let epsilon = 1e-9 * max(1, target)
+            if low[measure] < floor - epsilon {
+                problems.append("\(measure.label) can be as low as \(formatted(low[measure])) (below \(formatted(floor)))")
+            }
+            if high[measure] > ceiling + epsilon {
+                problems.append("\(measure.label) can be as high as \(formatted(high[measure])) (above \(formatted(ceiling)))")
+            }
+        }
+        return problems
+    }
+}
+
+/// The four quantities the guarantee covers.
+public enum MealMeasure: String, Sendable, Hashable, CaseIterable {
+    case protein, carb, fat, kcal
+
+    var label: String {
+        switch self {
+        case .protein: "protein (g)"
+        case .carb: "carbohydrate (g)"
+        case .fat: "fat (g)"
+        case .kcal: "kcal"
+        }
+    }
+}
+
+/// Totals of the four measures.
+public struct MealTotals: Sendable, Hashable {
+    public var protein: Double
+    public var carb: Double
+    public var fat: Double
+    public var kcal: Double
+
+    public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
+
+    public subscript(measure: MealMeasure) -> Double {
+        get {
+            switch measure {
+            case .protein: protein
+            case .carb: carb
+            case .fat: fat
+            case .kcal: kcal
+            }
+        }
+        set {
+            switch measure {
+            case .protein: protein = newValue
+            case .carb: carb = newValue
+            case .fat: fat = newValue
+            case .kcal: kcal = newValue
+            }
+        }
+    }
+}
+
+extension IngredientOption {
+    func value(of measure: MealMeasure) -> Double {
+        switch measure {
+        case .protein: macros.protein
+        case .carb: macros.carb
+        case .fat: macros.fat
+        case .kcal: kcal
+        }
+    }
+}
+
+extension MealTargets {
+    func value(of measure: MealMeasure) -> Double {
+        switch measure {
+        case .protein: macros.protein
+        case .carb: macros.carb
+        case .fat: macros.fat
+        case .kcal: kcal
+        }
+    }
+}
+
+/// Rounds to one decimal place, half away from zero (what the output shows).
+func roundedToTenth(_ value: Double) -> Double { (value * 10).rounded(.toNearestOrAwayFromZero) / 10 }
+
+/// A number as the messages show it: at most one decimal place.
+func formatted(_ value: Double) -> String {
+    let tenth = roundedToTenth(value)
+    if tenth == tenth.rounded() { return String(Int64(tenth)) }
+    return String(tenth)
+}

@@ -1,0 +1,235 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// Daily calories and macros in whole units, as reported.
+public struct DailyMacros: Sendable, Hashable {
+    public var proteinG: Double
+    public var fatG: Double
+    public var carbG: Double
+}
+
+/// One meal slot: its sub-targets and the options the allocator found (or why it found none).
+public struct PlannedMeal: Sendable, Hashable {
+    public var slot: String
+    public var targets: MealTargets
+    public var vegGrams: Double
+    public var allocation: MealAllocation
+}
+
+/// The nutrition part of a plan: kcal, macros, meals with options, and what was decided on the way.
+public struct NutritionPlan: Sendable, Hashable {
+    public var goal: String
+    public var energyDefinition: String
+    public var tdee: Double
+    /// The TDEE multiplier the goal's rule picked.
+    public var multiplier: Double
+    public var kcal: Double
+    public var macros: DailyMacros
+    public var proteinPerKg: Double
+    public var fatPerKg: Double
+    public var weightKgUsed: Double
+    public var budgetTier: Profile.BudgetTier
+    public var exclusions: [String]
+    public var tolerance: Double
+    public var meals: [PlannedMeal]
+    /// What gave way when carbohydrate would have fallen below its floor, in order.
+    public var adjustments: [String]
+    public var tips: [String]
+
+    /// Whether every meal has options.
+    public var isComplete: Bool {
+        meals.allSatisfy { if case .options = $0.allocation { true } else { false } }
+    }
+
+    /// `kcal`, `macros` and `ingredients` in the seed's field names (generatePlan, 8.2), with each
+    /// meal's `targets` so anyone can check the guarantee.
+    public var jsonValue: Value {
+        var map = OrderedDictionary<String, Value>()
+        map["goal"] = .string(goal)
+        map["kcal"] = .wholeNumber(kcal)
+        map["macros"] = .map([
+            "protein_g": .wholeNumber(macros.proteinG), "fat_g": .wholeNumber(macros.fatG), "carb_g": .wholeNumber(macros.carbG),
+        ])
+        map["ingredients"] = .map([
+            "meals": .list(meals.map(\.jsonValue)),
+            "budget_tier": .string(budgetTier.rawValue),
+            "exclusions": .list(exclusions.map(Value.string)),
+            "tolerance_pct": .rounded(tolerance * 100, places: 1),
+            "energy": .string(energyDefinition),
+        ])
+        map["basis"] = .map([
+            "TDEE": .wholeNumber(tdee), "multiplier": .rounded(multiplier, places: 3),
+            "protein_g_per_kg": .rounded(proteinPerKg, places: 2), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
+            "weight_kg": .rounded(weightKgUsed, places: 1),
+        ])
+        map["adjustments"] = .list(adjustments.map(Value.string))
+        map["tips"] = .list(tips.map(Value.string))
+        return .map(map)
+    }
+}
+
+extension PlannedMeal {
+    var jsonValue: Value {
+        var map = OrderedDictionary<String, Value>()
+        map["slot"] = .string(slot)
+        map["targets"] = .map([
+            "p": .rounded(targets.macros.protein, places: 1), "c": .rounded(targets.macros.carb, places: 1),
+            "f": .rounded(targets.macros.fat, places: 1), "kcal": .wholeNumber(targets.kcal),
+        ])
+        switch allocation {
+        case .options(let options):
+            for category in IngredientCategory.allCases {
+                map["\(category.rawValue)_opts"] = .list(options[category].map(\.jsonValue))
+            }
+        case .infeasible(let reason):
+            for category in IngredientCategory.allCases { map["\(category.rawValue)_opts"] = .list([]) }
+            map["unavailable"] = .string(reason)
+        }
+        return .map(map)
+    }
+}
+
+extension IngredientOption {
+    var jsonValue: Value {
+        .map([
+            "ingredientId": .string(ingredientId), "grams": .rounded(grams, places: 1), "p": .rounded(macros.protein, places: 1),
+            "c": .rounded(macros.carb, places: 1), "f": .rounded(macros.fat, places: 1), "kcal": .wholeNumber(kcal),
+            "budget_tier": .string(budgetTier.rawValue),
+        ])
+    }
+}
+
+/// Calories by goal, the macro split and the meal plan, with the rules' expressions.
+public struct NutritionPlanner: Sendable {
+    public let rules: NutritionRuleSet
+
+    public init(rules: NutritionRuleSet) { self.rules = rules }
+
+    /// Plans a profile's nutrition from its indexes.
+    /// - Throws: ``RuleEvaluationError`` when a rule expression fails or picks a point outside its range.
+    public func plan(_ profile: Profile, indexes: IndexReport) throws(RuleEvaluationError) -> NutritionPlan {
+        let nutrition = rules.nutrition
+        let energy = nutrition.energy
+        let goal = profile.goal ?? rules.profile.goals.defaultGoal
+        guard let calorieRule = nutrition.calories[goal] else {
+            throw RuleEvaluationError("nutrition: no calorie rule for goal '\(goal)'", at: nil)
+        }
+        let weight = indexes.weightKgUsed
+        var bindings: [String: Value] = [
+            "goal": .string(goal), "sex": .string(profile.sex.rawValue), "age": .int(Int64(indexes.ageUsed)),
+            "is_minor": .bool(indexes.isMinor), "weight_kg": .float(weight), "height_cm": .float(indexes.heightCmUsed),
+            "bodyfat_pct": profile.bodyfatPct.map(Value.float) ?? .null, "bmi": indexes.bmi.map(Value.float) ?? .null,
+            "tdee": .float(indexes.tdee), "experience": profile.experience.map { .string($0.rawValue) } ?? .null,
+        ]
+        func point(_ rule: NutritionRules.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
+            let range = rule.range
+            bindings["low"] = .float(range.lowerBound)
+            bindings["mid"] = .float((range.lowerBound + range.upperBound) / 2)
+            bindings["high"] = .float(range.upperBound)
+            guard let value = try rule.point.number(bindings, rule: name) else {
+                throw RuleEvaluationError("\(name): the point expression gave null", at: rule.point.source.lineOrigins.first)
+            }
+            // A point outside its range is a rule mistake, reported rather than clamped.
+            guard range.contains(value) || abs(value - range.lowerBound) < 1e-9 || abs(value - range.upperBound) < 1e-9 else {
+                throw RuleEvaluationError("\(name): the point \(formatted(value)) lies outside the range \(formatted(range.lowerBound))-\(formatted(range.upperBound))", at: rule.point.source.lineOrigins.first)
+            }
+            return value
+        }
+        let multiplier = try point(calorieRule, name: "calories for '\(goal)'")
+        var kcal = indexes.tdee * multiplier
+        var proteinPerKg = try point(nutrition.proteinPerKg, name: "protein_g_per_kg")
+        var fatPerKg = try point(nutrition.fatPerKg, name: "fat_g_per_kg")
+        let factors = energy.kcalPerGram
+        func carbs() -> Double { (kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight) / factors.carb }
+        let floor = nutrition.carbFloorPerKg * weight
+        var adjustments: [String] = []
+        for step in nutrition.giveWay where carbs() < floor {
+            let shortKcal = (floor - carbs()) * factors.carb
+            switch step {
+            case .protein:
+                let lowest = nutrition.proteinPerKg.range.lowerBound
+                let before = proteinPerKg
+                proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / weight)
+                if proteinPerKg < before {
+                    adjustments.append("protein lowered from \(formatted(before)) to \(formatted(proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                }
+            case .fat:
+                let lowest = nutrition.fatPerKg.range.lowerBound
+                let before = fatPerKg
+                fatPerKg = max(lowest, fatPerKg - shortKcal / factors.fat / weight)
+                if fatPerKg < before {
+                    adjustments.append("fat lowered from \(formatted(before)) to \(formatted(fatPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                }
+            case .kcal:
+                let before = kcal
+                kcal += shortKcal
+                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(formatted(calorieRule.range.lowerBound))-\(formatted(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
+            }
+        }
+        let macros = DailyMacros(
+            proteinG: (proteinPerKg * weight).rounded(.toNearestOrAwayFromZero),
+            fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
+            carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
+        let budget = profile.budgetTier ?? rules.defaults.budgetTier
+        var tips: [String] = []
+        let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips)
+        return NutritionPlan(
+            goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier,
+            kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, fatPerKg: fatPerKg,
+            weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance, meals: meals,
+            adjustments: adjustments, tips: tips)
+    }
+
+    /// Splits the day over the meal slots and allocates each distinct meal once.
+    func planMeals(_ profile: Profile, macros: DailyMacros, budget: Profile.BudgetTier, tips: inout [String]) throws(RuleEvaluationError) -> [PlannedMeal] {
+        let mealRules = rules.meals
+        let count: Int
+        if let asked = profile.mealsPerDay {
+            count = asked
+        } else {
+            guard let value = try mealRules.mealsPerDayDefault.number(["protein_g": .float(macros.proteinG)], rule: "meals_per_day_default"),
+                  value == value.rounded(), let whole = Int(exactly: value)
+            else {
+                throw RuleEvaluationError("meals_per_day_default: expected a whole number of meals", at: mealRules.mealsPerDayDefault.source.lineOrigins.first)
+            }
+            count = whole
+        }
+        guard let slots = mealRules.slots[count], !slots.isEmpty else {
+            throw RuleEvaluationError("meals: no slots for \(count) meals per day", at: nil)
+        }
+        let totalWeight = slots.reduce(0) { $0 + $1.weight }
+        let energy = rules.nutrition.energy
+        let admitted = Set(mealRules.budgetTiers[budget] ?? [])
+        let diets = rules.profile.diets
+        let eligible = rules.catalog.ingredients.filter { admitted.contains($0.budgetTier) && diets.allows($0.contains, under: profile.exclusions) }
+        let allocator = IngredientAllocator(settings: AllocatorSettings(
+            tolerance: mealRules.tolerance, optionsPerCategory: mealRules.optionsPerCategory, roundingG: mealRules.roundingG, energy: energy))
+        var cache: [MealTargets: (Double, MealAllocation)] = [:]
+        var planned: [PlannedMeal] = []
+        for slot in slots {
+            let share = slot.weight / totalWeight
+            let mealMacros = Macros(
+                protein: roundedToTenth(macros.proteinG * share), carb: roundedToTenth(macros.carbG * share),
+                fat: roundedToTenth(macros.fatG * share))
+            let targets = MealTargets(macros: mealMacros, kcal: energy.kcal(mealMacros).rounded(.toNearestOrAwayFromZero))
+            if let (veg, allocation) = cache[targets] {
+                planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
+                continue
+            }
+            guard let veg = try mealRules.vegGrams.number(["meal_kcal": .float(targets.kcal)], rule: "veg_grams"), veg > 0 else {
+                throw RuleEvaluationError("veg_grams: expected a positive number of grams", at: mealRules.vegGrams.source.lineOrigins.first)
+            }
+            let allocation = allocator.allocate(targets: targets, vegGrams: veg, candidates: eligible)
+            cache[targets] = (veg, allocation)
+            planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
+        }
+        let band = mealRules.proteinPerMealG
+        if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
+            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && count < slots.count + 1 && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
+        }
+        if planned.contains(where: { if case .infeasible = $0.allocation { true } else { false } }) {
+            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them. A higher budget tier or fewer exclusions widens the choice.")
+        }
+        return planned
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+
+/// One thing wrong with a profile: the field, the value given and what is allowed.
+public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Dotted field path, e.g. `overrides.BMR` or `injuries[2]`.
+    public var field: String
+    /// The value as written (`"300"`, `"'tall'"`), or `nil` for a missing field.
+    public var value: String?
+    /// What the field accepts (`30-250`, `one of male, female`).
+    public var allowed: String
+    public var location: SourceLocation?
+
+    public init(field: String, value: String?, allowed: String, location: SourceLocation?) {
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        self.location = location
+    }
+
+    /// `file:line:column: error: weight_kg: 300 is not allowed; expected a number in 30-250`.
+    public var description: String { diagnostic.description }
+
+    /// The problem as a diagnostic.
+    public var diagnostic: Diagnostic {
+        let message = value.map { "\(field): \($0) is not allowed; expected \(allowed)" } ?? "\(field): missing; expected \(allowed)"
+        return .error("profile.invalid", message, at: location)
+    }
+}
+
+/// Every problem found in a profile, reported together.
+public struct ProfileError: Error, Sendable, CustomStringConvertible {
+    public var problems: [ProfileProblem]
+
+    public init(_ problems: [ProfileProblem]) { self.problems = problems }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// The rule files a profile is validated against.
+public struct ProfileRules: Sendable {
+    public var fields: ProfileFieldRules
+    public var ages: AgeRangeRules
+    public var goals: GoalRules
+    public var diets: DietaryExclusionRules
+
+    public init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
+        self.fields = fields
+        self.ages = ages
+        self.goals = goals
+        self.diets = diets
+    }
+}
+
+/// Reads a YAML or JSON profile into a validated ``Profile``.
+///
+/// Every problem is collected in one pass; aliases (goal names, `18–24` with an en dash) resolve to
+/// canonical values, and nothing out of range is clamped.
+public struct ProfileDecoder: Sendable {
+    public let rules: ProfileRules
+
+    static let knownKeys = [
+        "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
+        "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
+        "hypertension", "medications", "daily_caffeine_mg",
+    ]
+
+    public init(rules: ProfileRules) { self.rules = rules }
+
+    /// Decodes profile text (YAML or JSON); `file` names it in locations.
+    /// - Throws: ``ProfileError`` with every problem.
+    public func decode(text: String, file: String) throws(ProfileError) -> Profile {
+        let read = YAMLReader.read(text, file: file)
+        let syntax = read.diagnostics.filter { $0.severity == .error }
+        if !syntax.isEmpty {
+            throw ProfileError(syntax.map { ProfileProblem(field: "(file)", value: nil, allowed: "valid YAML or JSON: \($0.message)", location: $0.location) })
+        }
+        guard let document = read.document else {
+            throw ProfileError([ProfileProblem(field: "(file)", value: nil, allowed: "a mapping with at least sex and schedule_days", location: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        return try decode(document)
+    }
+
+    /// Decodes the profile file at `url`.
+    public func decode(contentsOf url: URL, displayPath: String) throws(ProfileError) -> Profile {
+        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+            throw ProfileError([ProfileProblem(field: "(file)", value: nil, allowed: "a readable UTF-8 file", location: SourceLocation(file: displayPath, line: 1, column: 1))])
+        }
+        return try decode(text: text, file: displayPath)
+    }
+
+    /// Decodes a located YAML/JSON tree.
+    public func decode(_ document: LocatedNode) throws(ProfileError) -> Profile {
+        var reader = FieldReader(document: document)
+        guard let pairs = document.mapping else {
+            throw ProfileError([ProfileProblem(field: "(profile)", value: document.kindDescription, allowed: "a mapping of profile fields", location: document.location)])
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar?.text else { continue }
+            if !Self.knownKeys.contains(key) {
+                let hint = Suggestion.closest(to: key, among: Self.knownKeys).map { "'\($0)'" }
+                reader.problem(key, value: "an unknown field", allowed: hint.map { "a known field (did you mean \($0)?)" } ?? "one of \(Self.knownKeys.joined(separator: ", "))", at: pair.key.location)
+            }
+        }
+        let fields = rules.fields
+        let sex = reader.enumeration("sex", Profile.Sex.self, required: true)
+        let days = reader.integer("schedule_days", in: fields.range("schedule_days"), required: true)
+        let ageRange = reader.string("age_range").flatMap { text -> String? in
+            guard let range = rules.ages.range(named: text) else {
+                reader.problem("age_range", value: "'\(text)'", allowed: "one of \(rules.ages.ranges.map(\.id).joined(separator: ", ")) (hyphen or en dash)", at: reader.location("age_range"))
+                return nil
+            }
+            return range.id
+        }
+        let age = reader.integer("age", in: rules.ages.exactAge)
+        let height = reader.number("height_cm", in: fields.range("height_cm"))
+        let weight = reader.number("weight_kg", in: fields.range("weight_kg"))
+        let bodyfat = reader.number("bodyfat_pct", in: fields.range("bodyfat_pct"))
+        let waist = reader.number("waist_cm", in: fields.range("waist_cm"))
+        let experience = reader.enumeration("experience", Profile.Experience.self)
+        let equipment = reader.enumeration("equipment", Profile.Equipment.self)
+        let injuries = reader.enumerationList("injuries", Profile.Injury.self)
+        let overrides = reader.overrides(fields)
+        let goal = reader.string("goal").flatMap { text -> String? in
+            guard let canonical = rules.goals.canonical(text) else {
+                reader.problem("goal", value: "'\(text)'", allowed: "one of \(rules.goals.acceptedNames.joined(separator: ", "))", at: reader.location("goal"))
+                return nil
+            }
+            return canonical
+        }
+        let budget = reader.enumeration("budget_tier", Profile.BudgetTier.self)
+        let meals = reader.integer("meals_per_day", in: fields.range("meals_per_day"))
+        let exclusions = reader.stringList("exclusions", allowed: rules.diets.names)
+        let pregnant = reader.boolean("pregnant")
+        let hypertension = reader.boolean("hypertension")
+        let medications = reader.stringList("medications", allowed: nil)
+        let caffeine = reader.number("daily_caffeine_mg", in: fields.range("daily_caffeine_mg"))
+        guard reader.problems.isEmpty, let sex, let days else {
+            throw ProfileError(reader.problems.sorted { ($0.location, $0.field) < ($1.location, $1.field) })
+        }
+        return Profile(
+            sex: sex, scheduleDays: days, ageRange: ageRange, age: age, heightCm: height, weightKg: weight, bodyfatPct: bodyfat,
+            waistCm: waist, experience: experience, equipment: equipment, injuries: injuries, overrides: overrides, goal: goal,
+            budgetTier: budget, mealsPerDay: meals, exclusions: exclusions, pregnant: pregnant, hypertension: hypertension,
+            medications: medications, dailyCaffeineMg: caffeine)
+    }
+}
+
+private func < (lhs: SourceLocation?, rhs: SourceLocation?) -> Bool {
+    switch (lhs, rhs) {
+    case let (l?, r?): l < r
+    case (nil, _?): true
+    default: false
+    }
+}
+
+private func < (lhs: (SourceLocation?, String), rhs: (SourceLocation?, String)) -> Bool {
+    if lhs.0 != rhs.0 { return lhs.0 < rhs.0 }
+    return lhs.1 < rhs.1
+}
+
+/// Reads typed fields of one mapping, collecting problems instead of stopping.
+private struct FieldReader {
+    let document: LocatedNode
+    var problems: [ProfileProblem] = []
+
+    init(document: LocatedNode) { self.document = document }
+
+    mutating func problem(_ field: String, value: String?, allowed: String, at location: SourceLocation?) {
+        problems.append(ProfileProblem(field: field, value: value, allowed: allowed, location: location))
+    }
+
+    func location(_ key: String) -> SourceLocation? { document[key]?.location ?? document.location }
+
+    /// The node under `key`, `nil` when absent or null (a missing required field is reported).
+    mutating func node(_ key: String, required: Bool = false, allowed: String = "") -> LocatedNode? {
+        guard let node = document[key], !Self.isNull(node) else {
+            if required { problem(key, value: nil, allowed: allowed, at: document.location) }
+            return nil
+        }
+        return node
+    }
+
+    static func isNull(_ node: LocatedNode) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.plainType == .null
+    }
+
+    static func shown(_ node: LocatedNode) -> String {
+        guard let scalar = node.scalar else { return node.kindDescription }
+        return scalar.plainType == .string ? "'\(scalar.text)'" : scalar.text
+    }
+
+    mutating func numberValue(_ node: LocatedNode, field: String, allowed: String) -> Double? {
+        let value: Double?
+        switch node.scalar?.plainType {
+        case .int(let int): value = Double(int)
+        case .float(let float) where float.isFinite: value = float
+        default: value = nil
+        }
+        guard let value else {
+            problem(field, value: Self.shown(node), allowed: allowed, at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func number(_ key: String, in range: ClosedRange<Double>?, field: String? = nil, within parent: LocatedNode? = nil) -> Double? {
+        let name = field ?? key
+        let allowed = range.map { "a number in \(formatted($0.lowerBound))-\(formatted($0.upperBound))" } ?? "a number"
+        let source = parent ?? document
+        guard let node = source[key], !Self.isNull(node) else { return nil }
+        guard let value = numberValue(node, field: name, allowed: allowed) else { return nil }
+        if let range, !range.contains(value) {
+            problem(name, value: formatted(value), allowed: allowed, at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ key: String, in range: ClosedRange<Double>?, required: Bool = false) -> Int? {
+        let allowed = range.map { "a whole number in \(formatted($0.lowerBound))-\(formatted($0.upperBound))" } ?? "a whole number"
+        guard let node = node(key, required: required, allowed: allowed) else { return nil }
+        guard case .int(let raw)? = node.scalar?.plainType, let value = Int(exactly: raw) else {
+            problem(key, value: Self.shown(node), allowed: allowed, at: node.location)
+            return nil
+        }
+        if let range, !range.contains(Double(value)) {
+            problem(key, value: String(value), allowed: allowed, at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func string(_ key: String) -> String? {
+        guard let node = node(key) else { return nil }
+        guard let scalar = node.scalar, scalar.plainType == .string else {
+            problem(key, value: Self.shown(node), allowed: "a string", at: node.location)
+            return nil
+        }
+        return scalar.text
+    }
+
+    mutating func boolean(_ key: String) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case .bool(let value)? = node.scalar?.plainType else {
+            problem(key, value: Self.shown(node), allowed: "true or false", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, required: Bool = false) -> E? where E.RawValue == String {
+        let allowed = "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))"
+        guard let node = node(key, required: required, allowed: allowed) else { return nil }
+        guard let scalar = node.scalar, scalar.plainType == .string, let value = E(rawValue: scalar.text) else {
+            problem(key, value: Self.shown(node), allowed: allowed, at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func list(_ key: String) -> [LocatedNode]? {
+        guard let node = node(key) else { return nil }
+        guard let items = node.sequence else {
+            problem(key, value: Self.shown(node), allowed: "a list", at: node.location)
+            return nil
+        }
+        return items
+    }
+
+    mutating func enumerationList<E: RawRepresentable & CaseIterable & Comparable>(_ key: String, _ type: E.Type) -> [E] where E.RawValue == String {
+        let allowed = "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))"
+        var result: [E] = []
+        for (index, item) in (list(key) ?? []).enumerated() {
+            guard let scalar = item.scalar, scalar.plainType == .string, let value = E(rawValue: scalar.text) else {
+                problem("\(key)[\(index)]", value: Self.shown(item), allowed: allowed, at: item.location)
+                continue
+            }
+            if result.contains(value) {
+                problem("\(key)[\(index)]", value: "'\(scalar.text)'", allowed: "each entry once (it is already listed)", at: item.location)
+                continue
+            }
+            result.append(value)
+        }
+        return result.sorted()
+    }
+
+    mutating func stringList(_ key: String, allowed names: [String]?) -> [String] {
+        let allowed = names.map { "one of \($0.joined(separator: ", "))" } ?? "a string"
+        var result: [String] = []
+        for (index, item) in (list(key) ?? []).enumerated() {
+            guard let scalar = item.scalar, scalar.plainType == .string, names.map({ $0.contains(scalar.text) }) ?? true else {
+                problem("\(key)[\(index)]", value: Self.shown(item), allowed: allowed, at: item.location)
+                continue
+            }
+            if result.contains(scalar.text) {
+                problem("\(key)[\(index)]", value: "'\(scalar.text)'", allowed: "each entry once (it is already listed)", at: item.location)
+                continue
+            }
+            result.append(scalar.text)
+        }
+        return names == nil ? result : result.sorted()
+    }
+
+    mutating func overrides(_ fields: ProfileFieldRules) -> Profile.Overrides {
+        guard let node = node("overrides") else { return Profile.Overrides() }
+        guard let pairs = node.mapping else {
+            problem("overrides", value: Self.shown(node), allowed: "a mapping with BMR, TDEE and/or BMI", at: node.location)
+            return Profile.Overrides()
+        }
+        let known = ["BMR", "TDEE", "BMI"]
+        for pair in pairs {
+            guard let key = pair.key.scalar?.text, !known.contains(key) else { continue }
+            problem("overrides.\(key)", value: "an unknown override", allowed: "BMR, TDEE or BMI\(Suggestion.clause(for: key.uppercased() == key ? key : key.uppercased(), among: known))", at: pair.key.location)
+        }
+        return Profile.Overrides(
+            bmr: number("BMR", in: fields.range("BMR"), field: "overrides.BMR", within: node),
+            tdee: number("TDEE", in: fields.range("TDEE"), field: "overrides.TDEE", within: node),
+            bmi: number("BMI", in: fields.range("BMI"), field: "overrides.BMI", within: node))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/age-ranges.yaml`: the data dictionary's age ranges and the numeric age each maps to.
+public struct AgeRangeRules: RuleFileKind, Sendable {
+    public static let kind = "age_ranges"
+
+    public struct AgeRange: Sendable, Hashable {
+        /// Canonical id with an ASCII hyphen, e.g. `18-24`.
+        public var id: String
+        public var mappedAge: Int
+        public var minor: Bool
+    }
+
+    public var ranges: [AgeRange]
+    /// Accepted exact ages in years.
+    public var exactAge: ClosedRange<Double>
+    /// An exact age below this counts as a minor.
+    public var minorBelowAge: Int
+    public var minorCaution: String
+
+    /// The canonical range for a written one: `18–24` (en dash), `18 - 24` and `18-24` are the same.
+    public func range(named text: String) -> AgeRange? {
+        let key = Self.normalize(text)
+        return ranges.first { $0.id == key }
+    }
+
+    static func normalize(_ text: String) -> String {
+        text.replacingOccurrences(of: "–", with: "-").replacingOccurrences(of: "—", with: "-")
+            .replacingOccurrences(of: " ", with: "")
+    }
+
+    public static func decode(_ document: inout MappingDecoder) -> AgeRangeRules? {
+        let context = document.context
+        let exact = decodeRange(&document, "exact_age")
+        let minorBelow = document.required("minor_below_age", as: Int.self)
+        let caution = document.required("minor_caution", as: String.self)
+        let ranges = document.list("ranges") { node, path in
+            context.mapping(node, at: path) { map -> AgeRange? in
+                guard let id = map.required("id", as: String.self) else { return nil }
+                map.path = map.path.about("age range '\(id)'")
+                guard let age = map.required("mapped_age", as: Int.self, in: 1...120) else { return nil }
+                let minor = map.optional("minor", as: Bool.self) ?? false
+                return AgeRange(id: normalize(id), mappedAge: age, minor: minor)
+            }
+        } ?? []
+        let rangeNodes = document.node("ranges")?.sequence ?? []
+        context.checkUnique(zip(ranges, rangeNodes).map { ($0.id, $1.location) }, what: "age range")
+        guard let exact, let minorBelow, let caution, !ranges.isEmpty else { return nil }
+        return AgeRangeRules(ranges: ranges, exactAge: exact, minorBelowAge: minorBelow, minorCaution: caution)
+    }
+
+    public var ruleCount: Int { ranges.count }
+}

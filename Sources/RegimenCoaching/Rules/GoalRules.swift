@@ -1,0 +1,56 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/goals.yaml`: canonical goal names, their aliases and the default goal.
+public struct GoalRules: RuleFileKind, Sendable {
+    public static let kind = "goals"
+
+    public struct Goal: Sendable, Hashable {
+        public var id: String
+        public var description: String
+        public var aliases: [String]
+    }
+
+    public var defaultGoal: String
+    public var goals: [Goal]
+
+    /// The canonical id for `name` (an id or an alias, compared case-insensitively), or `nil`.
+    public func canonical(_ name: String) -> String? {
+        let key = name.lowercased()
+        for goal in goals where goal.id == key || goal.aliases.contains(key) { return goal.id }
+        return nil
+    }
+
+    /// Every accepted spelling, canonical ids first.
+    public var acceptedNames: [String] { goals.map(\.id) + goals.flatMap(\.aliases) }
+
+    public static func decode(_ document: inout MappingDecoder) -> GoalRules? {
+        let context = document.context
+        let defaultGoal = document.required("default", as: String.self)
+        let defaultLocation = document.node("default")?.location
+        let goals = document.list("goals") { node, path in
+            context.mapping(node, at: path) { map -> Goal? in
+                guard let id = map.required("id", as: String.self) else { return nil }
+                map.path = map.path.about("goal '\(id)'")
+                let description = map.required("description", as: String.self) ?? ""
+                let aliases = map.optional("aliases", as: [String].self) ?? []
+                return Goal(id: id, description: description, aliases: aliases.map { $0.lowercased() })
+            }
+        } ?? []
+        var names: [(id: String, location: SourceLocation)] = []
+        for (index, goal) in goals.enumerated() {
+            let location = document.node("goals")?.sequence?[index].location ?? SourceLocation(file: "", line: 0, column: 0)
+            names.append((goal.id, location))
+            for alias in goal.aliases { names.append((alias, location)) }
+        }
+        context.checkUnique(names, what: "goal name or alias")
+        guard let defaultGoal else { return nil }
+        guard goals.contains(where: { $0.id == defaultGoal }) else {
+            context.error("rules.reference", "goals: default '\(defaultGoal)' is not a goal id (\(goals.map(\.id).joined(separator: ", ")))", at: defaultLocation)
+            return nil
+        }
+        return GoalRules(defaultGoal: defaultGoal, goals: goals)
+    }
+
+    public var ruleCount: Int { goals.count }
+}

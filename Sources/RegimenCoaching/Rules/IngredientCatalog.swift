@@ -1,0 +1,81 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `catalogs/ingredients.yaml`.
+public struct IngredientCatalog: RuleFileKind, Sendable {
+    public static let kind = "ingredients"
+
+    public var ingredients: [Ingredient]
+
+    public func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
+
+    public static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
+        let context = document.context
+        var locations: [(id: String, location: SourceLocation)] = []
+        let ingredients = document.list("ingredients") { node, path in
+            context.mapping(node, at: path) { map -> Ingredient? in
+                guard let id = map.required("id", as: String.self) else { return nil }
+                locations.append((id, node.location))
+                map.path = map.path.about("ingredient '\(id)'")
+                let name = map.required("name", as: String.self)
+                let categoryText = map.required("category", as: String.self)
+                let category = categoryText.flatMap(IngredientCategory.init(rawValue:))
+                if let categoryText, category == nil {
+                    context.error("rules.value", "ingredient '\(id)': category '\(categoryText)' must be protein, carb, veg or fat", at: map.location(ofKey: "category"))
+                }
+                let ndb = map.required("usda_ndb", as: String.self)
+                if let ndb, ndb.count != 5 || !ndb.allSatisfy(\.isNumber) {
+                    context.error("rules.value", "ingredient '\(id)': usda_ndb '\(ndb)' must be a 5-digit SR NDB number", at: map.location(ofKey: "usda_ndb"))
+                }
+                let state = map.required("state", as: String.self)
+                let macros = map.mapping("macro_per_100g") { values -> (Macros, Double)? in
+                    let p = values.required("p", as: Double.self, in: 0...100)
+                    let c = values.required("c", as: Double.self, in: 0...100)
+                    let f = values.required("f", as: Double.self, in: 0...100)
+                    let kcal = values.required("usda_kcal", as: Double.self, in: 0...900)
+                    guard let p, let c, let f, let kcal else { return nil }
+                    if p + c + f > 100.5 {
+                        context.error("rules.value", "ingredient '\(id)': protein, carbohydrate and fat add up to more than 100 g per 100 g", at: values.node.location)
+                    }
+                    return (Macros(protein: p, carb: c, fat: f), kcal)
+                }
+                let typical = map.required("typical_portion_g", as: Double.self, in: 1...2000)
+                let portion = decodeRange(&map, "portion_range_g")
+                if let portion, let typical, !portion.contains(typical) {
+                    context.error("rules.value", "ingredient '\(id)': typical_portion_g \(formatted(typical)) lies outside portion_range_g", at: map.location(ofKey: "typical_portion_g"))
+                }
+                let tierText = map.required("budget_tier", as: String.self)
+                let tier = tierText.flatMap(Profile.BudgetTier.init(rawValue:))
+                if let tierText, tier == nil {
+                    context.error("rules.value", "ingredient '\(id)': budget_tier '\(tierText)' must be low, medium or high", at: map.location(ofKey: "budget_tier"))
+                }
+                let contains = map.required("contains", as: [String].self)
+                let notes = map.optional("notes", as: String.self)
+                guard let name, let category, let ndb, let state, let macros, let typical, let portion, let tier, let contains,
+                      portion.lowerBound > 0
+                else { return nil }
+                return Ingredient(
+                    id: id, name: name, category: category, usdaNDB: ndb, state: state, per100g: macros.0, usdaKcal: macros.1,
+                    typicalPortionG: typical, portionRangeG: portion, budgetTier: tier, contains: contains, notes: notes)
+            }
+        }
+        context.checkUnique(locations, what: "ingredient")
+        guard let ingredients else { return nil }
+        return IngredientCatalog(ingredients: ingredients)
+    }
+
+    /// Every `contains` tag is one the dietary exclusions know.
+    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        guard let diets = ruleSet.first(DietaryExclusionRules.self) else { return }
+        let known = Set(diets.tags)
+        for (path, catalog) in ruleSet.files(of: IngredientCatalog.self) {
+            for ingredient in catalog.ingredients {
+                for tag in ingredient.contains where !known.contains(tag) {
+                    context.error("rules.reference", "ingredient '\(ingredient.id)': tag '\(tag)' is not in rules/diets.yaml 'tags'", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+            }
+        }
+    }
+
+    public var catalogEntryCount: Int { ingredients.count }
+}

@@ -1,0 +1,32 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/defaults.yaml`: what is assumed for a missing height, weight, age or budget.
+public struct ProfileDefaultRules: RuleFileKind, Sendable {
+    public static let kind = "profile_defaults"
+
+    public var heightCm: [Profile.Sex: Double]
+    public var weightKg: [Profile.Sex: Double]
+    public var age: Int
+    public var budgetTier: Profile.BudgetTier
+
+    public static func decode(_ document: inout MappingDecoder) -> ProfileDefaultRules? {
+        func bySex(_ map: inout MappingDecoder) -> [Profile.Sex: Double]? {
+            var result: [Profile.Sex: Double] = [:]
+            for sex in Profile.Sex.allCases {
+                if let value = map.required(sex.rawValue, as: Double.self, in: 1...500) { result[sex] = value }
+            }
+            return result.count == Profile.Sex.allCases.count ? result : nil
+        }
+        let height = document.mapping("height_cm", bySex)
+        let weight = document.mapping("weight_kg", bySex)
+        let age = document.required("age", as: Int.self, in: 1...120)
+        let tierText = document.required("budget_tier", as: String.self)
+        let tier = tierText.flatMap(Profile.BudgetTier.init(rawValue:))
+        if let tierText, tier == nil {
+            document.context.error("rules.value", "profile defaults: 'budget_tier' must be low, medium or high, not '\(tierText)'", at: document.node("budget_tier")?.location)
+        }
+        guard let height, let weight, let age, let tier else { return nil }
+        return ProfileDefaultRules(heightCm: height, weightKg: weight, age: age, budgetTier: tier)
+    }
+}

@@ -1,0 +1,35 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/profile-fields.yaml`: accepted ranges of the numeric profile fields.
+public struct ProfileFieldRules: RuleFileKind, Sendable {
+    public static let kind = "profile_fields"
+    /// The fields whose range the file must give.
+    static let rangedFields = [
+        "schedule_days", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "meals_per_day",
+        "daily_caffeine_mg", "BMR", "TDEE", "BMI",
+    ]
+
+    public var ranges: [String: ClosedRange<Double>]
+    /// Training days beyond this become active recovery.
+    public var maxTrainingDays: Int
+    public var activeRecoveryNote: String
+
+    public func range(_ field: String) -> ClosedRange<Double>? { ranges[field] }
+
+    public static func decode(_ document: inout MappingDecoder) -> ProfileFieldRules? {
+        let context = document.context
+        let ranges = document.mapping("ranges") { map -> [String: ClosedRange<Double>]? in
+            var result: [String: ClosedRange<Double>] = [:]
+            for field in rangedFields {
+                if let range = decodeRange(&map, field) { result[field] = range }
+            }
+            return result.count == rangedFields.count ? result : nil
+        }
+        let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
+        let note = document.required("active_recovery_note", as: String.self)
+        _ = context
+        guard let ranges, let maxDays, let note else { return nil }
+        return ProfileFieldRules(ranges: ranges, maxTrainingDays: maxDays, activeRecoveryNote: note)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import RegimenLanguage
+import RegimenSecurity
+
+/// `regimen audit RULES`: finds policy mistakes without running a test.
+public struct AuditCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Check security policies for mistakes: shadowed validation, conditions that always error, open writes, and more.",
+        discussion: "Prints each finding as file:line:column: severity: message [id] with an explanation. Exits 1 when a finding is an error, 2 when a policy cannot be loaded."
+    )
+
+    @Argument(help: "Policy files (.rules, or .yaml with kind: security-rules).")
+    var files: [String]
+
+    public init() {}
+
+    public func run() throws {
+        var errors = 0, warnings = 0
+        var loadFailed = false
+        var output = ""
+        for file in files {
+            do {
+                let policy = try CompiledPolicy(try PolicyLoader.load(file: file))
+                for finding in PolicyAudit.audit(policy) {
+                    output += finding.rendered + "\n"
+                    if finding.severity == .error { errors += 1 } else { warnings += 1 }
+                }
+            } catch {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                loadFailed = true
+            }
+        }
+        output += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if loadFailed { throw ExitCode(2) }
+        if errors > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import RegimenLanguage
+import RegimenSecurity
+
+/// `regimen authorize`: asks a policy one question and says why it answered so.
+public struct AuthorizeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "authorize",
+        abstract: "Decide one request against a security policy (.rules or YAML).",
+        discussion: """
+        Prints 'allow' or 'deny' and the reason; exits 0 when allowed, 1 when denied, 2 on bad input.
+        Example: regimen authorize --rules rules/security/workout-tracker/appendix-a.rules \\
+                   --auth '{"uid": "alice"}' --op get --path users/alice --explain
+        """
+    )
+
+    @Option(help: "The policy file (.rules, or .yaml with kind: security-rules).")
+    var rules: String
+
+    @Option(help: "Who asks, as JSON: {\"uid\": \"alice\", \"token\": {\"admin\": true}}; omit or 'null' when signed out.")
+    var auth: String?
+
+    @Option(help: "get, list, create, update, set, delete, upload or download.")
+    var op: String
+
+    @Option(help: "Document, collection (list) or object path, relative to the service root or absolute.")
+    var path: String
+
+    @Option(help: "Write data as JSON (create, update, set).")
+    var data: String?
+
+    @Option(help: "List query as JSON: {\"limit\": 10, \"where\": [[\"userId\", \"==\", \"alice\"]]}.")
+    var query: String?
+
+    @Option(help: "A YAML or JSON file mapping document paths to their fields (what exists before the request).")
+    var documents: String?
+
+    @Option(help: "request.time as ISO-8601 (default 2025-01-01T00:00:00Z).")
+    var time: String?
+
+    @Option(help: "Upload size in bytes (Storage).")
+    var size: Int64?
+
+    @Option(help: "Upload content type (Storage).")
+    var contentType: String?
+
+    @Option(help: "Upload custom metadata as JSON (Storage).")
+    var metadata: String?
+
+    @Flag(help: "Show every candidate allow statement and the sub-expression that decided it.")
+    var explain = false
+
+    public init() {}
+
+    public func run() throws {
+        let compiled: CompiledPolicy
+        let request: SecurityRequest
+        var store = DocumentStore()
+        do {
+            compiled = try CompiledPolicy(try PolicyLoader.load(file: rules))
+            request = try SecurityTestSuite.request(
+                verb: op, path: path, data: data, query: query, auth: auth, size: size, contentType: contentType,
+                metadata: metadata, time: time, service: compiled.policy.service)
+            if let documents { store = try SecurityTestSuite.documents(file: documents, service: compiled.policy.service) }
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(2)
+        }
+        let decision = compiled.decide(request, store: store, options: DecisionOptions(explain: explain, evaluateAll: explain))
+        FileHandle.standardOutput.write(Data(Self.render(decision, explain: explain).utf8))
+        if !decision.allowed { throw ExitCode(1) }
+    }
+
+    static func render(_ decision: Decision, explain: Bool) -> String {
+        var out = decision.allowed ? "allow" : "deny"
+        out += " \(decision.method?.rawValue ?? "request") \(decision.path)\n"
+        if let granted = decision.grantedBy {
+            out += "  granted by 'allow \(granted.methodList)' at \(granted.location)\n"
+        } else if let note = decision.note {
+            out += "  \(note)\n"
+        } else if decision.evaluations.isEmpty {
+            out += "  no matching allow statements\n"
+        }
+        guard explain || !decision.allowed else { return out }
+        for evaluation in decision.evaluations {
+            let bindings = evaluation.bindings.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+            var line = "  - allow \(evaluation.statement.methodList) at \(evaluation.statement.location)"
+            if !bindings.isEmpty { line += " [\(bindings)]" }
+            if let branch = evaluation.branch { line += " (query branch \(branch))" }
+            switch evaluation.outcome {
+            case .granted: line += ": true"
+            case .denied: line += ": false"
+            case .failed(let error): line += ": error: \(error.message)"
+            }
+            out += line + "\n"
+            if let culprit = evaluation.culprit { out += "      because \(culprit.describe())\n" }
+        }
+        return out
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension CommandList {
+    /// The planner: indexes, nutrition, training plans, adaptation, supplements.
+    static let coaching: [any ParsableCommand.Type] = []
+}

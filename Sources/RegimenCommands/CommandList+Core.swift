@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension CommandList {
+    /// Rule files and the expression language.
+    static let core: [any ParsableCommand.Type] = [Check.self, Eval.self, Bench.self]
+}

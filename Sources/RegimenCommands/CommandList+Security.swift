@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension CommandList {
+    /// Security policies for auditors.
+    static let security: [any ParsableCommand.Type] = [SecurityTestCommand.self, AuthorizeCommand.self, RulesCommand.self, AuditCommand.self]
+}

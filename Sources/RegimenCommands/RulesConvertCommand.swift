@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import RegimenLanguage
+import RegimenSecurity
+
+/// `regimen rules`: tools for security policies.
+public struct RulesCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "Work with security policies (.rules files and their YAML form).",
+        subcommands: [RulesConvertCommand.self]
+    )
+
+    public init() {}
+}
+
+/// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security-rules`).
+public struct RulesConvertCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a policy between the native .rules syntax and the YAML form.",
+        discussion: "A .rules file becomes YAML and a .yaml file becomes .rules; the result makes the same decisions."
+    )
+
+    @Argument(help: "The policy to convert (.rules, or .yaml/.yml with kind: security-rules).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write here instead of standard output.")
+    var output: String?
+
+    public init() {}
+
+    public func run() throws {
+        let policy: SecurityPolicy
+        do {
+            policy = try PolicyLoader.load(file: file)
+            _ = try CompiledPolicy(policy)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(2)
+        }
+        let text = policy.origin.syntax == .native ? PolicyPrinter.yaml(policy) : PolicyPrinter.native(policy)
+        if let output {
+            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                FileHandle.standardError.write(Data("error: cannot write \(output)\n".utf8))
+                throw ExitCode(2)
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}

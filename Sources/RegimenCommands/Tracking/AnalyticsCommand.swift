@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import RegimenLanguage
+import RegimenTracking
+
+/// `regimen analytics TREE`: workout count, exercise frequency, weekly volume and records.
+struct AnalyticsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analytics",
+        abstract: "Workout count, exercise frequency, weekly volume and personal records of a tracker tree.")
+
+    @Argument(help: "The document tree, a JSON or YAML file.")
+    var tree: String
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
+        do {
+            let analytics = try TrackerAnalytics(tree: tree, policy: rules.analytics)
+            context.standardOutput.writeLine(analytics.value.jsonString(pretty: true))
+        } catch {
+            context.standardError.writeLine("error: \(error)")
+            throw CommandFailure.failed
+        }
+    }
+}
+
+/// `regimen export TREE --to csv`: a program, week or workout as JSON or CSV, with ids and timestamps.
+struct Export: ParsableCommand {
+    enum Target: String, ExpressibleByArgument, CaseIterable { case json, csv }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Export a tracker tree (or one program, week or workout of it) as JSON or CSV.",
+        discussion: """
+            The export keeps ids and timestamps so it can be read back: a .csv input is imported
+            (typed by rules/tracker/validation.yaml), so `regimen export plan.csv --to json`
+            re-imports an export.
+            """)
+
+    @Argument(help: "The tree: JSON or YAML, or a CSV written by this command.")
+    var tree: String
+
+    @Option(help: "json or csv.") var to: Target = .json
+    @Option(help: "Export only this program.") var program: String?
+    @Option(help: "Export only this week.") var week: String?
+    @Option(help: "Export only this workout.") var workout: String?
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        var source: TrackerTree
+        if tree.lowercased().hasSuffix(".csv") {
+            let url = TrackingCommandSupport.resolve(tree, in: context)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                context.standardError.writeLine("error: cannot read \(tree)")
+                throw CommandFailure.usage
+            }
+            do {
+                source = try TrackerCSV.import(text, policy: rules.validation)
+            } catch let error as CSVError {
+                context.standardError.writeLine("\(tree):\(error.line): error: \(error.message)")
+                throw CommandFailure.failed
+            }
+        } else {
+            source = try TrackingCommandSupport.tree(tree, in: context)
+        }
+        let selections: [(TrackerLevel, String)] = [(.program, program), (.week, week), (.workout, workout)].compactMap { level, id in id.map { (level, $0) } }
+        if selections.count > 1 {
+            context.standardError.writeLine("error: name at most one of --program, --week, --workout")
+            throw CommandFailure.usage
+        }
+        if let (level, id) = selections.first {
+            guard let selected = source.selecting(level, id: id) else {
+                context.standardError.writeLine("error: no \(level.rawValue) with id '\(id)'")
+                throw CommandFailure.failed
+            }
+            source = selected
+        }
+        switch to {
+        case .json: context.standardOutput.writeLine(source.value.jsonString(pretty: true))
+        case .csv: context.standardOutput.write(TrackerCSV.export(source))
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import RegimenLanguage
+import RegimenTracking
+
+/// `regimen burn ACTIVITY --minutes N --intensity I`: calories burned by one activity.
+struct Burn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Calories burned by an activity from catalogs/activities.yaml under rules/calorie-burn.yaml.",
+        discussion: """
+            Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another
+            formula of the rule file, such as seed_002. With --list, prints the activity library.
+            """)
+
+    @Argument(help: "The activity id, such as running.")
+    var activity: String?
+
+    @Option(help: "Duration in minutes (1–1440).") var minutes: Int?
+    @Option(help: "light, moderate or vigorous.") var intensity: String?
+    @Option(help: "Body weight in kg (default from the rules: 70).") var weight: Double?
+    @Option(help: "A formula of rules/calorie-burn.yaml instead of its default.") var formula: String?
+    @Flag(help: "List the activities (with --search and --category to filter).") var list = false
+    @Option(help: "With --list: only activities whose id or name contains this.") var search: String?
+    @Option(help: "With --list: cardio, strength, sports or flexibility.") var category: String?
+    @Option(help: "text or json.") var format: OutputFormat = .text
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        if list {
+            try printList(rules, context)
+            return
+        }
+        var burnRules = rules.calorieBurn
+        if let formula {
+            guard let chosen = burnRules.using(formula: formula) else {
+                context.standardError.writeLine("error: unknown formula '\(formula)'; the rules offer \(burnRules.formulas.keys.sorted().joined(separator: ", "))")
+                throw CommandFailure.usage
+            }
+            burnRules = chosen
+        }
+        let calculator = CalorieBurnCalculator(rules: burnRules, catalog: rules.activities)
+        let result: BurnResult
+        do {
+            result = try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weight)
+        } catch let error as BurnError {
+            for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
+            throw CommandFailure.failed
+        }
+        switch format {
+        case .json:
+            context.standardOutput.writeLine(result.value.jsonString(pretty: true))
+        case .text:
+            let show = TrackingCommandSupport.show
+            context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity) (MET \(show(result.met)) from base \(show(result.activity.baseMET)), Compendium \(result.activity.compendiumCode)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
+            if !result.typicalIntensity {
+                context.standardOutput.writeLine("note: \(result.activity.id) is usually \(result.activity.intensities.joined(separator: " or ")), not \(result.intensity)")
+            }
+        }
+    }
+
+    private func printList(_ rules: TrackingRules, _ context: CommandContext) throws {
+        var filter: ActivityCategory?
+        if let category {
+            guard let parsed = ActivityCategory(rawValue: category) else {
+                context.standardError.writeLine("error: --category must be one of \(ActivityCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw CommandFailure.usage
+            }
+            filter = parsed
+        }
+        let found = rules.activities.search(search ?? "", category: filter)
+        switch format {
+        case .json:
+            let items = found.map {
+                Value.map(["id": .string($0.id), "name": .string($0.name), "category": .string($0.category.rawValue),
+                           "compendium": .string($0.compendiumCode), "met": .float($0.baseMET),
+                           "intensities": .list($0.intensities.map(Value.string))])
+            }
+            context.standardOutput.writeLine(Value.list(items).jsonString(pretty: true))
+        case .text:
+            for activity in found.sorted(by: { ($0.category.rawValue, $0.id) < ($1.category.rawValue, $1.id) }) {
+                context.standardOutput.writeLine("\(activity.category.rawValue)\t\(activity.id)\tMET \(TrackingCommandSupport.show(activity.baseMET))\t\(activity.compendiumCode)\t\(activity.intensities.joined(separator: "/"))\t\(activity.name)")
+            }
+        }
+    }
+}
+
+/// `regimen daily-log LOG`: consumed, burned and net calories per day.
+struct DailyLogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daily-log",
+        abstract: "Total a food and workout log per day: consumed, burned, net.",
+        discussion: """
+            LOG is JSON or YAML: {weight_kg?, foods: [{name, calories, timestamp}],
+            workouts: [{activity, minutes, intensity, timestamp}]}. Entries group by their UTC date.
+            Entries after --now (default: the current time) are rejected.
+            """)
+
+    @Argument(help: "The log, a JSON or YAML file.")
+    var log: String
+
+    @Option(help: "The present (RFC 3339), for rejecting future entries; default: now.")
+    var now: String?
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let value = try TrackingCommandSupport.document(log, in: context)
+        let time = try TrackingCommandSupport.now(now, in: context)
+        let calculator = DailyLogCalculator(calculator: CalorieBurnCalculator(rules: rules.calorieBurn, catalog: rules.activities))
+        switch calculator.summarize(value, now: time) {
+        case .failure(let errors):
+            for problem in errors.problems { context.standardError.writeLine("\(log): error: \(problem)") }
+            throw CommandFailure.failed
+        case .success(let days):
+            switch format {
+            case .json:
+                context.standardOutput.writeLine(Value.list(days.map(\.value)).jsonString(pretty: true))
+            case .text:
+                let show = TrackingCommandSupport.show
+                if days.isEmpty { context.standardOutput.writeLine("no entries") }
+                for day in days {
+                    context.standardOutput.writeLine("\(day.date.description.prefix(10)): consumed \(show(day.consumed)) kcal, burned \(day.burned) kcal, net \(show(day.net)) kcal (\(day.balance))")
+                    for workout in day.workouts {
+                        context.standardOutput.writeLine("  \(workout.activity.id) \(workout.minutes) min \(workout.intensity): \(workout.kcal) kcal")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import RegimenLanguage
+import RegimenRules
+import RegimenTracking
+
+/// How the tracking commands print their results.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// What the tracking commands share: loading their rules, reading documents, parsing times.
+enum TrackingCommandSupport {
+    /// Loads the rule set and picks the tracking rules out of it, printing every diagnostic.
+    static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> TrackingRules {
+        let located = try sources.locate(in: context)
+        let result = RuleKindRegistry.loader.load(from: located)
+        if result.hasErrors {
+            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
+            throw .failed
+        }
+        do {
+            return try TrackingRules(ruleSet: result.ruleSet)
+        } catch {
+            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
+            throw .failed
+        }
+    }
+
+    /// `path` as a file URL: absolute as given, relative against the context's directory.
+    static func resolve(_ path: String, in context: CommandContext) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.currentDirectory.appendingPathComponent(path)
+    }
+
+    /// Reads a JSON or YAML document (JSON is read as YAML's flow syntax) as a value.
+    static func document(_ path: String, in context: CommandContext) throws(CommandFailure) -> Value {
+        let url = resolve(path, in: context)
+        let read = YAMLReader.read(contentsOf: url, displayPath: path)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            DiagnosticPrinter.print(read.diagnostics, to: context.standardError)
+            if read.diagnostics.isEmpty { context.standardError.writeLine("error: \(path) is empty") }
+            throw .usage
+        }
+        return document.value()
+    }
+
+    /// `--now`, or the current time when not given.
+    static func now(_ text: String?, in context: CommandContext) throws(CommandFailure) -> Timestamp {
+        guard let text else { return Timestamp(seconds: Int64(Date().timeIntervalSince1970)) }
+        guard let timestamp = Timestamp(iso8601: text) else {
+            context.standardError.writeLine("error: --now must be an RFC 3339 time such as 2026-02-04T12:00:00Z, not '\(text)'")
+            throw .usage
+        }
+        return timestamp
+    }
+
+    /// Reads a tracker tree, printing structural problems; fails when there are any.
+    static func tree(_ path: String, in context: CommandContext) throws(CommandFailure) -> TrackerTree {
+        let (tree, problems) = TrackerTree.read(try document(path, in: context))
+        guard problems.isEmpty else {
+            for problem in problems { context.standardError.writeLine(problem.description) }
+            throw .failed
+        }
+        return tree
+    }
+
+    /// A number without a trailing `.0` when whole.
+    static func show(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}

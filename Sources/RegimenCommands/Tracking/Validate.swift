@@ -1,0 +1,44 @@
+import ArgumentParser
+import RegimenLanguage
+import RegimenTracking
+
+/// `regimen validate TREE`: checks a workout tracker document tree against the tracker rules.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a program/week/workout/exercise/set tree (JSON or YAML) against rules/tracker/validation.yaml.",
+        discussion: """
+            The tree nests each subcollection under its plural name with the seed's field names:
+            {userId, programs: [{id, name, weeks: [{id, order, workouts: [{id, exercises: [{id, sets: [...]}]}]}]}]}.
+            Prints every violation as `document-path: severity: message`; exits 1 if any is an error.
+            """)
+
+    @Argument(help: "The document tree, a JSON or YAML file.")
+    var tree: String
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let (tree, structural) = TrackerTree.read(try TrackingCommandSupport.document(self.tree, in: context))
+        let violations = (structural + TreeValidator(policy: rules.validation).validate(tree))
+        let errors = violations.filter { $0.severity == .error }.count
+        switch format {
+        case .json:
+            let list = violations.map {
+                Value.map(["path": .string($0.path), "field": $0.field.map(Value.string) ?? .null,
+                           "severity": .string($0.severity.rawValue), "message": .string($0.message)])
+            }
+            context.standardOutput.writeLine(Value.map(["documents": .int(Int64(tree.documentCount)), "violations": .list(list)]).jsonString(pretty: true))
+        case .text:
+            for violation in violations { context.standardOutput.writeLine(violation.description) }
+            let warnings = violations.count - errors
+            let summary = errors == 0 && warnings == 0 ? "no violations" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            context.standardOutput.writeLine("\(errors == 0 ? "ok" : "invalid"): \(tree.documentCount) documents, \(summary)")
+        }
+        if errors > 0 { throw CommandFailure.failed }
+    }
+}

@@ -1,0 +1,148 @@
+import RegimenLanguage
+
+/// A policy compiled once (every condition and function resolved to slots) and evaluated many
+/// times. Immutable and `Sendable`: any number of threads may evaluate requests at once.
+public struct CompiledPolicy: Sendable {
+    public let policy: SecurityPolicy
+    let roots: [CompiledMatch]
+    let allows: [CompiledAllow]
+    let functions: [CompiledFunctionInfo]
+    /// Width of each function's span namespace (see ``SpanNamespaces``).
+    let namespaceWidth: Int
+    /// Non-fatal findings from compiling (for example a call the emulator reports as missing).
+    public let warnings: [Diagnostic]
+
+    /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
+    /// condition here (node evaluations), so a runaway condition ends in an error.
+    static let limits = EvaluationLimits(maxSteps: 1_000, maxCallDepth: 20)
+
+    /// Compiles every function and condition of `policy`.
+    /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.
+    public init(_ policy: SecurityPolicy) throws(DiagnosticsError) {
+        var diagnostics = DiagnosticCollector()
+        let declarations = policy.allFunctions
+        let conditionLengths = policy.allAllows.compactMap { $0.condition?.text.unicodeScalars.count }
+        let functionLengths = declarations.map { f in f.lets.reduce(f.body.text.unicodeScalars.count) { $0 + $1.value.text.unicodeScalars.count + 1 } }
+        let width = ((conditionLengths + functionLengths).max() ?? 0) + 64
+        var builder = Builder(width: width, allFunctionDeclarations: declarations)
+        let root: ExpressionEnvironment
+        do {
+            root = try ExpressionEnvironment(
+                variables: ["request", "resource"], functions: builder.sources(for: policy.functions),
+                hostFunctions: DocumentAccess.hostFunctions)
+        } catch {
+            throw DiagnosticsError(error.diagnostics)
+        }
+        var warnings = root.warnings
+        var roots: [CompiledMatch] = []
+        for block in policy.matches {
+            if let match = builder.compile(block, parent: root, diagnostics: &diagnostics, warnings: &warnings) { roots.append(match) }
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        self.policy = policy
+        self.roots = roots
+        self.allows = builder.allows
+        self.functions = builder.functionInfos
+        self.namespaceWidth = width
+        self.warnings = warnings.sorted(by: Diagnostic.sortKey)
+    }
+
+    /// Compiling state: assigns allow ids and function namespaces in source order.
+    private struct Builder {
+        let width: Int
+        let allFunctionDeclarations: [FunctionDeclaration]
+        var allows: [CompiledAllow] = []
+        var functionInfos: [CompiledFunctionInfo] = []
+
+        init(width: Int, allFunctionDeclarations: [FunctionDeclaration]) {
+            self.width = width
+            self.allFunctionDeclarations = allFunctionDeclarations
+        }
+
+        /// Text-form functions, each shifted into its own span namespace.
+        mutating func sources(for declarations: [FunctionDeclaration]) -> [FunctionSource] {
+            declarations.map { declaration in
+                let index = functionInfos.count
+                let padding = (index + 1) * width
+                let namespaced = SpanNamespaces.shift(declaration, by: padding)
+                functionInfos.append(CompiledFunctionInfo(
+                    declaration: declaration, resultSpan: namespaced.resultSpan, parsedResult: namespaced.parsedResult,
+                    partSources: namespaced.parts, namespace: index + 1))
+                return namespaced.source
+            }
+        }
+
+        mutating func compile(
+            _ block: MatchBlock, parent: ExpressionEnvironment, diagnostics: inout DiagnosticCollector, warnings: inout [Diagnostic]
+        ) -> CompiledMatch? {
+            let environment: ExpressionEnvironment
+            do {
+                environment = try ExpressionEnvironment(
+                    variables: block.pattern.variableNames, functions: sources(for: block.functions), parent: parent)
+            } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+                return nil
+            }
+            warnings.append(contentsOf: environment.warnings.filter { w in !warnings.contains(w) })
+            let firstSlot = parent.variables.count
+            var allowIDs: [Int] = []
+            for statement in block.allows {
+                var condition: CompiledExpression?
+                var parsed: Expr?
+                if let text = statement.condition {
+                    do {
+                        condition = try CompiledExpression(text.source, environment: environment)
+                        if case .success(let expr) = Parser.parse(text.text) { parsed = expr }
+                        warnings.append(contentsOf: condition?.warnings ?? [])
+                    } catch {
+                        diagnostics.append(contentsOf: error.diagnostics)
+                    }
+                }
+                allowIDs.append(allows.count)
+                allows.append(CompiledAllow(
+                    id: allows.count, statement: statement, methods: statement.requestMethods, condition: condition,
+                    expression: parsed, slotCount: environment.variables.count))
+            }
+            var children: [CompiledMatch] = []
+            for child in block.children {
+                if let compiled = compile(child, parent: environment, diagnostics: &diagnostics, warnings: &warnings) { children.append(compiled) }
+            }
+            return CompiledMatch(
+                pattern: block.pattern.segments, firstSlot: firstSlot, slotCount: environment.variables.count,
+                allowIDs: allowIDs, children: children, block: block)
+        }
+    }
+}
+
+/// One `match` block after compilation.
+struct CompiledMatch: Sendable {
+    var pattern: [PathPatternSegment]
+    /// The slot of this block's first wildcard variable; the rest follow in pattern order.
+    var firstSlot: Int
+    /// Variables visible inside the block (`request`, `resource`, every enclosing wildcard).
+    var slotCount: Int
+    var allowIDs: [Int]
+    var children: [CompiledMatch]
+    var block: MatchBlock
+}
+
+/// One allow statement after compilation.
+struct CompiledAllow: Sendable {
+    var id: Int
+    var statement: AllowStatement
+    var methods: Set<RequestMethod>
+    /// `nil` for `allow x;` (always grants), or when the condition failed to compile.
+    var condition: CompiledExpression?
+    /// The parsed condition, for explanations.
+    var expression: Expr?
+    var slotCount: Int
+}
+
+/// A user function and where its result expression sits in its span namespace.
+struct CompiledFunctionInfo: Sendable {
+    var declaration: FunctionDeclaration
+    var resultSpan: SourceSpan?
+    var parsedResult: ParsedResult?
+    var partSources: [SourceText]
+    var namespace: Int
+}

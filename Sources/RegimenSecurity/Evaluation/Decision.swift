@@ -1,0 +1,93 @@
+import RegimenLanguage
+
+/// The answer to one request: allow or deny, and why.
+public struct Decision: Sendable {
+    public var allowed: Bool
+    /// The method the request was classified as (`nil` when it was rejected before matching).
+    public var method: RequestMethod?
+    /// The document (or collection, for list) path the rules saw.
+    public var path: String
+    /// The statement that granted the request.
+    public var grantedBy: AllowStatement?
+    /// Every allow statement evaluated for the request, in evaluation order.
+    public var evaluations: [AllowEvaluation]
+    /// Why the request was denied when no statement explains it: no match, a limit, a
+    /// precondition of the operation.
+    public var note: String?
+
+    /// One line: `allow by file:line` or `deny: reason`.
+    public var summary: String {
+        if allowed {
+            return grantedBy.map { "allowed by 'allow \($0.methodList)' at \($0.location)" } ?? "allowed"
+        }
+        if let note { return note }
+        guard !evaluations.isEmpty else { return "no matching allow statements" }
+        let failures = evaluations.map(\.briefReason)
+        return failures.joined(separator: "; ")
+    }
+}
+
+/// How one allow statement fared.
+public struct AllowEvaluation: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case granted
+        case denied
+        case failed(EvaluationError)
+    }
+
+    public var statement: AllowStatement
+    public var outcome: Outcome
+    /// The wildcard bindings the statement was evaluated with.
+    public var bindings: [(name: String, value: Value)]
+    /// For a list request: the query branch (one per `in` value) this outcome is for.
+    public var branch: String?
+    /// The sub-expression that made the condition false or fail (filled in when explaining).
+    public var culprit: Culprit?
+
+    /// `false for 'update' @ file:line: reason`
+    public var briefReason: String {
+        let site = "'allow \(statement.methodList)' at \(statement.location)"
+        switch outcome {
+        case .granted: return "granted by \(site)"
+        case .denied:
+            if let culprit { return "\(site): \(culprit.describe())" }
+            return "\(site) was false"
+        case .failed(let error):
+            if let culprit { return "\(site): \(culprit.describe())" }
+            return "\(site) errored: \(error.message)"
+        }
+    }
+}
+
+/// The sub-expression that decided a false or failed condition.
+public struct Culprit: Sendable {
+    /// The sub-expression as written.
+    public var text: String
+    public var location: SourceLocation?
+    /// Its value (`false`, or a non-bool), or the error it raised.
+    public var outcome: Result<Value, EvaluationError>
+    /// Values of its operands, for comparisons (`request.auth.uid = 'bob'`).
+    public var operands: [(text: String, value: Result<Value, EvaluationError>)]
+    /// Function calls descended through on the way (`isOwner(userId)`).
+    public var via: [String]
+
+    public func describe() -> String {
+        var out = "'\(text)'"
+        if let location { out += " (\(location))" }
+        switch outcome {
+        case .success(let value): out += " was \(value)"
+        case .failure(let error): out += " errored: \(error.message)"
+        }
+        let shown = operands.filter { $0.text != text }
+        if !shown.isEmpty {
+            out += " [" + shown.map { operand in
+                switch operand.value {
+                case .success(let v): "\(operand.text) = \(v)"
+                case .failure(let e): "\(operand.text): \(e.message)"
+                }
+            }.joined(separator: ", ") + "]"
+        }
+        if !via.isEmpty { out += " in " + via.joined(separator: " → ") }
+        return out
+    }
+}

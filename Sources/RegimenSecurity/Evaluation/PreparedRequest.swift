@@ -1,0 +1,121 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// A request turned into what the rules see: its method, the path to match, `request`, and the
+/// `resource` value(s) to evaluate against.
+struct PreparedRequest {
+    var method: RequestMethod
+    /// Segments matched against the `match` tree. For list, the collection path plus one
+    /// placeholder segment standing for "any document of the query".
+    var matchSegments: [String]
+    var request: Value
+    /// For list: one entry per query branch (each `in` value is checked separately), each with
+    /// the sample documents the branch's range constraints allow. Otherwise one branch, one resource.
+    var branches: [Branch]
+    var before: DocumentStore
+    var after: DocumentStore
+
+    struct Branch {
+        var label: String?
+        var resources: [Value]
+    }
+
+    /// Stands for the unbound document id of a list request; never equal to a literal segment.
+    static let listPlaceholder = "\u{0}list"
+
+    enum Rejection: Error {
+        case precondition(String)
+    }
+
+    /// Classifies the operation (create vs update by existence) and builds the values.
+    static func prepare(_ request: SecurityRequest, service: SecurityService, store: DocumentStore) throws(Rejection) -> PreparedRequest {
+        let path = request.operation.path
+        let pathValue = path.pathValue
+        let auth = request.auth?.value ?? .null
+        let time = Value.timestamp(request.time)
+        var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
+        let stored = store[path]
+
+        func single(_ method: RequestMethod, resource: Value, requestResource: Value??, after: DocumentStore? = nil) -> PreparedRequest {
+            fields["method"] = .string(method.rawValue)
+            fields["path"] = .path(pathValue)
+            if let requestResource { fields["resource"] = requestResource ?? .null }
+            return PreparedRequest(
+                method: method, matchSegments: path.segments, request: .map(fields),
+                branches: [Branch(label: nil, resources: [resource])], before: store, after: after ?? store)
+        }
+        func storedResource() -> Value {
+            guard let stored else { return .null }
+            return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
+                : ResourceBuilder.firestoreResource(path: pathValue, data: stored)
+        }
+        func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
+            var after = store
+            after[path] = data
+            return single(method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)), after: after)
+        }
+
+        switch request.operation {
+        case .get, .download:
+            return single(.get, resource: storedResource(), requestResource: nil)
+        case .delete:
+            var after = store
+            after[path] = nil
+            return single(.delete, resource: storedResource(), requestResource: .some(.null), after: after)
+        case .create(_, let data):
+            if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
+            return write(.create, data: resolve(data, time: request.time))
+        case .set(_, let data):
+            return write(stored == nil ? .create : .update, data: resolve(data, time: request.time))
+        case .update(_, let changes):
+            guard let stored else { throw .precondition("update: the document does not exist (updateDoc needs an existing document)") }
+            return write(.update, data: merge(stored, changes, time: request.time))
+        case .upload(_, let upload):
+            let method: RequestMethod = stored == nil ? .create : .update
+            let object = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
+            return single(method, resource: storedResource(), requestResource: .some(object))
+        case .list(_, let query):
+            fields["method"] = .string("list")
+            fields["path"] = .path(pathValue)
+            var queryFields: OrderedDictionary<String, Value> = [
+                "limit": query.limit.map(Value.int) ?? .null,
+                "offset": .int(query.offset ?? 0),
+            ]
+            var order = OrderedDictionary<String, Value>()
+            for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
+            queryFields["orderBy"] = .map(order)
+            fields["query"] = .map(queryFields)
+            return PreparedRequest(
+                method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
+                branches: QueryConstraints.branches(for: query, collection: path), before: store, after: store)
+        }
+    }
+
+    static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
+        var out = OrderedDictionary<String, Value>()
+        for (key, value) in data { if let v = value.resolved(at: time) { out[key] = v } }
+        return out
+    }
+
+    /// `updateDoc` semantics: each key is a field path (`a.b` sets a nested field), its value
+    /// replaces the old one, `!delete` removes it.
+    static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
+        var result = stored
+        for (fieldPath, change) in changes {
+            let parts = fieldPath.split(separator: ".").map(String.init)
+            set(&result, parts[...], change.resolved(at: time))
+        }
+        return result
+    }
+
+    private static func set(_ map: inout OrderedDictionary<String, Value>, _ parts: ArraySlice<String>, _ value: Value?) {
+        guard let head = parts.first else { return }
+        if parts.count == 1 {
+            if let value { map[head] = value } else { map.removeValue(forKey: head) }
+            return
+        }
+        var nested = map[head]?.mapValue ?? [:]
+        set(&nested, parts.dropFirst(), value)
+        map[head] = .map(nested)
+    }
+}

@@ -1,0 +1,105 @@
+import RegimenLanguage
+
+/// How one `match` pattern lines up with a stretch of a request path.
+struct PatternMatch: Sendable, Hashable {
+    /// Index of the first request segment after the pattern.
+    var end: Int
+    /// Variables the pattern bound, in pattern order.
+    var captures: [Capture]
+
+    struct Capture: Sendable, Hashable {
+        var name: String
+        var value: Value
+    }
+}
+
+/// Firestore's path matching for one pattern.
+enum PathMatcher {
+    /// Every way `pattern` can match `segments` starting at `start`.
+    ///
+    /// A `{name}` segment takes exactly one segment and binds it as a string. A `{name=**}`
+    /// segment binds a path: in rules_version 2 it takes zero or more segments and may sit
+    /// anywhere, so several alignments can exist (each is returned); in version 1 it takes one
+    /// or more and is the last segment, so it takes everything that is left.
+    static func matches(_ pattern: [PathPatternSegment], _ segments: [String], from start: Int, version2: Bool) -> [PatternMatch] {
+        var results: [PatternMatch] = []
+        var captures: [PatternMatch.Capture] = []
+        captures.reserveCapacity(pattern.count)
+        func step(_ p: Int, _ s: Int) {
+            if p == pattern.count {
+                results.append(PatternMatch(end: s, captures: captures))
+                return
+            }
+            switch pattern[p] {
+            case .literal(let literal):
+                guard s < segments.count, segments[s] == literal else { return }
+                step(p + 1, s + 1)
+            case .wildcard(let name):
+                guard s < segments.count else { return }
+                captures.append(.init(name: name, value: .string(segments[s])))
+                step(p + 1, s + 1)
+                captures.removeLast()
+            case .recursive(let name):
+                let remaining = segments.count - s
+                let lengths: ClosedRange<Int>
+                if version2 {
+                    lengths = 0...remaining
+                } else {
+                    guard p == pattern.count - 1, remaining >= 1 else { return }
+                    lengths = remaining...remaining
+                }
+                for length in lengths {
+                    captures.append(.init(name: name, value: .path(PathValue(segments: Array(segments[s..<(s + length)])))))
+                    step(p + 1, s + length)
+                    captures.removeLast()
+                }
+            }
+        }
+        step(0, start)
+        return results
+    }
+}
+
+/// A path split into segments, with the request-path prefix of its service.
+public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
+    public var segments: [String]
+
+    public init(segments: [String]) { self.segments = segments }
+
+    /// Reads a path a test author writes: relative to the service root (`users/alice`), or
+    /// absolute (`/databases/(default)/documents/users/alice`, `/b/bucket/o/file.pdf`).
+    public init(_ text: String, service: SecurityService, database: String = "(default)", bucket: String = "default-bucket") {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        switch service {
+        case .firestore:
+            if parts.count >= 3, parts[0] == "databases", parts[2] == "documents" {
+                segments = parts
+            } else {
+                segments = ["databases", database, "documents"] + parts
+            }
+        case .storage:
+            if parts.count >= 3, parts[0] == "b", parts[2] == "o" {
+                segments = parts
+            } else {
+                segments = ["b", bucket, "o"] + parts
+            }
+        }
+    }
+
+    /// The segments after the service prefix (`users/alice`).
+    public var relativeSegments: ArraySlice<Segment> { segments.dropFirst(3) }
+    public typealias Segment = String
+
+    public var description: String { "/" + segments.joined(separator: "/") }
+
+    public var pathValue: PathValue { PathValue(segments: segments) }
+
+    /// The last segment: the document id, or the object name.
+    public var lastSegment: String { segments.last ?? "" }
+
+    /// A Firestore document path has an even number of segments after `documents`.
+    public var isFirestoreDocument: Bool { relativeSegments.count >= 2 && relativeSegments.count % 2 == 0 }
+
+    /// A Firestore collection path has an odd number of segments after `documents`.
+    public var isFirestoreCollection: Bool { relativeSegments.count % 2 == 1 }
+}

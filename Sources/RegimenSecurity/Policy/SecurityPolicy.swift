@@ -1,0 +1,167 @@
+import RegimenLanguage
+
+/// The product a policy protects: Cloud Firestore documents or Cloud Storage objects.
+public enum SecurityService: String, Sendable, Hashable, CaseIterable {
+    case firestore = "cloud.firestore"
+    case storage = "firebase.storage"
+}
+
+/// A security policy: the one model both the native `.rules` syntax and the YAML form compile to.
+///
+/// Loaded policies are immutable values; evaluation compiles them once into a
+/// ``CompiledPolicy``.
+public struct SecurityPolicy: Sendable, Hashable {
+    /// `'2'` for rules_version 2; `nil` when the file has no `rules_version` (the v1 engine).
+    public var rulesVersion: String?
+    public var service: SecurityService
+    /// Functions declared directly in the `service` block, visible everywhere.
+    public var functions: [FunctionDeclaration]
+    public var matches: [MatchBlock]
+    /// Where the policy came from: file path and full text (for coverage reports).
+    public var origin: PolicyOrigin
+
+    public init(
+        rulesVersion: String?, service: SecurityService, functions: [FunctionDeclaration] = [],
+        matches: [MatchBlock], origin: PolicyOrigin
+    ) {
+        self.rulesVersion = rulesVersion
+        self.service = service
+        self.functions = functions
+        self.matches = matches
+        self.origin = origin
+    }
+
+    /// Whether recursive wildcards follow rules_version 2 (zero or more segments, anywhere).
+    public var usesVersion2: Bool { rulesVersion == "2" }
+
+    /// Every allow statement, in source order.
+    public var allAllows: [AllowStatement] {
+        var out: [AllowStatement] = []
+        func visit(_ block: MatchBlock) {
+            out.append(contentsOf: block.allows)
+            block.children.forEach(visit)
+        }
+        matches.forEach(visit)
+        return out
+    }
+
+    /// Every function declaration with the match nesting it is declared in, in source order.
+    public var allFunctions: [FunctionDeclaration] {
+        var out = functions
+        func visit(_ block: MatchBlock) {
+            out.append(contentsOf: block.functions)
+            block.children.forEach(visit)
+        }
+        matches.forEach(visit)
+        return out
+    }
+}
+
+/// The file a policy was read from, kept for reports that show the source.
+public struct PolicyOrigin: Sendable, Hashable {
+    public var file: String
+    public var text: String
+    public var syntax: PolicySyntax
+
+    public init(file: String, text: String, syntax: PolicySyntax) {
+        self.file = file
+        self.text = text
+        self.syntax = syntax
+    }
+}
+
+/// The two spellings of a policy.
+public enum PolicySyntax: String, Sendable, Hashable {
+    case native
+    case yaml
+}
+
+/// A `match` block: a path pattern relative to its parent, with its allows, functions and
+/// nested matches.
+public struct MatchBlock: Sendable, Hashable {
+    public var pattern: PathPattern
+    public var functions: [FunctionDeclaration]
+    public var allows: [AllowStatement]
+    public var children: [MatchBlock]
+    public var location: SourceLocation
+
+    public init(
+        pattern: PathPattern, functions: [FunctionDeclaration] = [], allows: [AllowStatement] = [],
+        children: [MatchBlock] = [], location: SourceLocation
+    ) {
+        self.pattern = pattern
+        self.functions = functions
+        self.allows = allows
+        self.children = children
+        self.location = location
+    }
+}
+
+/// `allow get, list: if condition;`
+public struct AllowStatement: Sendable, Hashable {
+    /// The methods as written (`read`, `update`, …).
+    public var methods: [MethodName]
+    /// `nil` for `allow read;`, which always grants.
+    public var condition: PolicyExpression?
+    /// Where the `allow` keyword is; identifies the statement in explanations and coverage.
+    public var location: SourceLocation
+
+    public init(methods: [MethodName], condition: PolicyExpression?, location: SourceLocation) {
+        self.methods = methods
+        self.condition = condition
+        self.location = location
+    }
+
+    /// The request methods this statement applies to.
+    public var requestMethods: Set<RequestMethod> {
+        methods.reduce(into: []) { $0.formUnion($1.expansion) }
+    }
+
+    /// `allow update, delete` as written, for messages.
+    public var methodList: String { methods.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// `function name(a, b) { let x = …; return …; }`
+public struct FunctionDeclaration: Sendable, Hashable {
+    public var name: String
+    public var parameters: [String]
+    public var lets: [LetBinding]
+    public var body: PolicyExpression
+    public var location: SourceLocation
+
+    public init(name: String, parameters: [String], lets: [LetBinding], body: PolicyExpression, location: SourceLocation) {
+        self.name = name
+        self.parameters = parameters
+        self.lets = lets
+        self.body = body
+        self.location = location
+    }
+
+    /// `name(a, b)`
+    public var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+}
+
+/// `let name = value;` inside a function.
+public struct LetBinding: Sendable, Hashable {
+    public var name: String
+    public var value: PolicyExpression
+    public var location: SourceLocation
+
+    public init(name: String, value: PolicyExpression, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// An expression as written in a policy, with where each of its lines sits in the file.
+public struct PolicyExpression: Sendable, Hashable {
+    public var source: SourceText
+
+    public init(_ source: SourceText) { self.source = source }
+
+    public var text: String { source.text }
+
+    /// Where the expression starts in its file.
+    public var location: SourceLocation? { source.lineOrigins.first }
+}

@@ -1,1 +1,0 @@
-// The RegimenSecurity module; see Package.swift for its place in the layering.

@@ -1,0 +1,162 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// Who is asking: `request.auth`. A signed-out request has no `AuthContext`.
+public struct AuthContext: Sendable, Hashable {
+    public var uid: String
+    /// ID-token claims as the rules see them in `request.auth.token`.
+    public var token: OrderedDictionary<String, Value>
+
+    public init(uid: String, token: OrderedDictionary<String, Value> = [:]) {
+        self.uid = uid
+        self.token = token
+    }
+
+    /// `request.auth` as a value: `{uid, token}`. The token always carries `sub` (the uid), as
+    /// real ID tokens do; claims given by the caller win.
+    public var value: Value {
+        var claims = token
+        if claims["sub"] == nil { claims["sub"] = .string(uid) }
+        let fields: OrderedDictionary<String, Value> = ["uid": .string(uid), "token": .map(claims)]
+        return .map(fields)
+    }
+}
+
+/// A field value in write data: a plain value, or one of the SDK's sentinels.
+public indirect enum WriteValue: Sendable, Hashable {
+    case value(Value)
+    /// `serverTimestamp()`: becomes `request.time`.
+    case serverTimestamp
+    /// `deleteField()`: removes the field in an update.
+    case deleteField
+    case map(OrderedDictionary<String, WriteValue>)
+    case list([WriteValue])
+
+    /// The value stored once the write is applied at `time`; `nil` for a deleted field.
+    func resolved(at time: Timestamp) -> Value? {
+        switch self {
+        case .value(let v): return v
+        case .serverTimestamp: return .timestamp(time)
+        case .deleteField: return nil
+        case .map(let fields):
+            var out = OrderedDictionary<String, Value>()
+            for (key, field) in fields { if let v = field.resolved(at: time) { out[key] = v } }
+            return .map(out)
+        case .list(let items): return .list(items.compactMap { $0.resolved(at: time) })
+        }
+    }
+}
+
+extension WriteValue {
+    /// Plain field values as write data (no sentinels).
+    public static func fields(_ values: OrderedDictionary<String, Value>) -> OrderedDictionary<String, WriteValue> {
+        values.mapValues { WriteValue.value($0) }
+    }
+}
+
+/// Constraints of a list query, as the client SDK would send them.
+public struct ListQuery: Sendable, Hashable {
+    public var limit: Int64?
+    public var offset: Int64?
+    /// Field → `asc` / `desc`, in order.
+    public var orderBy: OrderedDictionary<String, String>
+    public var filters: [QueryFilter]
+
+    public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: OrderedDictionary<String, String> = [:], filters: [QueryFilter] = []) {
+        self.limit = limit
+        self.offset = offset
+        self.orderBy = orderBy
+        self.filters = filters
+    }
+}
+
+/// One `where(field, op, value)` of a query.
+public struct QueryFilter: Sendable, Hashable {
+    public enum Operator: String, Sendable, Hashable, CaseIterable {
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case `in` = "in"
+        case notIn = "not-in"
+        case arrayContains = "array-contains"
+        case arrayContainsAny = "array-contains-any"
+    }
+
+    /// A field path such as `userId` or `address.city`.
+    public var field: String
+    public var op: Operator
+    public var value: Value
+
+    public init(field: String, op: Operator, value: Value) {
+        self.field = field
+        self.op = op
+        self.value = value
+    }
+}
+
+/// What a Storage upload sends: the object's metadata.
+public struct StorageUpload: Sendable, Hashable {
+    public var size: Int64
+    public var contentType: String?
+    public var metadata: OrderedDictionary<String, Value>
+
+    public init(size: Int64, contentType: String?, metadata: OrderedDictionary<String, Value> = [:]) {
+        self.size = size
+        self.contentType = contentType
+        self.metadata = metadata
+    }
+}
+
+/// The operation a client attempts, as an auditor writes it.
+public enum SecurityOperation: Sendable, Hashable {
+    case get(RequestPath)
+    case list(RequestPath, ListQuery)
+    /// `setDoc` on a document that must not exist yet (always `create`).
+    case create(RequestPath, OrderedDictionary<String, WriteValue>)
+    /// `updateDoc`: fields (dotted paths allowed) merged into the stored document.
+    case update(RequestPath, OrderedDictionary<String, WriteValue>)
+    /// `setDoc`: the whole document; `create` or `update` depending on whether it exists.
+    case set(RequestPath, OrderedDictionary<String, WriteValue>)
+    case delete(RequestPath)
+    case upload(RequestPath, StorageUpload)
+    case download(RequestPath)
+
+    public var path: RequestPath {
+        switch self {
+        case .get(let p), .list(let p, _), .create(let p, _), .update(let p, _), .set(let p, _), .delete(let p),
+             .upload(let p, _), .download(let p):
+            p
+        }
+    }
+
+    /// The operation's verb as written in a test file.
+    public var verb: String {
+        switch self {
+        case .get: "get"
+        case .list: "list"
+        case .create: "create"
+        case .update: "update"
+        case .set: "set"
+        case .delete: "delete"
+        case .upload: "upload"
+        case .download: "download"
+        }
+    }
+}
+
+/// One question to a policy: who, what, when.
+public struct SecurityRequest: Sendable, Hashable {
+    public var auth: AuthContext?
+    public var operation: SecurityOperation
+    /// `request.time`; also the value of server timestamps in the write.
+    public var time: Timestamp
+
+    public init(auth: AuthContext?, operation: SecurityOperation, time: Timestamp) {
+        self.auth = auth
+        self.operation = operation
+        self.time = time
+    }
+}

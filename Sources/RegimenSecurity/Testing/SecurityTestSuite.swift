@@ -1,0 +1,353 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+
+/// An auditor's test file (`kind: security-tests`): a policy, the documents that exist, and
+/// cases with the decision each must get.
+public struct SecurityTestSuite: Sendable {
+    public var file: String
+    public var policy: SecurityPolicy
+    public var documents: DocumentStore
+    public var cases: [SecurityTestCase]
+
+    /// `request.time` when a test file gives none. A fixed instant keeps results reproducible
+    /// from one day to the next; a policy that compares with the clock gets `time:` in its tests.
+    public static let defaultTime = Timestamp(seconds: 1_735_689_600)  // 2025-01-01T00:00:00Z
+}
+
+/// One expected-decision case.
+public struct SecurityTestCase: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var request: SecurityRequest
+    /// Documents added (or, with a null value, removed) for this case only.
+    public var documents: [(path: RequestPath, data: OrderedDictionary<String, Value>?)]
+    public var expectAllow: Bool
+}
+
+extension SecurityTestSuite {
+    /// Loads a test file and the policy it names (relative to the test file's folder).
+    /// - Throws: ``DiagnosticsError`` with every problem in the test file and the policy.
+    public static func load(file: String) throws(DiagnosticsError) -> SecurityTestSuite {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw DiagnosticsError([.error("tests.read", "cannot read \(file)", at: nil)])
+        }
+        return try parse(text, file: file)
+    }
+
+    public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityTestSuite {
+        var diagnostics = DiagnosticCollector()
+        let root = try YAMLNode.parse(text, file: file)
+        guard var top = YAMLMapping(root, context: "the test file", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
+        let kind = top.string("kind", diagnostics: &diagnostics)
+        if kind != "security-tests" {
+            diagnostics.error("tests.kind", "expected 'kind: security-tests'", at: top.keyLocation("kind") ?? root.location)
+        }
+        if let version = top.value("version"), version.scalarText != "1" {
+            diagnostics.error("tests.version", "unsupported version '\(version.scalarText ?? "?")'; expected 1", at: version.location)
+        }
+        var policy: SecurityPolicy?
+        if let rules = top.string("rules", diagnostics: &diagnostics) {
+            let path = (rules.hasPrefix("/") ? rules : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(rules))
+            do { policy = try PolicyLoader.load(file: path) } catch {
+                diagnostics.append(contentsOf: error.diagnostics)
+                if error.diagnostics.isEmpty { diagnostics.error("tests.rules", "cannot load rules \(rules)", at: top.keyLocation("rules")) }
+            }
+        } else if top.value("rules") == nil {
+            diagnostics.error("tests.rules", "missing 'rules:' naming the rules file", at: root.location)
+        }
+        var time = SecurityTestSuite.defaultTime
+        if let node = top.value("time") {
+            if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
+                diagnostics.error("tests.time", "'time' must be an ISO-8601 date-time", at: node.location)
+            }
+        }
+        let service = policy?.service ?? .firestore
+        var bucket = "default-bucket"
+        if let b = top.string("bucket", diagnostics: &diagnostics) { bucket = b }
+        var store = DocumentStore()
+        if let node = top.value("documents") {
+            for (path, data) in documents(node, service: service, bucket: bucket, diagnostics: &diagnostics) {
+                if let data { store[path] = data }
+            }
+        }
+        var cases: [SecurityTestCase] = []
+        if let node = top.value("cases") {
+            if let items = node.items {
+                var names = Set<String>()
+                for item in items {
+                    guard let testCase = decodeCase(item, service: service, bucket: bucket, time: time, diagnostics: &diagnostics) else { continue }
+                    if !names.insert(testCase.name).inserted {
+                        diagnostics.error("tests.duplicate-name", "duplicate case name '\(testCase.name)'", at: testCase.location)
+                    }
+                    cases.append(testCase)
+                }
+            } else {
+                diagnostics.error("yaml.type", "'cases' must be a list", at: node.location)
+            }
+        } else {
+            diagnostics.error("tests.cases", "missing 'cases:'", at: root.location)
+        }
+        top.reportUnknownKeys(&diagnostics)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        guard let policy else { throw DiagnosticsError(diagnostics.diagnostics) }
+        return SecurityTestSuite(file: file, policy: policy, documents: store, cases: cases)
+    }
+
+    static func documents(
+        _ node: YAMLNode, service: SecurityService, bucket: String, diagnostics: inout DiagnosticCollector
+    ) -> [(RequestPath, OrderedDictionary<String, Value>?)] {
+        guard let entries = node.entries else {
+            diagnostics.error("yaml.type", "'documents' must map paths to document data", at: node.location)
+            return []
+        }
+        var out: [(RequestPath, OrderedDictionary<String, Value>?)] = []
+        for entry in entries {
+            guard let key = entry.key.scalarText else { continue }
+            let path = RequestPath(key, service: service, bucket: bucket)
+            if service == .firestore, !path.isFirestoreDocument {
+                diagnostics.error("tests.path", "'\(key)' is not a document path (it needs an even number of segments)", at: entry.key.location)
+            }
+            if entry.value.isNull {
+                out.append((path, nil))
+                continue
+            }
+            guard case .map(let data) = YAMLValues.value(entry.value, diagnostics: &diagnostics) else {
+                diagnostics.error("tests.document", "document '\(key)' must be a mapping of fields", at: entry.value.location)
+                continue
+            }
+            out.append((path, data))
+        }
+        return out
+    }
+
+    static let operationKeys = ["get", "list", "create", "update", "set", "delete", "upload", "download"]
+
+    static func decodeCase(
+        _ node: YAMLNode, service: SecurityService, bucket: String, time fileTime: Timestamp, diagnostics: inout DiagnosticCollector
+    ) -> SecurityTestCase? {
+        guard var map = YAMLMapping(node, context: "a test case", diagnostics: &diagnostics) else { return nil }
+        let name = map.string("name", diagnostics: &diagnostics) ?? ""
+        if name.isEmpty { diagnostics.error("tests.name", "a test case needs a 'name'", at: node.location) }
+        let context = "case '\(name)'"
+        var auth: AuthContext?
+        if let authNode = map.value("auth"), !authNode.isNull {
+            if var authMap = YAMLMapping(authNode, context: "'auth' of \(context)", diagnostics: &diagnostics) {
+                let uid = authMap.string("uid", diagnostics: &diagnostics)
+                if uid == nil { diagnostics.error("tests.auth", "'auth' of \(context) needs a 'uid' (omit 'auth' for a signed-out request)", at: authNode.location) }
+                var token = OrderedDictionary<String, Value>()
+                if let tokenNode = authMap.value("token") {
+                    if case .map(let claims) = YAMLValues.value(tokenNode, diagnostics: &diagnostics) { token = claims } else {
+                        diagnostics.error("yaml.type", "'token' of \(context) must be a mapping of claims", at: tokenNode.location)
+                    }
+                }
+                authMap.reportUnknownKeys(&diagnostics)
+                auth = AuthContext(uid: uid ?? "", token: token)
+            }
+        }
+        var time = fileTime
+        if let node = map.value("time") {
+            if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
+                diagnostics.error("tests.time", "'time' of \(context) must be an ISO-8601 date-time", at: node.location)
+            }
+        }
+        var expectAllow = false
+        if let expect = map.string("expect", diagnostics: &diagnostics) {
+            switch expect {
+            case "allow": expectAllow = true
+            case "deny": expectAllow = false
+            default: diagnostics.error("tests.expect", "'expect' of \(context) must be allow or deny, not '\(expect)'", at: map.keyLocation("expect"))
+            }
+        } else {
+            diagnostics.error("tests.expect", "\(context) needs 'expect: allow' or 'expect: deny'", at: node.location)
+        }
+        var caseDocuments: [(path: RequestPath, data: OrderedDictionary<String, Value>?)] = []
+        if let docs = map.value("documents") {
+            caseDocuments = documents(docs, service: service, bucket: bucket, diagnostics: &diagnostics).map { (path: $0.0, data: $0.1) }
+        }
+        let present = operationKeys.filter { map.keyLocation($0) != nil }
+        guard present.count == 1, let verb = present.first, let pathNode = map.value(verb), let pathText = pathNode.scalarText else {
+            diagnostics.error(
+                "tests.operation", "\(context) needs exactly one operation: \(operationKeys.joined(separator: ", "))", at: node.location)
+            map.reportUnknownKeys(&diagnostics)
+            return nil
+        }
+        let path = RequestPath(pathText, service: service, bucket: bucket)
+        let storageVerbs: Set = ["upload", "download"]
+        let firestoreOnly: Set = ["list", "create", "update", "set", "get"]
+        if service == .storage, firestoreOnly.contains(verb), verb != "get", verb != "list" {
+            diagnostics.error("tests.operation", "'\(verb)' is a Firestore operation; Storage cases use upload, download, delete", at: pathNode.location)
+        }
+        if service == .firestore, storageVerbs.contains(verb) {
+            diagnostics.error("tests.operation", "'\(verb)' is a Storage operation; this policy is for cloud.firestore", at: pathNode.location)
+        }
+        if service == .firestore {
+            let wantsCollection = verb == "list"
+            if wantsCollection ? !path.isFirestoreCollection : !path.isFirestoreDocument {
+                diagnostics.error(
+                    "tests.path",
+                    wantsCollection ? "'list' needs a collection path (odd number of segments): '\(pathText)'"
+                        : "'\(verb)' needs a document path (even number of segments): '\(pathText)'",
+                    at: pathNode.location)
+            }
+        }
+        func writeData() -> OrderedDictionary<String, WriteValue> {
+            guard let dataNode = map.value("data") else {
+                diagnostics.error("tests.data", "'\(verb)' in \(context) needs 'data'", at: pathNode.location)
+                return [:]
+            }
+            guard case .map(let fields) = YAMLValues.writeValue(dataNode, diagnostics: &diagnostics) else {
+                diagnostics.error("tests.data", "'data' of \(context) must be a mapping of fields", at: dataNode.location)
+                return [:]
+            }
+            return fields
+        }
+        let operation: SecurityOperation
+        switch verb {
+        case "get": operation = .get(path)
+        case "download": operation = .download(path)
+        case "delete": operation = .delete(path)
+        case "list": operation = .list(path, decodeQuery(map.value("query"), context: context, diagnostics: &diagnostics))
+        case "create":
+            let data = writeData()
+            rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
+            operation = .create(path, data)
+        case "set":
+            let data = writeData()
+            rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
+            operation = .set(path, data)
+        case "update": operation = .update(path, writeData())
+        default:  // upload
+            var size: Int64 = 0
+            if let sizeNode = map.value("size") {
+                if case .int(let n) = YAMLValues.value(sizeNode, diagnostics: &diagnostics), n >= 0 { size = n } else {
+                    diagnostics.error("tests.upload", "'size' of \(context) must be a non-negative integer (bytes)", at: sizeNode.location)
+                }
+            } else {
+                diagnostics.error("tests.upload", "'upload' in \(context) needs 'size' in bytes", at: pathNode.location)
+            }
+            let contentType = map.string("contentType", diagnostics: &diagnostics)
+            var metadata = OrderedDictionary<String, Value>()
+            if let metaNode = map.value("metadata") {
+                if case .map(let m) = YAMLValues.value(metaNode, diagnostics: &diagnostics) { metadata = m } else {
+                    diagnostics.error("yaml.type", "'metadata' of \(context) must be a mapping", at: metaNode.location)
+                }
+            }
+            operation = .upload(path, StorageUpload(size: size, contentType: contentType, metadata: metadata))
+        }
+        map.reportUnknownKeys(&diagnostics)
+        return SecurityTestCase(
+            name: name, location: node.location, request: SecurityRequest(auth: auth, operation: operation, time: time),
+            documents: caseDocuments, expectAllow: expectAllow)
+    }
+
+    private static func rejectDeleteSentinel(
+        _ data: OrderedDictionary<String, WriteValue>, verb: String, at location: SourceLocation, diagnostics: inout DiagnosticCollector
+    ) {
+        func contains(_ value: WriteValue) -> Bool {
+            switch value {
+            case .deleteField: true
+            case .map(let m): m.values.contains(where: contains)
+            case .list(let l): l.contains(where: contains)
+            default: false
+            }
+        }
+        if data.values.contains(where: contains) {
+            diagnostics.error("tests.data", "!delete removes a field in an update; it cannot appear in '\(verb)' data", at: location)
+        }
+    }
+
+    private static func decodeQuery(_ node: YAMLNode?, context: String, diagnostics: inout DiagnosticCollector) -> ListQuery {
+        guard let node else { return ListQuery() }
+        guard var map = YAMLMapping(node, context: "'query' of \(context)", diagnostics: &diagnostics) else { return ListQuery() }
+        var query = ListQuery()
+        for key in ["limit", "offset"] {
+            guard let n = map.value(key) else { continue }
+            if case .int(let i) = YAMLValues.value(n, diagnostics: &diagnostics), i >= 0 {
+                if key == "limit" { query.limit = i } else { query.offset = i }
+            } else {
+                diagnostics.error("tests.query", "'\(key)' must be a non-negative integer", at: n.location)
+            }
+        }
+        if let orderBy = map.value("orderBy") {
+            let items = orderBy.items ?? [orderBy]
+            for item in items {
+                let parts = item.scalarText?.split(separator: " ").map(String.init) ?? []
+                guard (1...2).contains(parts.count), parts.count == 1 || ["asc", "desc"].contains(parts[1].lowercased()) else {
+                    diagnostics.error("tests.query", "orderBy entries are 'field' or 'field desc'", at: item.location)
+                    continue
+                }
+                query.orderBy[parts[0]] = parts.count == 2 ? parts[1].lowercased() : "asc"
+            }
+        }
+        if let whereNode = map.value("where") {
+            for clause in whereNode.items ?? [] {
+                guard let parts = clause.items, parts.count == 3, let field = parts[0].scalarText, let opText = parts[1].scalarText else {
+                    diagnostics.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
+                    continue
+                }
+                guard let op = QueryFilter.Operator(rawValue: opText) else {
+                    diagnostics.error(
+                        "tests.query", "unknown query operator '\(opText)'; expected \(QueryFilter.Operator.allCases.map(\.rawValue).joined(separator: ", "))",
+                        at: parts[1].location)
+                    continue
+                }
+                let value = YAMLValues.value(parts[2], diagnostics: &diagnostics)
+                if [.in, .notIn, .arrayContainsAny].contains(op), value.listValue == nil {
+                    diagnostics.error("tests.query", "'\(opText)' needs a list value", at: parts[2].location)
+                    continue
+                }
+                query.filters.append(QueryFilter(field: field, op: op, value: value))
+            }
+            if whereNode.items == nil { diagnostics.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
+        }
+        map.reportUnknownKeys(&diagnostics)
+        return query
+    }
+}
+
+extension SecurityTestSuite {
+    /// Builds one request from command-line pieces: an operation verb and path, and JSON (or
+    /// YAML) texts for the data, query, auth and extra fields, read exactly as a test case's keys.
+    /// - Throws: ``DiagnosticsError`` naming the piece that is wrong.
+    public static func request(
+        verb: String, path: String, data: String?, query: String?, auth: String?,
+        size: Int64? = nil, contentType: String? = nil, metadata: String? = nil, time: String?, service: SecurityService
+    ) throws(DiagnosticsError) -> SecurityRequest {
+        // JSON is YAML, so the pieces form a test case in flow style and reuse its decoding.
+        guard operationKeys.contains(verb) else {
+            throw DiagnosticsError([.error("authorize.op", "unknown operation '\(verb)'; expected \(operationKeys.joined(separator: ", "))", at: nil)])
+        }
+        var text = "name: request\nexpect: allow\n\(verb): \(YAMLValues.quote(path))\n"
+        if let data { text += "data: \(data)\n" }
+        if let query { text += "query: \(query)\n" }
+        if let auth { text += "auth: \(auth)\n" }
+        if let time { text += "time: \(time)\n" }
+        if let size { text += "size: \(size)\n" }
+        if let contentType { text += "contentType: \(YAMLValues.quote(contentType))\n" }
+        if let metadata { text += "metadata: \(metadata)\n" }
+        var diagnostics = DiagnosticCollector()
+        let node = try YAMLNode.parse(text, file: "<command line>")
+        guard let testCase = decodeCase(node, service: service, bucket: "default-bucket", time: defaultTime, diagnostics: &diagnostics),
+              !diagnostics.hasErrors
+        else { throw DiagnosticsError(diagnostics.diagnostics) }
+        return testCase.request
+    }
+
+    /// Reads a documents file (YAML or JSON mapping path → fields) into a store.
+    public static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw DiagnosticsError([.error("authorize.documents", "cannot read \(file)", at: nil)])
+        }
+        var diagnostics = DiagnosticCollector()
+        let node = try YAMLNode.parse(text, file: file)
+        var store = DocumentStore()
+        for (path, data) in documents(node, service: service, bucket: "default-bucket", diagnostics: &diagnostics) where data != nil {
+            store[path] = data
+        }
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        return store
+    }
+}

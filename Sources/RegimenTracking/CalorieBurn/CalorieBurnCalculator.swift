@@ -1,0 +1,130 @@
+import RegimenLanguage
+
+/// One logged activity (seed 002, `Workout_Entry`); any field may be missing in untrusted input.
+public struct WorkoutEntry: Sendable, Hashable {
+    public var activity: String?
+    public var minutes: Int?
+    public var intensity: String?
+    public var timestamp: Timestamp?
+
+    public init(activity: String?, minutes: Int?, intensity: String?, timestamp: Timestamp? = nil) {
+        self.activity = activity
+        self.minutes = minutes
+        self.intensity = intensity
+        self.timestamp = timestamp
+    }
+}
+
+/// The calorie burn of one entry and how it was reached.
+public struct BurnResult: Sendable, Hashable {
+    public var activity: Activity
+    public var minutes: Int
+    public var intensity: String
+    public var weightKg: Double
+    /// The MET after the intensity adjustment.
+    public var met: Double
+    /// Whole kcal, never negative.
+    public var kcal: Int64
+    public var formula: String
+    /// Whether the chosen intensity is one the activity is typically done at.
+    public var typicalIntensity: Bool
+
+    public var value: Value {
+        Value.orderedMap([
+            ("activity", .string(activity.id)), ("name", .string(activity.name)),
+            ("category", .string(activity.category.rawValue)), ("compendium", .string(activity.compendiumCode)),
+            ("baseMet", .float(activity.baseMET)), ("intensity", .string(intensity)), ("met", .float(met)),
+            ("minutes", .int(Int64(minutes))), ("weightKg", .float(weightKg)), ("formula", .string(formula)),
+            ("kcal", .int(kcal)), ("typicalIntensity", .bool(typicalIntensity)),
+            ("typicalIntensities", .list(activity.intensities.map(Value.string))),
+        ])
+    }
+}
+
+/// Computes calorie burn and validates entries (seed 002, requirements 3 and 8).
+public struct CalorieBurnCalculator: Sendable {
+    public let rules: CalorieBurnRules
+    public let catalog: ActivityCatalog
+
+    public init(rules: CalorieBurnRules, catalog: ActivityCatalog) {
+        self.rules = rules
+        self.catalog = catalog
+    }
+
+    /// Every problem with `entry`, each with its own message; empty when it can be saved.
+    /// - Parameter now: entries after this instant are rejected (requirement 8.6).
+    public func problems(with entry: WorkoutEntry, now: Timestamp?) -> [String] {
+        var problems: [String] = []
+        if let id = entry.activity?.trimmingWhitespace, !id.isEmpty {
+            if catalog.activity(id) == nil {
+                var message = "unknown activity '\(id)'"
+                if let suggestion = catalog.suggestion(for: id) { message += "; did you mean '\(suggestion)'?" }
+                problems.append(message)
+            }
+        } else {
+            problems.append("activity is required")
+        }
+        if let minutes = entry.minutes {
+            let range = rules.durationMinutes
+            if minutes < range.lowerBound {
+                problems.append("duration must be at least \(range.lowerBound) minute\(range.lowerBound == 1 ? "" : "s"), got \(minutes)")
+            } else if minutes > range.upperBound {
+                problems.append("duration must be at most \(range.upperBound) minutes (\(Self.hours(range.upperBound))), got \(minutes)")
+            }
+        } else {
+            problems.append("duration is required")
+        }
+        if let intensity = entry.intensity?.trimmingWhitespace.lowercased(), !intensity.isEmpty {
+            if rules.level(intensity) == nil {
+                problems.append("intensity must be one of \(rules.levels.map(\.id).joined(separator: ", ")), got '\(intensity)'")
+            }
+        } else {
+            problems.append("intensity is required")
+        }
+        if let timestamp = entry.timestamp, let now, timestamp > now {
+            problems.append("timestamp \(timestamp) is in the future (now is \(now))")
+        }
+        return problems
+    }
+
+    /// The problem with a body weight, if any.
+    public func weightProblem(_ weightKg: Double) -> String? {
+        guard !rules.weightKg.contains(weightKg) else { return nil }
+        return "weight must be between \(format(rules.weightKg.lowerBound)) and \(format(rules.weightKg.upperBound)) kg, got \(format(weightKg))"
+    }
+
+    /// The burn of a valid entry.
+    /// - Throws: ``BurnError`` with every problem when the entry or weight is invalid.
+    public func burn(_ entry: WorkoutEntry, weightKg: Double? = nil, now: Timestamp? = nil) throws -> BurnResult {
+        var problems = problems(with: entry, now: now)
+        let weight = weightKg ?? rules.defaultWeightKg
+        if let problem = weightProblem(weight) { problems.append(problem) }
+        guard problems.isEmpty,
+              let activity = entry.activity.flatMap({ catalog.activity($0.trimmingWhitespace) }),
+              let minutes = entry.minutes,
+              let level = entry.intensity.flatMap({ rules.level($0.trimmingWhitespace.lowercased()) })
+        else { throw BurnError(problems: problems) }
+        let met = try rules.adjustedMET.number([
+            "base_met": .float(activity.baseMET), "factor": .float(level.factor),
+            "min_met": .float(level.minMET), "max_met": .float(level.maxMET),
+        ])
+        let raw = try rules.formula.kcal.number(["minutes": .int(Int64(minutes)), "met": .float(met), "weight_kg": .float(weight)])
+        let rounded = try rules.rounding.number(["kcal": .float(raw)])
+        guard rounded.isFinite, abs(rounded) < 1e15 else {
+            throw BurnError(problems: ["the burn of \(activity.id) for \(minutes) minutes is not a finite number"])
+        }
+        return BurnResult(activity: activity, minutes: minutes, intensity: level.id, weightKg: weight, met: met,
+                          kcal: Int64(max(0, rounded.rounded())), formula: rules.formula.name,
+                          typicalIntensity: activity.intensities.contains(level.id))
+    }
+
+    private static func hours(_ minutes: Int) -> String {
+        minutes % 60 == 0 ? "\(minutes / 60) hours" : "\(format(Double(minutes) / 60)) hours"
+    }
+}
+
+/// Why an entry could not be computed: every problem found.
+public struct BurnError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [String]
+    public var description: String { problems.joined(separator: "\n") }
+}

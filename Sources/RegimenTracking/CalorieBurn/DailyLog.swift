@@ -1,0 +1,188 @@
+import RegimenLanguage
+
+/// A food item of the daily log (seed 002: the log's existing food list).
+public struct FoodEntry: Sendable, Hashable {
+    public var name: String
+    public var kcal: Double
+    public var timestamp: Timestamp
+
+    public init(name: String, kcal: Double, timestamp: Timestamp) {
+        self.name = name
+        self.kcal = kcal
+        self.timestamp = timestamp
+    }
+}
+
+/// One day's balance: consumed, burned and net (seed 002, requirement 4).
+public struct DailySummary: Sendable, Hashable {
+    /// Midnight UTC of the day (requirement 6.6: entries are normalized to midnight).
+    public var date: Timestamp
+    public var foods: [FoodEntry]
+    public var workouts: [BurnResult]
+    public var consumed: Double
+    public var burned: Int64
+    public var net: Double
+
+    /// `deficit` (net < 0, shown green), `surplus` (net > 0, shown red) or `balanced`.
+    public var balance: String { net < 0 ? "deficit" : net > 0 ? "surplus" : "balanced" }
+
+    public var value: Value {
+        Value.orderedMap([
+            ("date", .string(String(date.description.prefix(10)))),
+            ("foods", .list(foods.map {
+                Value.orderedMap([("name", .string($0.name)), ("kcal", .float($0.kcal)), ("timestamp", .timestamp($0.timestamp))])
+            })),
+            ("workouts", .list(workouts.map(\.value))),
+            ("consumed", .float(consumed)), ("burned", .int(burned)), ("net", .float(net)),
+            ("balance", .string(balance)),
+        ])
+    }
+}
+
+/// A problem with one entry of a daily log, named by its list and position (1-based).
+public struct LogProblem: Sendable, Hashable, CustomStringConvertible {
+    public var entry: String
+    public var message: String
+    public var description: String { "\(entry): \(message)" }
+}
+
+/// Groups food and workout entries by day and totals them.
+public struct DailyLogCalculator: Sendable {
+    public let calculator: CalorieBurnCalculator
+
+    public init(calculator: CalorieBurnCalculator) { self.calculator = calculator }
+
+    /// The per-day summaries, oldest first, or every problem in the log.
+    ///
+    /// A log is read from `{weight_kg?, foods: [{name, calories, timestamp}], workouts:
+    /// [{activity, minutes, intensity, timestamp}]}`; `now` rejects future entries.
+    public func summarize(_ log: Value, now: Timestamp?) -> Result<[DailySummary], LogErrors> {
+        var problems: [LogProblem] = []
+        guard case .map(let root) = log else {
+            return .failure(LogErrors(problems: [LogProblem(entry: "log", message: "a daily log must be a map, not \(log.typeName)")]))
+        }
+        for key in root.keys where !["weight_kg", "foods", "workouts"].contains(key) {
+            problems.append(LogProblem(entry: "log", message: "unknown key '\(key)'; expected weight_kg, foods, workouts"))
+        }
+        var weight: Double?
+        if let value = root["weight_kg"] {
+            if let number = value.numberValue {
+                weight = number
+                if let problem = calculator.weightProblem(number) { problems.append(LogProblem(entry: "log", message: problem)) }
+            } else {
+                problems.append(LogProblem(entry: "log", message: "weight_kg must be a number, not \(value.typeName)"))
+            }
+        }
+        var foods: [FoodEntry] = []
+        for (index, item) in Self.list(root["foods"], "foods", &problems).enumerated() {
+            let name = "foods[\(index + 1)]"
+            guard case .map(let fields) = item else {
+                problems.append(LogProblem(entry: name, message: "a food entry must be a map, not \(item.typeName)"))
+                continue
+            }
+            let foodName = fields["name"]?.stringValue?.trimmingWhitespace ?? ""
+            if foodName.isEmpty { problems.append(LogProblem(entry: name, message: "name is required")) }
+            let kcal = fields["calories"]?.numberValue
+            if kcal == nil { problems.append(LogProblem(entry: name, message: "calories is required")) }
+            if let kcal, kcal < 0 || !kcal.isFinite {
+                problems.append(LogProblem(entry: name, message: "calories must not be negative, got \(format(kcal))"))
+            }
+            let timestamp = Self.timestamp(fields["timestamp"], name, &problems)
+            if let timestamp, let now, timestamp > now {
+                problems.append(LogProblem(entry: name, message: "timestamp \(timestamp) is in the future (now is \(now))"))
+            }
+            for key in fields.keys where !["name", "calories", "timestamp"].contains(key) {
+                problems.append(LogProblem(entry: name, message: "unknown key '\(key)'; expected name, calories, timestamp"))
+            }
+            if let kcal, let timestamp, !foodName.isEmpty { foods.append(FoodEntry(name: foodName, kcal: kcal, timestamp: timestamp)) }
+        }
+        var workouts: [(BurnResult, Timestamp)] = []
+        for (index, item) in Self.list(root["workouts"], "workouts", &problems).enumerated() {
+            let name = "workouts[\(index + 1)]"
+            guard case .map(let fields) = item else {
+                problems.append(LogProblem(entry: name, message: "a workout entry must be a map, not \(item.typeName)"))
+                continue
+            }
+            for key in fields.keys where !["activity", "minutes", "intensity", "timestamp"].contains(key) {
+                problems.append(LogProblem(entry: name, message: "unknown key '\(key)'; expected activity, minutes, intensity, timestamp"))
+            }
+            var minutes: Int?
+            if let value = fields["minutes"] {
+                if case .int(let m) = value, let m = Int(exactly: m) { minutes = m } else {
+                    problems.append(LogProblem(entry: name, message: "minutes must be a whole number, not \(value.typeName)"))
+                    continue
+                }
+            }
+            let timestamp = Self.timestamp(fields["timestamp"], name, &problems)
+            let entry = WorkoutEntry(activity: fields["activity"]?.stringValue, minutes: minutes,
+                                     intensity: fields["intensity"]?.stringValue, timestamp: timestamp)
+            let entryProblems = calculator.problems(with: entry, now: now)
+            problems += entryProblems.map { LogProblem(entry: name, message: $0) }
+            guard entryProblems.isEmpty, let timestamp else { continue }
+            do {
+                workouts.append((try calculator.burn(entry, weightKg: weight, now: now), timestamp))
+            } catch {
+                problems.append(LogProblem(entry: name, message: "\(error)"))
+            }
+        }
+        guard problems.isEmpty else { return .failure(LogErrors(problems: problems)) }
+
+        var days: [Int64: DailySummary] = [:]
+        func day(of timestamp: Timestamp) -> Int64 {
+            timestamp.seconds >= 0 ? timestamp.seconds / 86_400 : (timestamp.seconds - 86_399) / 86_400
+        }
+        func empty(_ key: Int64) -> DailySummary {
+            DailySummary(date: Timestamp(seconds: key * 86_400), foods: [], workouts: [], consumed: 0, burned: 0, net: 0)
+        }
+        for food in foods.sorted(by: { $0.timestamp < $1.timestamp }) {
+            let key = day(of: food.timestamp)
+            days[key, default: empty(key)].foods.append(food)
+            days[key, default: empty(key)].consumed += food.kcal
+        }
+        for (result, timestamp) in workouts.sorted(by: { $0.1 < $1.1 }) {
+            let key = day(of: timestamp)
+            days[key, default: empty(key)].workouts.append(result)
+            days[key, default: empty(key)].burned += result.kcal
+        }
+        var summaries: [DailySummary] = []
+        for key in days.keys.sorted() {
+            guard var summary = days[key] else { continue }
+            do {
+                summary.net = try calculator.rules.netKcal.number(["consumed": .float(summary.consumed), "burned": .int(summary.burned)])
+            } catch {
+                return .failure(LogErrors(problems: [LogProblem(entry: "net", message: "\(error)")]))
+            }
+            summaries.append(summary)
+        }
+        return .success(summaries)
+    }
+
+    private static func list(_ value: Value?, _ name: String, _ problems: inout [LogProblem]) -> [Value] {
+        guard let value else { return [] }
+        guard case .list(let items) = value else {
+            problems.append(LogProblem(entry: name, message: "\(name) must be a list, not \(value.typeName)"))
+            return []
+        }
+        return items
+    }
+
+    private static func timestamp(_ value: Value?, _ name: String, _ problems: inout [LogProblem]) -> Timestamp? {
+        switch value {
+        case .timestamp(let t)?: return t
+        case .string(let text)?:
+            if let t = Timestamp(iso8601: text) { return t }
+            problems.append(LogProblem(entry: name, message: "timestamp must be an RFC 3339 date-time, not '\(text)'"))
+        case let other?:
+            problems.append(LogProblem(entry: name, message: "timestamp must be an RFC 3339 date-time, not \(other.typeName)"))
+        case nil:
+            problems.append(LogProblem(entry: name, message: "timestamp is required"))
+        }
+        return nil
+    }
+}
+
+/// Every problem of a daily log.
+public struct LogErrors: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [LogProblem]
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,162 @@
+import RegimenLanguage
+
+/// `rules/periodization.yaml`: phases by plan length, focus ranges, ramps, protocols, efforts.
+public struct PeriodizationRules: Sendable {
+    /// Which phases a plan of a given length has, and how its weeks are shared.
+    public struct DurationRow: Sendable, Hashable {
+        public var weeks: ClosedRange<Int>
+        public var phases: [String]
+        public var shares: [Int]
+
+        public init(weeks: ClosedRange<Int>, phases: [String], shares: [Int]) {
+            self.weeks = weeks
+            self.phases = phases
+            self.shares = shares
+        }
+    }
+
+    /// A training focus: intensity as a fraction of 1RM and RPE (seed 004, "Training Focus").
+    public struct Focus: Sendable, Hashable {
+        public var id: String
+        public var intensity: ClosedRange<Double>
+        public var rpe: ClosedRange<Double>
+        public var purpose: String
+
+        public init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, purpose: String) {
+            self.id = id
+            self.intensity = intensity
+            self.rpe = rpe
+            self.purpose = purpose
+        }
+    }
+
+    /// Sets × reps at a load label (seed 004, "Intensity → Protocol Selection").
+    public struct Prescription: Sendable, Hashable, CustomStringConvertible {
+        public var sets: Int
+        public var reps: Int
+        public var load: String
+
+        public init(sets: Int, reps: Int, load: String) {
+            self.sets = sets
+            self.reps = reps
+            self.load = load
+        }
+
+        public var description: String { "\(sets)x\(reps) \(load)" }
+    }
+
+    public struct ProtocolRow: Sendable, Hashable {
+        /// The row applies to intensities below this.
+        public var below: Double
+        public var compound: Prescription
+        public var isolation: Prescription
+
+        public init(below: Double, compound: Prescription, isolation: Prescription) {
+            self.below = below
+            self.compound = compound
+            self.isolation = isolation
+        }
+    }
+
+    /// The effort level of a single workout (seed 004, "Effort Levels").
+    public struct EffortLevel: Sendable, Hashable {
+        public var id: String
+        public var intensity: ClosedRange<Double>
+        public var rpe: ClosedRange<Double>
+        public var use: String
+
+        public init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, use: String) {
+            self.id = id
+            self.intensity = intensity
+            self.rpe = rpe
+            self.use = use
+        }
+    }
+
+    public var durations: [DurationRow]
+    public var focus: [String: Focus]
+    /// Goal id → phase replacements.
+    public var goals: [String: [String: String]]
+    public var goalAliases: [String: String]
+    /// Variables: `start`, `end`, `week`, `weeks`.
+    public var weeklyIntensity: Formula
+    public var deloadMinPhaseWeeks: Int
+    public var deloadInFinalPhase: Bool
+    /// Variables: `low`, `high`.
+    public var deloadIntensity: Formula
+    /// By `below`, ascending.
+    public var protocols: [ProtocolRow]
+    public var effortLevels: [EffortLevel]
+    public var selection: SelectionRanking
+
+    public init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
+                weeklyIntensity: Formula, deloadMinPhaseWeeks: Int, deloadInFinalPhase: Bool, deloadIntensity: Formula,
+                protocols: [ProtocolRow], effortLevels: [EffortLevel], selection: SelectionRanking) {
+        self.durations = durations
+        self.focus = focus
+        self.goals = goals
+        self.goalAliases = goalAliases
+        self.weeklyIntensity = weeklyIntensity
+        self.deloadMinPhaseWeeks = deloadMinPhaseWeeks
+        self.deloadInFinalPhase = deloadInFinalPhase
+        self.deloadIntensity = deloadIntensity
+        self.protocols = protocols.sorted { $0.below < $1.below }
+        self.effortLevels = effortLevels
+        self.selection = selection
+    }
+
+    /// The canonical goal id for `goal` (aliases resolved), `nil` when unknown.
+    public func goalId(_ goal: String) -> String? {
+        let key = goal.lowercased()
+        if goals[key] != nil { return key }
+        return goalAliases[key].flatMap { goals[$0] != nil ? $0 : nil }
+    }
+
+    /// The protocol for a week's intensity: the first row whose `below` exceeds it.
+    public func protocolRow(for intensity: Double) -> ProtocolRow? {
+        protocols.first { intensity < $0.below } ?? protocols.last
+    }
+
+    /// The intensity of week `week` of a ramp of `weeks` weeks from `start` to `end`.
+    public func rampIntensity(start: Double, end: Double, week: Int, weeks: Int) throws -> Double {
+        try weeklyIntensity.number(["start": .float(start), "end": .float(end), "week": .int(Int64(week)), "weeks": .int(Int64(weeks))])
+    }
+}
+
+/// How the training planner ranks candidate exercises (seed 004, "Selection Ranking").
+public struct SelectionRanking: Sendable {
+    /// The named factors of the rule file (`library_preference: 1.2`, …).
+    public var factors: [String: Double]
+    /// Variables: the four reasons as bools and every factor by name.
+    public var score: Formula
+
+    public init(factors: [String: Double], score: Formula) {
+        self.factors = factors
+        self.score = score
+    }
+
+    /// Why a candidate gains or loses rank.
+    public struct Candidate: Sendable, Hashable {
+        public var inLibrary: Bool
+        public var emphasized: Bool
+        public var underRepresented: Bool
+        public var patternRepeated: Bool
+
+        public init(inLibrary: Bool, emphasized: Bool, underRepresented: Bool, patternRepeated: Bool) {
+            self.inLibrary = inLibrary
+            self.emphasized = emphasized
+            self.underRepresented = underRepresented
+            self.patternRepeated = patternRepeated
+        }
+    }
+
+    /// The candidate's multiplier; higher ranks first.
+    public func score(_ candidate: Candidate) throws -> Double {
+        var variables: [String: Value] = [
+            "in_library": .bool(candidate.inLibrary), "emphasized": .bool(candidate.emphasized),
+            "under_represented": .bool(candidate.underRepresented), "pattern_repeated": .bool(candidate.patternRepeated),
+        ]
+        for (name, factor) in factors { variables[name] = .float(factor) }
+        return try score.number(variables)
+    }
+}

@@ -1,0 +1,153 @@
+import RegimenLanguage
+
+/// A plan's phases and each week's target: the training planner asks it for week N.
+public struct PeriodizedPlan: Sendable, Hashable {
+    /// One phase (a seed-004 "Program") of the plan.
+    public struct Phase: Sendable, Hashable {
+        public var focus: String
+        public var firstWeek: Int
+        public var lastWeek: Int
+        public var startingIntensity: Double
+        public var endingIntensity: Double
+        /// The phase's deload week, if it has one.
+        public var deloadWeek: Int?
+    }
+
+    /// What week N of the plan asks for.
+    public struct Week: Sendable, Hashable {
+        public var week: Int
+        /// The phase's focus (`foundation`, …); a deload week still names its phase.
+        public var phase: String
+        public var weekInPhase: Int
+        public var isDeload: Bool
+        /// Fraction of 1RM.
+        public var intensity: Double
+        public var rpe: ClosedRange<Double>
+        public var compound: PeriodizationRules.Prescription
+        public var isolation: PeriodizationRules.Prescription
+    }
+
+    public var weeks: Int
+    public var goal: String
+    public var phases: [Phase]
+    /// Weeks 1…`weeks`, in order.
+    public var schedule: [Week]
+
+    /// The targets of week `number` (1-based), `nil` outside the plan.
+    public func week(_ number: Int) -> Week? {
+        guard number >= 1, number <= schedule.count else { return nil }
+        return schedule[number - 1]
+    }
+
+    /// One week of the schedule as a map.
+    public func weekValue(_ week: Week) -> Value {
+        func prescription(_ p: PeriodizationRules.Prescription) -> Value {
+            Value.orderedMap([("sets", .int(Int64(p.sets))), ("reps", .int(Int64(p.reps))), ("load", .string(p.load))])
+        }
+        return Value.orderedMap([("week", .int(Int64(week.week))), ("phase", .string(week.phase)),
+                                 ("weekInPhase", .int(Int64(week.weekInPhase))), ("deload", .bool(week.isDeload)),
+                                 ("intensity", .float(week.intensity)),
+                                 ("rpe", .list([.float(week.rpe.lowerBound), .float(week.rpe.upperBound)])),
+                                 ("compound", prescription(week.compound)), ("isolation", prescription(week.isolation))])
+    }
+
+    public var value: Value {
+        Value.orderedMap([
+            ("weeks", .int(Int64(weeks))), ("goal", .string(goal)),
+            ("phases", .list(phases.map {
+                Value.orderedMap([("focus", .string($0.focus)), ("firstWeek", .int(Int64($0.firstWeek))),
+                                  ("lastWeek", .int(Int64($0.lastWeek))), ("startingIntensity", .float($0.startingIntensity)),
+                                  ("endingIntensity", .float($0.endingIntensity)),
+                                  ("deloadWeek", $0.deloadWeek.map { .int(Int64($0)) } ?? .null)])
+            })),
+            ("schedule", .list(schedule.map(weekValue))),
+        ])
+    }
+}
+
+/// Why a plan could not be periodized.
+public struct PeriodizationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension PeriodizationRules {
+    /// Periodizes a plan of `weeks` weeks for `goal`.
+    /// - Throws: ``PeriodizationError`` for a length no row covers or an unknown goal.
+    public func plan(weeks: Int, goal: String) throws -> PeriodizedPlan {
+        guard let goalId = goalId(goal) else {
+            throw PeriodizationError(message: "unknown goal '\(goal)'; expected one of \(goals.keys.sorted().joined(separator: ", "))")
+        }
+        guard let row = durations.first(where: { $0.weeks.contains(weeks) }) else {
+            let covered = durations.map { "\($0.weeks.lowerBound)-\($0.weeks.upperBound)" }.joined(separator: ", ")
+            throw PeriodizationError(message: "no periodization for \(weeks) weeks; the rules cover \(covered)")
+        }
+        // Apply the goal's replacements, then merge neighbours that became the same phase.
+        let replacements = goals[goalId] ?? [:]
+        var sequence: [(focus: String, share: Int)] = []
+        for (phase, share) in zip(row.phases, row.shares) {
+            let focus = replacements[phase] ?? phase
+            if let last = sequence.last, last.focus == focus {
+                sequence[sequence.count - 1].share += share
+            } else {
+                sequence.append((focus, share))
+            }
+        }
+        let lengths = Self.split(weeks, by: sequence.map(\.share))
+        var phases: [PeriodizedPlan.Phase] = []
+        var schedule: [PeriodizedPlan.Week] = []
+        var first = 1
+        for (index, (entry, length)) in zip(sequence, lengths).enumerated() where length > 0 {
+            guard let focus = focus[entry.focus] else {
+                throw PeriodizationError(message: "phase '\(entry.focus)' has no focus entry")
+            }
+            let isFinal = index == sequence.count - 1
+            let hasDeload = length >= deloadMinPhaseWeeks && (!isFinal || deloadInFinalPhase)
+            let rampWeeks = hasDeload ? length - 1 : length
+            let last = first + length - 1
+            phases.append(PeriodizedPlan.Phase(focus: entry.focus, firstWeek: first, lastWeek: last,
+                                               startingIntensity: focus.intensity.lowerBound, endingIntensity: focus.intensity.upperBound,
+                                               deloadWeek: hasDeload ? last : nil))
+            for offset in 0..<length {
+                let deload = hasDeload && offset == length - 1
+                let intensity: Double
+                let rpe: ClosedRange<Double>
+                if deload {
+                    guard let recovery = self.focus["deload"] else {
+                        throw PeriodizationError(message: "the rules have no 'deload' focus for deload weeks")
+                    }
+                    intensity = try deloadIntensity.number(["low": .float(recovery.intensity.lowerBound),
+                                                            "high": .float(recovery.intensity.upperBound)])
+                    rpe = recovery.rpe
+                } else {
+                    intensity = try rampIntensity(start: focus.intensity.lowerBound, end: focus.intensity.upperBound,
+                                                  week: offset + 1, weeks: rampWeeks)
+                    rpe = focus.rpe
+                }
+                guard let protocolRow = protocolRow(for: intensity) else {
+                    throw PeriodizationError(message: "the rules have no protocol rows")
+                }
+                schedule.append(PeriodizedPlan.Week(week: first + offset, phase: entry.focus, weekInPhase: offset + 1,
+                                                    isDeload: deload, intensity: intensity, rpe: rpe,
+                                                    compound: protocolRow.compound, isolation: protocolRow.isolation))
+            }
+            first = last + 1
+        }
+        return PeriodizedPlan(weeks: weeks, goal: goalId, phases: phases, schedule: schedule)
+    }
+
+    /// `total` split by `shares`, the remainder going one week each to the earliest phases.
+    static func split(_ total: Int, by shares: [Int]) -> [Int] {
+        let sum = shares.reduce(0, +)
+        guard sum > 0 else { return shares.map { _ in 0 } }
+        var lengths = shares.map { total * $0 / sum }
+        var remainder = total - lengths.reduce(0, +)
+        var index = 0
+        while remainder > 0, !lengths.isEmpty {
+            lengths[index % lengths.count] += 1
+            remainder -= 1
+            index += 1
+        }
+        return lengths
+    }
+}

@@ -1,0 +1,153 @@
+import RegimenLanguage
+
+/// A student's completion log of one workout (seed 001, WorkoutProgress input).
+public struct CompletionLog: Sendable, Hashable {
+    public var workoutId: String
+    public var durationWeeks: Int?
+    /// Day 1 of the workout, when known; gives weekdays to the rest-day rule.
+    public var startDate: Timestamp?
+    /// Day numbers the student marked complete (1 = startDate).
+    public var completedDays: [Int]
+    /// The day the progress is computed on; `nil` means as of the last completed day.
+    public var today: Int?
+
+    public init(workoutId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
+        self.workoutId = workoutId
+        self.durationWeeks = durationWeeks
+        self.startDate = startDate
+        self.completedDays = completedDays
+        self.today = today
+    }
+}
+
+/// The progress figures the trainer dashboard shows (seed 001).
+public struct StudentProgress: Sendable, Hashable {
+    public var workoutId: String
+    /// Distinct completed days within the workout, ascending.
+    public var completedDays: [Int]
+    public var totalDays: Int
+    public var percentComplete: Double
+    public var currentStreak: Int
+    public var longestStreak: Int
+    /// The last completed day, if any.
+    public var lastActivityDay: Int?
+
+    public var value: Value {
+        Value.orderedMap([
+            ("workoutId", .string(workoutId)),
+            ("completedDays", .list(completedDays.map { .int(Int64($0)) })),
+            ("totalDays", .int(Int64(totalDays))),
+            ("percentComplete", .float(percentComplete)),
+            ("currentStreak", .int(Int64(currentStreak))),
+            ("longestStreak", .int(Int64(longestStreak))),
+            ("lastActivityDay", lastActivityDay.map { .int(Int64($0)) } ?? .null),
+        ])
+    }
+}
+
+/// Why a completion log could not be scored: every problem found.
+public struct ProgressError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [String]
+    public var description: String { problems.joined(separator: "\n") }
+}
+
+extension ProgressRules {
+    /// Scores `log`: totals, percent and streaks under these rules.
+    /// - Throws: ``ProgressError`` for days outside the workout or a bad `today`.
+    public func progress(of log: CompletionLog) throws -> StudentProgress {
+        var problems: [String] = []
+        let weeks = log.durationWeeks ?? defaultDurationWeeks
+        if weeks < 1 { problems.append("durationWeeks must be at least 1, got \(weeks)") }
+        let totalValue = try totalDays.number(["duration_weeks": .int(Int64(weeks)), "days_per_week": .int(Int64(daysPerWeek))])
+        guard totalValue.isFinite, totalValue >= 0, totalValue < 1e7 else {
+            throw ProgressError(problems: problems + ["total days formula gave \(format(totalValue))"])
+        }
+        let total = Int(totalValue)
+        for day in Set(log.completedDays).sorted() where day < 1 || day > total {
+            problems.append("completed day \(day) is outside the workout's days 1–\(total)")
+        }
+        if let today = log.today, today < 1 { problems.append("today must be day 1 or later, got \(today)") }
+        guard problems.isEmpty else { throw ProgressError(problems: problems) }
+
+        let completed = Set(log.completedDays)
+        let days = completed.sorted()
+        let percent = try percentComplete.number(["completed": .int(Int64(days.count)), "total": .int(Int64(total))])
+        let asOf = min(log.today ?? days.last ?? 0, total)
+        let startWeekday = log.startDate.map(Self.weekday) ?? 1
+
+        var run = 0
+        var longest = 0
+        if asOf >= 1 {
+            for day in 1...asOf {
+                let weekday = (startWeekday - 1 + (day - 1)) % 7 + 1
+                let rest = try restDay.bool(["day": .int(Int64(day)), "weekday": .int(Int64(weekday))])
+                if completed.contains(day) {
+                    if !rest || restDayExtends { run += 1 }
+                } else if !rest {
+                    let pendingToday = day == log.today && !todayBreaksWhenPending
+                    if !pendingToday { run = 0 }
+                }
+                longest = max(longest, run)
+            }
+        }
+        return StudentProgress(workoutId: log.workoutId, completedDays: days, totalDays: total, percentComplete: percent,
+                               currentStreak: run, longestStreak: longest, lastActivityDay: days.last)
+    }
+
+    /// ISO weekday of a timestamp's UTC date: 1 = Monday … 7 = Sunday.
+    static func weekday(_ timestamp: Timestamp) -> Int {
+        let days = timestamp.seconds >= 0 ? timestamp.seconds / 86_400 : (timestamp.seconds - 86_399) / 86_400
+        // 1970-01-01 was a Thursday (4).
+        let index = ((days % 7) + 7 + 3) % 7
+        return Int(index) + 1
+    }
+}
+
+extension CompletionLog {
+    /// Reads a log from `{workoutId, durationWeeks?, startDate?, completedDays, today?}`,
+    /// reporting every missing or mistyped key.
+    public static func read(_ value: Value) -> Result<CompletionLog, ProgressError> {
+        var problems: [String] = []
+        guard case .map(let map) = value else {
+            return .failure(ProgressError(problems: ["a completion log must be a map, not \(value.typeName)"]))
+        }
+        let known = ["workoutId", "durationWeeks", "startDate", "completedDays", "today"]
+        for key in map.keys where !known.contains(key) {
+            problems.append("unknown key '\(key)'; expected \(known.joined(separator: ", "))")
+        }
+        func int(_ key: String) -> Int? {
+            guard let entry = map[key], !entry.isNull else { return nil }
+            guard case .int(let number) = entry, let result = Int(exactly: number) else {
+                problems.append("'\(key)' must be a whole number, not \(entry.typeName)")
+                return nil
+            }
+            return result
+        }
+        let workoutId = map["workoutId"]?.stringValue
+        if workoutId == nil { problems.append("'workoutId' is required and must be a string") }
+        var start: Timestamp?
+        switch map["startDate"] {
+        case .timestamp(let t)?: start = t
+        case .string(let text)?:
+            start = Timestamp(iso8601: text)
+            if start == nil { problems.append("'startDate' must be a date such as 2026-02-02, not '\(text)'") }
+        case .null?, nil: break
+        case let other?: problems.append("'startDate' must be a date, not \(other.typeName)")
+        }
+        var days: [Int] = []
+        switch map["completedDays"] {
+        case .list(let items)?:
+            for item in items {
+                if case .int(let day) = item, let day = Int(exactly: day) { days.append(day) } else {
+                    problems.append("'completedDays' must hold whole day numbers, not \(item.typeName)")
+                }
+            }
+        case nil: problems.append("'completedDays' is required")
+        case let other?: problems.append("'completedDays' must be a list, not \(other.typeName)")
+        }
+        let weeks = int("durationWeeks")
+        let today = int("today")
+        guard problems.isEmpty, let workoutId else { return .failure(ProgressError(problems: problems)) }
+        return .success(CompletionLog(workoutId: workoutId, durationWeeks: weeks, startDate: start, completedDays: days, today: today))
+    }
+}

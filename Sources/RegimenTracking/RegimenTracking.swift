@@ -1,1 +1,0 @@
-// The RegimenTracking module; see Package.swift for its place in the layering.

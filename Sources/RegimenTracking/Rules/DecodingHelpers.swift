@@ -1,0 +1,70 @@
+import RegimenLanguage
+import RegimenRules
+
+extension MappingDecoder {
+    /// Compiles the expression under `key` over `variables`, reporting compile errors located in
+    /// the file; `nil` when the key is missing or the expression is wrong.
+    mutating func formula(_ key: String, variables: [String]) -> Formula? {
+        guard let node = requiredNode(key) else { return nil }
+        return context.formula(node, variables: variables, at: path.appending(key: key))
+    }
+
+    /// A list of strings under `key` (required), `[]` when missing or invalid.
+    mutating func strings(_ key: String) -> [String] { required(key, as: [String].self) ?? [] }
+
+    /// A coach range such as `0.60-0.70` or `8-12` (a single number is a one-point range).
+    mutating func range(_ key: String) -> ClosedRange<Double>? {
+        guard let node = requiredNode(key) else { return nil }
+        return context.range(node, at: path.appending(key: key))
+    }
+}
+
+extension DecodingContext {
+    /// Compiles `node`'s text as an expression over `variables`.
+    func formula(_ node: LocatedNode, variables: [String], at path: DecodingPath) -> Formula? {
+        guard let source = ExpressionSource(node) else {
+            error("rules.wrong-type", path.message("must be an expression string, not \(node.kindDescription)"), at: node.location)
+            return nil
+        }
+        do {
+            return try Formula(compiling: source.sourceText, variables: variables)
+        } catch {
+            for diagnostic in error.diagnostics {
+                let corrected = source.correcting(diagnostic)
+                report(Diagnostic(corrected.severity, id: corrected.id, path.message("has a bad expression: \(corrected.message)"),
+                                  at: corrected.location, notes: corrected.notes))
+            }
+            return nil
+        }
+    }
+
+    /// `low-high` (either may be a decimal) or one number; reports anything else.
+    func range(_ node: LocatedNode, at path: DecodingPath) -> ClosedRange<Double>? {
+        guard let text = node.scalar?.text else {
+            error("rules.wrong-type", path.message("must be a range like 8-12, not \(node.kindDescription)"), at: node.location)
+            return nil
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+        let numbers = parts.compactMap { Double($0) }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), let low = numbers.first, let high = numbers.last else {
+            error("rules.wrong-type", path.message("must be a range like 8-12, not '\(text)'"), at: node.location)
+            return nil
+        }
+        guard low <= high else {
+            error("rules.out-of-range", path.message("runs backwards: \(text)"), at: node.location)
+            return nil
+        }
+        return low...high
+    }
+
+    /// An integer range `low-high`.
+    func intRange(_ node: LocatedNode, at path: DecodingPath) -> ClosedRange<Int>? {
+        guard let range = range(node, at: path) else { return nil }
+        guard range.lowerBound.rounded() == range.lowerBound, range.upperBound.rounded() == range.upperBound,
+              abs(range.upperBound) < 1e9 else {
+            error("rules.wrong-type", path.message("must be a range of whole numbers"), at: node.location)
+            return nil
+        }
+        return Int(range.lowerBound)...Int(range.upperBound)
+    }
+}

@@ -1,0 +1,132 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: periodization` — decodes `rules/periodization.yaml` into ``PeriodizationRules``.
+public struct PeriodizationFile: RuleFileKind {
+    public static let kind = "periodization"
+    public let rules: PeriodizationRules
+
+    public var ruleCount: Int { rules.durations.count + rules.focus.count + rules.protocols.count + rules.effortLevels.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> PeriodizationFile? {
+        let context = document.context
+        var focus: [String: PeriodizationRules.Focus] = [:]
+        _ = document.mapping("focus") { map -> Bool? in
+            for id in map.keys {
+                focus[id] = map.mapping(id) { entry -> PeriodizationRules.Focus? in
+                    entry.path = entry.path.about("focus '\(id)'")
+                    let intensity = entry.range("intensity")
+                    let rpe = entry.range("rpe")
+                    let purpose = entry.required("purpose", as: String.self)
+                    guard let intensity, let rpe, let purpose else { return nil }
+                    return PeriodizationRules.Focus(id: id, intensity: intensity, rpe: rpe, purpose: purpose)
+                }
+            }
+            return true
+        }
+        let durations = document.list("phases_by_duration") { node, path in
+            context.mapping(node, at: path) { row -> PeriodizationRules.DurationRow? in
+                let weeks = row.requiredNode("weeks").flatMap { context.intRange($0, at: row.path.appending(key: "weeks")) }
+                let phases = row.strings("phases")
+                let shares = row.required("shares", as: [Int].self) ?? []
+                for phase in phases where focus[phase] == nil {
+                    context.error("rules.unknown-reference", row.path.message("names phase '\(phase)', which 'focus' does not define"), at: row.node["phases"]?.location)
+                }
+                if shares.count != phases.count || shares.contains(where: { $0 < 1 }) {
+                    context.error("rules.bad-value", row.path.message("needs one positive share per phase"), at: row.node["shares"]?.location)
+                }
+                guard let weeks, !phases.isEmpty else { return nil }
+                return PeriodizationRules.DurationRow(weeks: weeks, phases: phases, shares: shares)
+            }
+        } ?? []
+        let sortedRows = durations.sorted { $0.weeks.lowerBound < $1.weeks.lowerBound }
+        for (a, b) in zip(sortedRows, sortedRows.dropFirst()) where a.weeks.upperBound + 1 != b.weeks.lowerBound {
+            let problem = a.weeks.upperBound >= b.weeks.lowerBound ? "overlap" : "leave a gap"
+            context.error("periodization.duration-gap", "'phases_by_duration' rows \(a.weeks.lowerBound)-\(a.weeks.upperBound) and \(b.weeks.lowerBound)-\(b.weeks.upperBound) \(problem)",
+                          at: document.node["phases_by_duration"]?.location)
+        }
+        var goals: [String: [String: String]] = [:]
+        _ = document.mapping("goals") { map -> Bool? in
+            for goal in map.keys {
+                goals[goal] = map.mapping(goal) { entry -> [String: String]? in
+                    entry.path = entry.path.about("goal '\(goal)'")
+                    var replace: [String: String] = [:]
+                    for (from, to) in entry.optional("replace", as: Value.self)?.mapValue ?? [:] {
+                        guard let target = to.stringValue, focus[from] != nil, focus[target] != nil else {
+                            context.error("rules.unknown-reference", entry.path.message("'replace' must map a focus to a focus, not \(from) → \(to)"),
+                                          at: entry.node["replace"]?.location)
+                            continue
+                        }
+                        replace[from] = target
+                    }
+                    return replace
+                }
+            }
+            return true
+        }
+        var aliases: [String: String] = [:]
+        for (alias, target) in document.optional("goal_aliases", as: Value.self)?.mapValue ?? [:] {
+            if let target = target.stringValue, goals[target] != nil {
+                aliases[alias] = target
+            } else {
+                context.error("rules.unknown-reference", "'goal_aliases.\(alias)' must name a goal", at: document.node["goal_aliases"]?.location)
+            }
+        }
+        let weekly = document.formula("weekly_intensity", variables: ["start", "end", "week", "weeks"])
+        let deload = document.mapping("deload") { map -> (Int, Bool, Formula)? in
+            let minWeeks = map.required("min_phase_weeks", as: Int.self, in: 2...52)
+            let inFinal = map.required("in_final_phase", as: Bool.self)
+            let intensity = map.formula("intensity", variables: ["low", "high"])
+            guard let minWeeks, let inFinal, let intensity else { return nil }
+            return (minWeeks, inFinal, intensity)
+        }
+        let protocols = document.list("protocols") { node, path in
+            context.mapping(node, at: path) { row -> PeriodizationRules.ProtocolRow? in
+                let below = row.required("below", as: Double.self, in: 0...10)
+                let compound = row.mapping("compound") { prescription(&$0) }
+                let isolation = row.mapping("isolation") { prescription(&$0) }
+                guard let below, let compound, let isolation else { return nil }
+                return PeriodizationRules.ProtocolRow(below: below, compound: compound, isolation: isolation)
+            }
+        } ?? []
+        var efforts: [PeriodizationRules.EffortLevel] = []
+        _ = document.mapping("effort_levels") { map -> Bool? in
+            for id in map.keys {
+                if let level = map.mapping(id, { entry -> PeriodizationRules.EffortLevel? in
+                    entry.path = entry.path.about("effort level '\(id)'")
+                    let intensity = entry.range("intensity")
+                    let rpe = entry.range("rpe")
+                    let use = entry.required("use", as: String.self)
+                    guard let intensity, let rpe, let use else { return nil }
+                    return PeriodizationRules.EffortLevel(id: id, intensity: intensity, rpe: rpe, use: use)
+                }) { efforts.append(level) }
+            }
+            return true
+        }
+        let selection = document.mapping("selection_ranking") { map -> SelectionRanking? in
+            var factors: [String: Double] = [:]
+            for name in map.keys where name != "score" {
+                if let factor = map.required(name, as: Double.self, in: 0...10) { factors[name] = factor }
+            }
+            let variables = ["in_library", "emphasized", "under_represented", "pattern_repeated"] + factors.keys.sorted()
+            guard let score = map.formula("score", variables: variables) else { return nil }
+            return SelectionRanking(factors: factors, score: score)
+        }
+        if focus["deload"] == nil {
+            context.error("rules.missing-key", "'focus' must define 'deload' for deload weeks", at: document.node["focus"]?.location)
+        }
+        guard !context.hasErrors, let weekly, let deload, let selection, !protocols.isEmpty else { return nil }
+        return PeriodizationFile(rules: PeriodizationRules(
+            durations: durations, focus: focus, goals: goals, goalAliases: aliases, weeklyIntensity: weekly,
+            deloadMinPhaseWeeks: deload.0, deloadInFinalPhase: deload.1, deloadIntensity: deload.2,
+            protocols: protocols, effortLevels: efforts, selection: selection))
+    }
+
+    private static func prescription(_ map: inout MappingDecoder) -> PeriodizationRules.Prescription? {
+        let sets = map.required("sets", as: Int.self, in: 1...20)
+        let reps = map.required("reps", as: Int.self, in: 1...100)
+        let load = map.required("load", as: String.self)
+        guard let sets, let reps, let load else { return nil }
+        return PeriodizationRules.Prescription(sets: sets, reps: reps, load: load)
+    }
+}

@@ -1,0 +1,24 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: tracker_analytics` — decodes `rules/tracker/analytics.yaml` into an ``AnalyticsPolicy``.
+public struct TrackerAnalyticsFile: RuleFileKind {
+    public static let kind = "tracker_analytics"
+    public let policy: AnalyticsPolicy
+
+    public var ruleCount: Int { 3 }
+
+    public static func decode(_ document: inout MappingDecoder) -> TrackerAnalyticsFile? {
+        let variables = ["reps", "weight"]
+        let volume = document.formula("set_volume", variables: variables)
+        let onlyChecked = document.required("volume_counts_only_checked", as: Bool.self)
+        let score = document.formula("set_score", variables: variables)
+        let oneRepMax = document.formula("estimated_1rm", variables: variables)
+        let maxReps = document.required("e1rm_max_reps", as: Int.self, in: 1...100)
+        let decimals = document.required("e1rm_decimals", as: Int.self, in: 0...6)
+        guard let volume, let onlyChecked, let score, let oneRepMax, let maxReps, let decimals else { return nil }
+        return TrackerAnalyticsFile(policy: AnalyticsPolicy(setVolume: volume, volumeCountsOnlyChecked: onlyChecked, setScore: score,
+                                                            estimatedOneRepMax: oneRepMax, oneRepMaxMaxReps: maxReps,
+                                                            oneRepMaxDecimals: decimals))
+    }
+}

@@ -1,0 +1,52 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: tracker_duplication` — decodes `rules/tracker/duplication.yaml` into a ``CopyPolicy``.
+public struct TrackerDuplicationFile: RuleFileKind {
+    public static let kind = "tracker_duplication"
+    public let policy: CopyPolicy
+
+    public var ruleCount: Int { policy.levels.count + policy.setsByExerciseType.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> TrackerDuplicationFile? {
+        let context = document.context
+        let maxOperations = document.required("max_operations_per_batch", as: Int.self, in: 1...500)
+        let timestamps = document.strings("timestamps")
+        let keep = document.strings("keep")
+        var levels: [TrackerLevel: CopyPolicy.LevelCopy] = [:]
+        _ = document.mapping("levels") { map -> Bool? in
+            for key in map.keys {
+                guard let level = TrackerLevel(rawValue: key), level != .set else { continue }
+                levels[level] = map.mapping(key) { entry -> CopyPolicy.LevelCopy? in
+                    entry.path = entry.path.about("level '\(key)'")
+                    let copy = entry.strings("copy")
+                    var computed: [String: Formula] = [:]
+                    _ = entry.mapping("when_duplicated", required: false) { fields -> Bool? in
+                        for name in fields.keys {
+                            if let formula = fields.formula(name, variables: ["source", "max_sibling_value"]) { computed[name] = formula }
+                        }
+                        return true
+                    }
+                    return CopyPolicy.LevelCopy(copy: copy, whenDuplicated: computed)
+                }
+            }
+            return true
+        }
+        var sets: [String: CopyPolicy.SetCopy] = [:]
+        _ = document.mapping("sets_by_exercise_type") { map -> Bool? in
+            for type in map.keys {
+                sets[type] = map.mapping(type) { entry -> CopyPolicy.SetCopy? in
+                    entry.path = entry.path.about("sets of exercise type '\(type)'")
+                    let copy = entry.strings("copy")
+                    var reset: [String: Value] = [:]
+                    for (key, value) in entry.optional("reset", as: Value.self)?.mapValue ?? [:] { reset[key] = value }
+                    return CopyPolicy.SetCopy(copy: copy, reset: reset)
+                }
+            }
+            return true
+        }
+        guard !context.hasErrors, let maxOperations else { return nil }
+        return TrackerDuplicationFile(policy: CopyPolicy(maxOperationsPerBatch: maxOperations, timestampFields: timestamps,
+                                                         keptFields: keep, levels: levels, setsByExerciseType: sets))
+    }
+}

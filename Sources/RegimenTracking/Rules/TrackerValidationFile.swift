@@ -1,0 +1,85 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: tracker_validation` — decodes `rules/tracker/validation.yaml` into a ``ValidationPolicy``.
+public struct TrackerValidationFile: RuleFileKind {
+    public static let kind = "tracker_validation"
+    public let policy: ValidationPolicy
+
+    public var ruleCount: Int { policy.levels.values.reduce(0) { $0 + $1.fields.count } + policy.setFieldsByExerciseType.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> TrackerValidationFile? {
+        let context = document.context
+        var levels: [TrackerLevel: ValidationPolicy.LevelRules] = [:]
+        _ = document.mapping("levels") { map -> Bool? in
+            for key in map.keys {
+                guard let level = TrackerLevel(rawValue: key) else { continue }
+                levels[level] = map.mapping(key) { decodeLevel(&$0, level: level, context: context) }
+            }
+            return true
+        }
+        var byType: [String: ValidationPolicy.SetFields] = [:]
+        _ = document.mapping("set_fields_by_exercise_type") { map -> Bool? in
+            for type in map.keys {
+                map.path = map.path.about("exercise type '\(type)'")
+                byType[type] = map.mapping(type) { entry in
+                    ValidationPolicy.SetFields(required: entry.strings("required"), allowed: entry.strings("allowed"),
+                                               shown: entry.strings("shown"))
+                }
+            }
+            return true
+        }
+        if let exerciseType = levels[.exercise]?.fields["exerciseType"]?.oneOf {
+            for type in exerciseType where byType[type] == nil {
+                context.error("tracker.missing-type", "exercise type '\(type)' has no entry in 'set_fields_by_exercise_type'",
+                              at: document.location(ofKey: "set_fields_by_exercise_type"))
+            }
+        }
+        guard !context.hasErrors else { return nil }
+        return TrackerValidationFile(policy: ValidationPolicy(levels: levels, setFieldsByExerciseType: byType))
+    }
+
+    private static func decodeLevel(_ map: inout MappingDecoder, level: TrackerLevel, context: DecodingContext) -> ValidationPolicy.LevelRules? {
+        map.path = map.path.about("level '\(level.rawValue)'")
+        var fields: [String: ValidationPolicy.FieldRule] = [:]
+        _ = map.mapping("fields") { fieldsMap -> Bool? in
+            for name in fieldsMap.keys {
+                fields[name] = fieldsMap.mapping(name) { field -> ValidationPolicy.FieldRule? in
+                    field.path = field.path.about("field '\(level.rawValue).\(name)'")
+                    guard let typeName = field.required("type", as: String.self) else { return nil }
+                    guard let type = ValidationPolicy.FieldType(rawValue: typeName) else {
+                        context.error("rules.bad-value", field.path.message("has unknown type '\(typeName)'; expected one of \(ValidationPolicy.FieldType.allCases.map(\.rawValue).joined(separator: ", "))"),
+                                      at: field.node["type"]?.location)
+                        return nil
+                    }
+                    return ValidationPolicy.FieldRule(
+                        type: type, required: field.optional("required", default: false), nullable: field.optional("nullable", default: false),
+                        trim: field.optional("trim", default: false), minLength: field.optional("min_length", as: Int.self, in: 0...1_000_000),
+                        maxLength: field.optional("max_length", as: Int.self, in: 0...1_000_000),
+                        min: field.optional("min", as: Double.self), max: field.optional("max", as: Double.self),
+                        oneOf: field.optional("one_of", as: [String].self))
+                }
+            }
+            return true
+        }
+        let unique = map.list("unique", required: false) { node, path in
+            context.mapping(node, at: path) { entry -> ValidationPolicy.UniqueRule? in
+                guard let field = entry.required("field", as: String.self), let within = entry.required("within", as: String.self) else { return nil }
+                guard let scope = ValidationPolicy.UniqueScope(rawValue: within) else {
+                    context.error("rules.bad-value", entry.path.message("'within' must be user or parent, not '\(within)'"), at: entry.node["within"]?.location)
+                    return nil
+                }
+                if fields[field] == nil {
+                    context.error("rules.unknown-reference", entry.path.message("names field '\(field)', which the level does not list"), at: entry.node["field"]?.location)
+                }
+                return ValidationPolicy.UniqueRule(field: field, scope: scope, caseSensitive: entry.optional("case_sensitive", default: true))
+            }
+        } ?? []
+        let atLeastOne = map.optional("at_least_one_of", as: [String].self) ?? []
+        for name in atLeastOne where fields[name] == nil {
+            context.error("rules.unknown-reference", map.path.message("'at_least_one_of' names field '\(name)', which the level does not list"),
+                          at: map.node["at_least_one_of"]?.location)
+        }
+        return ValidationPolicy.LevelRules(fields: fields, unique: unique, atLeastOneOf: atLeastOne)
+    }
+}

@@ -1,0 +1,63 @@
+import RegimenLanguage
+
+/// A coach-written formula from a rule file, evaluated with named variables.
+///
+/// Rule files hold formulas as expressions; the loader compiles them once into a `Formula`, and
+/// the algorithms of this module evaluate them without knowing how they were written.
+public struct Formula: Sendable {
+    /// The formula as written in the rule file, for explanations and error messages.
+    public let source: String
+    private let body: @Sendable ([String: Value]) throws -> Value
+
+    /// A formula computed by `body`; the loader builds these from compiled expressions.
+    public init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
+        self.source = source
+        self.body = body
+    }
+
+    /// Compiles `text` as an expression over `variables`.
+    /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
+    public init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
+        let environment = try ExpressionEnvironment(variables: variables)
+        let expression = try CompiledExpression(text, environment: environment)
+        self.source = text.text
+        self.body = { bindings in
+            do throws(EvaluationError) {
+                return try expression.evaluate(bindings)
+            } catch {
+                let place = expression.location(of: error).map { "\($0): " } ?? ""
+                throw FormulaError(message: "\(place)formula '\(text.text)' failed: \(error)")
+            }
+        }
+    }
+
+    /// The formula's value for `variables`.
+    public func evaluate(_ variables: [String: Value]) throws -> Value {
+        try body(variables)
+    }
+
+    /// The formula's value as a number; an error names the formula when it yields anything else.
+    public func number(_ variables: [String: Value]) throws -> Double {
+        let value = try body(variables)
+        guard let number = value.numberValue else {
+            throw FormulaError(message: "formula '\(source)' gave \(value.typeName), expected a number")
+        }
+        return number
+    }
+
+    /// The formula's value as a boolean.
+    public func bool(_ variables: [String: Value]) throws -> Bool {
+        let value = try body(variables)
+        guard let bool = value.boolValue else {
+            throw FormulaError(message: "formula '\(source)' gave \(value.typeName), expected a bool")
+        }
+        return bool
+    }
+}
+
+/// A formula gave a value of the wrong type or failed to evaluate.
+public struct FormulaError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,65 @@
+import RegimenLanguage
+
+/// What a duplicate copies, as `rules/tracker/duplication.yaml` states it.
+public struct CopyPolicy: Sendable {
+    /// The copy rules of one level above sets.
+    public struct LevelCopy: Sendable {
+        /// Fields copied from the source when present.
+        public var copy: [String]
+        /// Fields computed for the document the user chose to duplicate (not for its
+        /// descendants). Variables: `source` (map) and `max_sibling_value`.
+        public var whenDuplicated: [String: Formula]
+
+        public init(copy: [String], whenDuplicated: [String: Formula] = [:]) {
+            self.copy = copy
+            self.whenDuplicated = whenDuplicated
+        }
+    }
+
+    /// The copy rules of sets of one exercise type.
+    public struct SetCopy: Sendable, Hashable {
+        public var copy: [String]
+        /// Fields set to a fixed value on the copy (`checked: false`).
+        public var reset: [String: Value]
+
+        public init(copy: [String], reset: [String: Value]) {
+            self.copy = copy
+            self.reset = reset
+        }
+    }
+
+    /// At most this many writes go into one batch.
+    public var maxOperationsPerBatch: Int
+    /// Fields set to the duplication time on every copy.
+    public var timestampFields: [String]
+    /// Fields kept from the source on every copy.
+    public var keptFields: [String]
+    public var levels: [TrackerLevel: LevelCopy]
+    public var setsByExerciseType: [String: SetCopy]
+
+    public init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String],
+                levels: [TrackerLevel: LevelCopy], setsByExerciseType: [String: SetCopy]) {
+        self.maxOperationsPerBatch = maxOperationsPerBatch
+        self.timestampFields = timestampFields
+        self.keptFields = keptFields
+        self.levels = levels
+        self.setsByExerciseType = setsByExerciseType
+    }
+
+    /// The fields of the copy of `source`, a set of exercise type `exerciseType` or a document
+    /// of another level; `nil` when the policy has no rule for it.
+    func copiedFields(of source: TrackerDocument, exerciseType: String?, now: Timestamp) -> [String: Value]? {
+        var fields: [String: Value] = [:]
+        if source.level == .set {
+            guard let exerciseType, let rule = setsByExerciseType[exerciseType] else { return nil }
+            for name in rule.copy { if let value = source.fields[name] { fields[name] = value } }
+            for (name, value) in rule.reset { fields[name] = value }
+        } else {
+            guard let rule = levels[source.level] else { return nil }
+            for name in rule.copy { if let value = source.fields[name] { fields[name] = value } }
+        }
+        for name in keptFields { if let value = source.fields[name] { fields[name] = value } }
+        for name in timestampFields { fields[name] = .timestamp(now) }
+        return fields
+    }
+}

@@ -1,0 +1,28 @@
+import RegimenLanguage
+
+/// A problem found in a tracker document, with the path of the document it is about.
+public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The document's path (`users/u1/programs/p1/weeks/w1`), or the collection position for
+    /// an unreadable document (`…/weeks[2]`).
+    public var path: String
+    /// The field the problem is about, if one.
+    public var field: String?
+    public var severity: Severity
+    public var message: String
+
+    public init(path: String, field: String? = nil, _ severity: Severity, _ message: String) {
+        self.path = path
+        self.field = field
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `path: severity: message`, the format `regimen validate` prints.
+    public var description: String {
+        "\(path.isEmpty ? "<root>" : path): \(severity.rawValue): \(message)"
+    }
+
+    public static func < (lhs: TrackerViolation, rhs: TrackerViolation) -> Bool {
+        (lhs.path, lhs.field ?? "", lhs.severity, lhs.message) < (rhs.path, rhs.field ?? "", rhs.severity, rhs.message)
+    }
+}

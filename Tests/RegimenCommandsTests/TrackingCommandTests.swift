@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import RegimenCommands
+
+/// The repository root, where `rules/`, `catalogs/` and `examples/` live.
+private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func regimen(_ arguments: [String]) -> CommandRun { runRegimen(arguments, in: repositoryRoot) }
+
+@Suite("Tracking commands")
+struct TrackingCommandTests {
+    @Test("validate accepts the example program")
+    func validateClean() {
+        let run = regimen(["validate", "examples/tracker/program.json"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "ok: 12 documents, no violations\n")
+    }
+
+    @Test("validate reports every violation with its document path and exits 1")
+    func validateInvalid() {
+        let run = regimen(["validate", "examples/tracker/invalid-program.yaml"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput == """
+            users/alex/programs/ppl/weeks/week1/workouts/push1: error: 'dayOfWeek' must be at most 7, not 9
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: a set needs at least one of reps, duration, distance
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: a strength set needs 'reps'
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: 'weight' must be at least 0, not -20
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s2: warning: 'duration' is not used by strength exercises
+            users/alex/programs/ppl/weeks/week2: error: week order 1 is already used by week week1
+            users/alex/programs/ppl2: error: program name 'push pull legs ' is already used by program ppl
+            invalid: 8 documents, 6 errors, 1 warning
+
+            """)
+    }
+
+    @Test("duplicate prints the id map, batches and audit; the same --now gives the same ids")
+    func duplicate() {
+        let arguments = ["duplicate", "examples/tracker/program.json", "--week", "week1", "--user", "alex", "--now", "2026-02-04T12:00:00Z"]
+        let run = regimen(arguments)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasSuffix(": 11 documents in 1 batch (11)") == true)
+        #expect(lines.count == 13)
+        #expect(lines.last?.hasPrefix("audit: {\"batches\":1,\"documents\":11,\"event\":\"duplicate\",\"level\":\"week\",\"newWeekId\":") == true)
+        #expect(regimen(arguments).standardOutput == run.standardOutput)
+    }
+
+    @Test("duplicate refuses another user's tree with permission-denied")
+    func duplicateDenied() {
+        let run = regimen(["duplicate", "examples/tracker/program.json", "--week", "week1", "--user", "eve", "--now", "2026-02-04T12:00:00Z"])
+        #expect(run.status == 1)
+        #expect(run.standardError == "error: permission-denied: user 'eve' may only duplicate their own documents\n")
+    }
+
+    @Test("duplicate needs exactly one source")
+    func duplicateUsage() {
+        let run = regimen(["duplicate", "examples/tracker/program.json", "--week", "week1", "--workout", "push1"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("name exactly one of --week, --workout, --exercise, --program"))
+    }
+
+    @Test("burn uses the ACSM formula by default and the seed's on request")
+    func burn() {
+        let acsm = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous"])
+        #expect(acsm.status == 0)
+        #expect(acsm.standardOutput == "432 kcal: Running, 6 mph (10 min/mile), vigorous (MET 11.76 from base 9.8, Compendium 12150), 30 min, 70 kg, formula acsm\n")
+        let seed = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous", "--formula", "seed_002"])
+        #expect(seed.standardOutput.hasPrefix("123 kcal: "))
+    }
+
+    @Test("burn reports every invalid input with its own message")
+    func burnInvalid() {
+        let run = regimen(["burn", "runing", "--minutes", "0", "--intensity", "hard"])
+        #expect(run.status == 1)
+        #expect(run.standardError == """
+            error: unknown activity 'runing'; did you mean 'running'?
+            error: duration must be at least 1 minute, got 0
+            error: intensity must be one of light, moderate, vigorous, got 'hard'
+
+            """)
+    }
+
+    @Test("burn --list filters the activity library")
+    func burnList() {
+        let run = regimen(["burn", "--list", "--category", "flexibility"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.split(separator: "\n").count == 5)
+        #expect(run.standardOutput.contains("flexibility\tyoga\tMET 2.5\t02150\tlight\tYoga, Hatha"))
+    }
+
+    @Test("daily-log totals per day")
+    func dailyLog() {
+        let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-05T00:00:00Z"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            2026-02-03: consumed 1890 kcal, burned 842 kcal, net 1048 kcal (surplus)
+              running 35 min vigorous: 591 kcal
+              weight_training 50 min moderate: 251 kcal
+            2026-02-04: consumed 180 kcal, burned 86 kcal, net 94 kcal (surplus)
+              yoga 30 min light: 86 kcal
+
+            """)
+    }
+
+    @Test("daily-log rejects entries after --now")
+    func dailyLogFuture() {
+        let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-03T12:00:00Z"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("examples/tracker/daily-log.yaml: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)"))
+    }
+
+    @Test("progress prints completion and streaks")
+    func progress() {
+        let run = regimen(["progress", "examples/tracker/completion-log.json"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "workout hypertrophy-pdf-1: 8 of 28 days (28.6%)\ncurrent streak: 5, longest streak: 5\n")
+    }
+
+    @Test("periodize prints one week of a plan")
+    func periodizeWeek() {
+        let run = regimen(["periodize", "--weeks", "12", "--goal", "strength", "--week", "10"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "week 10: peak intensity 0.83 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
+        let bad = regimen(["periodize", "--weeks", "12", "--goal", "bulk"])
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "error: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")
+    }
+
+    @Test("export to CSV and back to JSON gives the JSON export")
+    func exportRoundTrip() throws {
+        let csv = regimen(["export", "examples/tracker/program.json", "--to", "csv"])
+        #expect(csv.status == 0)
+        let scratch = try ScratchDirectory(["program.csv": csv.standardOutput])
+        defer { scratch.cleanUp() }
+        let back = runRegimen(["export", scratch.url.appendingPathComponent("program.csv").path, "--to", "json",
+                               "--rules", repositoryRoot.path], in: scratch.url)
+        let json = regimen(["export", "examples/tracker/program.json", "--to", "json"])
+        #expect(back.status == 0)
+        #expect(back.standardOutput == json.standardOutput)
+    }
+
+    @Test("upload-check accepts a PDF and rejects a renamed image")
+    func uploadCheck() throws {
+        let scratch = try ScratchDirectory(["plan.pdf": "%PDF-1.7\nbody", "photo.pdf": "\u{89}PNG....."])
+        defer { scratch.cleanUp() }
+        let ok = runRegimen(["upload-check", "plan.pdf", "--content-type", "application/pdf", "--rules", repositoryRoot.path], in: scratch.url)
+        #expect(ok.status == 0)
+        #expect(ok.standardOutput == "ok: plan.pdf (13 bytes) can be uploaded\n")
+        let bad = runRegimen(["upload-check", "photo.pdf", "--content-type", "image/png", "--rules", repositoryRoot.path], in: scratch.url)
+        #expect(bad.status == 1)
+        #expect(bad.standardError == """
+            photo.pdf: error: content type 'image/png' is not allowed; upload application/pdf
+            photo.pdf: error: the file does not start with the PDF signature '%PDF-'
+
+            """)
+    }
+}

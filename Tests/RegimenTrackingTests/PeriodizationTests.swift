@@ -1,0 +1,100 @@
+import RegimenLanguage
+import Testing
+@testable import RegimenTracking
+
+@Suite("Periodization")
+struct PeriodizationTests {
+    func rules() throws -> PeriodizationRules { try shippedRules().periodization }
+
+    @Test("the seed's ramp: 0.60 → 0.68 → 0.77 → 0.85 over four weeks")
+    func seedRamp() throws {
+        let rules = try rules()
+        let weeks = try (1...4).map { try rules.rampIntensity(start: 0.60, end: 0.85, week: $0, weeks: 4) }
+        #expect(weeks == [0.60, 0.68, 0.77, 0.85])
+        #expect(try rules.rampIntensity(start: 0.6, end: 0.9, week: 1, weeks: 1) == 0.6)
+    }
+
+    @Test("phases by plan length follow the seed's table", arguments: [
+        (3, ["development"]),
+        (4, ["foundation", "development"]), (8, ["foundation", "development"]),
+        (12, ["foundation", "development", "peak"]),
+        (24, ["foundation", "development", "peak", "maintenance"]), (52, ["foundation", "development", "peak", "maintenance"]),
+    ])
+    func phases(weeks: Int, phases: [String]) throws {
+        let plan = try rules().plan(weeks: weeks, goal: "strength")
+        #expect(plan.phases.map(\.focus) == phases)
+        #expect(plan.schedule.count == weeks)
+        #expect(plan.phases.first?.firstWeek == 1 && plan.phases.last?.lastWeek == weeks)
+    }
+
+    @Test("a 12-week strength plan: ramps inside each focus range, deloads between blocks")
+    func twelveWeeks() throws {
+        let plan = try rules().plan(weeks: 12, goal: "strength")
+        #expect(plan.schedule.map(\.intensity) == [0.60, 0.65, 0.70, 0.55, 0.70, 0.75, 0.80, 0.55, 0.80, 0.83, 0.87, 0.90])
+        #expect(plan.schedule.filter(\.isDeload).map(\.week) == [4, 8])
+        let week6 = try #require(plan.week(6))
+        #expect(week6.phase == "development")
+        #expect(week6.rpe == 7...8)
+        #expect(week6.compound.description == "3x5 heavy")
+        #expect(week6.isolation.description == "3x10 moderate")
+        let week12 = try #require(plan.week(12))
+        #expect(week12.compound.description == "3x3 peak")
+        #expect(week12.isolation.description == "3x8 heavy")
+        #expect(week12.rpe == 8...10)
+        #expect(plan.week(4)?.rpe == 5...6)
+        #expect(plan.week(13) == nil && plan.week(0) == nil)
+    }
+
+    @Test("intensity → protocol follows the seed's table", arguments: [
+        (0.50, "3x5 moderate", "3x12 light"), (0.64, "3x5 moderate", "3x12 light"),
+        (0.65, "3x5 heavy", "3x10 moderate"), (0.79, "3x5 heavy", "3x10 moderate"),
+        (0.80, "3x3 peak", "3x8 heavy"), (0.95, "3x3 peak", "3x8 heavy"),
+    ])
+    func protocols(intensity: Double, compound: String, isolation: String) throws {
+        let row = try #require(try rules().protocolRow(for: intensity))
+        #expect(row.compound.description == compound)
+        #expect(row.isolation.description == isolation)
+    }
+
+    @Test("focus and effort tables carry the seed's ranges")
+    func tables() throws {
+        let rules = try rules()
+        #expect(rules.focus["foundation"]?.intensity == 0.60...0.70)
+        #expect(rules.focus["development"]?.rpe == 7...8)
+        #expect(rules.focus["deload"]?.intensity == 0.50...0.60)
+        #expect(rules.effortLevels.map(\.id) == ["recovery", "standard", "push_it"])
+        #expect(rules.effortLevels.map(\.intensity) == [0.55...0.65, 0.65...0.75, 0.75...0.85])
+    }
+
+    @Test("fat loss trains development instead of peaking")
+    func fatLoss() throws {
+        let plan = try rules().plan(weeks: 12, goal: "fat_loss")
+        #expect(plan.phases.map(\.focus) == ["foundation", "development"])
+        #expect(plan.phases.map { $0.lastWeek - $0.firstWeek + 1 } == [4, 8])
+        #expect(try rules().plan(weeks: 12, goal: "hypertrophy").goal == "lean_mass")
+    }
+
+    @Test("unknown goals and lengths are refused with the choices")
+    func refusals() throws {
+        #expect(throws: PeriodizationError(message: "unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength")) {
+            try rules().plan(weeks: 12, goal: "bulk")
+        }
+        #expect(throws: PeriodizationError(message: "no periodization for 0 weeks; the rules cover 1-3, 4-8, 9-23, 24-520")) {
+            try rules().plan(weeks: 0, goal: "strength")
+        }
+    }
+
+    @Test("selection ranking multiplies the seed's boosts")
+    func ranking() throws {
+        let ranking = try rules().selection
+        func score(_ library: Bool, _ emphasis: Bool, _ under: Bool, _ repeated: Bool) throws -> Double {
+            try ranking.score(.init(inLibrary: library, emphasized: emphasis, underRepresented: under, patternRepeated: repeated))
+        }
+        #expect(try score(false, false, false, false) == 1.0)
+        #expect(try score(true, false, false, false) == 1.2)
+        #expect(try score(false, true, false, false) == 1.5)
+        #expect(try score(false, false, true, false) == 1.3)
+        #expect(abs(try score(true, true, true, false) - 1.2 * 1.5 * 1.3) < 1e-12)
+        #expect(try score(true, false, false, true) < score(false, false, false, false))
+    }
+}
