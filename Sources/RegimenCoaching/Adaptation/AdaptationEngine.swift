@@ -57,6 +57,9 @@ public struct AdaptationEngine: Sendable {
     func validate(_ input: AdaptationInput, plan: PlanView) throws(AdaptationInputError) {
         var problems: [String] = []
         let muscles = Set(plan.allBlocks.map(\.muscle)).union(plan.bands.keys)
+        // A check-in may name a region, or any muscle a region covers or the plan trains.
+        let regionNames = readiness.regions.map(\.region)
+        let soreNames = Set(regionNames).union(readiness.regions.flatMap(\.muscles)).union(muscles)
         for (i, checkIn) in input.checkIns.enumerated() {
             let path = "checkins[\(i)]"
             if let date = checkIn.date, CalendarDay(date) == nil {
@@ -69,8 +72,8 @@ public struct AdaptationEngine: Sendable {
             if !(1...5).contains(checkIn.motivation) { problems.append("\(path).motivation: \(checkIn.motivation) is outside 1–5") }
             for (region, level) in checkIn.soreness {
                 if !(1...5).contains(level) { problems.append("\(path).soreness.\(region): \(level) is outside 1–5") }
-                if readiness.muscles(ofRegion: region) == nil && !muscles.contains(region) {
-                    let known = (readiness.regions.map(\.region) + muscles.sorted()).joined(separator: ", ")
+                if !soreNames.contains(region) {
+                    let known = (regionNames + soreNames.subtracting(regionNames).sorted()).joined(separator: ", ")
                     problems.append("\(path).soreness.\(region): unknown region; known regions: \(known)")
                 }
             }
@@ -421,9 +424,8 @@ struct AdaptationRun {
     /// A muscle the plan gives no band cannot be raised: without a cap there is no safe increase.
     private func canAdd(_ extra: Int, to block: PlanView.Block) -> Bool {
         let counted = Self.countedSets(plan, engine)
-        guard plan.bands[block.muscle] != nil else { return false }
-        for (muscle, share) in Self.contributions(of: block, engine) {
-            guard let band = plan.bands[muscle] else { continue }
+        for (muscle, share) in Self.contributions(of: block, engine) where share > 0 {
+            guard let band = plan.bands[muscle] else { return false }
             if (counted[muscle] ?? 0) + Double(extra) * share > band.upperBound + 1e-9 { return false }
         }
         return true
