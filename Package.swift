@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["RegimenCommands"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage"], resources: [.copy("Conformance")], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching"], swiftSettings: strictSettings),

@@ -31,15 +31,18 @@ import Testing
         let run = runRegimen(["check", "--rules", "mine"], in: scratch.url)
         #expect(run.status == 1)
         #expect(run.standardOutput == "")
-        #expect(run.standardError == """
-            mine/a.yaml:1:7: error: unknown kind 'functoins' (did you mean 'functions'?)
-              note: known kinds: functions
-            mine/b.yaml:4:5: error: function 'f': missing required key 'return'
-            mine/b.yaml:6:5: error: function 'f': unknown key 'retrun' (did you mean 'return'?)
-            mine/c.yaml:6:16: error: function 'g': expected an expression, found end of input
-            check failed: 4 errors in 3 files
-
-            """)
+        var lines = run.standardError.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The list of known kinds grows with the domain modules; check it names this one.
+        #expect(lines.count == 7 && lines[1].hasPrefix("  note: known kinds: ") && lines[1].contains(" functions,"))
+        if lines.count > 1 { lines.remove(at: 1) }
+        #expect(lines == [
+            "mine/a.yaml:1:7: error: unknown kind 'functoins' (did you mean 'functions'?)",
+            "mine/b.yaml:4:5: error: function 'f': missing required key 'return'",
+            "mine/b.yaml:6:5: error: function 'f': unknown key 'retrun' (did you mean 'return'?)",
+            "mine/c.yaml:6:16: error: function 'g': expected an expression, found end of input",
+            "check failed: 4 errors in 3 files",
+            "",
+        ])
     }
 
     @Test func missingRulesDirectoryIsAUsageError() {
@@ -53,5 +56,17 @@ import Testing
         let run = runRegimen(["check", "--rulez", "x"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 2)
         #expect(run.standardError.contains("Unknown option '--rulez'"))
+    }
+}
+
+@Suite struct ShippedRulesCheckTests {
+    /// The repository root, found from this file's path.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theRepositorysOwnRulesAndCatalogsCheckClean() {
+        let run = runRegimen(["check"], in: Self.repository)
+        #expect(run.standardError == "")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("ok: "))
     }
 }

@@ -135,3 +135,45 @@ import Testing
         #expect(totals == Array(repeating: 1225, count: 16))
     }
 }
+
+/// A kind with its own reader: a file of `name = value` lines under `lines:`.
+struct AssignmentsFile: SelfParsedRuleFileKind {
+    static let kind = "assignments"
+    let names: [String]
+    var ruleCount: Int { names.count }
+
+    static func parse(_ text: String, path: String) -> Result<AssignmentsFile, DiagnosticsError> {
+        var names: [String] = []
+        var problems: [Diagnostic] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.hasPrefix("  ") {
+            let parts = line.dropFirst(2).split(separator: "=")
+            if parts.count == 2 {
+                names.append(parts[0].trimmingCharacters(in: .whitespaces))
+            } else {
+                problems.append(.error("assign.syntax", "expected 'name = value'", at: SourceLocation(file: path, line: index + 1, column: 3)))
+            }
+        }
+        return problems.isEmpty ? .success(AssignmentsFile(names: names)) : .failure(DiagnosticsError(problems))
+    }
+}
+
+@Suite struct SelfParsedKindTests {
+    let loader = RuleSetLoader(kinds: [AssignmentsFile.self])
+
+    @Test func textIsHandedToTheKindsOwnParser() throws {
+        let ruleSet = try loader.load(files: [("a.yaml", "kind: assignments\nversion: 1\nlines: |\n  a = 1\n  b = 2\n")]).get()
+        #expect(ruleSet.first(AssignmentsFile.self)?.names == ["a", "b"])
+        #expect(ruleSet.ruleCount == 2)
+    }
+
+    @Test func itsDiagnosticsAreReportedAndHeaderStillChecked() {
+        let result = loader.load(files: [
+            ("a.yaml", "kind: assignments\nversion: 1\nlines: |\n  a = 1\n  oops\n"),
+            ("b.yaml", "kind: assignments\nversion: 2\n"),
+        ])
+        #expect(result.diagnostics.map(\.description) == [
+            "a.yaml:5:3: error: expected 'name = value'",
+            "b.yaml:2:10: error: kind 'assignments' supports version 1, not 2",
+        ])
+    }
+}

@@ -64,7 +64,7 @@ public struct NutritionRuleSet: Sendable {
     /// planner register theirs here so one pass reports every file's problems).
     /// - Throws: ``DiagnosticsError`` with every problem in every file.
     public static func load(from sources: RuleSources, extraKinds: [any RuleFileKind.Type] = []) throws(DiagnosticsError) -> (NutritionRuleSet, RuleSet) {
-        let result = RuleSetLoader(kinds: kinds + extraKinds).load(from: sources)
+        let result = RuleSetLoader(kinds: kinds + extraKinds, skippingOtherModules: true).load(from: sources)
         let ruleSet = try result.get()
         return (try NutritionRuleSet(ruleSet), ruleSet)
     }

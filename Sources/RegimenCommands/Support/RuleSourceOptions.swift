@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RegimenCoaching
 import RegimenRules
+import RegimenTracking
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
 struct RuleSourceOptions: ParsableArguments {
@@ -24,9 +26,12 @@ struct RuleSourceOptions: ParsableArguments {
     }
 }
 
-/// Every rule-file kind the domain modules define. Each domain adds its kinds here.
+/// Every rule-file kind the domain modules define: what `regimen check` validates. A domain
+/// module exposes its kinds as one list; add the list here when the module gains one.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] { [] }
+    static var all: [any RuleFileKind.Type] {
+        NutritionRuleSet.kinds + TrackingRules.kinds + [SecurityPolicyFile.self, SecurityTestFile.self]
+    }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
 }

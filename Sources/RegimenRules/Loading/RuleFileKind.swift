@@ -24,6 +24,9 @@ public protocol RuleFileKind: Sendable {
     /// Decodes a file's content (every key but `kind` and `version`), reporting problems to
     /// `document.context`; returns `nil` when the file cannot be used.
     static func decode(_ document: inout MappingDecoder) -> Self?
+    /// Decodes with the file's text at hand; the loader calls this one. The default ignores the
+    /// text and calls ``decode(_:)``; ``SelfParsedRuleFileKind`` parses the text instead.
+    static func decode(_ document: inout MappingDecoder, text: String) -> Self?
     /// Checks this kind's files against the whole rule set (dangling references, duplicates across
     /// files). Runs once per kind after all files are decoded; the default does nothing.
     static func validate(_ ruleSet: RuleSet, context: DecodingContext)
@@ -34,6 +37,7 @@ public protocol RuleFileKind: Sendable {
 }
 
 extension RuleFileKind {
+    public static func decode(_ document: inout MappingDecoder, text: String) -> Self? { decode(&document) }
     public static var versions: ClosedRange<Int> { 1...1 }
     public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {}
     public var ruleCount: Int { 0 }

@@ -27,13 +27,19 @@ public struct RuleSetLoadResult: Sendable {
 /// every other kind; then the other files in path order; then each kind's cross-file validation.
 public struct RuleSetLoader: Sendable {
     private let kinds: [String: any RuleFileKind.Type]
+    /// Kinds another module decodes: files declaring them are skipped, not reported.
+    private let foreignKinds: Set<String>
 
     /// A loader that knows `kinds` (plus the built-in `functions` kind).
     /// If two types claim the same `kind:` the first one listed wins.
-    public init(kinds: [any RuleFileKind.Type]) {
+    /// - Parameter skippingOtherModules: skip files whose kind another module of the project
+    ///   decodes (``ProjectRuleKinds``), so a domain can load the shared trees on its own. A kind
+    ///   no module knows is still an error.
+    public init(kinds: [any RuleFileKind.Type], skippingOtherModules: Bool = false) {
         var table: [String: any RuleFileKind.Type] = [FunctionsFile.kind: FunctionsFile.self]
         for kind in kinds where table[kind.kind] == nil { table[kind.kind] = kind }
         self.kinds = table
+        self.foreignKinds = skippingOtherModules ? ProjectRuleKinds.all.subtracting(table.keys) : []
     }
 
     /// The `kind:` values this loader understands, sorted.
@@ -79,7 +85,7 @@ public struct RuleSetLoader: Sendable {
     /// - Parameter files: Each file's display path and contents.
     public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
         let context = DecodingContext()
-        var documents: [(path: String, kind: String, version: Int, node: LocatedNode)] = []
+        var documents: [Document] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             let read = YAMLReader.read(file.text, file: file.path)
@@ -89,8 +95,9 @@ public struct RuleSetLoader: Sendable {
                 context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
                 continue
             }
+            if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(kind) { continue }
             if let header = header(of: node, in: context) {
-                documents.append((file.path, header.kind, header.version, node))
+                documents.append(Document(path: file.path, kind: header.kind, version: header.version, node: node, text: file.text))
             }
         }
 
@@ -109,7 +116,11 @@ public struct RuleSetLoader: Sendable {
         for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }
-        let diagnostics = (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey)
+        // Files that share a dependency (test files naming one policy) may report the same problem.
+        var diagnostics: [Diagnostic] = []
+        for diagnostic in (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey) where diagnostics.last != diagnostic {
+            diagnostics.append(diagnostic)
+        }
         return RuleSetLoadResult(ruleSet: ruleSet, diagnostics: diagnostics, fileCount: files.count)
     }
 
@@ -157,11 +168,20 @@ public struct RuleSetLoader: Sendable {
         return (kind, version)
     }
 
-    private func decode(_ document: (path: String, kind: String, version: Int, node: LocatedNode), in context: DecodingContext) -> RuleFile? {
+    /// A file whose header checked out, waiting to be decoded.
+    private struct Document {
+        let path: String
+        let kind: String
+        let version: Int
+        let node: LocatedNode
+        let text: String
+    }
+
+    private func decode(_ document: Document, in context: DecodingContext) -> RuleFile? {
         guard let type = kinds[document.kind] else { return nil }
         let content: (any RuleFileKind)? = context.mapping(document.node, at: DecodingPath()) { map in
             map.allow("kind", "version")
-            return type.decode(&map)
+            return type.decode(&map, text: document.text)
         }
         return content.map { RuleFile(path: document.path, kind: document.kind, version: document.version, content: $0) }
     }
