@@ -10,6 +10,7 @@ public enum ProjectRuleKinds {
         "RegimenCoaching": [
             "accuracy_ladder", "activity_multipliers", "age_ranges", "dietary_exclusions", "goals", "indexes",
             "ingredients", "meals", "nutrition", "profile_defaults", "profile_fields",
+            "auto_adjust_matrix", "progression_rules", "readiness_rules", "supplement_catalog", "supplement_rules",
         ],
         "RegimenTracking": [
             "activity_catalog", "calorie_burn", "periodization", "student_progress", "tracker_analytics",
