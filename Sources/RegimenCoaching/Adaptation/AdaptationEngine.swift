@@ -50,7 +50,13 @@ public struct AdaptationEngine: Sendable {
         try validate(input, plan: plan)
         var run = AdaptationRun(engine: self, plan: plan, input: input)
         run.apply()
-        return AdaptationResult(patchedPlan: run.plan.patchedDocument(), changeLog: run.log, warnings: run.warnings)
+        let before = AdaptationRun.countedSets(plan, self)
+        let after = AdaptationRun.countedSets(run.plan, self)
+        var changes: [String: Double] = [:]
+        for muscle in Set(before.keys).union(after.keys) where (after[muscle] ?? 0) != (before[muscle] ?? 0) {
+            changes[muscle] = (after[muscle] ?? 0) - (before[muscle] ?? 0)
+        }
+        return AdaptationResult(patchedPlan: run.plan.patchedDocument(setChanges: changes), changeLog: run.log, warnings: run.warnings)
     }
 
     /// Every problem of the input at once, each naming the field, the value and what is allowed.

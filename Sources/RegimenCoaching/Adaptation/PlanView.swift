@@ -122,11 +122,17 @@ public struct PlanView: Sendable, Hashable {
         if !problems.isEmpty { throw AdaptationInputError(problems) }
     }
 
-    /// Bands from the plan's weekly volume accounting: `volume: [{muscle, band}]` where `band` is
-    /// `"12–16"`, `[12, 16]` or `{min, max}`.
+    /// The plan's weekly accounting per muscle: `training.weekly_sets` as `regimen plan` writes
+    /// it, or a top-level `volume` list.
+    static func weeklyEntries(_ root: OrderedDictionary<String, Value>) -> [Value] {
+        root["training"]?["weekly_sets"]?.listValue ?? root["volume"]?.listValue ?? []
+    }
+
+    /// Bands from the plan's weekly accounting: `[{muscle, band}]` where `band` is `"12–16"`,
+    /// `[12, 16]` or `{min, max}`.
     private static func readBands(_ root: OrderedDictionary<String, Value>) -> [String: ClosedRange<Double>] {
         var bands: [String: ClosedRange<Double>] = [:]
-        let entries = root["volume"]?.listValue ?? root["weekly_volume"]?.listValue ?? []
+        let entries = weeklyEntries(root)
         for entry in entries {
             guard let muscle = entry["muscle"]?.stringValue, let band = entry["band"] else { continue }
             var range: ClosedRange<Double>?
@@ -148,8 +154,9 @@ public struct PlanView: Sendable, Hashable {
     /// Every block, in day order.
     public var allBlocks: [Block] { days.flatMap(\.blocks) }
 
-    /// The plan document with this view's values written back.
-    public func patchedDocument() -> Value {
+    /// The plan document with this view's values written back; `setChanges` (the change of each
+    /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.
+    public func patchedDocument(setChanges: [String: Double] = [:]) -> Value {
         guard case .map(var root) = document else { return document }
         if var workouts = root["workouts"]?.listValue {
             for day in days {
@@ -176,7 +183,26 @@ public struct PlanView: Sendable, Hashable {
             root["macros"] = .map(map)
         }
         if deload { root["deload"] = .bool(true) }
+        if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
         return .map(root)
+    }
+
+    /// Adds each muscle's change to `planned` in the weekly accounting.
+    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: Double]) {
+        func refreshed(_ entries: [Value]) -> [Value] {
+            entries.map { entry in
+                guard case .map(var map) = entry, let muscle = map["muscle"]?.stringValue, let planned = map["planned"]?.numberValue,
+                      let change = changes[muscle], change != 0 else { return entry }
+                map["planned"] = ValueNumber.value(((planned + change) * 1000).rounded() / 1000)
+                return .map(map)
+            }
+        }
+        if case .map(var training)? = root["training"], let weekly = training["weekly_sets"]?.listValue {
+            training["weekly_sets"] = .list(refreshed(weekly))
+            root["training"] = .map(training)
+        } else if let volume = root["volume"]?.listValue {
+            root["volume"] = .list(refreshed(volume))
+        }
     }
 }
 

@@ -111,7 +111,7 @@ public struct ProfileDiffer: Sendable {
 /// Where each area lives in a plan document (the seed's `generatePlan` response).
 enum PlanAreas {
     /// The top-level plan keys that carry the week of training (replaced together).
-    static let trainingKeys = ["workouts", "volume", "weekly_volume", "split", "training_notes"]
+    static let trainingKeys = ["workouts", "training"]
 
     /// The area's outputs as key → value.
     static func extract(_ area: AutoAdjustMatrix.Area, plan: Value, supplements: SupplementAdvice?) -> OrderedDictionary<String, Value> {

@@ -32,8 +32,9 @@ enum PlannerCommandSupport {
         }
     }
 
+    /// `path` as a file URL: absolute as given, relative against the context's directory.
     static func resolve(_ path: String, in context: CommandContext) -> URL {
-        URL(fileURLWithPath: path, relativeTo: context.currentDirectory).standardizedFileURL
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.currentDirectory.appendingPathComponent(path)).standardizedFileURL
     }
 
     /// The text of an input file; a missing or unreadable file is a usage error (status 2).
