@@ -125,20 +125,20 @@ enum PlanAreas {
             (workout["blocks"]?.listValue ?? []).map { (workout["day"]?.intValue ?? 0, $0) }
         }
         switch area {
-        case .energy: ["idx.BMR", "idx.TDEE", "idx.method"].forEach(take)
-        case .bodyIndexes: ["idx.BMI", "idx.WHtR", "idx.FFMI"].forEach(take)
-        case .accuracy: ["idx.accuracy", "idx.next_best_input", "confidence", "tips"].forEach(take)
-        case .cautions: ["cautions"].forEach(take)
+        case .energy: ["idx.BMR", "idx.TDEE", "idx.method", "idx.computed", "idx.inputs_used", "idx.warnings"].forEach(take)
+        case .bodyIndexes: ["idx.BMI", "idx.WHtR", "idx.FFMI", "idx.context"].forEach(take)
+        case .accuracy: ["idx.accuracy", "idx.next_best_input", "idx.tips", "idx.assumed", "idx.notes", "confidence"].forEach(take)
+        case .cautions: take("idx.cautions")
         case .calories: take("kcal")
         case .macros: ["macros.protein_g", "macros.fat_g", "macros.carb_g"].forEach(take)
         case .meals: take("ingredients")
         case .split:
-            let days = (plan["workouts"]?.listValue ?? []).map { workout -> Value in
+            take("training.split")
+            out["split.days"] = .list((plan["workouts"]?.listValue ?? []).map { workout -> Value in
                 let muscles = OrderedSet((workout["blocks"]?.listValue ?? []).compactMap { $0["muscle"]?.stringValue })
                 let label = workout["focus"]?.stringValue ?? muscles.joined(separator: ", ")
                 return .string("day \(workout["day"]?.intValue ?? 0): \(label)")
-            }
-            out["split"] = .list(days)
+            })
         case .weeklySets:
             var totals: OrderedDictionary<String, Int64> = [:]
             for (_, block) in blocks {
@@ -150,10 +150,11 @@ enum PlanAreas {
             let ids = Set(blocks.compactMap { $0.1["exerciseId"]?.stringValue }).sorted()
             out["exercise_pool"] = .list(ids.map(Value.string))
         case .prescription:
+            // Rep ranges and RIR of lifting blocks; holds and timed blocks belong to their exercise.
             var seen = OrderedSet<String>()
             for (_, block) in blocks {
-                guard let reps = block["reps"]?.stringValue else { continue }
-                seen.append("\(reps) @RIR \(block["rir"]?.stringValue ?? "-")")
+                guard let reps = block["reps"]?.stringValue, PlanRange(text: reps) != nil, let rir = block["rir"]?.stringValue else { continue }
+                seen.append("\(reps) @RIR \(rir)")
             }
             out["prescription"] = .list(seen.sorted().map(Value.string))
         case .cues, .carbTiming:
@@ -177,16 +178,26 @@ enum PlanAreas {
             if !idx.isEmpty { root["idx"] = .map(idx) }
         }
         if !areas.isDisjoint(with: AutoAdjustMatrix.Area.workout) { trainingKeys.forEach(copy) }
-        if areas.contains(.energy) { copyIndex(["BMR", "TDEE", "method"]) }
-        if areas.contains(.bodyIndexes) { copyIndex(["BMI", "WHtR", "FFMI"]) }
+        if areas.contains(.energy) { copyIndex(["BMR", "TDEE", "method", "computed", "inputs_used", "warnings"]) }
+        if areas.contains(.bodyIndexes) { copyIndex(["BMI", "WHtR", "FFMI", "context"]) }
         if areas.contains(.accuracy) {
-            copyIndex(["accuracy", "next_best_input"])
-            ["confidence", "tips"].forEach(copy)
+            copyIndex(["accuracy", "next_best_input", "tips", "assumed", "notes"])
+            copy("confidence")
         }
-        if areas.contains(.cautions) { copy("cautions") }
+        if areas.contains(.cautions) { copyIndex(["cautions"]) }
         if areas.contains(.calories) { copy("kcal") }
         if areas.contains(.macros) { copy("macros") }
         if areas.contains(.meals) { copy("ingredients") }
+        // The top-level tips gather the tips of every part; they follow any recomputation.
+        if !areas.isEmpty { copy("tips") }
         return .map(root)
+    }
+}
+
+extension AutoAdjustMatrix.Area {
+    /// This area's outputs in a plan document (`generatePlan`'s response) and supplement advice,
+    /// as a map from output key (`idx.BMR`, `weekly_sets.chest`) to value.
+    public func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
+        .map(PlanAreas.extract(self, plan: plan, supplements: supplements))
     }
 }
