@@ -14,9 +14,51 @@ extension AdaptationRuleSet {
     /// ``adaptPlan(_:input:exercises:secondaryFraction:)`` with the exercise facts and the
     /// secondary-set fraction of the training rules, so that weekly sets are counted the way the
     /// plan counted them.
-    public func adaptPlan(_ plan: Value, input: AdaptationInput, training: TrainingPlanner) throws(AdaptationInputError) -> AdaptationResult {
-        try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                      secondaryFraction: training.rules.secondarySetFraction.value)
+    ///
+    /// With `nutrition`, a calorie change also re-portions the plan's meals: the ingredient options
+    /// are planned again for the new macros, with the plan's budget tier, exclusions and number of
+    /// meals, so that any one option per category still lands each meal within tolerance.
+    public func adaptPlan(
+        _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
+    ) throws(AdaptationInputError) -> AdaptationResult {
+        var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
+                                   secondaryFraction: training.rules.secondarySetFraction.value)
+        if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
+            replanMeals(&result, nutrition: nutrition)
+        }
+        return result
+    }
+
+    /// Plans the meals again for the patched macros and logs it under the rule that changed calories.
+    private func replanMeals(_ result: inout AdaptationResult, nutrition: NutritionRuleSet) {
+        guard case .map(var root) = result.patchedPlan, case .map(var ingredients)? = root["ingredients"],
+              let macros = root["macros"], let protein = macros["protein_g"]?.numberValue, let fat = macros["fat_g"]?.numberValue,
+              let carb = macros["carb_g"]?.numberValue else { return }
+        let meals = ingredients["meals"]?.listValue ?? []
+        guard !meals.isEmpty else { return }
+        let budget = ingredients["budget_tier"]?.stringValue.flatMap(Profile.BudgetTier.init(rawValue:)) ?? nutrition.defaults.budgetTier
+        let exclusions = (ingredients["exclusions"]?.listValue ?? []).compactMap(\.stringValue)
+        // The meal planner reads only the number of meals and the exclusions from a profile.
+        let mealsProfile = Profile(sex: .female, scheduleDays: 1, mealsPerDay: meals.count, exclusions: exclusions)
+        var tips: [String] = []
+        let planned: [PlannedMeal]
+        do {
+            planned = try NutritionPlanner(rules: nutrition).planMeals(
+                mealsProfile, macros: DailyMacros(proteinG: protein, fatG: fat, carbG: carb), budget: budget, tips: &tips)
+        } catch {
+            result.warnings.append("meal options could not be planned again for the new macros: \(error.message); the old options no longer add up")
+            return
+        }
+        ingredients["meals"] = .list(planned.map(\.jsonValue))
+        root["ingredients"] = .map(ingredients)
+        result.patchedPlan = .map(root)
+        guard let calories = result.changeLog.last(where: { $0.field == "kcal" }) else { return }
+        let before: [Value] = meals.compactMap { $0["targets"]?["kcal"] }
+        let after: [Value] = planned.map { .int(Int64($0.targets.kcal)) }
+        let kcal = ValueText.display(calories.after)
+        result.changeLog.append(ChangeLogEntry(
+            rule: calories.rule, target: "meals", field: "ingredients", before: .list(before), after: .list(after),
+            reason: calories.reason, line: "Meal options re-portioned for \(kcal) kcal (\(calories.reason))"))
     }
 
     /// `regimen diff OLD NEW` (seed §11): the fields that changed, what the auto-adjust matrix

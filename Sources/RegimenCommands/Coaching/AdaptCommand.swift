@@ -33,6 +33,7 @@ struct AdaptCommand: ParsableCommand {
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
         let training = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try TrainingPlanner(ruleSet: ruleSet) }, in: context)
+        let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
         let planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
         let input: AdaptationInput
         do {
@@ -43,7 +44,7 @@ struct AdaptCommand: ParsableCommand {
         }
         let result: AdaptationResult
         do {
-            result = try adaptation.adaptPlan(planDocument, input: input, training: training)
+            result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
         } catch {
             for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
             throw CommandFailure.usage

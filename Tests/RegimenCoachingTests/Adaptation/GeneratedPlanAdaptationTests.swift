@@ -77,3 +77,41 @@ import Testing
         #expect(increases > 0)
     }
 }
+
+/// A calorie change re-portions the meals of a generated plan, keeping the seed's guarantee.
+@Suite struct MealReplanningTests {
+    @Test func aCalorieCutReportionsEveryMealWithinTolerance() throws {
+        let loaded = try #require(ProfileDiffTests.loaded)
+        for profile in [ProfileDiffTests.base, Profile(sex: .male, scheduleDays: 5, weightKg: 92, goal: "fat_loss", budgetTier: .medium, mealsPerDay: 4, exclusions: ["dairy"])] {
+            let plan = try loaded.planner.generatePlan(profile).jsonValue()
+            for trend in [WeightTrend.above, .below] {
+                let result = try loaded.adaptation.adaptPlan(plan, input: AdaptationInput(weightTrend: trend), training: loaded.planner.training,
+                                                             nutrition: loaded.planner.nutrition)
+                #expect(result.changeLog.last?.line.hasPrefix("Meal options re-portioned for ") == true)
+                let patched = result.patchedPlan
+                let kcal = try #require(patched["kcal"]?.numberValue)
+                let meals = patched["ingredients"]?["meals"]?.listValue ?? []
+                #expect(!meals.isEmpty)
+                let targetSum = meals.compactMap { $0["targets"]?["kcal"]?.numberValue }.reduce(0, +)
+                #expect(abs(targetSum - kcal) <= Double(meals.count), "meal targets add up to the new kcal")
+                var served = 0
+                for meal in meals {
+                    let targets = try #require(meal["targets"])
+                    let categories = ["protein_opts", "carb_opts", "veg_opts", "fat_opts"].map { meal[$0]?.listValue ?? [] }
+                    // A meal the catalog cannot serve says so plainly instead of listing options.
+                    guard meal["unavailable"] == nil else { continue }
+                    served += 1
+                    #expect(categories.allSatisfy { $0.count >= 3 })
+                    for p in categories[0] { for c in categories[1] { for v in categories[2] { for f in categories[3] {
+                        for key in ["p", "c", "f", "kcal"] {
+                            let total = [p, c, v, f].compactMap { $0[key]?.numberValue }.reduce(0, +)
+                            let target = targets[key]?.numberValue ?? 0
+                            #expect(abs(total - target) <= 0.1 * target + 0.05, "\(key): \(total) vs \(target)")
+                        }
+                    } } } }
+                }
+                #expect(served > 0)
+            }
+        }
+    }
+}
