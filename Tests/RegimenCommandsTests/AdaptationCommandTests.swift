@@ -108,4 +108,24 @@ import Testing
         #expect(result.standardError.contains("weight_kg"))
         #expect(result.standardError.contains("pregnant"))
     }
+
+    @Test func diffPrintsEachChangedOutputWithTheMatrixReason() throws {
+        let complete = try String(contentsOf: Self.repository.appendingPathComponent("examples/complete.yaml"), encoding: .utf8)
+        let scratch = try ScratchDirectory([
+            "lighter.yaml": complete.replacingOccurrences(of: "weight_kg: 84.5", with: "weight_kg: 80"),
+            "waist.yaml": complete.replacingOccurrences(of: "waist_cm: 86", with: "waist_cm: 95"),
+        ])
+        defer { scratch.cleanUp() }
+        let lighter = run(["diff", "examples/complete.yaml", scratch.url.appendingPathComponent("lighter.yaml").path])
+        #expect(lighter.status == 0, "\(lighter.standardError)")
+        #expect(lighter.standardOutput.contains("  weight_kg: 84.5 → 80"))
+        #expect(lighter.standardOutput.contains("  idx.BMR: 1867 → 1787   (Size drives energy needs)"))
+        #expect(!lighter.standardOutput.contains("weekly_sets."))
+        let waist = run(["diff", "examples/complete.yaml", scratch.url.appendingPathComponent("waist.yaml").path, "--format", "json"])
+        #expect(waist.status == 0)
+        let value = try #require(YAMLReader.read(waist.standardOutput, file: "out.json").document?.value())
+        let keys = (value["changes"]?.listValue ?? []).compactMap { $0["key"]?.stringValue }
+        #expect(keys == ["idx.WHtR", "idx.context"])  // 0.52: the risk screen changes band
+        #expect(value["recomputed"] == .list([.string("body_indexes"), .string("accuracy")]))
+    }
 }
