@@ -49,6 +49,6 @@ struct Bench: ParsableCommand {
 /// Benchmarks contributed by the domain modules (security decisions, plan generation).
 enum BenchmarkRegistry {
     static var additionalCases: [BenchmarkRunner.Case] {
-        SecurityBenchmarks.cases + NutritionBenchmarks.cases + TrackingBenchmarks.cases
+        SecurityBenchmarks.cases + PlanBenchmarks.cases + NutritionBenchmarks.cases + TrackingBenchmarks.cases
     }
 }
