@@ -35,7 +35,7 @@ import Testing
     @Test func adaptPrintsTheSeedsChangeLogLines() throws {
         let scratch = try ScratchDirectory(["plan.json": Self.plan])
         defer { scratch.cleanUp() }
-        let result = run(["adapt", scratch.url.appendingPathComponent("plan.json").path, "examples/checkins-sore-legs.yaml"])
+        let result = run(["adapt", scratch.url.appendingPathComponent("plan.json").path, "examples/checkins/sore-legs.yaml"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("  Legs -2 sets (soreness 5)   [sore_region]"))
         #expect(result.standardOutput.contains("  Calories -5% (weight above target)   [weight_above_target]"))
@@ -44,7 +44,7 @@ import Testing
     @Test func adaptJSONCarriesThePatchedPlanAndUpdatesTheWeeklyAccounting() throws {
         let scratch = try ScratchDirectory(["plan.json": Self.plan])
         defer { scratch.cleanUp() }
-        let result = run(["adapt", scratch.url.appendingPathComponent("plan.json").path, "examples/checkins-sore-legs.yaml", "--format", "json"])
+        let result = run(["adapt", scratch.url.appendingPathComponent("plan.json").path, "examples/checkins/sore-legs.yaml", "--format", "json"])
         #expect(result.status == 0)
         let value = try #require(YAMLReader.read(result.standardOutput, file: "out.json").document?.value())
         #expect(value["patched_plan"]?["kcal"] == .int(2280))
@@ -58,8 +58,8 @@ import Testing
         let scratch = try ScratchDirectory(["plan.json": Self.plan])
         defer { scratch.cleanUp() }
         let path = scratch.url.appendingPathComponent("plan.json").path
-        let json = run(["adapt", path, "examples/checkins-low-week.yaml", "--format", "json"])
-        let yaml = run(["adapt", path, "examples/checkins-low-week.yaml", "--format", "yaml"])
+        let json = run(["adapt", path, "examples/checkins/low-week.yaml", "--format", "json"])
+        let yaml = run(["adapt", path, "examples/checkins/low-week.yaml", "--format", "yaml"])
         #expect(json.status == 0 && yaml.status == 0)
         let fromJSON = YAMLReader.read(json.standardOutput, file: "a.json").document?.value()
         let fromYAML = YAMLReader.read(yaml.standardOutput, file: "a.yaml").document?.value()
