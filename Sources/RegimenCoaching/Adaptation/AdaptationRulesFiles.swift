@@ -76,9 +76,10 @@ public struct ReadinessRulesFile: RuleFileKind {
         context.checkUnique(all.compactMap { rule in rule.location.map { (rule.id, $0) } }, what: "adaptation rule")
         let known = Set(ruleSet.all(ReadinessRulesFile.self).flatMap(\.declaredIds) + ruleSet.all(ProgressionRulesFile.self).flatMap(\.declaredIds))
         for rule in all {
+            guard let location = rule.location else { continue }
             for other in rule.supersedes {
-                context.checkReference(other, at: rule.location ?? SourceLocation(file: "rules", line: 1, column: 1),
-                                       path: DecodingPath(subject: "rule '\(rule.id)'", keyPath: "supersedes"), what: "rule", known: known)
+                context.checkReference(other, at: location, path: DecodingPath(subject: "rule '\(rule.id)'", keyPath: "supersedes"),
+                                       what: "rule", known: known)
             }
         }
     }

@@ -76,7 +76,6 @@ public struct PlanView: Sendable, Hashable {
         guard case .map(let root) = document else {
             throw AdaptationInputError(["plan: must be a mapping (the output of `regimen plan`), not \(document.typeName)"])
         }
-        // `regimen plan` may nest the training week; accept the seed's top-level `workouts` first.
         let workouts = root["workouts"]?.listValue ?? []
         if root["workouts"] == nil { problems.append("plan: missing 'workouts'") }
         var days: [Day] = []

@@ -24,7 +24,7 @@ struct AdaptCommand: ParsableCommand {
     var checkins: String
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: PlannerFormat = .text
+    var format: ProfileOutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 

@@ -4,11 +4,6 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 
-/// `--format text|json|yaml` of the adaptation commands (`adapt`, `diff`, `supplements`).
-enum PlannerFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json, yaml
-}
-
 /// What the adaptation commands share: loading the rule set once, reading files, printing.
 enum PlannerCommandSupport {
     /// Every registered kind loaded from the rule directories; errors are printed (status 1).
@@ -76,74 +71,7 @@ enum PlannerCommandSupport {
     }
 
     /// Prints `value` as JSON or YAML, or `text()` for the text format.
-    static func print(_ value: Value, format: PlannerFormat, text: () -> String, in context: CommandContext) {
-        switch format {
-        case .json: context.standardOutput.writeLine(value.jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(PlannerYAML.render(value))
-        case .text: context.standardOutput.write(text())
-        }
-    }
-}
-
-/// Block-style YAML with sorted keys: the same content as the JSON output.
-enum PlannerYAML {
-    static func render(_ value: Value) -> String {
-        var lines: [String] = []
-        emit(value, indent: "", into: &lines)
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func emit(_ value: Value, indent: String, into lines: inout [String]) {
-        switch value {
-        case .map(let map) where !map.isEmpty:
-            for key in map.keys.sorted() {
-                guard let child = map[key] else { continue }
-                if isBlock(child) {
-                    lines.append("\(indent)\(scalar(.string(key))):")
-                    emit(child, indent: indent + "  ", into: &lines)
-                } else {
-                    lines.append("\(indent)\(scalar(.string(key))): \(scalar(child))")
-                }
-            }
-        case .list(let items) where !items.isEmpty:
-            for item in items {
-                guard isBlock(item) else {
-                    lines.append("\(indent)- \(scalar(item))")
-                    continue
-                }
-                var nested: [String] = []
-                emit(item, indent: indent + "  ", into: &nested)
-                for (index, line) in nested.enumerated() {
-                    lines.append(index == 0 ? "\(indent)- " + line.dropFirst(indent.count + 2) : line)
-                }
-            }
-        default:
-            lines.append(indent + scalar(value))
-        }
-    }
-
-    private static func isBlock(_ value: Value) -> Bool {
-        switch value {
-        case .map(let map): !map.isEmpty
-        case .list(let items): !items.isEmpty
-        default: false
-        }
-    }
-
-    private static func scalar(_ value: Value) -> String {
-        switch value {
-        case .map: return "{}"
-        case .list: return "[]"
-        case .string(let text): return isPlainSafe(text) ? text : Value.string(text).jsonString()
-        default: return value.jsonString()
-        }
-    }
-
-    /// Whether `text` reads back as the same string when written without quotes.
-    private static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !text.hasSuffix(" ") else { return false }
-        if ["true", "false", "null", "~", "yes", "no", "on", "off"].contains(text.lowercased()) || Double(text) != nil { return false }
-        if "-?:,[]{}#&*!|>'\"%@`<= ".unicodeScalars.contains(first) { return false }
-        return !text.contains(": ") && !text.contains(" #") && text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" }
+    static func print(_ value: Value, format: ProfileOutputFormat, text: () -> String, in context: CommandContext) {
+        ProfileInput.print(value, format: format, text: text, in: context)
     }
 }

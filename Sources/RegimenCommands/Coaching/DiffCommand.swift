@@ -22,7 +22,7 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: PlannerFormat = .text
+    var format: ProfileOutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 

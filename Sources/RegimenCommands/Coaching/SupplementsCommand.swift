@@ -21,7 +21,7 @@ struct SupplementsCommand: ParsableCommand {
     var goal: String?
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: PlannerFormat = .text
+    var format: ProfileOutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 

@@ -115,3 +115,32 @@ import Testing
         }
     }
 }
+
+/// The check-ins examples read and adapt the plan of `examples/complete.yaml` without warnings.
+@Suite struct CheckInExampleTests {
+    @Test func everyCheckInsExampleAdaptsTheCompleteProfilesPlan() throws {
+        let loaded = try #require(ProfileDiffTests.loaded)
+        let root = AdaptationTestRules.repository
+        let profile = try loaded.planner.nutrition.profileDecoder.decode(
+            contentsOf: root.appendingPathComponent("examples/complete.yaml"), displayPath: "examples/complete.yaml")
+        let plan = try loaded.planner.generatePlan(profile).jsonValue()
+        let folder = root.appendingPathComponent("examples/checkins")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files == ["low-week.yaml", "progression.yaml", "sore-legs.yaml"])
+        var lines: [String: [String]] = [:]
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let input = try AdaptationInputDecoder.decode(text: text, file: "examples/checkins/\(file)")
+            let result = try loaded.adaptation.adaptPlan(plan, input: input, training: loaded.planner.training, nutrition: loaded.planner.nutrition)
+            #expect(result.warnings == [], "\(file)")
+            #expect(!result.changeLog.isEmpty, "\(file)")
+            lines[file] = result.changeLog.map(\.line)
+        }
+        #expect(lines["progression.yaml"] == [
+            "Machine chest press +5 kg to 65 kg (readiness 4, RIR 4 above target 3)",
+            "Barbell back squat +2.5 kg to 102.5 kg (4x10 reached at RIR 1)",
+            "Conventional deadlift -1 set (missed reps: 5 of 6; load held)",
+        ])
+        #expect(lines["sore-legs.yaml"]?.contains("Calories -5% (weight above target)") == true)
+    }
+}
