@@ -64,7 +64,27 @@ struct WeekBuilder {
                 quotas[day][muscle] = min(share, cap)
             }
         }
+        // A session whose shares add up to more than it can hold gives every muscle a fair part
+        // first (so the last muscles of the day are not left with nothing); the top-up pass then
+        // spends whatever room is left in the day's order.
+        for index in sessions.indices {
+            let total = quotas[index].values.reduce(0, +)
+            let room = estimatedSetRoom(sessions[index])
+            guard total > room, total > 0 else { continue }
+            for (muscle, quota) in quotas[index] {
+                quotas[index][muscle] = max(min(quota, rules.minSetsPerExercise), quota * room / total)
+            }
+        }
         return quotas
+    }
+
+    /// About how many sets fit in a session: its set limit, or its time budget spent on compound
+    /// sets of typical length, whichever is smaller.
+    private func estimatedSetRoom(_ session: Session) -> Int {
+        let typical = context.catalog.exercises.first { $0.kind == .strength && $0.movement == .compound }
+        let perSet = (typical?.setSeconds ?? 40) + (rules.restSeconds[context.modifier.value.name]?[.compound]?.value ?? 0)
+        let byTime = perSet > 0 ? session.budgetSeconds / perSet : Int.max
+        return min(context.limits.value.maxSetsPerSession, byTime)
     }
 
     /// After every session had its share, give muscles still below target more sets wherever a
