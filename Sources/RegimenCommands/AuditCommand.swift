@@ -28,13 +28,13 @@ public struct AuditCommand: ParsableCommand {
                     if finding.severity == .error { errors += 1 } else { warnings += 1 }
                 }
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                CommandContext.current.standardError.write(error.description + "\n")
                 loadFailed = true
             }
         }
         output += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
-        FileHandle.standardOutput.write(Data(output.utf8))
-        if loadFailed { throw ExitCode(2) }
-        if errors > 0 { throw ExitCode(1) }
+        CommandContext.current.standardOutput.write(output)
+        if loadFailed { throw CommandFailure.usage }
+        if errors > 0 { throw CommandFailure.failed }
     }
 }

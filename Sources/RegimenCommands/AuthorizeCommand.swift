@@ -64,12 +64,12 @@ public struct AuthorizeCommand: ParsableCommand {
                 metadata: metadata, time: time, service: compiled.policy.service)
             if let documents { store = try SecurityTestSuite.documents(file: documents, service: compiled.policy.service) }
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(2)
+            CommandContext.current.standardError.write(error.description + "\n")
+            throw CommandFailure.usage
         }
         let decision = compiled.decide(request, store: store, options: DecisionOptions(explain: explain, evaluateAll: explain))
-        FileHandle.standardOutput.write(Data(Self.render(decision, explain: explain).utf8))
-        if !decision.allowed { throw ExitCode(1) }
+        CommandContext.current.standardOutput.write(Self.render(decision, explain: explain))
+        if !decision.allowed { throw CommandFailure.failed }
     }
 
     static func render(_ decision: Decision, explain: Bool) -> String {

@@ -2,5 +2,7 @@ import ArgumentParser
 
 extension CommandList {
     /// Security policies for auditors.
-    static let security: [any ParsableCommand.Type] = [SecurityTestCommand.self, AuthorizeCommand.self, RulesCommand.self, AuditCommand.self]
+    static let security: [any ParsableCommand.Type] = [
+        SecurityTestCommand.self, AuthorizeCommand.self, RulesCommand.self, AuditCommand.self, SecurityBenchCommand.self,
+    ]
 }

@@ -60,7 +60,8 @@ struct Plan: ParsableCommand {
 
     /// The profile file; every problem is printed and the command ends with status 2.
     private func readProfile(_ rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
-        let url = URL(fileURLWithPath: profile, relativeTo: context.currentDirectory).standardizedFileURL
+        // Appending keeps the working directory's last component, which `relativeTo:` would drop.
+        let url = profile.hasPrefix("/") ? URL(fileURLWithPath: profile) : context.currentDirectory.appendingPathComponent(profile)
         guard FileManager.default.fileExists(atPath: url.path) else {
             context.standardError.writeLine("error: profile file '\(profile)' does not exist")
             throw .usage

@@ -36,17 +36,17 @@ public struct RulesConvertCommand: ParsableCommand {
             policy = try PolicyLoader.load(file: file)
             _ = try CompiledPolicy(policy)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(2)
+            CommandContext.current.standardError.write(error.description + "\n")
+            throw CommandFailure.usage
         }
         let text = policy.origin.syntax == .native ? PolicyPrinter.yaml(policy) : PolicyPrinter.native(policy)
         if let output {
             do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(output)\n".utf8))
-                throw ExitCode(2)
+                CommandContext.current.standardError.write("error: cannot write \(output)\n")
+                throw CommandFailure.usage
             }
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            CommandContext.current.standardOutput.write(text)
         }
     }
 }

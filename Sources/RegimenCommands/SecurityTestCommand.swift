@@ -57,7 +57,7 @@ public struct SecurityTestCommand: ParsableCommand {
                 }
                 results.append(runner.run(coverage: recorder))
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                CommandContext.current.standardError.write(error.description + "\n")
                 loadFailed = true
             }
         }
@@ -74,10 +74,10 @@ public struct SecurityTestCommand: ParsableCommand {
         case .json: output = SecurityTestReport.json(results, requests: withRequests)
         case .junit: output = SecurityTestReport.junit(results)
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        CommandContext.current.standardOutput.write(output)
         if coverage { try writeCoverageFiles(recorders) }
-        if loadFailed { throw ExitCode(2) }
-        if results.contains(where: { $0.failed > 0 }) { throw ExitCode(1) }
+        if loadFailed { throw CommandFailure.usage }
+        if results.contains(where: { $0.failed > 0 }) { throw CommandFailure.failed }
     }
 
     private func coverageText(_ recorders: [String: CoverageRecorder]) -> String {
@@ -97,10 +97,10 @@ public struct SecurityTestCommand: ParsableCommand {
                 lcov += report.lcov()
             }
             try lcov.write(toFile: (coverageOutput as NSString).appendingPathComponent("lcov.info"), atomically: true, encoding: .utf8)
-            FileHandle.standardError.write(Data("coverage written to \(coverageOutput)/ (HTML per policy, lcov.info)\n".utf8))
+            CommandContext.current.standardError.write("coverage written to \(coverageOutput)/ (HTML per policy, lcov.info)\n")
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write coverage to \(coverageOutput): \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
+            CommandContext.current.standardError.write("error: cannot write coverage to \(coverageOutput): \(error.localizedDescription)\n")
+            throw CommandFailure.usage
         }
     }
 }

@@ -227,3 +227,16 @@ struct ListQueryTests {
         #expect(!policy.decide(list("c", []), store: DocumentStore()).allowed)
     }
 }
+
+@Suite("List queries found by the emulator differential")
+struct ListQueryRegressionTests {
+    /// A range on a bool that no value satisfies (`checked < false`) was granted without
+    /// evaluating the rule; the emulator denies a stranger. Found by differential.py, seed 1.
+    @Test("a query whose constraints no value satisfies is still checked against the rule")
+    func emptyRange() throws {
+        let policy = try firestorePolicy("match /users/{uid}/weeks/{id} { allow read: if request.auth.uid == uid; }")
+        let query = ListQuery(filters: [QueryFilter(field: "checked", op: .less, value: .bool(false))])
+        #expect(!policy.decide(request(.list(doc("users/alice/weeks"), query), uid: "bob"), store: DocumentStore()).allowed)
+        #expect(policy.decide(request(.list(doc("users/alice/weeks"), query), uid: "alice"), store: DocumentStore()).allowed)
+    }
+}

@@ -233,14 +233,16 @@ struct WeekBuilder {
         let patternsToday = Set(session.blocks.filter { $0.muscle == muscle }.map { context.catalog.exercises[$0.position].pattern })
         let preferredPatterns = session.dayType.preferredPatterns[muscle] ?? []
         let weekUsage = usage[muscle, default: [:]]
+        // Each key is computed once per candidate, then the candidates are sorted by it.
         func ordered(_ positions: [Int]) -> [Int] {
-            positions.filter { !usedToday.contains($0) }.sorted { lhs, rhs in
-                key(lhs, patternsToday, preferredPatterns, weekUsage) < key(rhs, patternsToday, preferredPatterns, weekUsage)
-            }
+            positions.filter { !usedToday.contains($0) }
+                .map { (key: key($0, patternsToday, preferredPatterns, weekUsage), position: $0) }
+                .sorted { $0.key < $1.key }
+                .map(\.position)
         }
         let safe = ordered(context.safeCandidates[muscle, default: []])
         guard let best = safe.first else { return [] }
-        guard let preferred = ordered(context.candidatesIgnoringInjuries[muscle, default: []]).first, preferred != best else {
+        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle, default: []]).first, preferred != best else {
             return safe.map { ($0, nil) }
         }
         let wanted = context.catalog.exercises[preferred]

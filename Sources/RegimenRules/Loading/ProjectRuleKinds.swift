@@ -12,6 +12,7 @@ public enum ProjectRuleKinds {
             "ingredients", "meals", "nutrition", "profile_defaults", "profile_fields",
             "exercise_catalog", "plan_templates", "training_compact", "training_goals", "training_recovery",
             "training_selection", "training_session_limits", "training_splits", "training_volume",
+            "auto_adjust_matrix", "progression_rules", "readiness_rules", "supplement_catalog", "supplement_rules",
         ],
         "RegimenTracking": [
             "activity_catalog", "calorie_burn", "periodization", "student_progress", "tracker_analytics",

@@ -3,14 +3,43 @@ import RegimenLanguage
 /// A policy compiled once (every condition and function resolved to slots) and evaluated many
 /// times. Immutable and `Sendable`: any number of threads may evaluate requests at once.
 public struct CompiledPolicy: Sendable {
-    public let policy: SecurityPolicy
-    let roots: [CompiledMatch]
-    let allows: [CompiledAllow]
-    let functions: [CompiledFunctionInfo]
+    /// Everything compiled, behind one reference so that copies of the policy (and closures that
+    /// capture it) cost a single retain.
+    final class Program: Sendable {
+        let policy: SecurityPolicy
+        let roots: [CompiledMatch]
+        let allows: [CompiledAllow]
+        let functions: [CompiledFunctionInfo]
+        let namespaceWidth: Int
+        let maxSlotCount: Int
+        let warnings: [Diagnostic]
+
+        init(
+            policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
+            namespaceWidth: Int, maxSlotCount: Int, warnings: [Diagnostic]
+        ) {
+            self.policy = policy
+            self.roots = roots
+            self.allows = allows
+            self.functions = functions
+            self.namespaceWidth = namespaceWidth
+            self.maxSlotCount = maxSlotCount
+            self.warnings = warnings
+        }
+    }
+
+    let program: Program
+
+    public var policy: SecurityPolicy { program.policy }
+    var roots: [CompiledMatch] { program.roots }
+    var allows: [CompiledAllow] { program.allows }
+    var functions: [CompiledFunctionInfo] { program.functions }
     /// Width of each function's span namespace (see ``SpanNamespaces``).
-    let namespaceWidth: Int
+    var namespaceWidth: Int { program.namespaceWidth }
+    /// The most variables any block sees (the size of the evaluation slot buffer).
+    var maxSlotCount: Int { program.maxSlotCount }
     /// Non-fatal findings from compiling (for example a call the emulator reports as missing).
-    public let warnings: [Diagnostic]
+    public var warnings: [Diagnostic] { program.warnings }
 
     /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
     /// condition here (node evaluations), so a runaway condition ends in an error.
@@ -39,12 +68,10 @@ public struct CompiledPolicy: Sendable {
             if let match = builder.compile(block, parent: root, diagnostics: &diagnostics, warnings: &warnings) { roots.append(match) }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
-        self.policy = policy
-        self.roots = roots
-        self.allows = builder.allows
-        self.functions = builder.functionInfos
-        self.namespaceWidth = width
-        self.warnings = warnings.sorted(by: Diagnostic.sortKey)
+        func deepest(_ node: CompiledMatch) -> Int { node.children.map(deepest).reduce(node.slotCount, max) }
+        program = Program(
+            policy: policy, roots: roots, allows: builder.allows, functions: builder.functionInfos, namespaceWidth: width,
+            maxSlotCount: roots.map(deepest).reduce(2, max), warnings: warnings.sorted(by: Diagnostic.sortKey))
     }
 
     /// Compiling state: assigns allow ids and function namespaces in source order.
@@ -109,7 +136,8 @@ public struct CompiledPolicy: Sendable {
             }
             return CompiledMatch(
                 pattern: block.pattern.segments, firstSlot: firstSlot, slotCount: environment.variables.count,
-                allowIDs: allowIDs, children: children, block: block)
+                allowIDs: allowIDs, children: children, block: block,
+                hasRecursiveWildcard: block.pattern.segments.contains { if case .recursive = $0 { true } else { false } })
         }
     }
 }
@@ -124,18 +152,28 @@ struct CompiledMatch: Sendable {
     var allowIDs: [Int]
     var children: [CompiledMatch]
     var block: MatchBlock
+    var hasRecursiveWildcard: Bool
 }
 
-/// One allow statement after compilation.
-struct CompiledAllow: Sendable {
-    var id: Int
-    var statement: AllowStatement
-    var methods: Set<RequestMethod>
+/// One allow statement after compilation (a reference: the evaluation loop passes it around).
+final class CompiledAllow: Sendable {
+    let id: Int
+    let statement: AllowStatement
+    let methods: Set<RequestMethod>
     /// `nil` for `allow x;` (always grants), or when the condition failed to compile.
-    var condition: CompiledExpression?
+    let condition: CompiledExpression?
     /// The parsed condition, for explanations.
-    var expression: Expr?
-    var slotCount: Int
+    let expression: Expr?
+    let slotCount: Int
+
+    init(id: Int, statement: AllowStatement, methods: Set<RequestMethod>, condition: CompiledExpression?, expression: Expr?, slotCount: Int) {
+        self.id = id
+        self.statement = statement
+        self.methods = methods
+        self.condition = condition
+        self.expression = expression
+        self.slotCount = slotCount
+    }
 }
 
 /// A user function and where its result expression sits in its span namespace.

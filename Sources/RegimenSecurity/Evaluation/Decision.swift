@@ -8,12 +8,23 @@ public struct Decision: Sendable {
     /// The document (or collection, for list) path the rules saw.
     public var path: String
     /// The statement that granted the request.
-    public var grantedBy: AllowStatement?
+    public var grantedBy: AllowStatement? { granting?.statement }
+    /// The compiled statement that granted it (a reference: cheaper to carry than the statement).
+    let granting: CompiledAllow?
     /// Every allow statement evaluated for the request, in evaluation order.
     public var evaluations: [AllowEvaluation]
     /// Why the request was denied when no statement explains it: no match, a limit, a
     /// precondition of the operation.
     public var note: String?
+
+    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
+        self.allowed = allowed
+        self.method = method
+        self.path = path
+        self.granting = granting
+        self.evaluations = evaluations
+        self.note = note
+    }
 
     /// One line: `allow by file:line` or `deny: reason`.
     public var summary: String {
@@ -35,7 +46,8 @@ public struct AllowEvaluation: Sendable {
         case failed(EvaluationError)
     }
 
-    public var statement: AllowStatement
+    public var statement: AllowStatement { allow.statement }
+    let allow: CompiledAllow
     public var outcome: Outcome
     /// The wildcard bindings the statement was evaluated with.
     public var bindings: [(name: String, value: Value)]

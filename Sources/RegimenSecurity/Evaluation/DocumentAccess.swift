@@ -14,14 +14,15 @@ final class DocumentAccess: EvaluationHost {
     ]
 
     let before: DocumentStore
-    let after: DocumentStore
+    /// The pending write, as getAfter()/existsAfter() see it: the path and its data (nil: deleted).
+    let write: (key: String, data: OrderedDictionary<String, Value>?)?
     private var readPaths: Set<String> = []
     /// Set when a call went over the limit: the whole request is then denied.
     private(set) var limitExceeded = false
 
-    init(before: DocumentStore, after: DocumentStore) {
+    init(before: DocumentStore, write: (key: String, data: OrderedDictionary<String, Value>?)?) {
         self.before = before
-        self.after = after
+        self.write = write
     }
 
     func callHost(_ index: Int, name: String, arguments: [Value]) throws(EvaluationError) -> Value {
@@ -44,8 +45,8 @@ final class DocumentAccess: EvaluationHost {
             }
             readPaths.insert(key)
         }
-        let store = function.hasSuffix("After") ? after : before
-        let data = store.documents[key]
+        var data = before.documents[key]
+        if function.hasSuffix("After"), let write, write.key == key { data = write.data }
         switch function {
         case "exists", "existsAfter":
             return .bool(data != nil)
@@ -61,12 +62,11 @@ final class DocumentAccess: EvaluationHost {
 
 /// Builds the `resource` values the rules see.
 enum ResourceBuilder {
+    static let resourceKeys = ["data", "id", "__name__"]
+
     /// `{data, id, __name__}` for a Firestore document.
     static func firestoreResource(path: PathValue, data: OrderedDictionary<String, Value>) -> Value {
-        let fields: OrderedDictionary<String, Value> = [
-            "data": .map(data), "id": .string(path.segments.last ?? ""), "__name__": .path(path),
-        ]
-        return .map(fields)
+        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [.map(data), .string(path.segments.last ?? ""), .path(path)]))
     }
 
     /// A Storage object: `name` (the object path), `bucket`, `size`, `contentType`, `metadata`.

@@ -23,47 +23,61 @@ extension CompiledPolicy {
         } catch {
             switch error {
             case .precondition(let reason):
-                return Decision(allowed: false, method: nil, path: request.operation.path.description, grantedBy: nil, evaluations: [], note: reason)
+                return Decision(allowed: false, method: nil, path: request.operation.path.description, granting: nil, evaluations: [], note: reason)
             }
         }
         let shownPath = request.operation.path.description
-        var candidates: [(allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)])] = []
-        let base: [Value] = [prepared.request, .null]
+        var slots = [Value](repeating: .null, count: max(2, maxSlotCount))
+        slots[0] = prepared.request
+        var bindings: [(name: String, value: Value)] = []
+        let keepBindings = options.explain || options.evaluateAll
+        if prepared.method != .list {
+            return decideSingle(prepared, resource: prepared.resource, slots: &slots, path: shownPath, options: options, coverage: coverage)
+        }
+        var candidates: [Candidate] = []
         for root in roots {
-            collect(root, prepared.matchSegments, from: 0, slots: base, bindings: [], method: prepared.method, into: &candidates)
+            _ = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
+                candidates.append(Candidate(allowID: id, slots: Array(slots[0..<allows[id].slotCount]), bindings: bindings))
+                return false
+            }
         }
         if candidates.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
+            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
         }
         if prepared.branches.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
+            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
         }
-        let access = DocumentAccess(before: prepared.before, after: prepared.after)
+        let access = DocumentAccess(before: prepared.before, write: prepared.write)
         var evaluations: [AllowEvaluation] = []
-        var grantedBy: AllowStatement?
+        var grantedBy: CompiledAllow?
         var allBranchesGranted = true
         for branch in prepared.branches {
             var branchGranted = false
+            // A branch with nothing to evaluate must not grant by default (fail closed).
+            guard !branch.resources.isEmpty else {
+                allBranchesGranted = false
+                break
+            }
             for candidate in candidates {
                 var outcome = AllowEvaluation.Outcome.granted
                 var culprit: Culprit?
                 for resource in branch.resources {
                     var slots = candidate.slots
                     slots[1] = resource
-                    let result = evaluate(candidate.allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+                    let result = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
                     outcome = result.outcome
                     culprit = result.culprit
                     if outcome != .granted { break }
                 }
-                evaluations.append(AllowEvaluation(statement: candidate.allow.statement, outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
+                evaluations.append(AllowEvaluation(allow: allows[candidate.allowID], outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
                 if access.limitExceeded {
                     return Decision(
-                        allowed: false, method: prepared.method, path: shownPath, grantedBy: nil, evaluations: evaluations,
+                        allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
                         note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
                 }
                 if outcome == .granted {
                     branchGranted = true
-                    if grantedBy == nil { grantedBy = candidate.allow.statement }
+                    if grantedBy == nil { grantedBy = allows[candidate.allowID] }
                     if !options.evaluateAll { break }
                 }
             }
@@ -73,34 +87,114 @@ extension CompiledPolicy {
             }
         }
         let allowed = allBranchesGranted && grantedBy != nil
-        return Decision(allowed: allowed, method: prepared.method, path: shownPath, grantedBy: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
+        return Decision(allowed: allowed, method: prepared.method, path: shownPath, granting: allowed ? grantedBy : nil, evaluations: evaluations, note: nil)
+    }
+
+    /// Get and write requests have one resource: each applicable statement is evaluated as the
+    /// path walk finds it, on the walk's own slot buffer, stopping at the first grant.
+    private func decideSingle(
+        _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
+    ) -> Decision {
+        slots[1] = resource
+        let access = DocumentAccess(before: prepared.before, write: prepared.write)
+        var evaluations: [AllowEvaluation] = []
+        var grantedBy: CompiledAllow?
+        var bindings: [(name: String, value: Value)] = []
+        let keepBindings = options.explain || options.evaluateAll
+        for root in roots {
+            let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
+                let result = evaluate(allows[id], slots: slots, access: access, explain: options.explain, coverage: coverage)
+                evaluations.append(AllowEvaluation(allow: allows[id], outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
+                if access.limitExceeded { return true }
+                if result.outcome == .granted, grantedBy == nil {
+                    grantedBy = allows[id]
+                    return !options.evaluateAll
+                }
+                return false
+            }
+            if stop { break }
+        }
+        if access.limitExceeded {
+            return Decision(
+                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: evaluations,
+                note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
+        }
+        if evaluations.isEmpty {
+            return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
+        }
+        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, granting: grantedBy, evaluations: evaluations, note: nil)
+    }
+
+    /// A statement that applies to the request, with the variable values it is evaluated with.
+    struct Candidate {
+        var allowID: Int
+        var slots: [Value]
+        var bindings: [(name: String, value: Value)]
     }
 
     /// Collects every complete match of the request path with its bindings, and the allow
-    /// statements of those matches that apply to `method`.
+    /// statements of those matches that apply to `method`. `slots` is one buffer shared by the
+    /// whole walk: each block writes its own wildcard slots before its statements copy them.
     private func collect(
-        _ node: CompiledMatch, _ segments: [String], from start: Int, slots: [Value], bindings: [(name: String, value: Value)],
-        method: RequestMethod, into candidates: inout [(allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)])]
-    ) {
+        _ node: CompiledMatch, _ segments: [String], from start: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
+        keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
+    ) -> Bool {
+        if !node.hasRecursiveWildcard {
+            // The common case: literals and single-segment wildcards, at most one alignment.
+            var position = start
+            var slot = node.firstSlot
+            let bindingCount = bindings.count
+            for segment in node.pattern {
+                guard position < segments.count else { return false }
+                switch segment {
+                case .literal(let literal):
+                    guard segments[position] == literal else {
+                        if keepBindings { bindings.removeSubrange(bindingCount...) }
+                        return false
+                    }
+                case .wildcard(let name):
+                    let value = Self.unbindPlaceholder(.string(segments[position]))
+                    slots[slot] = value
+                    slot += 1
+                    if keepBindings { bindings.append((name, value)) }
+                case .recursive:
+                    return false
+                }
+                position += 1
+            }
+            let stop = visit(node, segments, end: position, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate)
+            if keepBindings { bindings.removeSubrange(bindingCount...) }
+            return stop
+        }
         for match in PathMatcher.matches(node.pattern, segments, from: start, version2: policy.usesVersion2) {
-            var nodeSlots = slots
-            if nodeSlots.count < node.slotCount { nodeSlots += Array(repeating: .null, count: node.slotCount - nodeSlots.count) }
-            var nodeBindings = bindings
+            let bindingCount = bindings.count
             for (offset, capture) in match.captures.enumerated() {
                 let value = Self.unbindPlaceholder(capture.value)
-                let slot = node.firstSlot + offset
-                if slot < nodeSlots.count { nodeSlots[slot] = value }
-                nodeBindings.append((capture.name, value))
+                slots[node.firstSlot + offset] = value
+                if keepBindings { bindings.append((capture.name, value)) }
             }
-            if match.end == segments.count {
-                for id in node.allowIDs where allows[id].methods.contains(method) {
-                    candidates.append((allows[id], Array(nodeSlots.prefix(allows[id].slotCount)), nodeBindings))
-                }
-            }
-            for child in node.children {
-                collect(child, segments, from: match.end, slots: nodeSlots, bindings: nodeBindings, method: method, into: &candidates)
+            let stop = visit(node, segments, end: match.end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate)
+            if keepBindings { bindings.removeSubrange(bindingCount...) }
+            if stop { return true }
+        }
+        return false
+    }
+
+    private func visit(
+        _ node: CompiledMatch, _ segments: [String], end: Int, slots: inout [Value], bindings: inout [(name: String, value: Value)],
+        keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
+    ) -> Bool {
+        if end == segments.count {
+            for id in node.allowIDs where allows[id].methods.contains(method) {
+                if onCandidate(id, slots, bindings) { return true }
             }
         }
+        for child in node.children {
+            if collect(child, segments, from: end, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: method, onCandidate: onCandidate) {
+                return true
+            }
+        }
+        return false
     }
 
     /// In a list request the document-id wildcard is unbound: it reads as null.

@@ -10,15 +10,21 @@ struct PreparedRequest {
     var matchSegments: [String]
     var request: Value
     /// For list: one entry per query branch (each `in` value is checked separately), each with
-    /// the sample documents the branch's range constraints allow. Otherwise one branch, one resource.
+    /// the sample documents the branch's range constraints allow. Empty for other methods.
     var branches: [Branch]
+    /// The one `resource` of a get or write (null when the document does not exist).
+    var resource: Value
     var before: DocumentStore
-    var after: DocumentStore
+    /// The document this request writes and its data afterwards (nil for a delete).
+    var write: (key: String, data: OrderedDictionary<String, Value>?)?
 
     struct Branch {
         var label: String?
         var resources: [Value]
     }
+
+    static let requestKeys = ["auth", "time", "method", "path", "resource"]
+    static let methodValues: [RequestMethod: Value] = Dictionary(uniqueKeysWithValues: RequestMethod.allCases.map { ($0, .string($0.rawValue)) })
 
     /// Stands for the unbound document id of a list request; never equal to a literal segment.
     static let listPlaceholder = "\u{0}list"
@@ -36,13 +42,15 @@ struct PreparedRequest {
         var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
         let stored = store[path]
 
-        func single(_ method: RequestMethod, resource: Value, requestResource: Value??, after: DocumentStore? = nil) -> PreparedRequest {
-            fields["method"] = .string(method.rawValue)
-            fields["path"] = .path(pathValue)
-            if let requestResource { fields["resource"] = requestResource ?? .null }
+        func single(
+            _ method: RequestMethod, resource: Value, requestResource: Value??, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
+        ) -> PreparedRequest {
+            var values: [Value] = [auth, time, Self.methodValues[method] ?? .null, .path(pathValue)]
+            if let requestResource { values.append(requestResource ?? .null) }
+            let request = Value.map(OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys.prefix(values.count), values: values))
             return PreparedRequest(
-                method: method, matchSegments: path.segments, request: .map(fields),
-                branches: [Branch(label: nil, resources: [resource])], before: store, after: after ?? store)
+                method: method, matchSegments: path.segments, request: request,
+                branches: [], resource: resource, before: store, write: write)
         }
         func storedResource() -> Value {
             guard let stored else { return .null }
@@ -50,18 +58,16 @@ struct PreparedRequest {
                 : ResourceBuilder.firestoreResource(path: pathValue, data: stored)
         }
         func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
-            var after = store
-            after[path] = data
-            return single(method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)), after: after)
+            single(
+                method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)),
+                write: (path.description, data))
         }
 
         switch request.operation {
         case .get, .download:
             return single(.get, resource: storedResource(), requestResource: nil)
         case .delete:
-            var after = store
-            after[path] = nil
-            return single(.delete, resource: storedResource(), requestResource: .some(.null), after: after)
+            return single(.delete, resource: storedResource(), requestResource: .some(.null), write: (path.description, nil))
         case .create(_, let data):
             if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
             return write(.create, data: resolve(data, time: request.time))
@@ -87,7 +93,7 @@ struct PreparedRequest {
             fields["query"] = .map(queryFields)
             return PreparedRequest(
                 method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), before: store, after: store)
+                branches: QueryConstraints.branches(for: query, collection: path), resource: .null, before: store, write: nil)
         }
     }
 

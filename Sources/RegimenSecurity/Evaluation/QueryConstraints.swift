@@ -105,7 +105,15 @@ enum QueryConstraints {
             }
         }
         var seen = Set<Value>()
-        return candidates.filter { value in filters.allSatisfy { satisfies(value, $0) } && seen.insert(value).inserted }
+        let inside = candidates.filter { value in filters.allSatisfy { satisfies(value, $0) } && seen.insert(value).inserted }
+        // Constraints no value satisfies (`checked < false`) still have to be checked against the
+        // rule: the caller may not be allowed to list at all. The constraint's own values stand
+        // in for the (empty) range, as the emulator decides such queries by the rule alone.
+        if inside.isEmpty {
+            var unique = Set<Value>()
+            return filters.map(\.value).filter { unique.insert($0).inserted }
+        }
+        return inside
     }
 
     private static func satisfies(_ value: Value, _ filter: QueryFilter) -> Bool {

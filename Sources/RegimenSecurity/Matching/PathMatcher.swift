@@ -62,9 +62,14 @@ enum PathMatcher {
 
 /// A path split into segments, with the request-path prefix of its service.
 public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
-    public var segments: [String]
+    public let segments: [String]
+    /// `/databases/(default)/documents/users/alice`; kept because stores are keyed by it.
+    public let description: String
 
-    public init(segments: [String]) { self.segments = segments }
+    public init(segments: [String]) {
+        self.segments = segments
+        description = "/" + segments.joined(separator: "/")
+    }
 
     /// Reads a path a test author writes: relative to the service root (`users/alice`), or
     /// absolute (`/databases/(default)/documents/users/alice`, `/b/bucket/o/file.pdf`).
@@ -73,15 +78,15 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
         switch service {
         case .firestore:
             if parts.count >= 3, parts[0] == "databases", parts[2] == "documents" {
-                segments = parts
+                self.init(segments: parts)
             } else {
-                segments = ["databases", database, "documents"] + parts
+                self.init(segments: ["databases", database, "documents"] + parts)
             }
         case .storage:
             if parts.count >= 3, parts[0] == "b", parts[2] == "o" {
-                segments = parts
+                self.init(segments: parts)
             } else {
-                segments = ["b", bucket, "o"] + parts
+                self.init(segments: ["b", bucket, "o"] + parts)
             }
         }
     }
@@ -89,8 +94,6 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
     /// The segments after the service prefix (`users/alice`).
     public var relativeSegments: ArraySlice<Segment> { segments.dropFirst(3) }
     public typealias Segment = String
-
-    public var description: String { "/" + segments.joined(separator: "/") }
 
     public var pathValue: PathValue { PathValue(segments: segments) }
 

@@ -3,22 +3,20 @@ import RegimenLanguage
 
 /// Who is asking: `request.auth`. A signed-out request has no `AuthContext`.
 public struct AuthContext: Sendable, Hashable {
-    public var uid: String
+    public let uid: String
     /// ID-token claims as the rules see them in `request.auth.token`.
-    public var token: OrderedDictionary<String, Value>
+    public let token: OrderedDictionary<String, Value>
+    /// `request.auth` as a value: `{uid, token}`. The token always carries `sub` (the uid), as
+    /// real ID tokens do; claims given by the caller win. Built once, read on every decision.
+    public let value: Value
 
     public init(uid: String, token: OrderedDictionary<String, Value> = [:]) {
         self.uid = uid
         self.token = token
-    }
-
-    /// `request.auth` as a value: `{uid, token}`. The token always carries `sub` (the uid), as
-    /// real ID tokens do; claims given by the caller win.
-    public var value: Value {
         var claims = token
         if claims["sub"] == nil { claims["sub"] = .string(uid) }
         let fields: OrderedDictionary<String, Value> = ["uid": .string(uid), "token": .map(claims)]
-        return .map(fields)
+        value = .map(fields)
     }
 }
 

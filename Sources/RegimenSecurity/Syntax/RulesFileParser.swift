@@ -21,6 +21,10 @@ public enum RulesFileParser {
 private struct Parser {
     var scanner: RulesScanner
     var diagnostics = DiagnosticCollector()
+    /// Current `match` nesting. Firestore allows 10 levels; a generous bound keeps a hostile
+    /// file from exhausting the stack.
+    var depth = 0
+    static let maxDepth = 64
 
     /// Thrown internally to abandon the current statement after a diagnostic.
     struct Abandon: Error {}
@@ -105,6 +109,9 @@ private struct Parser {
         case .failure(let error): throw fail(error.message, at: pathStart)
         }
         guard scanner.consume("{") else { throw fail("expected '{' after match path '\(text)'") }
+        guard depth < Self.maxDepth else { throw fail("match blocks are nested more than \(Self.maxDepth) deep", at: at) }
+        depth += 1
+        defer { depth -= 1 }
         let body = try parseBody(closing: true)
         return MatchBlock(
             pattern: pattern, functions: body.functions, allows: body.allows, children: body.matches,

@@ -211,10 +211,12 @@ struct TrainingRulesResolver {
 
 extension TrainingRules {
     /// The rule-file kinds the training planner reads; register them with the rule-set loader.
-    public static let fileKinds: [any RuleFileKind.Type] = [
-        ExerciseCatalogFile.self, PlanTemplatesFile.self, TrainingSplitsFile.self, TrainingVolumeFile.self,
-        TrainingGoalsFile.self, TrainingSessionLimitsFile.self, TrainingSelectionFile.self, TrainingCompactFile.self,
-        TrainingRecoveryFile.self,
+    public static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
+
+    /// The kinds of `rules/training-*.yaml` (the catalogs excluded).
+    static let ruleKinds: [any RuleFileKind.Type] = [
+        TrainingSplitsFile.self, TrainingVolumeFile.self, TrainingGoalsFile.self, TrainingSessionLimitsFile.self,
+        TrainingSelectionFile.self, TrainingCompactFile.self, TrainingRecoveryFile.self,
     ]
 }
 

@@ -28,7 +28,11 @@ public struct TrainingSplitsFile: RuleFileKind {
     }
 
     /// Resolves every training rule file together so `regimen check` reports cross-file problems.
+    /// Runs only when the set holds training rule files: a check of other domains' files alone
+    /// does not ask for them.
     public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        let ruleKinds = Set(TrainingRules.ruleKinds.map { $0.kind })
+        guard ruleSet.files.contains(where: { ruleKinds.contains($0.kind) }) else { return }
         _ = TrainingRulesResolver(ruleSet: ruleSet, context: context).resolve()
     }
 }
