@@ -26,8 +26,13 @@ enum ProfileInput {
     /// The profile at `path`; every problem is printed and the command ends with status 2.
     static func profile(_ path: String, rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
         let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             context.standardError.writeLine("error: profile file '\(path)' does not exist")
+            throw .usage
+        }
+        guard !isDirectory.boolValue else {
+            context.standardError.writeLine("error: '\(path)' is a directory, not a profile file")
             throw .usage
         }
         do {
