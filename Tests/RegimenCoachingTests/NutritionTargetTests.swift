@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func noGoalUsesTheDefault() throws {
-        #expect(try plan(Self.base).goal == "recomp")
+        #expect(try plan(Self.base).goal == "lean_mass")
     }
 
     @Test func minorsNeverGetTheAggressiveCut() throws {

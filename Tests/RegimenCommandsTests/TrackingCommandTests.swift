@@ -155,3 +155,13 @@ struct TrackingCommandTests {
             """)
     }
 }
+
+@Suite("Tracking commands: single workouts")
+struct SingleWorkoutCommandTests {
+    @Test("periodize --effort prints a single workout's targets")
+    func effort() {
+        let run = runRegimen(["periodize", "--effort", "push_it"], in: URL(fileURLWithPath: #filePath).deletingLastPathComponent())
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "push_it (High intensity day): intensity 0.8 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
+    }
+}

@@ -66,6 +66,17 @@ struct PeriodizationTests {
         #expect(rules.effortLevels.map(\.intensity) == [0.55...0.65, 0.65...0.75, 0.75...0.85])
     }
 
+    @Test("a single workout trains at the middle of its effort range", arguments: [
+        ("recovery", 0.6, "3x5 moderate", 6.0...7.0), ("standard", 0.7, "3x5 heavy", 7.0...8.0), ("push_it", 0.8, "3x3 peak", 8.0...10.0),
+    ])
+    func singleWorkout(effort: String, intensity: Double, compound: String, rpe: ClosedRange<Double>) throws {
+        let target = try #require(try rules().singleWorkout(effort: effort))
+        #expect(target.intensity == intensity)
+        #expect(target.row.compound.description == compound)
+        #expect(target.effort.rpe == rpe)
+        #expect(try rules().singleWorkout(effort: "heroic") == nil)
+    }
+
     @Test("fat loss trains development instead of peaking")
     func fatLoss() throws {
         let plan = try rules().plan(weeks: 12, goal: "fat_loss")

@@ -58,3 +58,22 @@ struct RuleFileTests {
         #expect(found.contains { $0.hasSuffix("error: 'formula' names 'harris'; the file offers acsm, seed_002") })
     }
 }
+
+@Suite("Rule file cross-checks")
+struct RuleFileCrossCheckTests {
+    @Test("a set field named for an exercise type must exist and required fields must be shown")
+    func setFieldsChecked() {
+        var files: [(path: String, text: String)] = []
+        for relative in TrackingRules.relativePaths {
+            var text = (try? String(contentsOf: projectRoot.appendingPathComponent(relative), encoding: .utf8)) ?? ""
+            if relative == "rules/tracker/validation.yaml" {
+                text = text.replacingOccurrences(of: "    allowed:  [weight, restTime]\n    shown:    [setNumber, reps, weight, restTime, checked, notes]",
+                                                 with: "    allowed:  [weight, tempo]\n    shown:    [setNumber, weight, checked, notes]")
+            }
+            files.append((relative, text))
+        }
+        let messages = RuleSetLoader(kinds: TrackingRules.kinds).load(files: files).diagnostics.map(\.message)
+        #expect(messages.contains("exercise type 'strength': 'tempo' is not a field of 'levels.set.fields'"))
+        #expect(messages.contains("exercise type 'strength': required field 'reps' must also be shown"))
+    }
+}

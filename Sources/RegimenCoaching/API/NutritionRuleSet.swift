@@ -87,7 +87,53 @@ public struct RuleEvaluationError: Error, Sendable, CustomStringConvertible {
     public var description: String { Diagnostic.error("rules.evaluation", message, at: location).description }
 }
 
+/// Variable values in an environment's slot order, for the fast evaluation path (no name lookups
+/// per expression).
+struct ExpressionSlots {
+    let names: [String]
+    var values: [Value]
+
+    init(names: [String]) {
+        self.names = names
+        self.values = Array(repeating: .null, count: names.count)
+    }
+
+    /// Sets every slot called `name` (a child environment may shadow a parent's).
+    mutating func set(_ name: String, _ value: Value) {
+        for index in names.indices where names[index] == name { values[index] = value }
+    }
+}
+
 extension CompiledExpression {
+    /// Evaluates to a number, or `nil` for `null`, with variables given by slot.
+    func number(_ slots: ExpressionSlots, rule: String) throws(RuleEvaluationError) -> Double? {
+        let value: Value
+        do {
+            value = try evaluate(slots: slots.values)
+        } catch {
+            throw RuleEvaluationError("\(rule): \(error.message)", at: location(of: error) ?? source.lineOrigins.first)
+        }
+        if value.isNull { return nil }
+        guard let number = value.numberValue, number.isFinite else {
+            throw RuleEvaluationError("\(rule): expected a number, got \(value.typeName) \(value)", at: source.lineOrigins.first)
+        }
+        return number
+    }
+
+    /// Evaluates to a bool, with variables given by slot.
+    func condition(_ slots: ExpressionSlots, rule: String) throws(RuleEvaluationError) -> Bool {
+        let value: Value
+        do {
+            value = try evaluate(slots: slots.values)
+        } catch {
+            throw RuleEvaluationError("\(rule): \(error.message)", at: location(of: error) ?? source.lineOrigins.first)
+        }
+        guard case .bool(let result) = value else {
+            throw RuleEvaluationError("\(rule): a condition must be true or false, got \(value.typeName) \(value)", at: source.lineOrigins.first)
+        }
+        return result
+    }
+
     /// Evaluates to a number, or `nil` for `null`; anything else is a ``RuleEvaluationError``
     /// naming `rule`.
     func number(_ bindings: [String: Value], rule: String) throws(RuleEvaluationError) -> Double? {

@@ -12,7 +12,8 @@ public struct IndexCalculator: Sendable {
         let defaults = rules.defaults
         var assumed: [AssumedInput] = []
         let ageRules = rules.profile.ages
-        let mappedRange = profile.ageRange.flatMap(ageRules.range(named:))
+        // Profiles hold canonical ids already; normalising is only for ids written by hand.
+        let mappedRange = profile.ageRange.flatMap { id in ageRules.ranges.first { $0.id == id } ?? ageRules.range(named: id) }
         let age: Int
         let ageSource: String
         if let exact = profile.age {
@@ -37,15 +38,18 @@ public struct IndexCalculator: Sendable {
         guard let multiplier = rules.activity.byTrainingDays[trainingDays] else {
             throw RuleEvaluationError("activity multipliers: no multiplier for \(trainingDays) training days", at: nil)
         }
-        var bindings: [String: Value] = [
-            "sex": .string(profile.sex.rawValue), "age": .int(Int64(age)), "height_cm": .float(height), "weight_kg": .float(weight),
-            "bodyfat_pct": profile.bodyfatPct.map(Value.float) ?? .null, "waist_cm": profile.waistCm.map(Value.float) ?? .null,
-            "activity_multiplier": .float(multiplier), "assumed": .list(assumed.map { .string($0.field) }),
-            "lbm_kg": .null, "bmr": .null, "tdee": .null,
-        ]
         let formulas = rules.indexes
+        var bindings = ExpressionSlots(names: formulas.slotNames)
+        bindings.set("sex", .string(profile.sex.rawValue))
+        bindings.set("age", .int(Int64(age)))
+        bindings.set("height_cm", .float(height))
+        bindings.set("weight_kg", .float(weight))
+        bindings.set("bodyfat_pct", profile.bodyfatPct.map(Value.float) ?? .null)
+        bindings.set("waist_cm", profile.waistCm.map(Value.float) ?? .null)
+        bindings.set("activity_multiplier", .float(multiplier))
+        bindings.set("assumed", .list(assumed.map { .string($0.field) }))
         let lbm = try formulas.leanBodyMass.number(bindings, rule: "lbm_kg")
-        bindings["lbm_kg"] = lbm.map(Value.float) ?? .null
+        bindings.set("lbm_kg", lbm.map(Value.float) ?? .null)
 
         var computed: (method: String, bmr: Double)?
         for row in formulas.bmrMethods where try row.when.condition(bindings, rule: "BMR method '\(row.method)' when") {
@@ -70,13 +74,13 @@ public struct IndexCalculator: Sendable {
         }
         compare("BMR", override: profile.overrides.bmr, computed: computed.bmr, unit: " kcal")
         let bmr = profile.overrides.bmr ?? computed.bmr
-        bindings["bmr"] = .float(bmr)
+        bindings.set("bmr", .float(bmr))
         guard let computedTDEE = try formulas.tdee.number(bindings, rule: "tdee") else {
             throw RuleEvaluationError("tdee: the formula gave null", at: formulas.tdee.source.lineOrigins.first)
         }
         compare("TDEE", override: profile.overrides.tdee, computed: computedTDEE, unit: " kcal")
         let tdee = profile.overrides.tdee ?? computedTDEE
-        bindings["tdee"] = .float(tdee)
+        bindings.set("tdee", .float(tdee))
 
         let measuredSize = profile.heightCm != nil && profile.weightKg != nil
         let computedBMI = measuredSize ? try formulas.bmi.number(bindings, rule: "bmi") : nil

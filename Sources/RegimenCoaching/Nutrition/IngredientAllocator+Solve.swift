@@ -18,27 +18,37 @@ extension IngredientAllocator {
     /// measures the slack. `nil` when the system is singular, an amount is not positive or a
     /// portion falls outside the catalog's range.
     func centre(sized: [OptionSet], veg: OptionSet, vegGrams: Double, target: Macros) -> Candidate? {
-        let nutrients = MacroNutrient.allCases
+        guard sized.count == 3 else { return nil }
         let vegMid = veg.mid * vegGrams
-        var matrix = nutrients.map { nutrient in sized.map { $0.mid[nutrient] } }
-        var rhs = nutrients.map { target[$0] - vegMid[$0] }
-        guard let amounts = solveLinearSystem(&matrix, &rhs), amounts.allSatisfy({ $0 > 0 }) else { return nil }
-        for (set, amount) in zip(sized, amounts) {
-            for (member, key) in zip(set.members, set.keyPerGram) where !member.portionRangeG.contains(amount / key) {
-                return nil
-            }
+        let a = sized[0].mid, b = sized[1].mid, c = sized[2].mid
+        let rhs = Macros(protein: target.protein - vegMid.protein, carb: target.carb - vegMid.carb, fat: target.fat - vegMid.fat)
+        // Cramer's rule on rows = nutrients, columns = the three sized sets.
+        func det(_ x: Macros, _ y: Macros, _ z: Macros) -> Double {
+            x.protein * (y.carb * z.fat - y.fat * z.carb) - y.protein * (x.carb * z.fat - x.fat * z.carb)
+                + z.protein * (x.carb * y.fat - x.fat * y.carb)
         }
+        let determinant = det(a, b, c)
+        guard abs(determinant) > 1e-12 else { return nil }
+        let amounts = [det(rhs, b, c) / determinant, det(a, rhs, c) / determinant, det(a, b, rhs) / determinant]
+        guard amounts[0] > 0, amounts[1] > 0, amounts[2] > 0 else { return nil }
         var low = MealTotals.zero
         var high = MealTotals.zero
-        func accumulate(_ contributions: [Macros]) {
-            for measure in MealMeasure.allCases {
-                let values = contributions.map { measure == .kcal ? settings.energy.kcal($0) : $0[nutrient(measure)] }
-                low[measure] += values.min() ?? 0
-                high[measure] += values.max() ?? 0
+        for (set, amount) in zip(sized, amounts) {
+            var setLow = MealTotals(protein: .infinity, carb: .infinity, fat: .infinity, kcal: .infinity)
+            var setHigh = MealTotals(protein: -.infinity, carb: -.infinity, fat: -.infinity, kcal: -.infinity)
+            for index in set.members.indices {
+                guard set.members[index].portionRangeG.contains(amount / set.keyPerGram[index]) else { return nil }
+                let contribution = set.ratios[index] * amount
+                widen(&setLow, &setHigh, contribution)
             }
+            add(&low, setLow)
+            add(&high, setHigh)
         }
-        for (set, amount) in zip(sized, amounts) { accumulate(set.ratios.map { $0 * amount }) }
-        accumulate(veg.members.map { $0.perGram * vegGrams })
+        var vegLow = MealTotals(protein: .infinity, carb: .infinity, fat: .infinity, kcal: .infinity)
+        var vegHigh = MealTotals(protein: -.infinity, carb: -.infinity, fat: -.infinity, kcal: -.infinity)
+        for member in veg.members { widen(&vegLow, &vegHigh, member.perGram * vegGrams) }
+        add(&low, vegLow)
+        add(&high, vegHigh)
         let totals = MealTotals(protein: target.protein, carb: target.carb, fat: target.fat, kcal: settings.energy.kcal(target))
         var slack = Double.infinity
         var tightest = MealMeasure.protein
@@ -51,6 +61,64 @@ extension IngredientAllocator {
             }
         }
         return Candidate(sized: sized, amounts: amounts, veg: veg, vegGrams: vegGrams, slack: slack, tightest: tightest, low: low, high: high)
+    }
+
+    /// The slack ``centre(sized:veg:vegGrams:target:)`` would report, computed without building a
+    /// candidate; `nil` when it would return `nil`. This is the search's inner loop.
+    func score(_ first: OptionSet, _ second: OptionSet, _ third: OptionSet, veg: OptionSet, vegGrams: Double, target: Macros) -> Double? {
+        let a = first.mid, b = second.mid, c = third.mid
+        let vegMid = veg.mid * vegGrams
+        let rhs = Macros(protein: target.protein - vegMid.protein, carb: target.carb - vegMid.carb, fat: target.fat - vegMid.fat)
+        func det(_ x: Macros, _ y: Macros, _ z: Macros) -> Double {
+            x.protein * (y.carb * z.fat - y.fat * z.carb) - y.protein * (x.carb * z.fat - x.fat * z.carb)
+                + z.protein * (x.carb * y.fat - x.fat * y.carb)
+        }
+        let determinant = det(a, b, c)
+        guard abs(determinant) > 1e-12 else { return nil }
+        let amounts = (det(rhs, b, c) / determinant, det(a, rhs, c) / determinant, det(a, b, rhs) / determinant)
+        guard amounts.0 > 0, amounts.1 > 0, amounts.2 > 0 else { return nil }
+        var low = MealTotals.zero
+        var high = MealTotals.zero
+        func include(_ set: OptionSet, amount: Double, checkPortions: Bool) -> Bool {
+            var setLow = MealTotals(protein: .infinity, carb: .infinity, fat: .infinity, kcal: .infinity)
+            var setHigh = MealTotals(protein: -.infinity, carb: -.infinity, fat: -.infinity, kcal: -.infinity)
+            for index in set.ratios.indices {
+                if checkPortions && !set.portionRanges[index].contains(amount / set.keyPerGram[index]) { return false }
+                widen(&setLow, &setHigh, set.ratios[index] * amount)
+            }
+            add(&low, setLow)
+            add(&high, setHigh)
+            return true
+        }
+        guard include(first, amount: amounts.0, checkPortions: true), include(second, amount: amounts.1, checkPortions: true),
+              include(third, amount: amounts.2, checkPortions: true), include(veg, amount: vegGrams, checkPortions: false)
+        else { return nil }
+        let kcalTarget = settings.energy.kcal(target)
+        let tolerance = settings.tolerance
+        var slack = Double.infinity
+        for (measure, goal) in [(MealMeasure.protein, target.protein), (.carb, target.carb), (.fat, target.fat), (.kcal, kcalTarget)] {
+            slack = min(slack, min(low[measure] - (1 - tolerance) * goal, (1 + tolerance) * goal - high[measure]) / goal)
+        }
+        return slack
+    }
+
+    private func widen(_ low: inout MealTotals, _ high: inout MealTotals, _ macros: Macros) {
+        let kcal = settings.energy.kcal(macros)
+        low.protein = min(low.protein, macros.protein)
+        low.carb = min(low.carb, macros.carb)
+        low.fat = min(low.fat, macros.fat)
+        low.kcal = min(low.kcal, kcal)
+        high.protein = max(high.protein, macros.protein)
+        high.carb = max(high.carb, macros.carb)
+        high.fat = max(high.fat, macros.fat)
+        high.kcal = max(high.kcal, kcal)
+    }
+
+    private func add(_ total: inout MealTotals, _ part: MealTotals) {
+        total.protein += part.protein
+        total.carb += part.carb
+        total.fat += part.fat
+        total.kcal += part.kcal
     }
 
     /// Rounds every suggested amount to its step and builds the options exactly as shown; `nil`
@@ -76,7 +144,7 @@ extension IngredientAllocator {
             guard valid else { continue }
             lists[.veg] = candidate.veg.members.map { option($0, grams: candidate.vegGrams) }
             let meal = MealOptions(protein: lists[.protein] ?? [], carb: lists[.carb] ?? [], veg: lists[.veg] ?? [], fat: lists[.fat] ?? [])
-            if meal.guaranteeViolations(targets: targets, tolerance: settings.tolerance).isEmpty { return meal }
+            if meal.keepsGuarantee(targets: targets, tolerance: settings.tolerance) { return meal }
         }
         return nil
     }
@@ -101,13 +169,25 @@ extension IngredientAllocator {
             var setSize = chosen.members.count
             let taken = Set(chosen.members.map(\.id))
             let others = (pools[category] ?? []).filter { !taken.contains($0.id) }
-            // Try the ingredients that widen the set least first.
+            // Try the ingredients that widen the set least first (scored from ratios alone).
+            let chosenSet = currentSet(of: category, in: candidate)
+            let amount = category == .veg ? candidate.vegGrams : amountOf(category, in: candidate)
             let ordered = others.compactMap { ingredient -> (Ingredient, Double)? in
-                guard let wider = currentSet(of: category, in: candidate).adding(ingredient, energy: settings.energy) else { return nil }
-                let amount = category == .veg ? candidate.vegGrams : amountOf(category, in: candidate)
-                return (ingredient, spreadCost(wider, amount: amount, target: targets.macros))
+                let perGram = ingredient.perGram
+                let key: Double
+                switch chosenSet.sizing {
+                case .primary: key = category.primaryNutrient.map { perGram[$0] } ?? 0
+                case .energy: key = settings.energy.kcal(perGram)
+                case .weight: key = 1
+                }
+                guard key > 0 else { return nil }
+                let ratio = perGram * (1 / key)
+                let low = Macros(protein: min(chosenSet.low.protein, ratio.protein), carb: min(chosenSet.low.carb, ratio.carb), fat: min(chosenSet.low.fat, ratio.fat))
+                let high = Macros(protein: max(chosenSet.high.protein, ratio.protein), carb: max(chosenSet.high.carb, ratio.carb), fat: max(chosenSet.high.fat, ratio.fat))
+                return (ingredient, spreadCost(low: low, high: high, amount: amount, target: targets.macros))
             }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
-            for (ingredient, _) in ordered where setSize < limit {
+            // The few that widen least are worth trying; the rest would only cost time.
+            for (ingredient, _) in ordered.prefix(growthAttempts) where setSize < limit {
                 guard let wider = currentSet(of: category, in: candidate).adding(ingredient, energy: settings.energy) else { continue }
                 var trial = candidate
                 if category == .veg {
@@ -156,13 +236,6 @@ extension IngredientAllocator {
         return "the options fit within ±\(percent)% only with fractional grams: rounding portions to whole grams pushes this meal's \(candidate.tightest.label) (\(formatted(goal))) outside \(formatted(goal * (1 - settings.tolerance)))–\(formatted(goal * (1 + settings.tolerance))) for some combination"
     }
 
-    private func nutrient(_ measure: MealMeasure) -> MacroNutrient {
-        switch measure {
-        case .protein: .protein
-        case .carb: .carb
-        case .fat, .kcal: .fat
-        }
-    }
 }
 
 /// Calls `body` with every increasing index list of `size` indices below `count`.
@@ -177,24 +250,4 @@ func forEachSubset(of count: Int, size: Int, _ body: ([Int]) -> Void) {
         indices[position] += 1
         for next in (position + 1)..<size { indices[next] = indices[next - 1] + 1 }
     }
-}
-
-/// Solves `matrix × x = rhs` by Gaussian elimination with partial pivoting; `nil` when singular.
-func solveLinearSystem(_ matrix: inout [[Double]], _ rhs: inout [Double]) -> [Double]? {
-    let size = rhs.count
-    guard matrix.count == size, matrix.allSatisfy({ $0.count == size }) else { return nil }
-    for column in 0..<size {
-        var pivot = column
-        for row in column..<size where abs(matrix[row][column]) > abs(matrix[pivot][column]) { pivot = row }
-        guard abs(matrix[pivot][column]) > 1e-12 else { return nil }
-        matrix.swapAt(column, pivot)
-        rhs.swapAt(column, pivot)
-        for row in 0..<size where row != column {
-            let factor = matrix[row][column] / matrix[column][column]
-            guard factor != 0 else { continue }
-            for k in column..<size { matrix[row][k] -= factor * matrix[column][k] }
-            rhs[row] -= factor * rhs[column]
-        }
-    }
-    return (0..<size).map { rhs[$0] / matrix[$0][$0] }
 }

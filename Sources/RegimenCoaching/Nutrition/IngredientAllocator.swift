@@ -48,11 +48,13 @@ public enum MealAllocation: Sendable, Hashable {
 /// When nothing passes, it says which measure the closest candidate could not hold.
 public struct IngredientAllocator: Sendable {
     public let settings: AllocatorSettings
-    /// Tightest sets kept per sized category, and per vegetable category, before combining.
-    private let keptSets = 6
-    private let keptVegSets = 3
+    /// Tightest sets kept per sized category and per vegetable category: a narrow first search,
+    /// then a wide one only for meals the narrow one cannot serve.
+    private let searchWidths = [(sized: 6, veg: 3), (sized: 16, veg: 5)]
     /// Centred candidates tried with rounding before giving up.
     private let roundingAttempts = 12
+    /// Further options tried per category when growing a set beyond the minimum.
+    let growthAttempts = 6
 
     public init(settings: AllocatorSettings) {
         self.settings = settings
@@ -81,38 +83,62 @@ public struct IngredientAllocator: Sendable {
             let list = short.map { "\($0.rawValue) (\(pools[$0]?.count ?? 0))" }.joined(separator: ", ")
             return .infeasible("too few eligible ingredients for \(minimum) options per category: \(list)")
         }
+        var closest: Candidate?
+        var unrounded: Candidate?
+        for width in searchWidths {
+            let outcome = search(targets: targets, pools: pools, vegAmount: vegAmount, width: width)
+            if let options = outcome.options { return .options(options) }
+            if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
+            if unrounded == nil { unrounded = outcome.unrounded }
+        }
+        if let unrounded { return .infeasible(roundingExplanation(unrounded, targets: targets)) }
+        return .infeasible(explanation(closest: closest, targets: targets))
+    }
+
+    /// One search over the `width` tightest sets per category: options that keep the guarantee,
+    /// or the closest candidate and the best one that only rounding broke.
+    private func search(
+        targets: MealTargets, pools: [IngredientCategory: [Ingredient]], vegAmount: Double, width: (sized: Int, veg: Int)
+    ) -> (options: MealOptions?, closest: Candidate?, unrounded: Candidate?) {
+        let minimum = settings.optionsPerCategory.lowerBound
         let target = targets.macros
         var ranked: [IngredientCategory: [OptionSet]] = [:]
         for category in [IngredientCategory.protein, .carb, .fat] {
-            ranked[category] = tightestSets(category: category, pool: pools[category] ?? [], target: target, size: minimum)
+            ranked[category] = tightestSets(category: category, pool: pools[category] ?? [], target: target, size: minimum, limit: width.sized)
         }
-        ranked[.veg] = tightestVegSets(pool: pools[.veg] ?? [], grams: vegAmount, target: target, size: minimum)
+        ranked[.veg] = tightestVegSets(pool: pools[.veg] ?? [], grams: vegAmount, target: target, size: minimum, limit: width.veg)
 
-        var candidatesFound: [Candidate] = []
+        // Centre every combination of kept sets, remembering only scores; candidates are rebuilt
+        // for the few that are rounded, which keeps the search free of copies.
+        var feasible: [(slack: Double, index: [Int])] = []
         var closest: Candidate?
-        for proteinSet in ranked[.protein] ?? [] {
-            for carbSet in ranked[.carb] ?? [] {
-                for fatSet in ranked[.fat] ?? [] {
-                    for vegSet in ranked[.veg] ?? [] {
-                        guard let candidate = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSet, vegGrams: vegAmount, target: target) else { continue }
-                        if candidate.slack >= 0 {
-                            candidatesFound.append(candidate)
-                        } else if closest.map({ candidate.slack > $0.slack }) ?? true {
-                            closest = candidate
+        var closestSlack = -Double.infinity
+        let proteinSets = ranked[.protein] ?? [], carbSets = ranked[.carb] ?? [], fatSets = ranked[.fat] ?? [], vegSets = ranked[.veg] ?? []
+        for (p, proteinSet) in proteinSets.enumerated() {
+            for (c, carbSet) in carbSets.enumerated() {
+                for (f, fatSet) in fatSets.enumerated() {
+                    for (v, vegSet) in vegSets.enumerated() {
+                        guard let slack = score(proteinSet, carbSet, fatSet, veg: vegSet, vegGrams: vegAmount, target: target) else { continue }
+                        if slack >= 0 {
+                            feasible.append((slack, [p, c, f, v]))
+                        } else if slack > closestSlack {
+                            closestSlack = slack
+                            closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSet, vegGrams: vegAmount, target: target)
                         }
                     }
                 }
             }
         }
-        candidatesFound.sort { $0.slack > $1.slack }
-        for candidate in candidatesFound.prefix(roundingAttempts) {
+        feasible.sort { $0.slack != $1.slack ? $0.slack > $1.slack : $0.index.lexicographicallyPrecedes($1.index) }
+        var first: Candidate?
+        for entry in feasible.prefix(roundingAttempts) {
+            let sets = [proteinSets[entry.index[0]], carbSets[entry.index[1]], fatSets[entry.index[2]]]
+            guard let candidate = centre(sized: sets, veg: vegSets[entry.index[3]], vegGrams: vegAmount, target: target) else { continue }
+            if first == nil { first = candidate }
             guard let options = materialize(candidate, targets: targets) else { continue }
-            return .options(grow(candidate, options: options, pools: pools, targets: targets))
+            return (grow(candidate, options: options, pools: pools, targets: targets), nil, nil)
         }
-        if let centred = candidatesFound.first {
-            return .infeasible(roundingExplanation(centred, targets: targets))
-        }
-        return .infeasible(explanation(closest: closest, targets: targets))
+        return (nil, closest, first)
     }
 
     // MARK: - Sets of options
@@ -129,6 +155,8 @@ public struct IngredientAllocator: Sendable {
         var members: [Ingredient]
         /// Sizing key per gram of each member (its primary macro, its kcal, or 1 for weight).
         var keyPerGram: [Double]
+        /// Each member's portion range, kept beside the ratios so scoring never touches the members.
+        var portionRanges: [ClosedRange<Double>]
         /// Macros per unit of key of each member.
         var ratios: [Macros]
         var low: Macros
@@ -154,6 +182,7 @@ public struct IngredientAllocator: Sendable {
             self.sizing = sizing
             self.members = members
             self.keyPerGram = keys
+            self.portionRanges = members.map(\.portionRangeG)
             self.ratios = ratios
             var low = ratios[0]
             var high = ratios[0]
@@ -178,52 +207,125 @@ public struct IngredientAllocator: Sendable {
     /// Spread a set costs, as a share of the tolerance band, at the amount that would supply most
     /// of the category's primary macro.
     func spreadCost(_ set: OptionSet, amount: Double, target: Macros) -> Double {
-        var cost = 0.0
-        for nutrient in MacroNutrient.allCases {
-            cost += amount * (set.high[nutrient] - set.low[nutrient]) / (2 * settings.tolerance * target[nutrient])
-        }
-        return cost
+        spreadCost(low: set.low, high: set.high, amount: amount, target: target)
     }
 
-    private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int) -> [OptionSet] {
+    /// The sets of `size` options (under either sizing key) that spread the macros least. Scoring
+    /// runs over precomputed ratios without building a set, since pools give thousands of subsets.
+    private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int, limit keptSets: Int) -> [OptionSet] {
         guard let primary = category.primaryNutrient else { return [] }
-        var best: [OptionSet] = []
+        var kept: [ScoredSubset] = []
         for sizing in [Sizing.primary, .energy] {
-            forEachSubset(of: pool.count, size: size) { indices in
-                guard var set = OptionSet(category: category, sizing: sizing, members: indices.map { pool[$0] }, energy: settings.energy) else { return }
-                let primaryPerKey = set.mid[primary]
+            let ratios = pool.map { ingredient -> Macros? in
+                let perGram = ingredient.perGram
+                let key = sizing == .primary ? perGram[primary] : settings.energy.kcal(perGram)
+                return key > 0 ? perGram * (1 / key) : nil
+            }
+            func consider(_ indices: [Int], low: Macros, high: Macros) {
+                let primaryPerKey = (low[primary] + high[primary]) / 2
                 guard primaryPerKey > 0 else { return }
                 // Most of a meal's primary macro comes from its own category.
                 let amount = 0.8 * target[primary] / primaryPerKey
-                set.cost = spreadCost(set, amount: amount, target: target)
-                insert(set, into: &best, keeping: keptSets)
+                let cost = spreadCost(low: low, high: high, amount: amount, target: target)
+                if kept.count == keptSets, let last = kept.last, cost > last.cost { return }
+                keep(ScoredSubset(cost: cost, indices: indices, sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
+            }
+            if size == 3 {
+                // The usual case, written out: no index arrays unless a subset is worth keeping.
+                let count = pool.count
+                for i in 0..<count {
+                    guard let ri = ratios[i] else { continue }
+                    for j in (i + 1)..<max(i + 1, count) {
+                        guard let rj = ratios[j] else { continue }
+                        for k in (j + 1)..<max(j + 1, count) {
+                            guard let rk = ratios[k] else { continue }
+                            let low = Macros(protein: min(ri.protein, rj.protein, rk.protein), carb: min(ri.carb, rj.carb, rk.carb), fat: min(ri.fat, rj.fat, rk.fat))
+                            let high = Macros(protein: max(ri.protein, rj.protein, rk.protein), carb: max(ri.carb, rj.carb, rk.carb), fat: max(ri.fat, rj.fat, rk.fat))
+                            let primaryPerKey = (low[primary] + high[primary]) / 2
+                            guard primaryPerKey > 0 else { continue }
+                            let amount = 0.8 * target[primary] / primaryPerKey
+                            let cost = spreadCost(low: low, high: high, amount: amount, target: target)
+                            if kept.count == keptSets, let last = kept.last, cost > last.cost { continue }
+                            keep(ScoredSubset(cost: cost, indices: [i, j, k], sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
+                        }
+                    }
+                }
+                continue
+            }
+            forEachSubset(of: pool.count, size: size) { indices in
+                var low = Macros(protein: .infinity, carb: .infinity, fat: .infinity)
+                var high = Macros(protein: -.infinity, carb: -.infinity, fat: -.infinity)
+                for index in indices {
+                    guard let ratio = ratios[index] else { return }
+                    low.protein = min(low.protein, ratio.protein)
+                    low.carb = min(low.carb, ratio.carb)
+                    low.fat = min(low.fat, ratio.fat)
+                    high.protein = max(high.protein, ratio.protein)
+                    high.carb = max(high.carb, ratio.carb)
+                    high.fat = max(high.fat, ratio.fat)
+                }
+                consider(indices, low: low, high: high)
             }
         }
-        return best
-    }
-
-    private func tightestVegSets(pool: [Ingredient], grams: Double, target: Macros, size: Int) -> [OptionSet] {
-        var best: [OptionSet] = []
-        forEachSubset(of: pool.count, size: size) { indices in
-            guard var set = OptionSet(category: .veg, sizing: .weight, members: indices.map { pool[$0] }, energy: settings.energy) else { return }
-            set.cost = spreadCost(set, amount: grams, target: target)
-            insert(set, into: &best, keeping: keptVegSets)
+        return kept.compactMap { scored in
+            guard var set = OptionSet(category: category, sizing: scored.sizing, members: scored.indices.map { pool[$0] }, energy: settings.energy) else { return nil }
+            set.cost = scored.cost
+            return set
         }
-        return best
     }
 
-    /// Keeps the `limit` cheapest sets, ties broken by member ids so the result is deterministic.
-    private func insert(_ set: OptionSet, into best: inout [OptionSet], keeping limit: Int) {
-        func precedes(_ a: OptionSet, _ b: OptionSet) -> Bool {
+    private func tightestVegSets(pool: [Ingredient], grams: Double, target: Macros, size: Int, limit keptVegSets: Int) -> [OptionSet] {
+        var kept: [ScoredSubset] = []
+        let perGram = pool.map(\.perGram)
+        forEachSubset(of: pool.count, size: size) { indices in
+            var low = Macros(protein: .infinity, carb: .infinity, fat: .infinity)
+            var high = Macros(protein: -.infinity, carb: -.infinity, fat: -.infinity)
+            for index in indices {
+                let ratio = perGram[index]
+                low.protein = min(low.protein, ratio.protein)
+                low.carb = min(low.carb, ratio.carb)
+                low.fat = min(low.fat, ratio.fat)
+                high.protein = max(high.protein, ratio.protein)
+                high.carb = max(high.carb, ratio.carb)
+                high.fat = max(high.fat, ratio.fat)
+            }
+            let cost = spreadCost(low: low, high: high, amount: grams, target: target)
+            keep(ScoredSubset(cost: cost, indices: indices, sizing: .weight, ids: nil), in: &kept, limit: keptVegSets, pool: pool)
+        }
+        return kept.compactMap { scored in
+            guard var set = OptionSet(category: .veg, sizing: .weight, members: scored.indices.map { pool[$0] }, energy: settings.energy) else { return nil }
+            set.cost = scored.cost
+            return set
+        }
+    }
+
+    /// A subset's score before any set is built.
+    private struct ScoredSubset {
+        var cost: Double
+        var indices: [Int]
+        var sizing: Sizing
+        var ids: [String]?
+    }
+
+    /// Keeps the `limit` cheapest subsets; ties go to the subset whose ingredient ids come first,
+    /// then to primary sizing, so the result never depends on enumeration order.
+    private func keep(_ subset: ScoredSubset, in kept: inout [ScoredSubset], limit: Int, pool: [Ingredient]) {
+        func precedes(_ a: ScoredSubset, _ b: ScoredSubset) -> Bool {
             if a.cost != b.cost { return a.cost < b.cost }
-            let aIDs = a.members.map(\.id)
-            let bIDs = b.members.map(\.id)
-            if aIDs != bIDs { return aIDs.lexicographicallyPrecedes(bIDs) }
+            if a.indices != b.indices { return a.indices.map { pool[$0].id }.lexicographicallyPrecedes(b.indices.map { pool[$0].id }) }
             return a.sizing == .primary && b.sizing != .primary
         }
-        if best.count == limit, let last = best.last, !precedes(set, last) { return }
-        let index = best.firstIndex { precedes(set, $0) } ?? best.count
-        best.insert(set, at: index)
-        if best.count > limit { best.removeLast() }
+        if kept.count == limit, let last = kept.last, !precedes(subset, last) { return }
+        let index = kept.firstIndex { precedes(subset, $0) } ?? kept.count
+        kept.insert(subset, at: index)
+        if kept.count > limit { kept.removeLast() }
+    }
+
+    func spreadCost(low: Macros, high: Macros, amount: Double, target: Macros) -> Double {
+        var cost = 0.0
+        for nutrient in MacroNutrient.allCases {
+            cost += amount * (high[nutrient] - low[nutrient]) / (2 * settings.tolerance * target[nutrient])
+        }
+        return cost
     }
 }

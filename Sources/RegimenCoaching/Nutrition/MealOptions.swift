@@ -71,6 +71,18 @@ public struct MealOptions: Sendable, Hashable {
         return (low, high)
     }
 
+    /// Whether every combination lies within `tolerance` of every target (the check without the words).
+    public func keepsGuarantee(targets: MealTargets, tolerance: Double) -> Bool {
+        guard IngredientCategory.allCases.allSatisfy({ !self[$0].isEmpty }) else { return false }
+        let (low, high) = totalsRange()
+        for measure in MealMeasure.allCases {
+            let target = targets.value(of: measure)
+            let epsilon = 1e-9 * max(1, target)
+            if low[measure] < target * (1 - tolerance) - epsilon || high[measure] > target * (1 + tolerance) + epsilon { return false }
+        }
+        return true
+    }
+
     /// Every way the guarantee fails: a measure whose lowest or highest combination falls outside
     /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%). Empty when every combination is inside.
     public func guaranteeViolations(targets: MealTargets, tolerance: Double) -> [String] {
@@ -169,4 +181,10 @@ func formatted(_ value: Double) -> String {
     let tenth = roundedToTenth(value)
     if tenth == tenth.rounded() { return String(Int64(tenth)) }
     return String(tenth)
+}
+
+/// A number with all its digits (for rule values such as 0.95), without a trailing `.0`.
+func exactly(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
 }

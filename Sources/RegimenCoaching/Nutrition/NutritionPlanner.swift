@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 import RegimenLanguage
 
@@ -115,23 +116,28 @@ public struct NutritionPlanner: Sendable {
             throw RuleEvaluationError("nutrition: no calorie rule for goal '\(goal)'", at: nil)
         }
         let weight = indexes.weightKgUsed
-        var bindings: [String: Value] = [
-            "goal": .string(goal), "sex": .string(profile.sex.rawValue), "age": .int(Int64(indexes.ageUsed)),
-            "is_minor": .bool(indexes.isMinor), "weight_kg": .float(weight), "height_cm": .float(indexes.heightCmUsed),
-            "bodyfat_pct": profile.bodyfatPct.map(Value.float) ?? .null, "bmi": indexes.bmi.map(Value.float) ?? .null,
-            "tdee": .float(indexes.tdee), "experience": profile.experience.map { .string($0.rawValue) } ?? .null,
-        ]
+        var bindings = ExpressionSlots(names: nutrition.pointSlotNames)
+        bindings.set("goal", .string(goal))
+        bindings.set("sex", .string(profile.sex.rawValue))
+        bindings.set("age", .int(Int64(indexes.ageUsed)))
+        bindings.set("is_minor", .bool(indexes.isMinor))
+        bindings.set("weight_kg", .float(weight))
+        bindings.set("height_cm", .float(indexes.heightCmUsed))
+        bindings.set("bodyfat_pct", profile.bodyfatPct.map(Value.float) ?? .null)
+        bindings.set("bmi", indexes.bmi.map(Value.float) ?? .null)
+        bindings.set("tdee", .float(indexes.tdee))
+        bindings.set("experience", profile.experience.map { .string($0.rawValue) } ?? .null)
         func point(_ rule: NutritionRules.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
             let range = rule.range
-            bindings["low"] = .float(range.lowerBound)
-            bindings["mid"] = .float((range.lowerBound + range.upperBound) / 2)
-            bindings["high"] = .float(range.upperBound)
+            bindings.set("low", .float(range.lowerBound))
+            bindings.set("mid", .float((range.lowerBound + range.upperBound) / 2))
+            bindings.set("high", .float(range.upperBound))
             guard let value = try rule.point.number(bindings, rule: name) else {
                 throw RuleEvaluationError("\(name): the point expression gave null", at: rule.point.source.lineOrigins.first)
             }
             // A point outside its range is a rule mistake, reported rather than clamped.
             guard range.contains(value) || abs(value - range.lowerBound) < 1e-9 || abs(value - range.upperBound) < 1e-9 else {
-                throw RuleEvaluationError("\(name): the point \(formatted(value)) lies outside the range \(formatted(range.lowerBound))-\(formatted(range.upperBound))", at: rule.point.source.lineOrigins.first)
+                throw RuleEvaluationError("\(name): the point \(exactly(value)) lies outside the range \(exactly(range.lowerBound))-\(exactly(range.upperBound))", at: rule.point.source.lineOrigins.first)
             }
             return value
         }
@@ -151,19 +157,19 @@ public struct NutritionPlanner: Sendable {
                 let before = proteinPerKg
                 proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / weight)
                 if proteinPerKg < before {
-                    adjustments.append("protein lowered from \(formatted(before)) to \(formatted(proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .fat:
                 let lowest = nutrition.fatPerKg.range.lowerBound
                 let before = fatPerKg
                 fatPerKg = max(lowest, fatPerKg - shortKcal / factors.fat / weight)
                 if fatPerKg < before {
-                    adjustments.append("fat lowered from \(formatted(before)) to \(formatted(fatPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("fat lowered from \(exactly(before)) to \(String(format: "%.2f", fatPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .kcal:
                 let before = kcal
                 kcal += shortKcal
-                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(formatted(calorieRule.range.lowerBound))-\(formatted(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
+                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
             }
         }
         let macros = DailyMacros(
@@ -225,7 +231,7 @@ public struct NutritionPlanner: Sendable {
         }
         let band = mealRules.proteinPerMealG
         if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
-            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && count < slots.count + 1 && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
+            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
         }
         if planned.contains(where: { if case .infeasible = $0.allocation { true } else { false } }) {
             tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them. A higher budget tier or fewer exclusions widens the choice.")

@@ -23,6 +23,8 @@ public struct IndexRules: RuleFileKind, Sendable {
         public var label: String
     }
 
+    /// Slot order of the formulas' environment (shared-function environments may add variables first).
+    public var slotNames: [String]
     public var bmrMethods: [BMRMethod]
     public var leanBodyMass: CompiledExpression
     public var tdee: CompiledExpression
@@ -89,7 +91,7 @@ public struct IndexRules: RuleFileKind, Sendable {
         guard let methods, !methods.isEmpty, let lbm, let tdee, let bmi, let whtr, let ffmi, let oneRepMax, let warning, let bands
         else { return nil }
         return IndexRules(
-            bmrMethods: methods, leanBodyMass: lbm, tdee: tdee, bmi: bmi, whtr: whtr, ffmi: ffmi, oneRepMax: oneRepMax,
+            slotNames: environment.variables, bmrMethods: methods, leanBodyMass: lbm, tdee: tdee, bmi: bmi, whtr: whtr, ffmi: ffmi, oneRepMax: oneRepMax,
             overrideWarningPct: warning, context: bands)
     }
 }

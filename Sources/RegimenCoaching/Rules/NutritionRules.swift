@@ -21,6 +21,8 @@ public struct NutritionRules: RuleFileKind, Sendable {
         case protein, fat, kcal
     }
 
+    /// Slot order of the point expressions' environment.
+    public var pointSlotNames: [String]
     public var energy: EnergyFactors
     /// TDEE multiplier per canonical goal id.
     public var calories: [String: RangedPoint]
@@ -79,7 +81,7 @@ public struct NutritionRules: RuleFileKind, Sendable {
         }
         guard let energy, let calories, let macros else { return nil }
         return NutritionRules(
-            energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
+            pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
             giveWay: macros.3)
     }
 

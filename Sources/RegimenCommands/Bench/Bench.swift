@@ -48,5 +48,7 @@ struct Bench: ParsableCommand {
 
 /// Benchmarks contributed by the domain modules (security decisions, plan generation).
 enum BenchmarkRegistry {
-    static var additionalCases: [BenchmarkRunner.Case] { SecurityBenchmarks.cases }
+    static var additionalCases: [BenchmarkRunner.Case] {
+        SecurityBenchmarks.cases + NutritionBenchmarks.cases + TrackingBenchmarks.cases
+    }
 }

@@ -30,7 +30,7 @@ struct RuleSourceOptions: ParsableArguments {
 /// module exposes its kinds as one list; add the list here when the module gains one.
 enum RuleKindRegistry {
     static var all: [any RuleFileKind.Type] {
-        NutritionRuleSet.kinds + TrackingRules.kinds + [SecurityPolicyFile.self, SecurityTestFile.self]
+        PlanGenerator.kinds + AdaptationRuleSet.kinds + TrackingRules.kinds + [SecurityPolicyFile.self, SecurityTestFile.self]
     }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }

@@ -7,8 +7,9 @@ struct Periodize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a plan's phases and each week's intensity, RPE and protocol from rules/periodization.yaml.")
 
-    @Option(help: "Plan length in weeks.") var weeks: Int
-    @Option(help: "Goal: strength, lean_mass, fat_loss, recomp (aliases allowed).") var goal: String
+    @Option(help: "Plan length in weeks.") var weeks: Int?
+    @Option(help: "Goal: strength, lean_mass, fat_loss, recomp (aliases allowed).") var goal: String?
+    @Option(help: "Instead of a plan, the targets of a single workout: recovery, standard or push_it.") var effort: String?
     @Option(help: "Print only this week of the plan.") var week: Int?
     @Option(help: "text or json.") var format: OutputFormat = .text
 
@@ -17,6 +18,14 @@ struct Periodize: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
+        if let effort {
+            try printSingleWorkout(effort, rules.periodization, context)
+            return
+        }
+        guard let weeks, let goal else {
+            context.standardError.writeLine("error: give --weeks and --goal, or --effort for a single workout")
+            throw CommandFailure.usage
+        }
         let plan: PeriodizedPlan
         do {
             plan = try rules.periodization.plan(weeks: weeks, goal: goal)
@@ -53,6 +62,26 @@ struct Periodize: ParsableCommand {
                 let rpe = "\(show(entry.rpe.lowerBound))-\(show(entry.rpe.upperBound))"
                 context.standardOutput.writeLine("week \(entry.week): \(entry.phase)\(entry.isDeload ? " (deload)" : "") intensity \(show(entry.intensity)) RPE \(rpe) compound \(entry.compound) isolation \(entry.isolation)")
             }
+        }
+    }
+
+    private func printSingleWorkout(_ id: String, _ rules: PeriodizationRules, _ context: CommandContext) throws {
+        guard let target = try rules.singleWorkout(effort: id) else {
+            context.standardError.writeLine("error: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
+            throw CommandFailure.failed
+        }
+        let show = TrackingCommandSupport.show
+        let rpe = "\(show(target.effort.rpe.lowerBound))-\(show(target.effort.rpe.upperBound))"
+        switch format {
+        case .json:
+            let value = Value.map([
+                "effort": .string(target.effort.id), "intensity": .float(target.intensity),
+                "rpe": .list([.float(target.effort.rpe.lowerBound), .float(target.effort.rpe.upperBound)]),
+                "compound": .string(target.row.compound.description), "isolation": .string(target.row.isolation.description),
+            ])
+            context.standardOutput.writeLine(value.jsonString(pretty: true))
+        case .text:
+            context.standardOutput.writeLine("\(target.effort.id) (\(target.effort.use)): intensity \(show(target.intensity)) RPE \(rpe) compound \(target.row.compound) isolation \(target.row.isolation)")
         }
     }
 }

@@ -11,16 +11,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// What the tracking commands share: loading their rules, reading documents, parsing times.
 enum TrackingCommandSupport {
-    /// Loads the rule set and picks the tracking rules out of it, printing every diagnostic.
+    /// Loads the tracking rule files from the located directories, printing every diagnostic.
     static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> TrackingRules {
         let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.loader.load(from: located)
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw .failed
-        }
         do {
-            return try TrackingRules(ruleSet: result.ruleSet)
+            return try TrackingRules.load(from: located)
         } catch {
             DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
             throw .failed

@@ -143,7 +143,8 @@ public struct ExpressionEnvironment: Sendable {
             let (result, _) = compiler.compile(definition.result)
             for (i, parameter) in definition.parameters.enumerated() where !compiler.usedLocals.contains(i) {
                 let location = parameter.span.end > parameter.span.start ? definition.source.location(ofScalarOffset: parameter.span.start) : definition.location
-                compiler.diagnostics.error("expr.unused-parameter", "unused parameter '\(parameter.name)' in function '\(definition.name)'", at: location)
+                // The emulator reports this only alongside a real compile error; a warning here.
+                compiler.diagnostics.warning("expr.unused-parameter", "unused parameter '\(parameter.name)' in function '\(definition.name)'", at: location)
             }
             diagnostics.append(contentsOf: compiler.diagnostics.diagnostics)
             table[firstNew + offset] = CompiledFunction(name: definition.name, parameterCount: definition.parameters.count, lets: lets, result: result)

@@ -168,15 +168,16 @@ struct Compiler {
         let (r, rt) = compile(rhs)
         switch op {
         case .and, .or:
+            // The emulator compiles these and decides at run time (`1 || true` is true), so warn only.
             for (side, type) in [(lhs, lt), (rhs, rt)] where type.isKnown && type != .bool {
-                error("expr.type-mismatch", "'\(op.rawValue)' needs bool operands, not \(type.rawValue)", side.span)
+                warning("expr.non-bool-operand", "'\(op.rawValue)' expects bool operands, not \(type.rawValue)", side.span)
             }
             return (op == .and ? .and(l, r, span) : .or(l, r, span), .bool)
         case .equal, .notEqual:
             return (.equals(l, r, negated: op == .notEqual, span), .bool)
         case .in:
             if rt.isKnown && ![.list, .set, .map].contains(rt) {
-                error("expr.type-mismatch", "'in' needs a list, set or map on the right, not \(rt.rawValue)", rhs.span)
+                warning("expr.type-mismatch", "'in' needs a list, set or map on the right, not \(rt.rawValue)", rhs.span)
             }
             return (.contains(l, r, span), .bool)
         case .less, .lessEqual, .greater, .greaterEqual:

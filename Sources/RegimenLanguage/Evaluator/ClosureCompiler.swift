@@ -71,9 +71,8 @@ struct ClosureCompiler {
         case .not(let operand, let span):
             let operandEval = compile(operand)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                guard case .bool(let b) = try operandEval(&context) else {
-                    throw EvaluationError.unsupported("! applied to a non-bool", span)
-                }
+                let value = try operandEval(&context)
+                guard case .bool(let b) = value else { throw EvaluationError.unsupported("!\(value.typeName)", span) }
                 return .bool(!b)
             }
         case .negate(let operand, let span):
@@ -128,9 +127,8 @@ struct ClosureCompiler {
             let t = compile(whenTrue)
             let f = compile(whenFalse)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                guard case .bool(let b) = try c(&context) else {
-                    throw EvaluationError.unsupported("a non-bool condition in '?:'", span)
-                }
+                let condition = try c(&context)
+                guard case .bool(let b) = condition else { throw EvaluationError.typeError(condition, span) }
                 return b ? try t(&context) : try f(&context)
             }
         case .isType(let operand, let test, _):
@@ -226,9 +224,6 @@ struct ClosureCompiler {
     /// `&&` / `||` with the emulator's commutative error absorption: an error or non-bool on one
     /// side is absorbed when the other side alone decides the result.
     private func logical(_ lhs: @escaping Evaluator, _ lhsSpan: SourceSpan, _ rhs: @escaping Evaluator, _ rhsSpan: SourceSpan, decisive: Bool) -> Evaluator {
-        let operatorName = decisive ? "||" : "&&"
-        let nonBoolLeft = EvaluationError.unsupported("a non-bool operand of '\(operatorName)'", lhsSpan)
-        let nonBoolRight = EvaluationError.unsupported("a non-bool operand of '\(operatorName)'", rhsSpan)
         /// The left side failed: only a decisive right side can still produce a value.
         @Sendable func absorb(_ leftError: EvaluationError, _ context: inout EvaluationContext) throws(EvaluationError) -> Value {
             guard case .bool(let b)? = try? rhs(&context), b == decisive else { throw leftError }
@@ -241,10 +236,10 @@ struct ClosureCompiler {
             } catch {
                 return try absorb(error, &context)
             }
-            guard case .bool(let b) = left else { return try absorb(nonBoolLeft, &context) }
+            guard case .bool(let b) = left else { return try absorb(.typeError(left, lhsSpan), &context) }
             if b == decisive { return left }
             let right = try rhs(&context)
-            guard case .bool = right else { throw nonBoolRight }
+            guard case .bool = right else { throw EvaluationError.typeError(right, rhsSpan) }
             return right
         }
     }

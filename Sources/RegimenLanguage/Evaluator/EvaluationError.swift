@@ -55,6 +55,22 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     static func overflow(_ span: SourceSpan?) -> EvaluationError {
-        EvaluationError(.overflow, "Integer overflow error.", span: span)
+        EvaluationError(.overflow, "Integer value is out of the [-9223372036854775808, 9223372036854775807] range.", span: span)
+    }
+
+    static func indexOutOfBounds(_ index: Int64, size: Int, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.indexOutOfBounds, "Index out of bound error. Index: [\(index)] , size: [\(size)].", span: span)
+    }
+
+    static func typeError(_ received: Value, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.typeError, "Type error. Received: [\(received.typeName)]", span: span)
+    }
+
+    static func functionNotFound(_ name: String, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.functionNotFound, "Function not found error: Name: [\(name)].", span: span)
+    }
+
+    static func conversion(_ argument: String, from: String, to: String, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.invalidArgument, "Type conversion error. Argument: [\(argument)], From type: [\(from)], To type: [\(to)].", span: span)
     }
 }

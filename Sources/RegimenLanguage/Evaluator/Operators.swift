@@ -51,10 +51,11 @@ enum Operators {
         case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
         case .divide:
             guard b != 0 else { throw EvaluationError(.divideByZero, "Divide by zero error.", span: span) }
-            (result, overflow) = a.dividedReportingOverflow(by: b)
+            // Java semantics: Long.MIN_VALUE / -1 wraps to Long.MIN_VALUE without an error.
+            return a.dividedReportingOverflow(by: b).partialValue
         case .remainder:
             guard b != 0 else { throw EvaluationError(.divideByZero, "Divide by zero error.", span: span) }
-            (result, overflow) = a.remainderReportingOverflow(dividingBy: b)
+            return a.remainderReportingOverflow(dividingBy: b).partialValue
         default:
             throw EvaluationError.unsupported("int \(op.rawValue) int", span)
         }
@@ -68,6 +69,8 @@ enum Operators {
         case .subtract: return .float(a - b)
         case .multiply: return .float(a * b)
         case .divide: return .float(a / b)
+        // Remainder has the sign of the dividend, and by zero is NaN, as Java's `%` on doubles.
+        case .remainder: return .float(a.truncatingRemainder(dividingBy: b))
         default: throw EvaluationError.unsupported("float \(op.rawValue) float", span)
         }
     }
@@ -76,7 +79,9 @@ enum Operators {
         let order: Int
         switch (lhs, rhs) {
         case let (.int(a), .int(b)): order = a < b ? -1 : (a == b ? 0 : 1)
-        case let (.string(a), .string(b)): order = a < b ? -1 : (a == b ? 0 : 1)
+        case let (.string(a), .string(b)):
+            // Java compares UTF-16 code units, not Unicode canonical order.
+            order = a.utf16.lexicographicallyPrecedes(b.utf16) ? -1 : (a.utf16.elementsEqual(b.utf16) ? 0 : 1)
         case let (.timestamp(a), .timestamp(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case let (.duration(a), .duration(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case let (.bytes(a), .bytes(b)): order = a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
@@ -98,13 +103,18 @@ enum Operators {
 
     static func contains(_ element: Value, _ container: Value, _ span: SourceSpan) throws(EvaluationError) -> Bool {
         switch container {
-        case .list(let items): return items.contains { $0.languageEquals(element) }
+        // Lists compare strictly (`1.0 in [1]` is false); sets treat 1 and 1.0 as one element.
+        case .list(let items): return items.contains(element)
         case .set(let set): return set.contains(element)
         case .map(let map):
-            guard case .string(let key) = element else { return false }
+            guard case .string(let key) = element else {
+                throw EvaluationError.unsupported("map.in(\(element.typeName))", span)
+            }
             return map[key] != nil
+        case .null:
+            throw EvaluationError.nullValue(span)
         default:
-            throw EvaluationError.unsupported("\(element.typeName) in \(container.typeName)", span)
+            throw EvaluationError.functionNotFound("in", span)
         }
     }
 }
@@ -128,15 +138,16 @@ extension EvaluationContext {
             guard let value = map[key] else { throw EvaluationError.undefinedProperty(key, span) }
             return value
         case let (.list(items), .int(i)):
-            guard i >= 0, i < items.count else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
+            guard i >= 0, i < items.count else { throw EvaluationError.indexOutOfBounds(i, size: items.count, span) }
             return items[Int(i)]
         case let (.path(path), .int(i)):
-            guard i >= 0, i < path.segments.count else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
+            guard i >= 0, i < path.segments.count else { throw EvaluationError.indexOutOfBounds(i, size: path.segments.count, span) }
             return .string(path.segments[Int(i)])
         case let (.string(text), .int(i)):
-            let characters = Array(text)
-            guard i >= 0, i < characters.count else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
-            return .string(String(characters[Int(i)]))
+            // Strings index by UTF-16 code unit, as in Java.
+            let units = Array(text.utf16)
+            guard i >= 0, i < units.count else { throw EvaluationError.indexOutOfBounds(i, size: units.count, span) }
+            return .string(Strings.fromUTF16(units[Int(i)...Int(i)]))
         case (.null, _):
             throw EvaluationError.nullValue(span)
         default:
@@ -144,25 +155,33 @@ extension EvaluationContext {
         }
     }
 
+    /// `x[i:j]` as the emulator checks it: `i` must be an index, then `j - 1` must be one (so an
+    /// empty slice is an error), then `i <= j`.
     static func slice(_ base: Value, _ from: Value?, _ to: Value?, _ span: SourceSpan) throws(EvaluationError) -> Value {
-        func bound(_ value: Value?, _ fallback: Int, _ count: Int) throws(EvaluationError) -> Int {
-            guard let value else { return fallback }
-            guard case .int(let i) = value else { throw EvaluationError.unsupported("a \(value.typeName) slice bound", span) }
-            guard i >= 0, i <= count else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
-            return Int(i)
+        func bounds(_ count: Int) throws(EvaluationError) -> Range<Int> {
+            var start: Int64 = 0
+            var end = Int64(count)
+            if let from {
+                guard case .int(let i) = from else { throw EvaluationError.unsupported("\(base.typeName)[\(from.typeName):]", span) }
+                start = i
+            }
+            if let to {
+                guard case .int(let j) = to else { throw EvaluationError.unsupported("\(base.typeName)[:\(to.typeName)]", span) }
+                end = j
+            }
+            guard start >= 0, start < count else { throw EvaluationError.indexOutOfBounds(start, size: count, span) }
+            guard end - 1 >= 0, end - 1 < count else { throw EvaluationError.indexOutOfBounds(end - 1, size: count, span) }
+            guard start <= end else {
+                throw EvaluationError(.indexOutOfBounds, "Illegal range error. From index: [\(start)] , To index: [\(end)].", span: span)
+            }
+            return Int(start)..<Int(end)
         }
         switch base {
         case .list(let items):
-            let start = try bound(from, 0, items.count)
-            let end = try bound(to, items.count, items.count)
-            guard start <= end else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
-            return .list(Array(items[start..<end]))
+            return .list(Array(items[try bounds(items.count)]))
         case .string(let text):
-            let characters = Array(text)
-            let start = try bound(from, 0, characters.count)
-            let end = try bound(to, characters.count, characters.count)
-            guard start <= end else { throw EvaluationError(.indexOutOfBounds, "Index out of bound error.", span: span) }
-            return .string(String(characters[start..<end]))
+            let units = Array(text.utf16)
+            return .string(Strings.fromUTF16(units[try bounds(units.count)]))
         default:
             throw EvaluationError.unsupported("a slice of \(base.typeName)", span)
         }

@@ -36,13 +36,10 @@ enum Builtin: String, Sendable, CaseIterable {
         case .int:
             switch args[0] {
             case .int: return args[0]
-            case .float(let f):
-                guard f.isFinite, let i = Int64(exactly: f.rounded(.towardZero)) else { throw EvaluationError.overflow(span) }
-                return .int(i)
+            case .float(let f): return .int(Self.javaLong(f))
             case .string(let s):
-                guard let i = Int64(s.trimmingCharacters(in: .whitespaces)) else {
-                    throw EvaluationError(.invalidArgument, "Unable to convert '\(s)' to an integer.", span: span)
-                }
+                // Java's Long.parseLong: no surrounding spaces, no decimals, no hex.
+                guard let i = Int64(s) else { throw EvaluationError.conversion(s, from: "string", to: "int", span) }
                 return .int(i)
             default: throw unsupported()
             }
@@ -51,10 +48,16 @@ enum Builtin: String, Sendable, CaseIterable {
             case .float: return args[0]
             case .int(let i): return .float(Double(i))
             case .string(let s):
-                guard let f = Double(s.trimmingCharacters(in: .whitespaces)) else {
-                    throw EvaluationError(.invalidArgument, "Unable to convert '\(s)' to a float.", span: span)
+                // Java's Double.parseDouble trims surrounding whitespace and reads NaN and Infinity.
+                let trimmed = Strings.trimmedJava(s)
+                let value: Double? = switch trimmed {
+                case "NaN": .nan
+                case "Infinity", "+Infinity": .infinity
+                case "-Infinity": -.infinity
+                default: trimmed.lowercased().contains("n") ? nil : Double(trimmed)
                 }
-                return .float(f)
+                guard let value else { throw EvaluationError.conversion(s, from: "string", to: "float", span) }
+                return .float(value)
             default: throw unsupported()
             }
         case .string:
@@ -65,8 +68,8 @@ enum Builtin: String, Sendable, CaseIterable {
         case .mathAbs:
             switch args[0] {
             case .int(let i):
-                guard i != .min else { throw EvaluationError.overflow(span) }
-                return .int(Swift.abs(i))
+                // Java's Math.abs: the smallest long is its own absolute value.
+                return .int(i == .min ? i : Swift.abs(i))
             case .float(let f): return .float(Swift.abs(f))
             default: throw unsupported()
             }
@@ -76,10 +79,8 @@ enum Builtin: String, Sendable, CaseIterable {
             return .float(self == .mathCeil ? x.rounded(.up) : x.rounded(.down))
         case .mathRound:
             guard let x = args[0].numberValue else { throw unsupported() }
-            // Half rounds up (toward +∞): round(2.5) == 3, round(-2.5) == -2, as the emulator does.
-            let rounded = (x + 0.5).rounded(.down)
-            guard rounded.isFinite, let i = Int64(exactly: rounded) else { throw EvaluationError.overflow(span) }
-            return .int(i)
+            // Java's Math.round: half up (toward +∞), saturating at the long bounds, NaN → 0.
+            return .int(Self.javaLong((x + 0.5).rounded(.down)))
         case .mathSqrt:
             guard let x = args[0].numberValue else { throw unsupported() }
             return .float(x.squareRoot())
@@ -91,8 +92,11 @@ enum Builtin: String, Sendable, CaseIterable {
             return .bool(x.isNaN)
         case .timestampDate:
             guard case .int(let y) = args[0], case .int(let m) = args[1], case .int(let d) = args[2] else { throw unsupported() }
+            guard (1...9999).contains(y) else {
+                throw EvaluationError(.invalidArgument, "Timestamp should be between 0001-01-01T00.00.00Z and 9999-12-31T23.59.59Z. year: \(y).", span: span)
+            }
             guard Timestamp.isValidDate(year: y, month: m, day: d) else {
-                throw EvaluationError(.invalidArgument, "Invalid date \(y)-\(m)-\(d).", span: span)
+                throw EvaluationError(.invalidArgument, "Date is not valid. year: \(y), month: \(m) day: \(d).", span: span)
             }
             return .timestamp(Timestamp(seconds: Timestamp.days(year: y, month: m, day: d) * 86_400))
         case .timestampValue:
@@ -103,7 +107,7 @@ enum Builtin: String, Sendable, CaseIterable {
                 t.seconds -= 1
                 t.nanos += 1_000_000_000
             }
-            guard t.isInRange else { throw EvaluationError(.overflow, "Timestamp out of range.", span: span) }
+            guard t.isInRange else { throw Time.invalidTimestamp(span) }
             return .timestamp(t)
         case .durationValue:
             guard case .int(let n) = args[0], case .string(let unit) = args[1] else { throw unsupported() }
@@ -122,30 +126,32 @@ enum Builtin: String, Sendable, CaseIterable {
         case .latlngValue:
             guard let lat = args[0].numberValue, let lng = args[1].numberValue else { throw unsupported() }
             guard (-90...90).contains(lat), (-180...180).contains(lng) else {
-                throw EvaluationError(.invalidArgument, "Latitude must be in [-90, 90] and longitude in [-180, 180].", span: span)
+                throw EvaluationError(.invalidArgument, "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: \(Strings.javaDouble(lat)), longitude: \(Strings.javaDouble(lng)).", span: span)
             }
             return .latlng(LatLng(latitude: lat, longitude: lng))
         }
     }
 
-    /// `string(x)` as the emulator writes values.
+    /// `string(x)` as the emulator writes values (floats as Java's `Double.toString`).
     static func render(_ value: Value, _ unsupported: () -> EvaluationError) throws(EvaluationError) -> String {
         switch value {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
-        case .float(let f): return formatFloat(f)
+        case .float(let f): return Strings.javaDouble(f)
         case .null: return "null"
         case .path(let p): return p.description
-        case .timestamp(let t): return t.description
-        case .duration(let d): return d.description
         default: throw unsupported()
         }
     }
 
-    static func formatFloat(_ f: Double) -> String {
-        if f.isNaN { return "NaN" }
-        if f.isInfinite { return f < 0 ? "-Infinity" : "Infinity" }
-        return "\(f)"
+    static func formatFloat(_ f: Double) -> String { Strings.javaDouble(f) }
+
+    /// Java's `(long) d`: truncation toward zero, saturating at the bounds, NaN → 0.
+    static func javaLong(_ f: Double) -> Int64 {
+        if f.isNaN { return 0 }
+        if f >= 9.223372036854775807e18 { return .max }
+        if f <= -9.223372036854775808e18 { return .min }
+        return Int64(f.rounded(.towardZero))
     }
 }

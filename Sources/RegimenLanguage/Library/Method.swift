@@ -27,7 +27,7 @@ enum Method: String, Sendable, CaseIterable {
         case .replace, .get:
             2...2
         case .join:
-            0...1
+            1...1
         default:
             0...0
         }
@@ -60,6 +60,11 @@ enum Method: String, Sendable, CaseIterable {
             }
         }
         if case .null = receiver { throw EvaluationError.nullValue(span) }
+        // A method called on a type that lacks it is "not found", as in the emulator.
+        guard receivers.contains(receiver.typeName) else { throw EvaluationError.functionNotFound(rawValue, span) }
+        guard arity.contains(args.count) else {
+            throw EvaluationError(.invalidArgument, "Incorrect number of arguments. Received: \(args.count).", span: span)
+        }
         switch (self, receiver) {
         // MARK: string
         case (.size, .string(let s)): return .int(Int64(s.utf16.count))
@@ -67,9 +72,9 @@ enum Method: String, Sendable, CaseIterable {
         case (.size, .list(let l)): return .int(Int64(l.count))
         case (.size, .set(let s)): return .int(Int64(s.count))
         case (.size, .map(let m)): return .int(Int64(m.count))
-        case (.lower, .string(let s)): return .string(s.lowercased())
-        case (.upper, .string(let s)): return .string(s.uppercased())
-        case (.trim, .string(let s)): return .string(s.trimmingCharacters(in: .whitespaces))
+        case (.lower, .string(let s)): return .string(Strings.lowercasedASCII(s))
+        case (.upper, .string(let s)): return .string(Strings.uppercasedASCII(s))
+        case (.trim, .string(let s)): return .string(Strings.trimmedJava(s))
         case (.toUtf8, .string(let s)): return .bytes(Array(s.utf8))
         case (.matches, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
@@ -93,29 +98,26 @@ enum Method: String, Sendable, CaseIterable {
         case (.toHexString, .bytes(let b)):
             return .string(b.map { String(format: "%02X", $0) }.joined())
         // MARK: list
+        // Lists compare elements strictly (1 and 1.0 differ), as the emulator does.
         case (.hasAll, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(other.allSatisfy { x in l.contains { $0.languageEquals(x) } })
+            return .bool(other.allSatisfy { l.contains($0) })
         case (.hasAny, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(other.contains { x in l.contains { $0.languageEquals(x) } })
+            return .bool(other.contains { l.contains($0) })
         case (.hasOnly, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(l.allSatisfy { x in other.contains { $0.languageEquals(x) } })
+            return .bool(l.allSatisfy { other.contains($0) })
         case (.concat, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
             try checkSize(l.count + other.count)
             return .list(l + other)
         case (.join, .list(let l)):
-            var separator = ""
-            if let first = args.first {
-                guard case .string(let s) = first else { throw unsupported() }
-                separator = s
-            }
+            guard case .string(let separator) = args[0] else { throw unsupported() }
             var parts: [String] = []
             for item in l {
-                guard case .string(let s) = item else { throw unsupported() }
-                parts.append(s)
+                // Non-strings are written as `string()` writes them (`[1, null]` → "1,null").
+                parts.append(try Builtin.render(item, unsupported))
             }
             let joined = parts.joined(separator: separator)
             guard joined.utf8.count <= limits.maxStringLength else {
@@ -124,7 +126,7 @@ enum Method: String, Sendable, CaseIterable {
             return .string(joined)
         case (.removeAll, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .list(l.filter { x in !other.contains { $0.languageEquals(x) } })
+            return .list(l.filter { !other.contains($0) })
         case (.toSet, .list(let l)):
             return .set(ValueSet(l))
         // MARK: set

@@ -1,5 +1,9 @@
 /// Timestamp and duration arithmetic with range checks (results outside Firestore's range are errors).
 enum Time {
+    static func invalidTimestamp(_ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.overflow, "Timestamp is not valid. Seconds must be in range [-62,135,596,800, +253,402,300,799]. Nanos must be in range [0, +999,999,999].", span: span)
+    }
+
     static func negated(_ d: DurationValue) -> DurationValue { DurationValue(seconds: -d.seconds, nanos: -d.nanos) }
 
     static func normalized(seconds: Int64, nanos: Int64, _ span: SourceSpan) throws(EvaluationError) -> (Int64, Int32) {
@@ -37,9 +41,7 @@ enum Time {
             nanos += 1_000_000_000
         }
         let result = Timestamp(seconds: seconds, nanos: nanos)
-        guard result.isInRange else {
-            throw EvaluationError(.overflow, "Timestamp out of range.", span: span)
-        }
+        guard result.isInRange else { throw invalidTimestamp(span) }
         return result
     }
 
@@ -57,10 +59,10 @@ enum Time {
         case "m": nanosPerUnit = 60 * 1_000_000_000
         case "s": nanosPerUnit = 1_000_000_000
         case "ms": nanosPerUnit = 1_000_000
-        case "us": nanosPerUnit = 1_000
         case "ns": nanosPerUnit = 1
         default:
-            throw EvaluationError(.invalidArgument, "Invalid duration unit '\(unit)'; expected one of w, d, h, m, s, ms, ns.", span: span)
+            // The emulator's own wording for an unknown unit.
+            throw EvaluationError(.invalidArgument, "Invalid regular expression pattern. Pattern: \(unit).", span: span)
         }
         let (total, overflow) = amount.multipliedReportingOverflow(by: nanosPerUnit)
         guard !overflow, let value = DurationValue(totalNanos: total) else { throw EvaluationError.overflow(span) }

@@ -1,5 +1,8 @@
-/// Recursive-descent parser for rules-language expressions with Firestore's precedence
-/// (high → low): postfix, unary, `* / %`, `+ -`, `< <= > >=`, `in`, `is`, `== !=`, `&&`, `||`, `?:`.
+/// Recursive-descent parser for rules-language expressions with the precedence Google's emulator
+/// applies (high → low): postfix, unary, `* / %`, `+ -`, `< <= > >=`, `== != is` (one level, left to
+/// right), `in`, `&&`, `||`, `?:`. The reference's table puts `in` and `is` above `==`; the
+/// emulator parses `x in l == true` as `x in (l == true)` and `1 == 1 is bool` as
+/// `(1 == 1) is bool`, and the emulator is the oracle.
 ///
 /// The parser never traps: malformed input yields diagnostics (offsets into the text) and the
 /// nesting depth is bounded so hostile input cannot exhaust the stack. The security-rules parser
@@ -87,45 +90,41 @@ package struct Parser {
     }
 
     private mutating func parseAnd() throws(Failure) -> Expr {
-        var left = try parseEquality()
+        var left = try parseIn()
         while lookahead.isSymbol(.ampAmp) {
             _ = advance()
-            let right = try parseEquality()
+            let right = try parseIn()
             left = .binary(.and, left, right, left.span.union(right.span))
         }
         return left
     }
 
     private mutating func parseEquality() throws(Failure) -> Expr {
-        var left = try parseIs()
+        var left = try parseRelation()
         while true {
+            if lookahead.isKeyword("is") {
+                _ = advance()
+                guard case .identifier(let typeName) = lookahead.kind else {
+                    throw Failure(message: "expected a type name after 'is', found \(lookahead.describe())", span: lookahead.span)
+                }
+                let typeToken = advance()
+                left = .isType(left, typeName, left.span.union(typeToken.span))
+                continue
+            }
             let op: BinaryOperator
             if lookahead.isSymbol(.equalEqual) { op = .equal } else if lookahead.isSymbol(.bangEqual) { op = .notEqual } else { break }
             _ = advance()
-            let right = try parseIs()
+            let right = try parseRelation()
             left = .binary(op, left, right, left.span.union(right.span))
         }
         return left
     }
 
-    private mutating func parseIs() throws(Failure) -> Expr {
-        var left = try parseIn()
-        while lookahead.isKeyword("is") {
-            _ = advance()
-            guard case .identifier(let typeName) = lookahead.kind else {
-                throw Failure(message: "expected a type name after 'is', found \(lookahead.describe())", span: lookahead.span)
-            }
-            let typeToken = advance()
-            left = .isType(left, typeName, left.span.union(typeToken.span))
-        }
-        return left
-    }
-
     private mutating func parseIn() throws(Failure) -> Expr {
-        var left = try parseRelation()
+        var left = try parseEquality()
         while lookahead.isKeyword("in") {
             _ = advance()
-            let right = try parseRelation()
+            let right = try parseEquality()
             left = .binary(.in, left, right, left.span.union(right.span))
         }
         return left

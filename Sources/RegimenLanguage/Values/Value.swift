@@ -76,7 +76,8 @@ extension Value {
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
         case let (.float(a), .float(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
+        // Exact scalars, as Java compares strings (Swift's `==` would equate é and e + ◌́).
+        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case let (.bytes(a), .bytes(b)): return a == b
         case let (.list(a), .list(b)): return a == b
         case let (.map(a), .map(b)):
@@ -189,11 +190,18 @@ public struct MapDiff: Sendable, Hashable {
 
     public var addedKeys: ValueSet { ValueSet(left.keys.filter { right[$0] == nil }.map(Value.string)) }
     public var removedKeys: ValueSet { ValueSet(right.keys.filter { left[$0] == nil }.map(Value.string)) }
+    /// Values compare as the language's `==` does (1 and 1.0 are unchanged), as the emulator's diff.
     public var changedKeys: ValueSet {
-        ValueSet(left.keys.filter { key in right[key].map { $0 != left[key] } ?? false }.map(Value.string))
+        ValueSet(left.keys.filter { key in
+            guard let r = right[key], let l = left[key] else { return false }
+            return !l.languageEquals(r)
+        }.map(Value.string))
     }
     public var unchangedKeys: ValueSet {
-        ValueSet(left.keys.filter { key in right[key].map { $0 == left[key] } ?? false }.map(Value.string))
+        ValueSet(left.keys.filter { key in
+            guard let r = right[key], let l = left[key] else { return false }
+            return l.languageEquals(r)
+        }.map(Value.string))
     }
     public var affectedKeys: ValueSet {
         ValueSet(addedKeys.elements + removedKeys.elements + changedKeys.elements)

@@ -10,6 +10,9 @@ public enum ProjectRuleKinds {
         "RegimenCoaching": [
             "accuracy_ladder", "activity_multipliers", "age_ranges", "dietary_exclusions", "goals", "indexes",
             "ingredients", "meals", "nutrition", "profile_defaults", "profile_fields",
+            "exercise_catalog", "plan_templates", "training_compact", "training_goals", "training_recovery",
+            "training_selection", "training_session_limits", "training_splits", "training_volume",
+            "auto_adjust_matrix", "progression_rules", "readiness_rules", "supplement_catalog", "supplement_rules",
         ],
         "RegimenTracking": [
             "activity_catalog", "calorie_burn", "periodization", "student_progress", "tracker_analytics",

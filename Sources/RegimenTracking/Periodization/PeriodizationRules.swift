@@ -87,11 +87,13 @@ public struct PeriodizationRules: Sendable {
     /// By `below`, ascending.
     public var protocols: [ProtocolRow]
     public var effortLevels: [EffortLevel]
+    /// A single workout's intensity within its effort range. Variables: `low`, `high`.
+    public var effortIntensity: Formula
     public var selection: SelectionRanking
 
     public init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
                 weeklyIntensity: Formula, deloadMinPhaseWeeks: Int, deloadInFinalPhase: Bool, deloadIntensity: Formula,
-                protocols: [ProtocolRow], effortLevels: [EffortLevel], selection: SelectionRanking) {
+                protocols: [ProtocolRow], effortLevels: [EffortLevel], effortIntensity: Formula, selection: SelectionRanking) {
         self.durations = durations
         self.focus = focus
         self.goals = goals
@@ -102,6 +104,7 @@ public struct PeriodizationRules: Sendable {
         self.deloadIntensity = deloadIntensity
         self.protocols = protocols.sorted { $0.below < $1.below }
         self.effortLevels = effortLevels
+        self.effortIntensity = effortIntensity
         self.selection = selection
     }
 
@@ -115,6 +118,15 @@ public struct PeriodizationRules: Sendable {
     /// The protocol for a week's intensity: the first row whose `below` exceeds it.
     public func protocolRow(for intensity: Double) -> ProtocolRow? {
         protocols.first { intensity < $0.below } ?? protocols.last
+    }
+
+    /// The targets of a single workout at effort `id` (seed 004, "Effort Levels"): the range's
+    /// chosen intensity, its RPE and the protocol for that intensity; `nil` for an unknown effort.
+    public func singleWorkout(effort id: String) throws -> (effort: EffortLevel, intensity: Double, row: ProtocolRow)? {
+        guard let effort = effortLevels.first(where: { $0.id == id }) else { return nil }
+        let intensity = try effortIntensity.number(["low": .float(effort.intensity.lowerBound), "high": .float(effort.intensity.upperBound)])
+        guard let row = protocolRow(for: intensity) else { return nil }
+        return (effort, intensity, row)
     }
 
     /// The intensity of week `week` of a ramp of `weeks` weeks from `start` to `end`.

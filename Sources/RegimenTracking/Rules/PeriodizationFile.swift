@@ -103,6 +103,7 @@ public struct PeriodizationFile: RuleFileKind {
             }
             return true
         }
+        let effortIntensity = document.formula("effort_intensity", variables: ["low", "high"])
         let selection = document.mapping("selection_ranking") { map -> SelectionRanking? in
             var factors: [String: Double] = [:]
             for name in map.keys where name != "score" {
@@ -115,11 +116,11 @@ public struct PeriodizationFile: RuleFileKind {
         if focus["deload"] == nil {
             context.error("rules.missing-key", "'focus' must define 'deload' for deload weeks", at: document.node["focus"]?.location)
         }
-        guard !context.hasErrors, let weekly, let deload, let selection, !protocols.isEmpty else { return nil }
+        guard !context.hasErrors, let weekly, let deload, let selection, let effortIntensity, !protocols.isEmpty else { return nil }
         return PeriodizationFile(rules: PeriodizationRules(
             durations: durations, focus: focus, goals: goals, goalAliases: aliases, weeklyIntensity: weekly,
             deloadMinPhaseWeeks: deload.0, deloadInFinalPhase: deload.1, deloadIntensity: deload.2,
-            protocols: protocols, effortLevels: efforts, selection: selection))
+            protocols: protocols, effortLevels: efforts, effortIntensity: effortIntensity, selection: selection))
     }
 
     private static func prescription(_ map: inout MappingDecoder) -> PeriodizationRules.Prescription? {

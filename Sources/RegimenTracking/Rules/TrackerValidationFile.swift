@@ -35,6 +35,18 @@ public struct TrackerValidationFile: RuleFileKind {
                               at: document.location(ofKey: "set_fields_by_exercise_type"))
             }
         }
+        let setFields = levels[.set]?.fields ?? [:]
+        for type in byType.keys.sorted() {
+            guard let entry = byType[type] else { continue }
+            for name in entry.required + entry.allowed + entry.shown where setFields[name] == nil {
+                context.error("rules.unknown-reference", "exercise type '\(type)': '\(name)' is not a field of 'levels.set.fields'",
+                              at: document.node["set_fields_by_exercise_type"]?[type]?.location)
+            }
+            for name in entry.required where !entry.shown.contains(name) {
+                context.error("tracker.hidden-required", "exercise type '\(type)': required field '\(name)' must also be shown",
+                              at: document.node["set_fields_by_exercise_type"]?[type]?.location)
+            }
+        }
         guard !context.hasErrors else { return nil }
         return TrackerValidationFile(policy: ValidationPolicy(levels: levels, setFieldsByExerciseType: byType))
     }

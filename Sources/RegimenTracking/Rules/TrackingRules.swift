@@ -46,28 +46,53 @@ public struct TrackingRules: Sendable {
         self.periodization = periodization.rules
     }
 
-    /// The files of this module under a project root (`rules/…`, `catalogs/activities.yaml`).
-    public static let relativePaths = [
-        "rules/tracker/validation.yaml", "rules/tracker/duplication.yaml", "rules/tracker/analytics.yaml",
-        "rules/calorie-burn.yaml", "catalogs/activities.yaml", "rules/student-progress.yaml", "rules/periodization.yaml",
+    /// This module's files inside the rules directory.
+    public static let rulesFiles = [
+        "tracker/validation.yaml", "tracker/duplication.yaml", "tracker/analytics.yaml",
+        "calorie-burn.yaml", "student-progress.yaml", "periodization.yaml",
     ]
+    /// This module's files inside the catalogs directory.
+    public static let catalogFiles = ["activities.yaml"]
 
-    /// Loads this module's files from `root` (a project directory) and nothing else.
+    /// The files of this module under a project root (`rules/…`, `catalogs/activities.yaml`).
+    public static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
+
+    /// Loads this module's files, and only them, from the located rules and catalogs directories,
+    /// so the tracking commands do not depend on other areas' files.
     /// - Throws: ``DiagnosticsError`` with every problem of every file.
-    public static func load(root: URL) throws(DiagnosticsError) -> TrackingRules {
-        var files: [(path: String, text: String)] = []
+    public static func load(from sources: RuleSources) throws(DiagnosticsError) -> TrackingRules {
+        var urls: [URL] = []
         var problems: [Diagnostic] = []
-        for path in relativePaths {
-            let url = root.appendingPathComponent(path)
+        for (directory, names, label) in [(sources.rules, rulesFiles, "rules"), (sources.catalogs, catalogFiles, "catalogs")] {
+            guard let directory else {
+                problems.append(.error("tracking.missing-directory", "no \(label) directory to read \(names.joined(separator: ", ")) from", at: nil))
+                continue
+            }
+            urls += names.map { directory.appendingPathComponent($0) }
+        }
+        var files: [(path: String, text: String)] = []
+        for url in urls {
+            let shown = sources.displayPath(for: url)
             if let text = try? String(contentsOf: url, encoding: .utf8) {
-                files.append((path, text))
+                files.append((shown, text))
             } else {
-                problems.append(.error("tracking.missing-file", "cannot read \(path) under \(root.path)", at: nil))
+                problems.append(.error("tracking.missing-file", "cannot read \(shown)", at: nil))
             }
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }
-        let result = RuleSetLoader(kinds: kinds).load(files: files)
-        let ruleSet = try result.get()
+        return try load(files: files)
+    }
+
+    /// Loads this module's files from `root` (a project directory holding rules/ and catalogs/).
+    /// - Throws: ``DiagnosticsError`` with every problem of every file.
+    public static func load(root: URL) throws(DiagnosticsError) -> TrackingRules {
+        try load(from: RuleSources(rules: root.appendingPathComponent("rules"), catalogs: root.appendingPathComponent("catalogs"),
+                                   displayBase: root))
+    }
+
+    /// Decodes and checks the given files as one rule set.
+    public static func load(files: [(path: String, text: String)]) throws(DiagnosticsError) -> TrackingRules {
+        let ruleSet = try RuleSetLoader(kinds: kinds).load(files: files).get()
         return try TrackingRules(ruleSet: ruleSet)
     }
 }

@@ -3,8 +3,17 @@ import RegimenLanguage
 /// Checks a tracker tree against a ``ValidationPolicy`` and reports every violation.
 public struct TreeValidator: Sendable {
     public let policy: ValidationPolicy
+    // Worked out once: every document of a level walks the same sorted field list.
+    private let sortedFields: [TrackerLevel: [(name: String, rule: ValidationPolicy.FieldRule)]]
+    private let metricFields: Set<String>
+    private let usableByType: [String: Set<String>]
 
-    public init(policy: ValidationPolicy) { self.policy = policy }
+    public init(policy: ValidationPolicy) {
+        self.policy = policy
+        self.sortedFields = policy.levels.mapValues { rules in rules.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+        self.metricFields = policy.metricFields
+        self.usableByType = policy.setFieldsByExerciseType.mapValues { Set($0.required + $0.allowed) }
+    }
 
     /// Every violation in `tree`, sorted by document path.
     public func validate(_ tree: TrackerTree) -> [TrackerViolation] {
@@ -23,8 +32,7 @@ public struct TreeValidator: Sendable {
         let here = path.description
         let rules = policy.levels[document.level] ?? ValidationPolicy.LevelRules(fields: [:])
 
-        for name in rules.fields.keys.sorted() {
-            guard let rule = rules.fields[name] else { continue }
+        for (name, rule) in sortedFields[document.level] ?? [] {
             if let value = document.fields[name] {
                 if let message = Self.problem(with: value, named: name, rule: rule) {
                     violations.append(TrackerViolation(path: here, field: name, .error, message))
@@ -62,8 +70,8 @@ public struct TreeValidator: Sendable {
         for name in fields.required where set.fields[name].map(\.isNull) ?? true {
             violations.append(TrackerViolation(path: path, field: name, .error, "a \(type) set needs '\(name)'"))
         }
-        let usable = Set(fields.required + fields.allowed)
-        for name in policy.metricFields.subtracting(usable).sorted() {
+        let usable = usableByType[type] ?? []
+        for name in metricFields.subtracting(usable).sorted() {
             if let value = set.fields[name], !value.isNull {
                 violations.append(TrackerViolation(path: path, field: name, .warning, "'\(name)' is not used by \(type) exercises"))
             }

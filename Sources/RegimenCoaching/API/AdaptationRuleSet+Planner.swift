@@ -1,0 +1,82 @@
+import RegimenLanguage
+
+extension ExerciseFacts {
+    /// The facts adaptation needs about every exercise of the training catalog.
+    public static func table(from catalog: ExerciseCatalog) -> [String: ExerciseFacts] {
+        Dictionary(catalog.exercises.map { exercise in
+            (exercise.id, ExerciseFacts(name: exercise.name, primaryMuscles: exercise.muscles, secondaryMuscles: exercise.secondaryMuscles,
+                                        equipment: exercise.equipment, regressions: exercise.regressions))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension AdaptationRuleSet {
+    /// ``adaptPlan(_:input:exercises:secondaryFraction:)`` with the exercise facts and the
+    /// secondary-set fraction of the training rules, so that weekly sets are counted the way the
+    /// plan counted them.
+    ///
+    /// With `nutrition`, a calorie change also re-portions the plan's meals: the ingredient options
+    /// are planned again for the new macros, with the plan's budget tier, exclusions and number of
+    /// meals, so that any one option per category still lands each meal within tolerance.
+    public func adaptPlan(
+        _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
+    ) throws(AdaptationInputError) -> AdaptationResult {
+        var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
+                                   secondaryFraction: training.rules.secondarySetFraction.value)
+        if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
+            replanMeals(&result, nutrition: nutrition)
+        }
+        return result
+    }
+
+    /// Plans the meals again for the patched macros and logs it under the rule that changed calories.
+    private func replanMeals(_ result: inout AdaptationResult, nutrition: NutritionRuleSet) {
+        guard case .map(var root) = result.patchedPlan, case .map(var ingredients)? = root["ingredients"],
+              let macros = root["macros"], let protein = macros["protein_g"]?.numberValue, let fat = macros["fat_g"]?.numberValue,
+              let carb = macros["carb_g"]?.numberValue else { return }
+        let meals = ingredients["meals"]?.listValue ?? []
+        guard !meals.isEmpty else { return }
+        let budget = ingredients["budget_tier"]?.stringValue.flatMap(Profile.BudgetTier.init(rawValue:)) ?? nutrition.defaults.budgetTier
+        let exclusions = (ingredients["exclusions"]?.listValue ?? []).compactMap(\.stringValue)
+        // The meal planner reads only the number of meals and the exclusions from a profile.
+        let mealsProfile = Profile(sex: .female, scheduleDays: 1, mealsPerDay: meals.count, exclusions: exclusions)
+        var tips: [String] = []
+        let planned: [PlannedMeal]
+        do {
+            planned = try NutritionPlanner(rules: nutrition).planMeals(
+                mealsProfile, macros: DailyMacros(proteinG: protein, fatG: fat, carbG: carb), budget: budget, tips: &tips)
+        } catch {
+            result.warnings.append("meal options could not be planned again for the new macros: \(error.message); the old options no longer add up")
+            return
+        }
+        ingredients["meals"] = .list(planned.map(\.jsonValue))
+        root["ingredients"] = .map(ingredients)
+        result.patchedPlan = .map(root)
+        guard let calories = result.changeLog.last(where: { $0.field == "kcal" }) else { return }
+        let before: [Value] = meals.compactMap { $0["targets"]?["kcal"] }
+        let after: [Value] = planned.map { .int(Int64($0.targets.kcal)) }
+        let kcal = ValueText.display(calories.after)
+        result.changeLog.append(ChangeLogEntry(
+            rule: calories.rule, target: "meals", field: "ingredients", before: .list(before), after: .list(after),
+            reason: calories.reason, line: "Meal options re-portioned for \(kcal) kcal (\(calories.reason))"))
+    }
+
+    /// `regimen diff OLD NEW` (seed §11): the fields that changed, what the auto-adjust matrix
+    /// says they affect, and how those outputs changed, each with the matrix's reason. The new
+    /// profile's plan is generated once and only the areas the matrix lists are taken from it
+    /// (``ProfileDiff/patchedPlan``); everything else stays as the old plan had it.
+    /// - Throws: ``PlanGenerationError`` when either profile's plan cannot be generated.
+    public func diffProfiles(old: Profile, new: Profile, planner: PlanGenerator) throws(PlanGenerationError) -> ProfileDiff {
+        let differ = ProfileDiffer(matrix: matrix)
+        let areas = differ.areas(for: differ.changedFields(old: old, new: new).map(\.field))
+        let oldPlan = try planner.generatePlan(old).jsonValue()
+        let newPlan = areas.isEmpty ? oldPlan : try planner.generatePlan(new).jsonValue()
+        var oldAdvice: SupplementAdvice?
+        var newAdvice: SupplementAdvice?
+        if areas.contains(.supplements) {
+            oldAdvice = try? adviseSupplements(for: old, nutrition: planner.nutrition)
+            newAdvice = try? adviseSupplements(for: new, nutrition: planner.nutrition)
+        }
+        return differ.diff(old: old, new: new, oldPlan: oldPlan, newPlan: newPlan, oldSupplements: oldAdvice, newSupplements: newAdvice)
+    }
+}

@@ -1,0 +1,94 @@
+import RegimenLanguage
+import RegimenRules
+
+/// The loaded rule files of adaptation, the auto-adjust matrix and the supplements advisor.
+///
+/// Build it once from a ``RuleSet`` and share it: it is immutable and `Sendable`. The planner's
+/// other parts (``NutritionRuleSet``, the training rules) come from the same rule set.
+public struct AdaptationRuleSet: Sendable {
+    public var readiness: ReadinessRules
+    public var progression: ProgressionRules
+    public var matrix: AutoAdjustMatrix
+    public var supplementCatalog: SupplementCatalog
+    public var supplementRules: SupplementRules
+
+    /// The rule-file kinds this part of the planner registers with the loader.
+    public static let kinds: [any RuleFileKind.Type] = [
+        ReadinessRulesFile.self, ProgressionRulesFile.self, AutoAdjustMatrixFile.self, SupplementRulesFile.self,
+        SupplementCatalogFile.self,
+    ]
+
+    /// Picks this part's rule files out of a loaded rule set.
+    /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
+    public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
+        var missing: [String] = []
+        func one<K: RuleFileKind>(_ kind: K.Type) -> K? {
+            guard let file = ruleSet.first(kind) else {
+                missing.append(kind.kind)
+                return nil
+            }
+            return file
+        }
+        let readiness = one(ReadinessRulesFile.self)
+        let progression = one(ProgressionRulesFile.self)
+        let matrix = one(AutoAdjustMatrixFile.self)
+        let rules = one(SupplementRulesFile.self)
+        let catalog = one(SupplementCatalogFile.self)
+        guard let readiness, let progression, let matrix, let rules, let catalog else {
+            throw DiagnosticsError(missing.map { .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded; adaptation and supplements need one", at: nil) })
+        }
+        self.readiness = readiness.rules
+        self.progression = progression.rules
+        self.matrix = matrix.matrix
+        self.supplementCatalog = catalog.catalog
+        self.supplementRules = rules.rules
+    }
+}
+
+extension AdaptationRuleSet {
+    /// The seed's `adaptPlan` (§8.3): `plan` (a `regimen plan` document) adapted to the check-ins,
+    /// logged sessions and weight trend in `input`, with the change log.
+    /// - Parameters:
+    ///   - exercises: facts about the plan's exercises (names, secondary muscles, equipment,
+    ///     regressions); without them sets count only for the block's muscle.
+    ///   - secondaryFraction: the share of a set secondary muscles count.
+    /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
+    public func adaptPlan(
+        _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:], secondaryFraction: Double = 0.5
+    ) throws(AdaptationInputError) -> AdaptationResult {
+        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, secondaryFraction: secondaryFraction)
+            .adapt(plan: plan, input: input)
+    }
+
+    /// The supplements advisor for `profile` (seed §6): a shortlist for `goal` (the profile's goal
+    /// when `nil`) with doses scaled to the person, the cautions that apply, and what was left out.
+    /// - Parameters:
+    ///   - goal: a goal name or alias of `rules/goals.yaml`, or a supplement goal of the catalog
+    ///     (`general_health`, `stress_recovery`).
+    ///   - nutrition: supplies goal aliases and the dietary exclusions' food tags.
+    /// - Throws: ``SupplementGoalError`` for a goal neither file knows.
+    public func adviseSupplements(for profile: Profile, goal: String? = nil, nutrition: NutritionRuleSet) throws(SupplementGoalError) -> SupplementAdvice {
+        var resolved = profile.goal
+        if let goal {
+            if let canonical = nutrition.profile.goals.canonical(goal) {
+                resolved = canonical
+            } else if supplementCatalog.goals.contains(goal) {
+                resolved = goal
+            } else {
+                throw SupplementGoalError(goal: goal, allowed: supplementCatalog.goals + nutrition.profile.goals.goals.flatMap(\.aliases))
+            }
+        }
+        let diets = nutrition.profile.diets
+        let tags = Set(profile.exclusions.flatMap { diets.exclusions[$0] ?? [$0] })
+        return SupplementAdvisor(catalog: supplementCatalog, rules: supplementRules)
+            .advise(profile: profile, goal: resolved, excludedTags: tags.sorted())
+    }
+}
+
+/// A `--goal` the supplements advisor does not know.
+public struct SupplementGoalError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var goal: String
+    public var allowed: [String]
+
+    public var description: String { "goal: '\(goal)' is not a known goal; use one of \(allowed.joined(separator: ", "))" }
+}

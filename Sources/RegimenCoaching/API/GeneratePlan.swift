@@ -1,0 +1,43 @@
+import RegimenLanguage
+
+/// The nutrition half of the seed's `generatePlan` response (§8.2), in its field names, as the
+/// nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`, `confidence`, `tips`.
+public struct PlanNutritionSection: Sendable, Hashable {
+    public var idx: Value
+    public var kcal: Value
+    public var macros: Value
+    public var ingredients: Value
+    public var confidence: Value
+    public var tips: [String]
+
+    public init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String]) {
+        self.idx = idx
+        self.kcal = kcal
+        self.macros = macros
+        self.ingredients = ingredients
+        self.confidence = confidence
+        self.tips = tips
+    }
+}
+
+/// Builds the seed's `generatePlan` response from a planned week and the nutrition section.
+public enum GeneratePlanResponse {
+    /// `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus `training` (the week's
+    /// accounting). Without a nutrition section only the training fields are present.
+    public static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
+        var fields: [(String, Value)] = [
+            ("training", training.contractSummary(explain: explain)),
+            ("workouts", training.contractWorkouts(explain: explain)),
+        ]
+        var tips = nutrition?.tips ?? []
+        tips.append(contentsOf: training.tips)
+        fields.append(("tips", .list(tips.map(Value.string))))
+        if let nutrition {
+            fields.append(contentsOf: [
+                ("idx", nutrition.idx), ("kcal", nutrition.kcal), ("macros", nutrition.macros),
+                ("ingredients", nutrition.ingredients), ("confidence", nutrition.confidence),
+            ])
+        }
+        return sortedMap(fields)
+    }
+}

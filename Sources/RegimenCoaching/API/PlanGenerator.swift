@@ -1,0 +1,73 @@
+import RegimenLanguage
+import RegimenRules
+
+/// The seed's `generatePlan` (§8.2) on a loaded rule set: indexes, calories and macros, the
+/// ingredient plan and the week of training, from one profile.
+public struct PlanGenerator: Sendable {
+    public let nutrition: NutritionRuleSet
+    public let training: TrainingPlanner
+
+    /// Every rule-file kind the planner reads; register them with the loader.
+    public static var kinds: [any RuleFileKind.Type] { NutritionRuleSet.kinds + TrainingRules.fileKinds }
+
+    /// - Throws: ``DiagnosticsError`` when the nutrition or training rules are missing or inconsistent.
+    public init(ruleSet: RuleSet) throws(DiagnosticsError) {
+        self.nutrition = try NutritionRuleSet(ruleSet)
+        self.training = try TrainingPlanner(ruleSet: ruleSet)
+    }
+
+    public init(nutrition: NutritionRuleSet, training: TrainingPlanner) {
+        self.nutrition = nutrition
+        self.training = training
+    }
+
+    /// The full plan for `profile`.
+    /// - Throws: ``PlanGenerationError`` naming the rule or profile field that stopped it.
+    public func generatePlan(_ profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(PlanGenerationError) -> GeneratedPlan {
+        let week: TrainingWeek
+        do throws(TrainingPlanError) {
+            week = try training.plan(for: profile, options: options)
+        } catch {
+            throw PlanGenerationError(message: error.description, location: nil)
+        }
+        do throws(RuleEvaluationError) {
+            let indexes = try nutrition.recalculateIndexes(profile)
+            let meals = try nutrition.planNutrition(profile, indexes: indexes)
+            return GeneratedPlan(indexes: indexes, nutrition: meals, training: week)
+        } catch {
+            throw PlanGenerationError(message: error.message, location: error.location)
+        }
+    }
+}
+
+/// Why a plan could not be generated: a training option the rules do not offer, or a rule
+/// expression that failed.
+public struct PlanGenerationError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(message: String, location: SourceLocation?) {
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String { Diagnostic.error("plan.failed", message, at: location).description }
+}
+
+/// A generated plan as typed values, with the seed's JSON shape one call away.
+public struct GeneratedPlan: Sendable, Hashable {
+    public var indexes: IndexReport
+    public var nutrition: NutritionPlan
+    public var training: TrainingWeek
+
+    /// The seed's response `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus the
+    /// week's `training` accounting; `explain` adds the rules behind every block.
+    public func jsonValue(explain: Bool = false) -> Value {
+        let meals = nutrition.jsonValue
+        let section = PlanNutritionSection(
+            idx: indexes.jsonValue, kcal: meals["kcal"] ?? .null, macros: meals["macros"] ?? .null,
+            ingredients: meals["ingredients"] ?? .null, confidence: .string(indexes.confidence),
+            tips: indexes.tips + nutrition.tips)
+        return GeneratePlanResponse.make(training: training, nutrition: section, explain: explain)
+    }
+}

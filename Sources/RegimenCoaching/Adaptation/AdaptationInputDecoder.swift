@@ -1,0 +1,116 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+import RegimenRules
+
+extension SessionFeel: NodeEnum {}
+extension WeightTrend: NodeEnum {}
+
+/// Reads the check-ins file of `regimen adapt` (YAML or JSON): the seed's `adaptPlan` request
+/// (§8.3) without the plan, with a week of check-ins and logged sessions.
+///
+/// ```yaml
+/// week: 3                        # week of the training block (deload rules)
+/// next_day: 2                    # the plan day trained next
+/// last_week_adherence_pct: 85
+/// weight_trend_2w: above         # below | on_target | above
+/// lagging_muscles: [chest]
+/// checkins:                      # or `readiness:` with a single check-in, as in the seed
+///   - {date: 2026-03-02, sleep_h: 6.5, soreness: {legs: 5}, stress: 3, motivation: 3}
+/// sessions:
+///   - date: 2026-03-02
+///     day: 2
+///     exercises:
+///       - exerciseId: back_squat
+///         feel: easy             # easy | ok | hard (optional)
+///         sets: [{load_kg: 100, reps: 10, rir: 2}]
+/// ```
+/// Every problem is reported at once with its location; unknown keys are errors.
+public enum AdaptationInputDecoder {
+    /// Decodes check-ins text; `file` names it in locations.
+    public static func decode(text: String, file: String) throws(AdaptationInputError) -> AdaptationInput {
+        let read = YAMLReader.read(text, file: file)
+        let errors = read.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let document = read.document else {
+            throw AdaptationInputError(errors.isEmpty ? ["\(file):1:1: error: the check-ins file is empty"] : errors.map(\.description))
+        }
+        return try decode(document)
+    }
+
+    /// Decodes a located YAML/JSON tree.
+    public static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
+        let context = DecodingContext()
+        let input = context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
+            let week = map.optional("week", as: Int.self, in: 1...520)
+            let nextDay = map.optional("next_day", as: Int.self, in: 1...7)
+            let adherence = map.optional("last_week_adherence_pct", as: Double.self, in: 0...100)
+            let trend = map.optional("weight_trend_2w", as: WeightTrend.self)
+            let lagging = map.optional("lagging_muscles", default: [String]())
+            var checkIns = map.list("checkins", required: false) { node, path in checkIn(node, at: path, context) } ?? []
+            if let single = map.node("readiness"), let one = checkIn(single, at: DecodingPath(keyPath: "readiness"), context) {
+                checkIns.append(one)
+            }
+            let sessions = map.list("sessions", required: false) { node, path in session(node, at: path, context) } ?? []
+            return AdaptationInput(checkIns: checkIns, sessions: sessions, adherencePct: adherence, weightTrend: trend, week: week,
+                                   nextDay: nextDay, laggingMuscles: lagging)
+        }
+        let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
+        guard errors.isEmpty, let input else { throw AdaptationInputError(errors.map(\.description)) }
+        return input
+    }
+
+    private static func checkIn(_ node: LocatedNode, at path: DecodingPath, _ context: DecodingContext) -> CheckIn? {
+        context.mapping(node, at: path) { map -> CheckIn? in
+            let date = map.optional("date", as: String.self)
+            if let date, CalendarDay(date) == nil {
+                context.error("input.date", map.path.appending(key: "date").message("must be a date written YYYY-MM-DD, not '\(date)'"), at: map.node("date")?.location)
+            }
+            let sleep = map.required("sleep_h", as: Double.self, in: 0...24)
+            let stress = map.required("stress", as: Int.self, in: 1...5)
+            let motivation = map.required("motivation", as: Int.self, in: 1...5)
+            var soreness: OrderedDictionary<String, Int> = [:]
+            if let sorenessNode = map.node("soreness") {
+                _ = context.mapping(sorenessNode, at: map.path.appending(key: "soreness")) { regions -> Bool? in
+                    for region in regions.keys {
+                        if let level = regions.required(region, as: Int.self, in: 1...5) { soreness[region] = level }
+                    }
+                    return true
+                }
+            }
+            guard let sleep, let stress, let motivation else { return nil }
+            return CheckIn(date: date, sleepHours: sleep, soreness: soreness, stress: stress, motivation: motivation)
+        }
+    }
+
+    private static func session(_ node: LocatedNode, at path: DecodingPath, _ context: DecodingContext) -> LoggedSession? {
+        context.mapping(node, at: path) { map -> LoggedSession? in
+            let date = map.optional("date", as: String.self)
+            if let date, CalendarDay(date) == nil {
+                context.error("input.date", map.path.appending(key: "date").message("must be a date written YYYY-MM-DD, not '\(date)'"), at: map.node("date")?.location)
+            }
+            let day = map.optional("day", as: Int.self, in: 1...7)
+            let exercises = map.list("exercises") { node, path in
+                context.mapping(node, at: path) { exercise -> LoggedExercise? in
+                    let id = exercise.required("exerciseId", as: String.self)
+                    let feel = exercise.optional("feel", as: SessionFeel.self)
+                    let sets = exercise.list("sets") { node, path in
+                        context.mapping(node, at: path) { set -> LoggedSet? in
+                            let load = set.optional("load_kg", as: Double.self, in: 0...1000)
+                            let reps = set.required("reps", as: Int.self, in: 0...100)
+                            let rir = set.optional("rir", as: Double.self, in: 0...10)
+                            return reps.map { LoggedSet(loadKg: load, reps: $0, rir: rir) }
+                        }
+                    }
+                    guard let id, let sets else { return nil }
+                    if sets.isEmpty {
+                        context.error("input.empty", exercise.path.appending(key: "sets").message("needs at least one set"), at: exercise.node.location)
+                        return nil
+                    }
+                    return LoggedExercise(exerciseId: id, sets: sets, feel: feel)
+                }
+            }
+            guard let exercises else { return nil }
+            return LoggedSession(date: date, day: day, exercises: exercises)
+        }
+    }
+}

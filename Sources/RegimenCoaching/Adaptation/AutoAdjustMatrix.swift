@@ -1,0 +1,88 @@
+/// `rules/auto-adjust.yaml`: the seed's table of what changes when a profile field changes (§11).
+public struct AutoAdjustMatrix: Sendable, Hashable {
+    /// An output of the planner that a profile change can make stale.
+    public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
+        // Workout
+        case split, weeklySets = "weekly_sets", exercisePool = "exercise_pool", prescription, cues
+        // Nutrition
+        case energy, calories, macros, meals, carbTiming = "carb_timing"
+        // Context
+        case bodyIndexes = "body_indexes", accuracy, cautions, supplements
+
+        public static let workout: Set<Area> = [.split, .weeklySets, .exercisePool, .prescription, .cues]
+        public static let nutrition: Set<Area> = [.energy, .calories, .macros, .meals, .carbTiming]
+        public static let context: Set<Area> = [.bodyIndexes, .accuracy, .cautions, .supplements]
+
+        public static func < (lhs: Area, rhs: Area) -> Bool {
+            (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+        }
+
+        /// How the area reads in a sentence.
+        public var label: String {
+            switch self {
+            case .split: "split"
+            case .weeklySets: "weekly sets"
+            case .exercisePool: "exercise pool"
+            case .prescription: "reps and RIR"
+            case .cues: "cues"
+            case .energy: "BMR/TDEE"
+            case .calories: "calories"
+            case .macros: "macros"
+            case .meals: "meal options"
+            case .carbTiming: "carb timing"
+            case .bodyIndexes: "BMI/WHtR/FFMI"
+            case .accuracy: "accuracy"
+            case .cautions: "cautions"
+            case .supplements: "supplements"
+            }
+        }
+    }
+
+    /// One row: a profile field (and the fields that share its row), its impacts and why.
+    public struct Row: Sendable, Hashable {
+        public var field: String
+        /// Other profile fields the row covers (`height_cm` also covers `weight_kg`).
+        public var also: [String]
+        /// Set when the field is not a profile field and another command handles it (`adapt`).
+        public var handledBy: String?
+        public var workoutImpact: String
+        public var workout: [Area]
+        public var nutritionImpact: String
+        public var nutrition: [Area]
+        public var context: [Area]
+        public var why: String
+
+        public init(
+            field: String, also: [String] = [], handledBy: String? = nil, workoutImpact: String, workout: [Area],
+            nutritionImpact: String, nutrition: [Area], context: [Area], why: String
+        ) {
+            self.field = field
+            self.also = also
+            self.handledBy = handledBy
+            self.workoutImpact = workoutImpact
+            self.workout = workout
+            self.nutritionImpact = nutritionImpact
+            self.nutrition = nutrition
+            self.context = context
+            self.why = why
+        }
+
+        /// Every area the row recomputes.
+        public var recomputes: Set<Area> { Set(workout + nutrition + context) }
+        public var fields: [String] { [field] + also }
+    }
+
+    /// The profile fields, with the seed's names, that a matrix must cover (one row each).
+    public static let profileFields = [
+        "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
+        "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
+        "hypertension", "medications", "daily_caffeine_mg",
+    ]
+
+    public var rows: [Row]
+
+    public init(rows: [Row]) { self.rows = rows }
+
+    /// The row covering `field`.
+    public func row(for field: String) -> Row? { rows.first { $0.fields.contains(field) } }
+}

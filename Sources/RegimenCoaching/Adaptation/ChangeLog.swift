@@ -1,0 +1,63 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// One change the adaptation made: which rule, to what, from what to what, why — and the line a
+/// person reads (`Legs -2 sets (soreness 5)`).
+public struct ChangeLogEntry: Sendable, Hashable {
+    /// The rule id that made the change.
+    public var rule: String
+    /// What changed: a region, muscle, exercise id, `calories`, `week`.
+    public var target: String
+    /// Which quantity: `sets`, `weekly_sets`, `rir`, `load_kg`, `kcal`, `protein_g`, `fat_g`,
+    /// `carb_g`, `deload`, `regression`, `note`.
+    public var field: String
+    public var before: Value
+    public var after: Value
+    /// The rule's reason, filled in.
+    public var reason: String
+    /// The human line.
+    public var line: String
+    /// Per-block changes behind the entry (day, exercise, before, after), when there are several.
+    public var details: [Value]
+
+    public init(rule: String, target: String, field: String, before: Value, after: Value, reason: String, line: String, details: [Value] = []) {
+        self.rule = rule
+        self.target = target
+        self.field = field
+        self.before = before
+        self.after = after
+        self.reason = reason
+        self.line = line
+        self.details = details
+    }
+
+    /// The entry with the seed's style of keys.
+    public var value: Value {
+        var map: OrderedDictionary<String, Value> = [
+            "rule": .string(rule), "target": .string(target), "field": .string(field),
+            "before": before, "after": after, "reason": .string(reason), "line": .string(line),
+        ]
+        if !details.isEmpty { map["details"] = .list(details) }
+        return .map(map)
+    }
+}
+
+/// What `adaptPlan` returns (seed §8.3): the patched plan and the change log.
+public struct AdaptationResult: Sendable, Hashable {
+    /// The plan document with every change applied (same shape as the input plan).
+    public var patchedPlan: Value
+    public var changeLog: [ChangeLogEntry]
+    /// Things the input said that the rules could not use (an exercise not in the plan, a rule
+    /// that could not be evaluated); nothing here changed the plan.
+    public var warnings: [String]
+
+    /// The seed's response: `{patched_plan, change_log: [line]}`, plus the structured entries.
+    public var value: Value {
+        .map([
+            "patched_plan": patchedPlan,
+            "change_log": .list(changeLog.map { .string($0.line) }),
+            "changes": .list(changeLog.map(\.value)),
+            "warnings": .list(warnings.map(Value.string)),
+        ])
+    }
+}

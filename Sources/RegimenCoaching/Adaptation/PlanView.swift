@@ -1,0 +1,223 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+
+/// A whole-number range as plans write it: `"6–10"`, `"1-3"`, `"8"`. Keeps the dash it was
+/// written with so a patched plan reads like the original.
+public struct PlanRange: Sendable, Hashable, CustomStringConvertible {
+    public var lower: Int
+    public var upper: Int
+    var dash: String
+
+    public init(_ lower: Int, _ upper: Int, dash: String = "–") {
+        self.lower = lower
+        self.upper = upper
+        self.dash = dash
+    }
+
+    /// Parses `a–b`, `a-b` or `a`; `nil` for anything else (a hold such as `30–45s`).
+    public init?(text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for dash in ["–", "-", "—"] where trimmed.contains(dash) {
+            let parts = trimmed.components(separatedBy: dash).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
+            self.init(a, b, dash: dash)
+            return
+        }
+        guard let single = Int(trimmed), single >= 0 else { return nil }
+        self.init(single, single)
+    }
+
+    public var description: String { lower == upper ? String(lower) : "\(lower)\(dash)\(upper)" }
+}
+
+/// The parts of a plan document (`regimen plan` output) that adaptation reads and changes, with
+/// the document itself so that everything else passes through untouched.
+public struct PlanView: Sendable, Hashable {
+    public struct Block: Sendable, Hashable {
+        public var muscle: String
+        public var exerciseId: String
+        public var sets: Int
+        public var reps: PlanRange?
+        public var rir: PlanRange?
+        public var loadKg: Double?
+        public var suggestedRegression: String?
+        /// Position in the document: `workouts[workout].blocks[block]`.
+        let workout: Int
+        let block: Int
+    }
+
+    public struct Day: Sendable, Hashable {
+        public var day: Int
+        public var blocks: [Block]
+    }
+
+    public struct Macros: Sendable, Hashable {
+        public var proteinG: Double
+        public var fatG: Double
+        public var carbG: Double
+    }
+
+    public var days: [Day]
+    public var kcal: Double?
+    public var macros: Macros?
+    public var bmr: Double?
+    /// Weekly band per muscle (counted sets).
+    public var bands: [String: ClosedRange<Double>]
+    public var deload: Bool
+    /// The plan as read.
+    public let document: Value
+
+    /// Reads `document`; every problem is reported at once.
+    /// - Throws: ``AdaptationInputError`` naming each field that is missing or of the wrong type.
+    public init(document: Value) throws(AdaptationInputError) {
+        var problems: [String] = []
+        self.document = document
+        guard case .map(let root) = document else {
+            throw AdaptationInputError(["plan: must be a mapping (the output of `regimen plan`), not \(document.typeName)"])
+        }
+        // `regimen plan` may nest the training week; accept the seed's top-level `workouts` first.
+        let workouts = root["workouts"]?.listValue ?? []
+        if root["workouts"] == nil { problems.append("plan: missing 'workouts'") }
+        var days: [Day] = []
+        for (w, workout) in workouts.enumerated() {
+            let path = "plan.workouts[\(w)]"
+            guard let dayNumber = workout["day"]?.intValue else {
+                problems.append("\(path).day: must be an integer")
+                continue
+            }
+            var blocks: [Block] = []
+            for (b, block) in (workout["blocks"]?.listValue ?? []).enumerated() {
+                let blockPath = "\(path).blocks[\(b)]"
+                guard let muscle = block["muscle"]?.stringValue, let exercise = block["exerciseId"]?.stringValue else {
+                    problems.append("\(blockPath): needs 'muscle' and 'exerciseId' strings")
+                    continue
+                }
+                guard let sets = block["sets"]?.intValue, sets >= 0 else {
+                    problems.append("\(blockPath).sets: must be a whole number ≥ 0")
+                    continue
+                }
+                blocks.append(Block(
+                    muscle: muscle, exerciseId: exercise, sets: Int(sets),
+                    reps: block["reps"]?.stringValue.flatMap(PlanRange.init(text:)),
+                    rir: block["rir"]?.stringValue.flatMap(PlanRange.init(text:)),
+                    loadKg: block["load_kg"]?.numberValue,
+                    suggestedRegression: block["suggested_regression"]?.stringValue,
+                    workout: w, block: b))
+            }
+            days.append(Day(day: Int(dayNumber), blocks: blocks))
+        }
+        if Set(days.map(\.day)).count != days.count { problems.append("plan.workouts: two workouts have the same day") }
+        self.days = days.sorted { $0.day < $1.day }
+        kcal = root["kcal"]?.numberValue
+        if let macros = root["macros"], let p = macros["protein_g"]?.numberValue, let f = macros["fat_g"]?.numberValue,
+           let c = macros["carb_g"]?.numberValue {
+            self.macros = Macros(proteinG: p, fatG: f, carbG: c)
+        } else {
+            macros = nil
+        }
+        bmr = root["idx"]?["BMR"]?.numberValue
+        bands = Self.readBands(root)
+        deload = root["deload"]?.boolValue ?? false
+        if !problems.isEmpty { throw AdaptationInputError(problems) }
+    }
+
+    /// The plan's weekly accounting per muscle: `training.weekly_sets` as `regimen plan` writes
+    /// it, or a top-level `volume` list.
+    static func weeklyEntries(_ root: OrderedDictionary<String, Value>) -> [Value] {
+        root["training"]?["weekly_sets"]?.listValue ?? root["volume"]?.listValue ?? []
+    }
+
+    /// Bands from the plan's weekly accounting: `[{muscle, band}]` where `band` is `"12–16"`,
+    /// `[12, 16]` or `{min, max}`.
+    private static func readBands(_ root: OrderedDictionary<String, Value>) -> [String: ClosedRange<Double>] {
+        var bands: [String: ClosedRange<Double>] = [:]
+        let entries = weeklyEntries(root)
+        for entry in entries {
+            guard let muscle = entry["muscle"]?.stringValue, let band = entry["band"] else { continue }
+            var range: ClosedRange<Double>?
+            switch band {
+            case .string(let text):
+                if let r = PlanRange(text: text) { range = Double(r.lower)...Double(r.upper) }
+            case .list(let items) where items.count == 2:
+                if let a = items[0].numberValue, let b = items[1].numberValue, a <= b { range = a...b }
+            case .map:
+                if let a = band["min"]?.numberValue, let b = band["max"]?.numberValue, a <= b { range = a...b }
+            default:
+                break
+            }
+            if let range { bands[muscle] = range }
+        }
+        return bands
+    }
+
+    /// Every block, in day order.
+    public var allBlocks: [Block] { days.flatMap(\.blocks) }
+
+    /// The plan document with this view's values written back; `setChanges` (the change of each
+    /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.
+    public func patchedDocument(setChanges: [String: Double] = [:]) -> Value {
+        guard case .map(var root) = document else { return document }
+        if var workouts = root["workouts"]?.listValue {
+            for day in days {
+                for block in day.blocks where block.workout < workouts.count {
+                    guard case .map(var workout) = workouts[block.workout], var blocks = workout["blocks"]?.listValue,
+                          block.block < blocks.count, case .map(var entry) = blocks[block.block] else { continue }
+                    entry["sets"] = .int(Int64(block.sets))
+                    if let rir = block.rir { entry["rir"] = .string(rir.description) }
+                    if let load = block.loadKg { entry["load_kg"] = ValueNumber.value(load) }
+                    if let regression = block.suggestedRegression { entry["suggested_regression"] = .string(regression) }
+                    blocks[block.block] = .map(entry)
+                    workout["blocks"] = .list(blocks)
+                    workouts[block.workout] = .map(workout)
+                }
+            }
+            root["workouts"] = .list(workouts)
+        }
+        if let kcal { root["kcal"] = ValueNumber.value(kcal) }
+        if let macros {
+            var map = root["macros"]?.mapValue ?? [:]
+            map["protein_g"] = ValueNumber.value(macros.proteinG)
+            map["fat_g"] = ValueNumber.value(macros.fatG)
+            map["carb_g"] = ValueNumber.value(macros.carbG)
+            root["macros"] = .map(map)
+        }
+        if deload { root["deload"] = .bool(true) }
+        if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
+        return .map(root)
+    }
+
+    /// Adds each muscle's change to `planned` in the weekly accounting.
+    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: Double]) {
+        func refreshed(_ entries: [Value]) -> [Value] {
+            entries.map { entry in
+                guard case .map(var map) = entry, let muscle = map["muscle"]?.stringValue, let planned = map["planned"]?.numberValue,
+                      let change = changes[muscle], change != 0 else { return entry }
+                map["planned"] = ValueNumber.value(((planned + change) * 1000).rounded() / 1000)
+                return .map(map)
+            }
+        }
+        if case .map(var training)? = root["training"], let weekly = training["weekly_sets"]?.listValue {
+            training["weekly_sets"] = .list(refreshed(weekly))
+            root["training"] = .map(training)
+        } else if let volume = root["volume"]?.listValue {
+            root["volume"] = .list(refreshed(volume))
+        }
+    }
+}
+
+/// Numbers in documents: whole numbers as ints, others as floats.
+enum ValueNumber {
+    static func value(_ x: Double) -> Value {
+        x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x)
+    }
+}
+
+/// Input the adaptation cannot use: every problem, each naming the field and what is allowed.
+public struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [String]
+
+    public init(_ problems: [String]) { self.problems = problems }
+
+    public var description: String { problems.joined(separator: "\n") }
+}

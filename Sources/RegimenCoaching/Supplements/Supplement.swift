@@ -1,0 +1,158 @@
+import OrderedCollections
+
+/// One item of `catalogs/supplements.yaml`: the seed's fields (§6) plus what dosing and safety
+/// screening need.
+public struct Supplement: Sendable, Hashable {
+    public enum Category: String, Sendable, Hashable, CaseIterable { case core, performance, health }
+
+    /// A = consistent benefit, recommended by a position stand; B = benefit for some uses or
+    /// conditions; C = weak or mixed. `A < B < C` reads as "better than".
+    public enum EvidenceTier: String, Sendable, Hashable, CaseIterable, Comparable {
+        case a = "A", b = "B", c = "C"
+        public static func < (lhs: EvidenceTier, rhs: EvidenceTier) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public enum SodiumLoad: String, Sendable, Hashable, CaseIterable { case none, moderate, high }
+    public enum Pregnancy: String, Sendable, Hashable, CaseIterable {
+        case compatible
+        case insufficientData = "insufficient_data"
+        case avoid
+    }
+
+    public var id: String
+    public var name: String
+    public var category: Category
+    public var goals: [String]
+    public var evidenceTier: EvidenceTier
+    public var dose: SupplementDose
+    public var stimulant: Bool
+    public var sodiumLoad: SodiumLoad
+    public var giRisk: Bool
+    public var pregnancy: Pregnancy
+    /// Food tags of `rules/diets.yaml` the product contains.
+    public var contains: [String]
+    /// Tags of the usual source when a version without them exists (fish oil → algae oil).
+    public var usualSourceContains: [String]
+    public var alternativeSource: String?
+    /// Medication class → what the interaction does.
+    public var interactions: OrderedDictionary<String, String>
+    /// Items that already cover this one.
+    public var redundantWith: [String]
+    public var pros: [String]
+    public var cons: [String]
+    public var sideEffects: [String]
+    /// The item's own cautions (shown whatever the profile).
+    public var cautions: [String]
+    public var purchaseChecks: [String]
+
+    public init(
+        id: String, name: String, category: Category, goals: [String], evidenceTier: EvidenceTier, dose: SupplementDose,
+        stimulant: Bool = false, sodiumLoad: SodiumLoad = .none, giRisk: Bool = false, pregnancy: Pregnancy = .insufficientData,
+        contains: [String] = [], usualSourceContains: [String] = [], alternativeSource: String? = nil,
+        interactions: OrderedDictionary<String, String> = [:], redundantWith: [String] = [], pros: [String] = [],
+        cons: [String] = [], sideEffects: [String] = [], cautions: [String] = [], purchaseChecks: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.goals = goals
+        self.evidenceTier = evidenceTier
+        self.dose = dose
+        self.stimulant = stimulant
+        self.sodiumLoad = sodiumLoad
+        self.giRisk = giRisk
+        self.pregnancy = pregnancy
+        self.contains = contains
+        self.usualSourceContains = usualSourceContains
+        self.alternativeSource = alternativeSource
+        self.interactions = interactions
+        self.redundantWith = redundantWith
+        self.pros = pros
+        self.cons = cons
+        self.sideEffects = sideEffects
+        self.cautions = cautions
+        self.purchaseChecks = purchaseChecks
+    }
+}
+
+/// How much of an item to take, where the figure comes from, and the limit it never exceeds.
+public struct SupplementDose: Sendable, Hashable {
+    public enum Basis: String, Sendable, Hashable, CaseIterable {
+        case perKg = "per_kg"
+        case fixed
+    }
+    public enum Unit: String, Sendable, Hashable, CaseIterable { case mg, g, iu = "IU" }
+    /// What one dose covers.
+    public enum Period: String, Sendable, Hashable, CaseIterable { case serving, day, hour }
+    /// Where in the range the suggested dose sits.
+    public enum Point: String, Sendable, Hashable, CaseIterable { case low, mid, high }
+
+    /// A tolerable upper intake level (or a single-dose safety limit) with its source.
+    public struct UpperLimit: Sendable, Hashable {
+        public var amount: Double
+        public var basis: Basis
+        public var period: Period
+        public var source: String
+
+        public init(amount: Double, basis: Basis, period: Period, source: String) {
+            self.amount = amount
+            self.basis = basis
+            self.period = period
+            self.source = source
+        }
+    }
+
+    public var basis: Basis
+    /// In `unit`, per kg of body weight when `basis` is `.perKg`.
+    public var range: ClosedRange<Double>
+    public var unit: Unit
+    public var period: Period
+    public var point: Point
+    /// The suggestion is rounded down to a multiple of this.
+    public var roundTo: Double
+    /// The most one intake may hold; larger amounts are split.
+    public var maxSingle: Double?
+    public var upperLimit: UpperLimit?
+    public var timing: String
+    /// The position stand or consensus the dose follows.
+    public var source: String
+    /// The seed's figure, verbatim.
+    public var seed: String
+    /// The stand's figure where it differs from the seed's.
+    public var stand: String?
+    /// Why the chosen range is what it is, when it differs from the seed.
+    public var choice: String?
+
+    public init(
+        basis: Basis, range: ClosedRange<Double>, unit: Unit, period: Period, point: Point, roundTo: Double,
+        maxSingle: Double? = nil, upperLimit: UpperLimit? = nil, timing: String, source: String, seed: String,
+        stand: String? = nil, choice: String? = nil
+    ) {
+        self.basis = basis
+        self.range = range
+        self.unit = unit
+        self.period = period
+        self.point = point
+        self.roundTo = roundTo
+        self.maxSingle = maxSingle
+        self.upperLimit = upperLimit
+        self.timing = timing
+        self.source = source
+        self.seed = seed
+        self.stand = stand
+        self.choice = choice
+    }
+}
+
+/// `catalogs/supplements.yaml`: the goal vocabulary and the items, in file order.
+public struct SupplementCatalog: Sendable, Hashable {
+    public var goals: [String]
+    public var supplements: [Supplement]
+
+    public init(goals: [String], supplements: [Supplement]) {
+        self.goals = goals
+        self.supplements = supplements
+    }
+
+    public func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
+}

@@ -1,0 +1,146 @@
+import OrderedCollections
+import RegimenLanguage
+import RegimenRules
+
+extension Supplement.Category: NodeEnum {}
+extension Supplement.EvidenceTier: NodeEnum {}
+extension Supplement.SodiumLoad: NodeEnum {}
+extension Supplement.Pregnancy: NodeEnum {}
+extension SupplementDose.Basis: NodeEnum {}
+extension SupplementDose.Unit: NodeEnum {}
+extension SupplementDose.Period: NodeEnum {}
+extension SupplementDose.Point: NodeEnum {}
+
+/// `kind: supplement_catalog` — `catalogs/supplements.yaml`.
+public struct SupplementCatalogFile: RuleFileKind {
+    public static let kind = "supplement_catalog"
+    public let catalog: SupplementCatalog
+    /// Where each item's id is written.
+    public let locations: [String: SourceLocation]
+
+    public var catalogEntryCount: Int { catalog.supplements.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> SupplementCatalogFile? {
+        let context = document.context
+        let goals = document.required("goals", as: [String].self) ?? []
+        var locations: [String: SourceLocation] = [:]
+        var ids: [(id: String, location: SourceLocation)] = []
+        let supplements = document.list("supplements") { node, path in
+            decodeSupplement(node, at: path, goals: goals, in: context).map { supplement, location in
+                locations[supplement.id] = location
+                ids.append((supplement.id, location))
+                return supplement
+            }
+        }
+        context.checkUnique(ids, what: "supplement")
+        for supplement in supplements ?? [] {
+            for other in supplement.redundantWith {
+                context.checkReference(other, at: locations[supplement.id] ?? document.node.location,
+                                       path: DecodingPath(subject: "supplement '\(supplement.id)'", keyPath: "redundant_with"),
+                                       what: "supplement", known: Set(ids.map(\.id)))
+            }
+        }
+        guard let supplements else { return nil }
+        return SupplementCatalogFile(catalog: SupplementCatalog(goals: goals, supplements: supplements), locations: locations)
+    }
+
+    /// Medication classes named in `interactions` must exist in the caution rules.
+    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        guard let rules = ruleSet.first(SupplementRulesFile.self) else { return }
+        let known = Set(rules.rules.medicationClasses.keys)
+        for file in ruleSet.all(SupplementCatalogFile.self) {
+            for supplement in file.catalog.supplements {
+                guard let location = file.locations[supplement.id] else { continue }
+                for medicationClass in supplement.interactions.keys {
+                    context.checkReference(medicationClass, at: location,
+                                           path: DecodingPath(subject: "supplement '\(supplement.id)'", keyPath: "interactions"),
+                                           what: "medication class", known: known)
+                }
+            }
+        }
+    }
+
+    private static func decodeSupplement(_ node: LocatedNode, at path: DecodingPath, goals: [String], in context: DecodingContext) -> (Supplement, SourceLocation)? {
+        context.mapping(node, at: path) { map -> (Supplement, SourceLocation)? in
+            guard let idNode = map.requiredNode("id"), let id = context.decode(idNode, as: String.self, at: path.appending(key: "id")) else {
+                for key in map.keys { map.allow(key) }
+                return nil
+            }
+            map.path = DecodingPath(subject: "supplement '\(id)'")
+            let name = map.required("name", as: String.self)
+            let category = map.required("category", as: Supplement.Category.self)
+            let itemGoals = map.required("goals", as: [String].self)
+            for (index, goal) in (itemGoals ?? []).enumerated() where !goals.contains(goal) {
+                let location = map.node("goals")?.sequence?[index].location ?? idNode.location
+                context.checkReference(goal, at: location, path: map.path.appending(key: "goals"), what: "goal", known: Set(goals))
+            }
+            let tier = map.required("evidence_tier", as: Supplement.EvidenceTier.self)
+            let dose = map.mapping("dose") { doseMap in decodeDose(&doseMap, in: context) }
+            let stimulant = map.required("stimulant", as: Bool.self)
+            let sodium = map.required("sodium_load", as: Supplement.SodiumLoad.self)
+            let gi = map.required("gi_risk", as: Bool.self)
+            let pregnancy = map.required("pregnancy", as: Supplement.Pregnancy.self)
+            let contains = map.required("contains", as: [String].self)
+            let usualSource = map.optional("usual_source_contains", default: [String]())
+            let alternative = map.optional("alternative_source", as: String.self)
+            if !usualSource.isEmpty && alternative == nil {
+                context.error("rules.missing-key", map.path.prefixed("'usual_source_contains' needs 'alternative_source' (what an excluded user should choose)"), at: idNode.location)
+            }
+            let interactions = map.required("interactions", as: OrderedDictionary<String, String>.self)
+            let redundant = map.optional("redundant_with", default: [String]())
+            let pros = map.required("pros", as: [String].self)
+            let cons = map.required("cons", as: [String].self)
+            let sideEffects = map.required("side_effects", as: [String].self)
+            let cautions = map.required("cautions", as: [String].self)
+            let purchase = map.required("purchase_checks", as: [String].self)
+            guard let name, let category, let itemGoals, let tier, let dose, let stimulant, let sodium, let gi, let pregnancy,
+                  let contains, let interactions, let pros, let cons, let sideEffects, let cautions, let purchase else { return nil }
+            let supplement = Supplement(
+                id: id, name: name, category: category, goals: itemGoals, evidenceTier: tier, dose: dose, stimulant: stimulant,
+                sodiumLoad: sodium, giRisk: gi, pregnancy: pregnancy, contains: contains, usualSourceContains: usualSource,
+                alternativeSource: alternative, interactions: interactions, redundantWith: redundant, pros: pros, cons: cons,
+                sideEffects: sideEffects, cautions: cautions, purchaseChecks: purchase)
+            return (supplement, idNode.location)
+        }
+    }
+
+    private static func decodeDose(_ map: inout MappingDecoder, in context: DecodingContext) -> SupplementDose? {
+        let node = map.node
+        let basis = map.required("basis", as: SupplementDose.Basis.self)
+        let range = map.required("range", as: NumberRange.self)
+        if let range, range.lower <= 0 {
+            context.error("rules.out-of-range", map.path.message("range must be above 0, got \(range)"), at: map.node("range")?.location ?? node.location)
+        }
+        let unit = map.required("unit", as: SupplementDose.Unit.self)
+        let period = map.required("per", as: SupplementDose.Period.self)
+        let point = map.required("point", as: SupplementDose.Point.self)
+        let roundTo = map.required("round_to", as: Double.self, in: 0.001...10_000)
+        let maxSingle = map.optional("max_single", as: Double.self, in: 0.001...100_000)
+        let timing = map.required("timing", as: String.self)
+        let source = map.required("source", as: String.self)
+        let seed = map.required("seed", as: String.self)
+        let stand = map.optional("stand", as: String.self)
+        let choice = map.optional("choice", as: String.self)
+        let limit = map.mapping("upper_limit", required: false) { limitMap -> SupplementDose.UpperLimit? in
+            let amount = limitMap.required("amount", as: Double.self, in: 0.000_001...1_000_000)
+            let limitBasis = limitMap.required("basis", as: SupplementDose.Basis.self)
+            let limitPeriod = limitMap.required("per", as: SupplementDose.Period.self)
+            let limitSource = limitMap.required("source", as: String.self)
+            guard let amount, let limitBasis, let limitPeriod, let limitSource else { return nil }
+            return SupplementDose.UpperLimit(amount: amount, basis: limitBasis, period: limitPeriod, source: limitSource)
+        }
+        guard let basis, let range, range.lower > 0, let unit, let period, let point, let roundTo, let timing, let source, let seed else { return nil }
+        if let stand, choice == nil {
+            context.error("rules.missing-key", map.path.prefixed("the stand's figure ('\(stand)') is recorded, so 'choice' must say why the range was chosen"), at: node.location)
+        }
+        if let limit, limit.basis == basis, limit.period == period || limit.period == .day, range.upper > limit.amount + 1e-9 {
+            // Safety first: a dose range may never reach above an upper limit in the same terms.
+            context.error("rules.out-of-range", map.path.prefixed("dose range \(range) \(unit.rawValue) goes above the upper limit of \(ValueText.number(limit.amount)) (\(limit.source))"),
+                          at: map.node("range")?.location ?? node.location)
+            return nil
+        }
+        return SupplementDose(
+            basis: basis, range: range.lower...range.upper, unit: unit, period: period, point: point, roundTo: roundTo,
+            maxSingle: maxSingle, upperLimit: limit, timing: timing, source: source, seed: seed, stand: stand, choice: choice)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+
+/// `rules/supplement-cautions.yaml`: the advisor's policy and its safety rules, compiled.
+public struct SupplementRules: Sendable {
+    /// A named value about the person, computed once per profile before any caution.
+    public struct Fact: Sendable {
+        public var name: String
+        public var expression: CompiledExpression
+
+        public init(name: String, expression: CompiledExpression) {
+            self.name = name
+            self.expression = expression
+        }
+    }
+
+    /// What a caution does when its condition holds.
+    public enum Action: Sendable {
+        /// The item leaves the shortlist; the message is the reason.
+        case exclude
+        /// The item stays, with the message.
+        case caution
+        /// The dose is lowered so that `alreadyTaken + dose <= dailyCap` (both in the item's unit);
+        /// when less than the smallest effective dose is left, the item is left out with the message.
+        case limit(dailyCap: CompiledExpression, alreadyTaken: CompiledExpression)
+
+        public var name: String {
+            switch self {
+            case .exclude: "exclude"
+            case .caution: "caution"
+            case .limit: "limit"
+            }
+        }
+    }
+
+    /// One safety rule: a condition on the person and the item.
+    public struct Caution: Sendable {
+        public var id: String
+        public var condition: CompiledExpression
+        public var action: Action
+        public var message: MessageTemplate
+
+        public init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
+            self.id = id
+            self.condition = condition
+            self.action = action
+            self.message = message
+        }
+    }
+
+    /// Variables every caution, fact and message can read, besides the facts.
+    public static let builtinVariables = ["profile", "item", "dose", "medication_classes", "unknown_medications", "excluded_tags"]
+    /// Of those, the ones that describe the item (facts may not read them: facts are per person).
+    public static let itemVariables: Set<String> = ["item", "dose"]
+
+    public var shortlistMinTier: Supplement.EvidenceTier
+    public var alwaysIncludeGoals: [String]
+    public var facts: [Fact]
+    /// Class id → the medication names (lower-case, `_` for spaces) it covers.
+    public var medicationClasses: OrderedDictionary<String, [String]>
+    public var cautions: [Caution]
+    /// The environment the cautions were compiled against: the built-in names, then the facts.
+    /// Each fact was compiled against a prefix of it, so one slot array serves every expression.
+    public var environment: ExpressionEnvironment
+
+    public init(
+        shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], facts: [Fact],
+        medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution], environment: ExpressionEnvironment
+    ) {
+        self.shortlistMinTier = shortlistMinTier
+        self.alwaysIncludeGoals = alwaysIncludeGoals
+        self.facts = facts
+        self.medicationClasses = medicationClasses
+        self.cautions = cautions
+        self.environment = environment
+    }
+
+    /// Splits a profile's medications into the classes they belong to and the names no class lists.
+    /// Names match case-insensitively, with spaces and hyphens read as `_`; a class id matches itself.
+    public func classify(medications: [String]) -> (classes: [String], unknown: [String]) {
+        var classes: [String] = []
+        var unknown: [String] = []
+        for medication in medications {
+            let key = Self.normalizedMedication(medication)
+            var matched = false
+            for (classId, names) in medicationClasses where classId == key || names.contains(key) {
+                matched = true
+                if !classes.contains(classId) { classes.append(classId) }
+            }
+            if !matched && !key.isEmpty { unknown.append(medication) }
+        }
+        return (classes.sorted(), unknown)
+    }
+
+    static func normalizedMedication(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).lowercased()
+            .split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "_")
+    }
+}

@@ -1,0 +1,118 @@
+import OrderedCollections
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: supplement_rules` — `rules/supplement-cautions.yaml`.
+public struct SupplementRulesFile: RuleFileKind {
+    public static let kind = "supplement_rules"
+    public let rules: SupplementRules
+    /// Where each caution's id is written.
+    public let locations: [String: SourceLocation]
+    /// Where each of `advisor.always_include_goals` is written.
+    let goalLocations: [SourceLocation]
+
+    public var ruleCount: Int { rules.cautions.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> SupplementRulesFile? {
+        let context = document.context
+        var goalLocations: [SourceLocation] = []
+        let advisor = document.mapping("advisor") { map -> (Supplement.EvidenceTier, [String])? in
+            let tier = map.required("shortlist_min_tier", as: Supplement.EvidenceTier.self)
+            let goals = map.required("always_include_goals", as: [String].self)
+            goalLocations = map.node("always_include_goals")?.sequence?.map(\.location) ?? []
+            guard let tier, let goals else { return nil }
+            return (tier, goals)
+        }
+
+        // Facts: each may read the built-in names and the facts before it, never the item.
+        var facts: [SupplementRules.Fact] = []
+        // Names of every fact written, including broken ones, so that their users are not
+        // reported a second time.
+        var factNames: [String] = []
+        var factsValid = true
+        if let factsNode = document.requiredNode("facts") {
+            if let pairs = factsNode.mapping {
+                for pair in pairs {
+                    guard let name = pair.key.scalar?.text else { continue }
+                    let path = DecodingPath(subject: "fact '\(name)'")
+                    if SupplementRules.builtinVariables.contains(name) || factNames.contains(name) {
+                        context.error("rules.duplicate-id", path.prefixed("the name is already taken"), at: pair.key.location)
+                        factsValid = false
+                        continue
+                    }
+                    let environment = context.environment(variables: SupplementRules.builtinVariables + factNames)
+                    factNames.append(name)
+                    guard let expression = context.compileExpression(pair.value, at: path, in: environment) else {
+                        factsValid = false
+                        continue
+                    }
+                    let itemNames = expression.referencedVariables.filter { SupplementRules.itemVariables.contains($0) }
+                    if !itemNames.isEmpty {
+                        context.error("rules.scope", path.prefixed("a fact is about the person and cannot read \(itemNames.map { "'\($0)'" }.joined(separator: ", "))"), at: pair.value.location)
+                        factsValid = false
+                        continue
+                    }
+                    facts.append(.init(name: name, expression: expression))
+                }
+            } else {
+                context.wrongType(factsNode, expected: "a mapping of names to expressions", at: DecodingPath(keyPath: "facts"))
+                factsValid = false
+            }
+        }
+
+        let medicationClasses = document.required("medication_classes", as: OrderedDictionary<String, [String]>.self)
+        for (classId, names) in medicationClasses ?? [:] {
+            for name in names where SupplementRules.normalizedMedication(name) != name {
+                context.error("rules.invalid-name", "medication class '\(classId)': write '\(name)' as '\(SupplementRules.normalizedMedication(name))' (lower case, '_' for spaces)",
+                              at: document.node("medication_classes")?[classId]?.location)
+            }
+        }
+
+        let environment = context.environment(variables: SupplementRules.builtinVariables + factNames)
+        var locations: [String: SourceLocation] = [:]
+        var ids: [(id: String, location: SourceLocation)] = []
+        let cautions = document.list("cautions") { node, path in
+            context.mapping(node, at: path) { map -> SupplementRules.Caution? in
+                guard let idNode = map.requiredNode("id"), let id = context.decode(idNode, as: String.self, at: path.appending(key: "id")) else {
+                    for key in map.keys { map.allow(key) }
+                    return nil
+                }
+                map.path = DecodingPath(subject: "caution '\(id)'")
+                ids.append((id, idNode.location))
+                locations[id] = idNode.location
+                let condition = map.requiredExpression("when", in: environment)
+                let actionName = map.required("action", as: String.self)
+                let message = map.requiredTemplate("message", in: environment)
+                var action: SupplementRules.Action?
+                switch actionName {
+                case "exclude": action = .exclude
+                case "caution": action = .caution
+                case "limit":
+                    let cap = map.requiredExpression("daily_cap", in: environment)
+                    let taken = map.requiredExpression("already_taken", in: environment)
+                    if let cap, let taken { action = .limit(dailyCap: cap, alreadyTaken: taken) }
+                case let other?:
+                    context.error("rules.unknown-value", map.path.message("'action' must be one of 'exclude', 'caution', 'limit', not '\(other)'"), at: map.node("action")?.location)
+                case nil:
+                    break
+                }
+                guard let condition, let action, let message else { return nil }
+                return SupplementRules.Caution(id: id, condition: condition, action: action, message: message)
+            }
+        }
+        context.checkUnique(ids, what: "caution")
+        guard let advisor, let medicationClasses, let cautions, factsValid else { return nil }
+        let rules = SupplementRules(shortlistMinTier: advisor.0, alwaysIncludeGoals: advisor.1, facts: facts,
+                                    medicationClasses: medicationClasses, cautions: cautions, environment: environment)
+        return SupplementRulesFile(rules: rules, locations: locations, goalLocations: goalLocations)
+    }
+
+    /// `always_include_goals` must be goals of the catalog.
+    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        guard let file = ruleSet.first(SupplementRulesFile.self), let catalog = ruleSet.first(SupplementCatalogFile.self) else { return }
+        for (goal, location) in zip(file.rules.alwaysIncludeGoals, file.goalLocations) {
+            context.checkReference(goal, at: location,
+                                   path: DecodingPath(keyPath: "advisor.always_include_goals"), what: "goal", known: Set(catalog.catalog.goals))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+/// Everything fixed for one plan: inputs after defaults, the split, bands, limits and the pools
+/// of exercises each muscle may use.
+struct PlanningContext {
+    let rules: TrainingRules
+    let catalog: ExerciseCatalog
+    let inputs: TrainingWeek.Inputs
+    let assumptions: [String]
+    let requestedDays: Int
+    let trainingDays: Int
+    let recoveryDays: Int
+    let split: TrainingRules.Decided<TrainingRules.SplitChoice>
+    let template: TrainingRules.PlanTemplate
+    let days: [TrainingRules.DayType]
+    let band: TrainingRules.Decided<ClosedRange<Int>>
+    let modifier: TrainingRules.Decided<TrainingRules.GoalModifier>
+    let limits: TrainingRules.Decided<TrainingRules.SessionLimits>
+    let equipmentTags: Set<String>
+    let allowedLevels: Set<Exercise.Level>
+    let injuries: Set<Profile.Injury>
+    let tracked: Set<String>
+    /// Per tracked muscle: band after goal and injury cuts, target, and the rules behind them.
+    let muscleTargets: [String: MuscleTarget]
+    /// Per tracked muscle: catalog positions of exercises it may use (primary mover, equipment,
+    /// level and injuries all allowed), in catalog order.
+    let safeCandidates: [String: [Int]]
+    /// The same ignoring injuries: what would have been chosen, for swap notes.
+    let candidatesIgnoringInjuries: [String: [Int]]
+
+    struct MuscleTarget {
+        var band: ClosedRange<Int>
+        var target: Int
+        var injuryAdjustment: String?
+        var sources: [RuleReference]
+    }
+
+    init(profile: Profile, options: TrainingPlanOptions, rules: TrainingRules, catalog: ExerciseCatalog) throws(TrainingPlanError) {
+        self.rules = rules
+        self.catalog = catalog
+        var assumptions: [String] = []
+
+        let experience: Profile.Experience
+        if let given = profile.experience {
+            experience = given
+        } else {
+            experience = rules.defaultExperience
+            assumptions.append("experience not given: planned as \(experience.rawValue)")
+        }
+        let equipment: Profile.Equipment
+        if let given = profile.equipment {
+            equipment = given
+        } else {
+            equipment = rules.defaultEquipment
+            assumptions.append("equipment not given: planned as \(equipment.rawValue)")
+        }
+        let goal: String
+        if let given = profile.goal {
+            goal = given
+        } else {
+            goal = rules.defaultGoal
+            assumptions.append("goal not given: planned as \(goal)")
+        }
+        guard let modifier = rules.goalModifiers[goal] else {
+            throw TrainingPlanError(
+                field: "goal", value: goal,
+                message: "no training modifier for this goal; known goals: \(rules.goalModifiers.keys.sorted().joined(separator: ", "))")
+        }
+        let maxDays = rules.maxTrainingDays.value
+        guard profile.scheduleDays >= 1, profile.scheduleDays <= maxDays + 1 else {
+            throw TrainingPlanError(
+                field: "schedule_days", value: String(profile.scheduleDays),
+                message: "must be between 1 and \(maxDays + 1)")
+        }
+        let trainingDays = min(profile.scheduleDays, maxDays)
+        guard let split = rules.splitsByDays[trainingDays] else {
+            throw TrainingPlanError(field: "schedule_days", value: String(trainingDays), message: "the split table has no row for this many days")
+        }
+        let templateId = options.split ?? split.value.defaultTemplate
+        guard split.value.allowed.contains(templateId), let template = rules.templates[templateId] else {
+            throw TrainingPlanError(
+                field: "split", value: templateId,
+                message: "not offered for \(trainingDays) training days; choose one of \(split.value.allowed.joined(separator: ", "))")
+        }
+        guard template.equipmentProfiles.contains(equipment) else {
+            throw TrainingPlanError(
+                field: "equipment", value: equipment.rawValue,
+                message: "template \(template.id) does not support this equipment profile")
+        }
+        var days: [TrainingRules.DayType] = []
+        for dayTypeId in template.weeklyStructure {
+            guard let dayType = rules.dayTypes[dayTypeId] else {
+                throw TrainingPlanError(field: "split", value: template.id, message: "template names unknown day type '\(dayTypeId)'")
+            }
+            days.append(dayType)
+        }
+        guard let band = rules.bands[experience], let limits = rules.sessionLimits[experience],
+              let tags = rules.equipmentProfiles[equipment], let levels = rules.allowedLevels[experience]
+        else {
+            throw TrainingPlanError(field: "experience", value: experience.rawValue, message: "the training rules do not cover this experience level")
+        }
+        let injuries = Set(profile.injuries)
+        for injury in injuries.sorted() where rules.injuryCuts[injury] == nil {
+            throw TrainingPlanError(field: "injuries", value: injury.rawValue, message: "the selection rules have no local set cut for this injury")
+        }
+
+        self.inputs = TrainingWeek.Inputs(
+            experience: experience, equipment: equipment, goal: goal, modifier: modifier.value.name,
+            injuries: injuries.sorted())
+        self.assumptions = assumptions
+        self.requestedDays = profile.scheduleDays
+        self.trainingDays = trainingDays
+        self.recoveryDays = profile.scheduleDays - trainingDays
+        self.split = split
+        self.template = template
+        self.days = days
+        self.band = band
+        self.modifier = modifier
+        self.limits = limits
+        self.equipmentTags = tags
+        self.allowedLevels = levels
+        self.injuries = injuries
+        self.tracked = Set(rules.trackedMuscles)
+        self.muscleTargets = Self.targets(
+            rules: rules, band: band, modifier: modifier, injuries: injuries.sorted())
+        (self.safeCandidates, self.candidatesIgnoringInjuries) = Self.pools(
+            rules: rules, catalog: catalog, tags: tags, levels: levels, injuries: injuries)
+    }
+
+    /// Whether the person can do this exercise at all: equipment, level and injuries.
+    func isAvailable(_ exercise: Exercise) -> Bool {
+        equipmentTags.isSuperset(of: exercise.equipment) && allowedLevels.contains(exercise.level)
+            && exercise.contraindicated.isDisjoint(with: injuries)
+    }
+
+    private static func targets(
+        rules: TrainingRules, band: TrainingRules.Decided<ClosedRange<Int>>,
+        modifier: TrainingRules.Decided<TrainingRules.GoalModifier>, injuries: [Profile.Injury]
+    ) -> [String: MuscleTarget] {
+        let factor = modifier.value.setFactor
+        let goalLow = Int((Double(band.value.lowerBound) * factor).rounded())
+        let goalHigh = max(goalLow, Int((Double(band.value.upperBound) * factor).rounded()))
+        var result: [String: MuscleTarget] = [:]
+        for muscle in rules.trackedMuscles {
+            var low = goalLow
+            var high = goalHigh
+            var sources = [band.source, modifier.source]
+            var adjustments: [String] = []
+            for injury in injuries {
+                guard let cut = rules.injuryCuts[injury], cut.value.muscles.contains(muscle) else { continue }
+                let keep = 1 - cut.value.cut
+                low = max(1, Int((Double(low) * keep).rounded()))
+                high = max(low, Int((Double(high) * keep).rounded()))
+                sources.append(cut.source)
+                adjustments.append("\(injury.rawValue) −\(Int((cut.value.cut * 100).rounded()))%")
+            }
+            let target = low + Int((Double(high - low) * rules.targetPosition).rounded())
+            result[muscle] = MuscleTarget(
+                band: low...high, target: target,
+                injuryAdjustment: adjustments.isEmpty ? nil : adjustments.joined(separator: ", "), sources: sources)
+        }
+        return result
+    }
+
+    private static func pools(
+        rules: TrainingRules, catalog: ExerciseCatalog, tags: Set<String>, levels: Set<Exercise.Level>,
+        injuries: Set<Profile.Injury>
+    ) -> (safe: [String: [Int]], ignoringInjuries: [String: [Int]]) {
+        var safe: [String: [Int]] = [:]
+        var all: [String: [Int]] = [:]
+        for (position, exercise) in catalog.exercises.enumerated() where exercise.kind == .strength {
+            guard tags.isSuperset(of: exercise.equipment), levels.contains(exercise.level) else { continue }
+            let isSafe = exercise.contraindicated.isDisjoint(with: injuries)
+            for muscle in exercise.muscles {
+                all[muscle, default: []].append(position)
+                if isSafe { safe[muscle, default: []].append(position) }
+            }
+        }
+        return (safe, all)
+    }
+}

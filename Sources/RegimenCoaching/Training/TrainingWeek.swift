@@ -1,0 +1,120 @@
+/// A week of training produced by ``TrainingPlanner``: the seed's `workouts` plus the accounting
+/// that backs it (bands, planned sets, shortfalls) and the notes a person needs.
+public struct TrainingWeek: Sendable, Hashable {
+    /// Which split was used and why.
+    public struct Split: Sendable, Hashable {
+        public var templateId: String
+        public var name: String
+        public var requestedDays: Int
+        public var trainingDays: Int
+        public var recoveryDays: Int
+        /// Other templates allowed for this number of days.
+        public var options: [String]
+        public var source: RuleReference
+    }
+
+    /// The inputs after defaults were applied.
+    public struct Inputs: Sendable, Hashable {
+        public var experience: Profile.Experience
+        public var equipment: Profile.Equipment
+        public var goal: String
+        public var modifier: String
+        public var injuries: [Profile.Injury]
+    }
+
+    public var split: Split
+    public var inputs: Inputs
+    public var workouts: [Workout]
+    /// One entry per tracked muscle, in the rules' order.
+    public var volume: [MuscleVolume]
+    /// Substitutions, injury cuts, recovery-day notes: things a person should know.
+    public var notes: [String]
+    /// Suggestions such as training more days when a band does not fit.
+    public var tips: [String]
+    /// Defaults used because the profile did not say.
+    public var assumptions: [String]
+
+    /// The muscles whose planned sets fall below their band, with the reasons.
+    public var shortfalls: [MuscleVolume] { volume.filter { $0.isShort } }
+}
+
+/// One day of the week.
+public struct Workout: Sendable, Hashable {
+    public var day: Int
+    public var focus: String
+    public var isRecovery: Bool
+    public var blocks: [WorkoutBlock]
+    public var estimatedMinutes: Int
+    /// The ≤25-minute busy-day version; `nil` on a recovery day, which is already short and easy.
+    public var compact: CompactVariant?
+    public var sources: [RuleReference]
+
+    /// Hard sets in the session (conditioning and mobility excluded).
+    public var workingSets: Int { blocks.filter { $0.countsAsWorkingSets }.reduce(0) { $0 + $1.sets } }
+}
+
+/// One exercise in a session (the seed's `blocks[]` entry plus what explains it).
+public struct WorkoutBlock: Sendable, Hashable {
+    /// The muscle this block was chosen for (`conditioning`/`mobility` for those blocks).
+    public var muscle: String
+    public var exerciseId: String
+    public var exerciseName: String
+    public var sets: Int
+    /// Reps as the seed writes them (`"6–10"`) or a time for holds (`"30–45s"`).
+    public var reps: String
+    /// Reps in reserve (`"1–3"`); `nil` for conditioning and mobility.
+    public var rir: String?
+    /// Kept unchanged in the busy-day variant.
+    public var altCompact: Bool
+    public var movement: Exercise.Movement
+    public var kind: Exercise.Kind
+    /// Why this block looks the way it does (`--explain`).
+    public var sources: [RuleReference]
+    /// Human notes: swaps and regressions for injuries.
+    public var notes: [String]
+
+    var countsAsWorkingSets: Bool { kind == .strength }
+}
+
+/// The busy-day variant of a session.
+public struct CompactVariant: Sendable, Hashable {
+    /// A superset (two exercises) or giant set (three or more) done for `rounds` rounds.
+    public struct Group: Sendable, Hashable {
+        public var label: String
+        public var rounds: Int
+        public var blocks: [WorkoutBlock]
+        public var estimatedSeconds: Int
+
+        public var kind: String { blocks.count >= 3 ? "giant_set" : blocks.count == 2 ? "superset" : "straight_sets" }
+    }
+
+    public var groups: [Group]
+    public var estimatedMinutes: Int
+    /// Muscles of the full session left out to stay within the time limit.
+    public var omittedMuscles: [String]
+    public var source: RuleReference
+}
+
+/// The weekly accounting for one muscle.
+public struct MuscleVolume: Sendable, Hashable {
+    public var muscle: String
+    /// The experience band after the goal modifier and injury cuts.
+    public var band: ClosedRange<Int>
+    /// Where the plan aimed inside the band.
+    public var target: Int
+    /// Counted sets: direct sets plus the secondary fraction of indirect sets.
+    public var planned: Double
+    /// Sets of exercises with this muscle as a primary mover.
+    public var directSets: Int
+    /// Sessions that train this muscle.
+    public var sessions: Int
+    /// Why the muscle falls short, when it does (empty otherwise).
+    public var shortfallReasons: [String]
+    /// Rule rows that set the band.
+    public var sources: [RuleReference]
+    /// Injury cut applied to this muscle, if any (e.g. `knee −30%`).
+    public var injuryAdjustment: String?
+
+    /// Planned sets below the band's minimum.
+    public var isShort: Bool { planned + 1e-9 < Double(band.lowerBound) }
+}

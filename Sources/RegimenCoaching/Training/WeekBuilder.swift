@@ -1,0 +1,435 @@
+/// The mutable side of planning one week: sessions being filled and the week's running totals.
+struct WeekBuilder {
+    let context: PlanningContext
+    private var rules: TrainingRules { context.rules }
+
+    /// A block being built, with the catalog entry it uses.
+    struct PlannedBlock {
+        var position: Int
+        var muscle: String
+        var sets: Int
+        var notes: [String]
+    }
+
+    struct Session {
+        var dayType: TrainingRules.DayType
+        var blocks: [PlannedBlock] = []
+        var directSets = 0
+        /// Seconds of planned work, warm-up excluded.
+        var seconds = 0
+        var countedToday: [String: Double] = [:]
+        var budgetSeconds: Int
+    }
+
+    private var sessions: [Session] = []
+    private var counted: [String: Double] = [:]
+    private var directSets: [String: Int] = [:]
+    private var usage: [String: [Int: Int]] = [:]
+    /// Why each muscle stopped short of its target, in first-seen order.
+    private var reasons: [String: [String]] = [:]
+    private var notes: [String] = []
+    private let fraction: Double
+
+    init(context: PlanningContext) {
+        self.context = context
+        self.fraction = context.rules.secondarySetFraction.value
+        let finisherSeconds = context.modifier.value.finisherMinutes * 60
+        let budget = context.limits.value.maxMinutes * 60 - context.rules.warmupSeconds - finisherSeconds
+        sessions = context.days.map { Session(dayType: $0, budgetSeconds: max(0, budget)) }
+    }
+
+    mutating func build() -> TrainingWeek {
+        let quotas = dailyQuotas()
+        for index in sessions.indices {
+            for muscle in sessions[index].dayType.muscles where context.tracked.contains(muscle) {
+                fill(muscle, session: index, quota: Double(quotas[index][muscle] ?? 0))
+            }
+        }
+        topUp()
+        return assemble()
+    }
+
+    // MARK: - Distribution
+
+    /// Each muscle's target spread evenly over the sessions that train it (earlier sessions take
+    /// the remainder), each share capped by the per-muscle session limit.
+    private func dailyQuotas() -> [[String: Int]] {
+        var quotas = Array(repeating: [String: Int](), count: sessions.count)
+        let cap = context.limits.value.maxSetsPerMusclePerSession
+        for muscle in rules.trackedMuscles {
+            let days = sessions.indices.filter { sessions[$0].dayType.muscles.contains(muscle) }
+            guard !days.isEmpty, let target = context.muscleTargets[muscle]?.target else { continue }
+            for (rank, day) in days.enumerated() {
+                let share = target / days.count + (rank < target % days.count ? 1 : 0)
+                quotas[day][muscle] = min(share, cap)
+            }
+        }
+        return quotas
+    }
+
+    /// After every session had its share, give muscles still below target more sets wherever a
+    /// session that trains them has room.
+    private mutating func topUp() {
+        let cap = Double(context.limits.value.maxSetsPerMusclePerSession)
+        for muscle in rules.trackedMuscles {
+            for index in sessions.indices where sessions[index].dayType.muscles.contains(muscle) {
+                guard remainingTarget(muscle) >= 1 else { break }
+                fill(muscle, session: index, quota: cap)
+            }
+        }
+    }
+
+    // MARK: - Filling one muscle in one session
+
+    private func remainingTarget(_ muscle: String) -> Double {
+        Double(context.muscleTargets[muscle]?.target ?? 0) - counted[muscle, default: 0]
+    }
+
+    private mutating func fill(_ muscle: String, session index: Int, quota: Double) {
+        let minSets = rules.minSetsPerExercise
+        var guardCount = 0
+        while guardCount < 16 {
+            guardCount += 1
+            let need = min(quota - sessions[index].countedToday[muscle, default: 0], remainingTarget(muscle))
+            let want = Int((need - 1e-9).rounded(.up))
+            if want <= 0 { return }
+            let existing = sessions[index].blocks.indices.filter { sessions[index].blocks[$0].muscle == muscle }
+            if existing.count >= rules.maxExercisesPerMusclePerSession {
+                if extend(existing, in: index, by: want) == 0 {
+                    note(muscle, "at most \(rules.maxExercisesPerMusclePerSession) exercises per muscle in a session")
+                    return
+                }
+                continue
+            }
+            let candidates = self.candidates(muscle, session: index)
+            if candidates.isEmpty {
+                if context.safeCandidates[muscle, default: []].isEmpty {
+                    note(muscle, noExerciseReason())
+                } else if extend(existing, in: index, by: want) > 0 {
+                    continue
+                }
+                return
+            }
+            var chosen: (position: Int, sets: Int, note: String?)?
+            var binding: String?
+            for (position, swapNote) in candidates {
+                let exercise = context.catalog.exercises[position]
+                let prescription = context.modifier.value.prescription(for: exercise.movement)
+                let desired = min(prescription.maxSetsPerExercise, max(minSets, want))
+                let (sets, bound) = capacity(of: exercise, in: index, desired: desired, isNew: true)
+                if sets >= minSets {
+                    chosen = (position, sets, swapNote)
+                    break
+                }
+                if binding == nil { binding = bound }
+            }
+            guard let chosen else {
+                if extend(existing, in: index, by: want) > 0 { continue }
+                note(muscle, binding ?? "session limits")
+                return
+            }
+            add(chosen.position, muscle: muscle, sets: chosen.sets, notes: chosen.note.map { [$0] } ?? [], in: index)
+        }
+    }
+
+    /// Adds up to `count` sets to existing blocks (each up to its prescription's maximum);
+    /// returns how many were added.
+    private mutating func extend(_ blockIndices: [Int], in index: Int, by count: Int) -> Int {
+        var added = 0
+        for blockIndex in blockIndices where added < count {
+            let block = sessions[index].blocks[blockIndex]
+            let exercise = context.catalog.exercises[block.position]
+            let room = context.modifier.value.prescription(for: exercise.movement).maxSetsPerExercise - block.sets
+            guard room > 0 else { continue }
+            let (sets, _) = capacity(of: exercise, in: index, desired: min(room, count - added), isNew: false)
+            guard sets > 0 else { continue }
+            sessions[index].blocks[blockIndex].sets += sets
+            account(exercise, sets: sets, in: index, isNew: false)
+            added += sets
+        }
+        return added
+    }
+
+    private mutating func add(_ position: Int, muscle: String, sets: Int, notes: [String], in index: Int) {
+        let exercise = context.catalog.exercises[position]
+        sessions[index].blocks.append(PlannedBlock(position: position, muscle: muscle, sets: sets, notes: notes))
+        usage[muscle, default: [:]][position, default: 0] += 1
+        account(exercise, sets: sets, in: index, isNew: true)
+    }
+
+    private mutating func account(_ exercise: Exercise, sets: Int, in index: Int, isNew: Bool) {
+        sessions[index].directSets += sets
+        sessions[index].seconds += cost(of: exercise, sets: sets, isNew: isNew)
+        for muscle in exercise.muscles where context.tracked.contains(muscle) {
+            sessions[index].countedToday[muscle, default: 0] += Double(sets)
+            counted[muscle, default: 0] += Double(sets)
+            directSets[muscle, default: 0] += sets
+        }
+        for muscle in exercise.secondaryMuscles where context.tracked.contains(muscle) {
+            sessions[index].countedToday[muscle, default: 0] += Double(sets) * fraction
+            counted[muscle, default: 0] += Double(sets) * fraction
+        }
+    }
+
+    // MARK: - Limits
+
+    private func rest(for exercise: Exercise) -> Int {
+        rules.restSeconds[context.modifier.value.name]?[exercise.movement]?.value ?? 0
+    }
+
+    /// Seconds for `sets` more sets: a new exercise pays its transition and one rest less.
+    private func cost(of exercise: Exercise, sets: Int, isNew: Bool) -> Int {
+        let perSet = exercise.setSeconds + rest(for: exercise)
+        return isNew ? sets * perSet - rest(for: exercise) + rules.transitionSeconds : sets * perSet
+    }
+
+    /// The most sets (≤ `desired`) this exercise can take here without breaking a session limit
+    /// or pushing any muscle past its band's cap, and the limit that bound, if one did.
+    private func capacity(of exercise: Exercise, in index: Int, desired: Int, isNew: Bool) -> (Int, String?) {
+        let session = sessions[index]
+        let limits = context.limits.value
+        var sets = desired
+        var binding: String?
+        func bound(_ value: Int, _ reason: @autoclosure () -> String) {
+            if value < sets {
+                sets = max(0, value)
+                binding = reason()
+            }
+        }
+        bound(limits.maxSetsPerSession - session.directSets, "session limit of \(limits.maxSetsPerSession) sets reached")
+        let perSet = exercise.setSeconds + rest(for: exercise)
+        let fixed = isNew ? rules.transitionSeconds - rest(for: exercise) : 0
+        let time = perSet > 0 ? (session.budgetSeconds - session.seconds - fixed) / perSet : sets
+        bound(time, "session time limit of \(limits.maxMinutes) min reached")
+        let muscleCap = Double(limits.maxSetsPerMusclePerSession)
+        for muscle in exercise.muscles where context.tracked.contains(muscle) {
+            bound(Int((muscleCap - session.countedToday[muscle, default: 0] + 1e-9).rounded(.down)),
+                  "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
+            if let band = context.muscleTargets[muscle]?.band {
+                bound(Int((Double(band.upperBound) - counted[muscle, default: 0] + 1e-9).rounded(.down)),
+                      "\(muscle) band cap of \(band.upperBound) sets")
+            }
+        }
+        if fraction > 0 {
+            for muscle in exercise.secondaryMuscles where context.tracked.contains(muscle) {
+                if let band = context.muscleTargets[muscle]?.band {
+                    bound(Int(((Double(band.upperBound) - counted[muscle, default: 0]) / fraction + 1e-9).rounded(.down)),
+                          "\(muscle) band cap of \(band.upperBound) sets (as a secondary muscle)")
+                }
+                bound(Int(((muscleCap - session.countedToday[muscle, default: 0]) / fraction + 1e-9).rounded(.down)),
+                      "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
+            }
+        }
+        return (sets, binding)
+    }
+
+    // MARK: - Choosing an exercise
+
+    /// Exercises for `muscle` in this session, best first; the first carries a note when an
+    /// injury changed what would have been chosen (a regression or a swap).
+    private func candidates(_ muscle: String, session index: Int) -> [(Int, String?)] {
+        let session = sessions[index]
+        let usedToday = Set(session.blocks.map(\.position))
+        let patternsToday = Set(session.blocks.filter { $0.muscle == muscle }.map { context.catalog.exercises[$0.position].pattern })
+        let preferredPatterns = session.dayType.preferredPatterns[muscle] ?? []
+        let weekUsage = usage[muscle, default: [:]]
+        // Each key is computed once per candidate, then the candidates are sorted by it.
+        func ordered(_ positions: [Int]) -> [Int] {
+            positions.filter { !usedToday.contains($0) }
+                .map { (key: key($0, patternsToday, preferredPatterns, weekUsage), position: $0) }
+                .sorted { $0.key < $1.key }
+                .map(\.position)
+        }
+        let safe = ordered(context.safeCandidates[muscle, default: []])
+        guard let best = safe.first else { return [] }
+        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle, default: []]).first, preferred != best else {
+            return safe.map { ($0, nil) }
+        }
+        let wanted = context.catalog.exercises[preferred]
+        let flags = wanted.contraindicated.intersection(context.injuries).map(\.rawValue).sorted().joined(separator: ", ")
+        let first: Int
+        let note: String
+        if let regression = regression(of: wanted, for: muscle, excluding: usedToday) {
+            first = regression
+            note = "\(context.catalog.exercises[regression].name) regresses \(wanted.name) (\(flags))"
+        } else {
+            first = safe.first { context.catalog.exercises[$0].pattern == wanted.pattern } ?? best
+            note = "\(context.catalog.exercises[first].name) replaces \(wanted.name) (\(flags))"
+        }
+        return [(first, note)] + safe.filter { $0 != first }.map { ($0, nil) }
+    }
+
+    /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
+    /// today for it, compounds before isolations, least used this week, then catalog order.
+    private func key(_ position: Int, _ patternsToday: Set<String>, _ preferred: [String], _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
+        let exercise = context.catalog.exercises[position]
+        return (preferred.isEmpty || preferred.contains(exercise.pattern) ? 0 : 1,
+                patternsToday.contains(exercise.pattern) ? 1 : 0, exercise.movement == .compound ? 0 : 1,
+                weekUsage[position, default: 0], position)
+    }
+
+    /// The first allowed exercise down the regression chain that still trains the muscle.
+    private func regression(of exercise: Exercise, for muscle: String, excluding used: Set<Int>) -> Int? {
+        var queue = exercise.regressions
+        var seen: Set<String> = [exercise.id]
+        var cursor = 0
+        while cursor < queue.count {
+            let id = queue[cursor]
+            cursor += 1
+            guard seen.insert(id).inserted, let position = context.catalog.position(of: id) else { continue }
+            let candidate = context.catalog.exercises[position]
+            if candidate.kind == .strength, candidate.muscles.contains(muscle), context.isAvailable(candidate),
+               !used.contains(position) {
+                return position
+            }
+            queue.append(contentsOf: candidate.regressions)
+        }
+        return nil
+    }
+
+    private mutating func note(_ muscle: String, _ reason: String) {
+        if !reasons[muscle, default: []].contains(reason) { reasons[muscle, default: []].append(reason) }
+    }
+
+    private func noExerciseReason() -> String {
+        var text = "no exercise in the catalog fits \(context.inputs.equipment.rawValue)"
+        if !context.inputs.injuries.isEmpty {
+            text += " with \(context.inputs.injuries.map(\.rawValue).joined(separator: ", ")) flagged"
+        }
+        return text
+    }
+
+    // MARK: - Assembling the week
+
+    private func assemble() -> TrainingWeek {
+        let modifier = context.modifier
+        var workouts: [Workout] = []
+        var allNotes: [String] = []
+        for (offset, session) in sessions.enumerated() {
+            let order = Dictionary(uniqueKeysWithValues: session.dayType.muscles.enumerated().map { ($1, $0) })
+            let sorted = session.blocks.enumerated().sorted { lhs, rhs in
+                (order[lhs.element.muscle] ?? Int.max, lhs.offset) < (order[rhs.element.muscle] ?? Int.max, rhs.offset)
+            }.map(\.element)
+            var blocks = sorted.map(block(from:))
+            var seconds = session.seconds + rules.warmupSeconds
+            if let finisher = finisherBlock() {
+                blocks.append(finisher)
+                seconds += modifier.value.finisherMinutes * 60
+            }
+            let compact = CompactVariantBuilder(context: context).variant(for: blocks)
+            if let compact {
+                let kept = Set(compact.groups.flatMap(\.blocks).map { "\($0.muscle)/\($0.exerciseId)" })
+                for index in blocks.indices {
+                    blocks[index].altCompact = kept.contains("\(blocks[index].muscle)/\(blocks[index].exerciseId)")
+                }
+            }
+            for block in blocks { allNotes.append(contentsOf: block.notes.map { "Day \(offset + 1): \($0)" }) }
+            workouts.append(Workout(
+                day: offset + 1, focus: session.dayType.focus, isRecovery: false, blocks: blocks,
+                estimatedMinutes: (seconds + 59) / 60, compact: compact,
+                sources: [context.split.source, context.limits.source]))
+        }
+        for extra in 0..<context.recoveryDays {
+            workouts.append(recoveryWorkout(day: sessions.count + extra + 1))
+        }
+        if context.recoveryDays > 0 { allNotes.append(rules.recoveryNote) }
+
+        let volume = rules.trackedMuscles.map(volume(for:))
+        var tips: [String] = []
+        let short = volume.filter(\.isShort)
+        if !short.isEmpty {
+            let names = short.map(\.muscle).joined(separator: ", ")
+            if context.trainingDays < rules.maxTrainingDays.value {
+                tips.append("Train \(context.trainingDays + 1) days a week to bring \(names) up to the weekly set band")
+            } else {
+                tips.append("\(names) cannot reach the weekly set band within the session limits; try the split options \(context.split.value.allowed.joined(separator: ", "))")
+            }
+            if short.contains(where: { $0.shortfallReasons.contains(noExerciseReason()) }) {
+                tips.append("More equipment (for example resistance bands) opens exercises for \(names)")
+            }
+        }
+        for muscle in volume where muscle.injuryAdjustment != nil {
+            allNotes.append("\(muscle.muscle): weekly sets cut for injury (\(muscle.injuryAdjustment ?? "")), band \(RangeText.of(muscle.band))")
+        }
+        return TrainingWeek(
+            split: TrainingWeek.Split(
+                templateId: context.template.id, name: context.template.name, requestedDays: context.requestedDays,
+                trainingDays: context.trainingDays, recoveryDays: context.recoveryDays,
+                options: context.split.value.allowed.filter { $0 != context.template.id }, source: context.split.source),
+            inputs: context.inputs, workouts: workouts, volume: volume, notes: allNotes, tips: tips,
+            assumptions: context.assumptions)
+    }
+
+    private func volume(for muscle: String) -> MuscleVolume {
+        let target = context.muscleTargets[muscle]
+        let band = target?.band ?? 0...0
+        let planned = counted[muscle, default: 0]
+        let sessionsTraining = sessions.filter { $0.dayType.muscles.contains(muscle) }.count
+        var why: [String] = []
+        if planned + 1e-9 < Double(band.lowerBound) {
+            let cap = context.limits.value.maxSetsPerMusclePerSession
+            if sessionsTraining == 0 {
+                why.append("no session of the \(context.template.name) split trains \(muscle)")
+            } else if sessionsTraining * cap < band.lowerBound {
+                why.append("trained in \(sessionsTraining) session(s) a week at most \(cap) sets each, below the band's \(band.lowerBound)")
+            }
+            why.append(contentsOf: reasons[muscle, default: []])
+            if why.isEmpty { why.append("session limits") }
+        }
+        return MuscleVolume(
+            muscle: muscle, band: band, target: target?.target ?? 0, planned: planned,
+            directSets: directSets[muscle, default: 0], sessions: sessionsTraining, shortfallReasons: why,
+            sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
+    }
+
+    private func block(from planned: PlannedBlock) -> WorkoutBlock {
+        let exercise = context.catalog.exercises[planned.position]
+        let prescription = context.modifier.value.prescription(for: exercise.movement)
+        var sources = [context.split.source]
+        if let target = context.muscleTargets[planned.muscle] { sources.append(contentsOf: target.sources) }
+        sources.append(context.limits.source)
+        if let rest = rules.restSeconds[context.modifier.value.name]?[exercise.movement] { sources.append(rest.source) }
+        sources.append(rules.selectionPolicy)
+        return WorkoutBlock(
+            muscle: planned.muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
+            reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
+            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: false,
+            movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)
+    }
+
+    private func finisherBlock() -> WorkoutBlock? {
+        let modifier = context.modifier
+        guard modifier.value.finisherMinutes > 0 else { return nil }
+        for id in modifier.value.finisherOptions {
+            guard let exercise = context.catalog[id], context.equipmentTags.isSuperset(of: exercise.equipment),
+                  exercise.contraindicated.isDisjoint(with: context.injuries) else { continue }
+            return WorkoutBlock(
+                muscle: exercise.muscles.first ?? "conditioning", exerciseId: exercise.id, exerciseName: exercise.name,
+                sets: 1, reps: "\(modifier.value.finisherMinutes) min", rir: nil, altCompact: false,
+                movement: exercise.movement, kind: exercise.kind, sources: [modifier.source], notes: [])
+        }
+        return nil
+    }
+
+    private func recoveryWorkout(day: Int) -> Workout {
+        var blocks: [WorkoutBlock] = []
+        var seconds = 0
+        for recovery in rules.recoveryBlocks {
+            for id in recovery.options {
+                guard let exercise = context.catalog[id], context.equipmentTags.isSuperset(of: exercise.equipment),
+                      exercise.contraindicated.isDisjoint(with: context.injuries) else { continue }
+                blocks.append(WorkoutBlock(
+                    muscle: exercise.muscles.first ?? exercise.kind.rawValue, exerciseId: exercise.id,
+                    exerciseName: exercise.name, sets: recovery.sets, reps: exercise.hold.map(RangeText.hold) ?? "",
+                    rir: nil, altCompact: false, movement: exercise.movement, kind: exercise.kind,
+                    sources: [rules.recoverySource], notes: []))
+                seconds += exercise.setSeconds * recovery.sets
+                break
+            }
+        }
+        let focus = rules.dayTypes[rules.recoveryTemplate]?.focus ?? "Active recovery"
+        return Workout(
+            day: day, focus: focus, isRecovery: true, blocks: blocks, estimatedMinutes: (seconds + 59) / 60,
+            compact: nil, sources: [rules.maxTrainingDays.source, rules.recoverySource])
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import RegimenCoaching
+import RegimenLanguage
+
+/// `regimen adapt PLAN CHECKINS`: the seed's adaptPlan — readiness, progression and weight trend
+/// patch the plan, and every change is logged.
+struct AdaptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adapt",
+        abstract: "Adapt a plan to daily check-ins, logged sessions and the weight trend, with a change log.",
+        discussion: """
+            PLAN is the output of `regimen plan` (JSON or YAML). CHECKINS holds the check-ins
+            (sleep_h, soreness by region 1–5, stress, motivation), optional logged sessions, week,
+            last_week_adherence_pct and weight_trend_2w; see examples/checkins-*.yaml. The rules are
+            rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan,
+            the change-log lines and a structured entry per change.
+            Exit status: 0 ok, 1 rule error, 2 bad plan or check-ins.
+            """)
+
+    @Argument(help: ArgumentHelp("Plan file (the output of `regimen plan`).", valueName: "plan"))
+    var plan: String
+
+    @Argument(help: ArgumentHelp("Check-ins file (YAML or JSON).", valueName: "checkins"))
+    var checkins: String
+
+    @Option(name: .long, help: "Output format: text, json or yaml.")
+    var format: PlannerFormat = .text
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
+        let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
+        let training = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try TrainingPlanner(ruleSet: ruleSet) }, in: context)
+        let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
+        let planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
+        let input: AdaptationInput
+        do {
+            input = try AdaptationInputDecoder.decode(text: try PlannerCommandSupport.text(checkins, what: "check-ins", in: context), file: checkins)
+        } catch let error as AdaptationInputError {
+            for problem in error.problems { context.standardError.writeLine(problem) }
+            throw CommandFailure.usage
+        }
+        let result: AdaptationResult
+        do {
+            result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
+        } catch {
+            for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
+            throw CommandFailure.usage
+        }
+        PlannerCommandSupport.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
+    }
+}
+
+/// The change log as a person reads it.
+enum AdaptText {
+    static func render(_ result: AdaptationResult) -> String {
+        var lines: [String] = []
+        if result.changeLog.isEmpty {
+            lines.append("No changes: the check-ins and logs call for none.")
+        } else {
+            lines.append("Change log (\(result.changeLog.count) \(result.changeLog.count == 1 ? "change" : "changes")):")
+            for entry in result.changeLog { lines.append("  \(entry.line)   [\(entry.rule)]") }
+        }
+        for warning in result.warnings { lines.append("warning: \(warning)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import RegimenCoaching
+import RegimenLanguage
+
+/// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
+/// options and a week of training.
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate the full plan for a profile: indexes, nutrition and a week of training.",
+        discussion: """
+            JSON uses the seed's generatePlan fields (idx, kcal, macros, workouts, ingredients,
+            confidence, tips) plus `training`, the week's sets per muscle against its band. Text is a
+            week a person can follow. Exit status: 0 ok, 1 rule error, 2 bad profile or option.
+            """)
+
+    @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
+    var profile: String
+
+    @Option(name: .long, help: "Output format: json, yaml or text.")
+    var format: PlanOutputFormat = .json
+
+    @Option(name: .long, help: ArgumentHelp("A split the rules offer for the days, e.g. full_body_3.", valueName: "template"))
+    var split: String?
+
+    @Flag(name: .long, help: "Name the rules behind each block.")
+    var explain = false
+
+    @OptionGroup var sources: RuleSourceOptions
+
+    func run() throws {
+        let context = CommandContext.current
+        let located = try sources.locate(in: context)
+        let result = RuleKindRegistry.loader.load(from: located)
+        if result.hasErrors {
+            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
+            throw CommandFailure.failed
+        }
+        let generator: PlanGenerator
+        do {
+            generator = try PlanGenerator(ruleSet: result.ruleSet)
+        } catch {
+            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
+            throw CommandFailure.failed
+        }
+        let profile = try readProfile(generator.nutrition, in: context)
+        let plan: GeneratedPlan
+        do {
+            plan = try generator.generatePlan(profile, options: TrainingPlanOptions(split: split))
+        } catch {
+            context.standardError.writeLine(error.description)
+            throw error.location == nil ? CommandFailure.usage : CommandFailure.failed
+        }
+        switch format {
+        case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).jsonString(pretty: true))
+        case .yaml: context.standardOutput.write(PlanYAML.render(plan.jsonValue(explain: explain)))
+        case .text: context.standardOutput.write(PlanText.render(plan, explain: explain))
+        }
+    }
+
+    /// The profile file; every problem is printed and the command ends with status 2.
+    private func readProfile(_ rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
+        // Appending keeps the working directory's last component, which `relativeTo:` would drop.
+        let url = profile.hasPrefix("/") ? URL(fileURLWithPath: profile) : context.currentDirectory.appendingPathComponent(profile)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            context.standardError.writeLine("error: profile file '\(profile)' does not exist")
+            throw .usage
+        }
+        do {
+            return try rules.profileDecoder.decode(contentsOf: url, displayPath: profile)
+        } catch {
+            for problem in error.problems { context.standardError.writeLine(problem.description) }
+            context.standardError.writeLine("profile rejected: \(error.problems.count) problem(s)")
+            throw .usage
+        }
+    }
+}
+
+/// `--format` of `regimen plan`.
+enum PlanOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case json, yaml, text
+}
+
+/// The week as text: day, exercise, sets × reps @ RIR, and the busy-day variant.
+enum PlanText {
+    static func render(_ plan: GeneratedPlan, explain: Bool) -> String {
+        let week = plan.training
+        var lines: [String] = []
+        lines.append("\(week.split.name) — \(week.split.trainingDays) training day(s)\(week.split.recoveryDays > 0 ? " + \(week.split.recoveryDays) active recovery" : "")"
+            + " · \(week.inputs.experience.rawValue), \(week.inputs.equipment.rawValue), goal \(week.inputs.goal) (\(week.inputs.modifier))")
+        if explain { lines.append("  rule: \(week.split.source)") }
+        for assumption in week.assumptions { lines.append("assumed: \(assumption)") }
+        for workout in week.workouts {
+            lines.append("")
+            lines.append("Day \(workout.day) · \(workout.focus) · about \(workout.estimatedMinutes) min")
+            for block in workout.blocks {
+                let effort = block.rir.map { " @ RIR \($0)" } ?? ""
+                let marker = block.altCompact ? "*" : " "
+                lines.append(" \(marker) \(block.exerciseName) — \(block.sets) × \(block.reps)\(effort)  [\(block.muscle)]")
+                for note in block.notes { lines.append("      \(note)") }
+                if explain { for source in block.sources { lines.append("      rule: \(source)") } }
+            }
+            if let compact = workout.compact {
+                lines.append("  Busy day (about \(compact.estimatedMinutes) min):")
+                for group in compact.groups {
+                    let moves = group.blocks.map { "\($0.exerciseName) \($0.reps)" }.joined(separator: " + ")
+                    lines.append("    \(group.label). \(group.rounds) rounds: \(moves)")
+                }
+            }
+        }
+        lines.append("")
+        lines.append("Weekly sets per muscle (band → planned):")
+        for muscle in week.volume {
+            var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned))"
+            if muscle.isShort { line += "  short: \(muscle.shortfallReasons.joined(separator: "; "))" }
+            lines.append(line)
+        }
+        let macros = plan.nutrition.macros
+        lines.append("")
+        lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals (ingredient options in --format json or `regimen nutrition`)")
+        for note in week.notes { lines.append("note: \(note)") }
+        for tip in week.tips { lines.append("tip: \(tip)") }
+        lines.append("(* kept in the busy-day variant)")
+        lines.append("")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+private enum RangeFormat {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}
+
+/// Block-style YAML of a response value, keys as the value orders them (sorted by the builder).
+enum PlanYAML {
+    static func render(_ value: Value) -> String {
+        var lines: [String] = []
+        emit(value, indent: "", into: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func emit(_ value: Value, indent: String, into lines: inout [String]) {
+        switch value {
+        case .map(let map) where !map.isEmpty:
+            for (key, child) in map {
+                if isNested(child) {
+                    lines.append("\(indent)\(scalar(.string(key))):")
+                    emit(child, indent: indent + "  ", into: &lines)
+                } else {
+                    lines.append("\(indent)\(scalar(.string(key))): \(scalar(child))")
+                }
+            }
+        case .list(let items) where !items.isEmpty:
+            for item in items {
+                guard isNested(item) else {
+                    lines.append("\(indent)- \(scalar(item))")
+                    continue
+                }
+                var nested: [String] = []
+                emit(item, indent: indent + "  ", into: &nested)
+                for (index, line) in nested.enumerated() {
+                    lines.append(index == 0 ? indent + "- " + line.dropFirst(indent.count + 2) : line)
+                }
+            }
+        default:
+            lines.append(indent + scalar(value))
+        }
+    }
+
+    private static func isNested(_ value: Value) -> Bool {
+        switch value {
+        case .map(let map): !map.isEmpty
+        case .list(let items): !items.isEmpty
+        default: false
+        }
+    }
+
+    /// Scalars in JSON form (valid YAML flow scalars); plain words stay plain.
+    private static func scalar(_ value: Value) -> String {
+        switch value {
+        case .map: return "{}"
+        case .list: return "[]"
+        case .string(let text):
+            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
+                && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
+                && Double(text) == nil
+            return plain ? text : value.jsonString()
+        default: return value.jsonString()
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import RegimenCoaching
+import RegimenLanguage
+import RegimenRules
+import Testing
+
+/// Rule-file mistakes are load errors with a location, all reported in one pass.
+@Suite struct TrainingRuleLoadingTests {
+    @Test func repositoryFilesLoadCleanly() {
+        let result = TrainingFixtures.load()
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
+        #expect(TrainingFixtures.planner?.catalog.exercises.count ?? 0 >= 80)
+    }
+
+    private func errors(_ files: [(path: String, text: String)]) -> [Diagnostic] {
+        TrainingFixtures.load(files).diagnostics.filter { $0.severity == .error }
+    }
+
+    @Test func aDaysValueNoRowCoversIsAGap() {
+        let files = TrainingFixtures.files(editing: "rules/training-splits.yaml", replacing: "    - when: days == 4\n      split: upper_lower_4\n", with: "")
+        let found = errors(files)
+        #expect(found.contains { $0.id == "rules.table-gap" && $0.message.contains("days == 4") && $0.location?.file == "rules/training-splits.yaml" })
+    }
+
+    @Test func twoRowsMatchingUnderUniqueIsAnOverlap() {
+        let files = TrainingFixtures.files(editing: "rules/training-volume.yaml", replacing: "experience == 'advanced'", with: "experience != 'novice'")
+        #expect(errors(files).contains { $0.id == "rules.table-overlap" && $0.message.contains("intermediate") })
+    }
+
+    @Test func unknownKeysAndBadNotationAreAllReportedAtOnce() {
+        var files = TrainingFixtures.files(editing: "rules/training-goals.yaml", replacing: "compound: 5x3-6 @RIR 1-2", with: "compound: five by three")
+        files = files.map { $0.path == "rules/training-compact.yaml" ? ($0.path, $0.text.replacingOccurrences(of: "rounds: 2", with: "round: 2")) : $0 }
+        let found = errors(files)
+        #expect(found.contains { $0.id == "rules.bad-notation" && $0.location?.file == "rules/training-goals.yaml" })
+        #expect(found.contains { $0.id == "rules.unknown-key" && $0.message.contains("round") && $0.location?.file == "rules/training-compact.yaml" })
+    }
+
+    @Test func anInjuryWithoutALocalCutIsAnError() {
+        let files = TrainingFixtures.files(editing: "rules/training-selection.yaml", replacing: "  ankle: {muscles: [calves], cut: 30%}\n", with: "")
+        #expect(errors(files).contains { $0.id == "rules.missing-key" && $0.message.contains("ankle") })
+    }
+
+    @Test func aCatalogReferenceToAnUnknownExerciseIsAnError() {
+        let files = TrainingFixtures.files(editing: "catalogs/exercises.yaml", replacing: "regressions: [goblet_squat, box_squat]", with: "regressions: [goblet_sqat, box_squat]")
+        #expect(errors(files).contains { $0.id == "rules.unknown-reference" && $0.message.contains("goblet_sqat") })
+    }
+
+    @Test func aTemplateWithTheWrongNumberOfDaysIsAnError() {
+        let files = TrainingFixtures.files(editing: "catalogs/plan_templates.yaml", replacing: "weekly_structure: [upper, lower, upper, lower]", with: "weekly_structure: [upper, lower, upper]")
+        #expect(errors(files).contains { $0.id == "rules.template-days" && $0.message.contains("upper_lower_4") })
+    }
+}

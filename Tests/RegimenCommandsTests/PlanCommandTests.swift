@@ -1,0 +1,79 @@
+import Foundation
+import RegimenLanguage
+import Testing
+@testable import RegimenCommands
+
+/// `regimen plan` in-process, over a scratch copy of the repository's planner rules and catalogs.
+@Suite struct PlanCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The planner's rule and catalog files (top-level YAML of rules/ and catalogs/) plus a profile.
+    static func scratch(profile: String) throws -> ScratchDirectory {
+        var files: [String: String] = ["profile.yaml": profile]
+        for directory in ["rules", "catalogs"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(directory).path)
+            for name in names where name.hasSuffix(".yaml") {
+                files["planner/\(directory)/\(name)"] = try String(contentsOf: root.appendingPathComponent("\(directory)/\(name)"), encoding: .utf8)
+            }
+        }
+        return try ScratchDirectory(files)
+    }
+
+    @Test func jsonIsTheSeedResponse() throws {
+        let scratch = try Self.scratch(profile: "sex: male\nschedule_days: 7\nexperience: advanced\nequipment: full_gym\ninjuries: [knee]\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("{"))
+        for key in ["\"idx\"", "\"kcal\"", "\"macros\"", "\"workouts\"", "\"ingredients\"", "\"confidence\"", "\"tips\"", "\"alt_compact\"", "\"exerciseId\""] {
+            #expect(run.standardOutput.contains(key), "\(key)")
+        }
+        #expect(!run.standardOutput.contains("back_squat"))
+    }
+
+    @Test func textIsAWeekAPersonCanFollow() throws {
+        let scratch = try Self.scratch(profile: "sex: female\nschedule_days: 3\nequipment: bodyweight_only\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--format", "text"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Push / Pull / Legs — 3 training day(s)"))
+        #expect(run.standardOutput.contains("Day 1 · Push"))
+        #expect(run.standardOutput.contains("Push-up — 4 × 6–10 @ RIR 1–3  [chest]"))
+        #expect(run.standardOutput.contains("Busy day (about"))
+    }
+
+    @Test func explainNamesRuleFileLines() throws {
+        let scratch = try Self.scratch(profile: "sex: female\nschedule_days: 2\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--format", "text", "--explain"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("rule: planner/rules/training-splits.yaml:"))
+        #expect(run.standardOutput.contains("rule: planner/rules/training-volume.yaml:"))
+    }
+
+    @Test func yamlHasTheSameFields() throws {
+        let scratch = try Self.scratch(profile: "sex: female\nschedule_days: 1\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--format", "yaml"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("\nworkouts:\n  - blocks:\n"))
+        #expect(run.standardOutput.contains("\n      - alt_compact: "))
+    }
+
+    @Test func aSplitNotOfferedExitsTwo() throws {
+        let scratch = try Self.scratch(profile: "sex: female\nschedule_days: 3\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--split", "upper_lower_4"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("split: not offered for 3 training days; choose one of push_pull_legs_3, full_body_3"))
+    }
+
+    @Test func aBadProfileExitsTwoWithEveryProblem() throws {
+        let scratch = try Self.scratch(profile: "sex: robot\nschedule_days: 9\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("sex"))
+        #expect(run.standardError.contains("schedule_days"))
+    }
+}
