@@ -142,17 +142,30 @@ public struct CompiledPolicy: Sendable {
     }
 }
 
-/// One `match` block after compilation.
-struct CompiledMatch: Sendable {
-    var pattern: [PathPatternSegment]
+/// One `match` block after compilation (a reference: the path walk visits it per request).
+final class CompiledMatch: Sendable {
+    let pattern: [PathPatternSegment]
     /// The slot of this block's first wildcard variable; the rest follow in pattern order.
-    var firstSlot: Int
+    let firstSlot: Int
     /// Variables visible inside the block (`request`, `resource`, every enclosing wildcard).
-    var slotCount: Int
-    var allowIDs: [Int]
-    var children: [CompiledMatch]
-    var block: MatchBlock
-    var hasRecursiveWildcard: Bool
+    let slotCount: Int
+    let allowIDs: [Int]
+    let children: [CompiledMatch]
+    let block: MatchBlock
+    let hasRecursiveWildcard: Bool
+
+    init(
+        pattern: [PathPatternSegment], firstSlot: Int, slotCount: Int, allowIDs: [Int], children: [CompiledMatch], block: MatchBlock,
+        hasRecursiveWildcard: Bool
+    ) {
+        self.pattern = pattern
+        self.firstSlot = firstSlot
+        self.slotCount = slotCount
+        self.allowIDs = allowIDs
+        self.children = children
+        self.block = block
+        self.hasRecursiveWildcard = hasRecursiveWildcard
+    }
 }
 
 /// One allow statement after compilation (a reference: the evaluation loop passes it around).

@@ -98,6 +98,10 @@ struct PreparedRequest {
     }
 
     static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
+        // Without deletions every key survives: mapping the values keeps the keys' hash table.
+        if !data.values.contains(where: { $0 == .deleteField }) {
+            return data.mapValues { $0.resolved(at: time) ?? .null }
+        }
         var out = OrderedDictionary<String, Value>()
         for (key, value) in data { if let v = value.resolved(at: time) { out[key] = v } }
         return out
