@@ -15,7 +15,7 @@ struct Indexes: ParsableCommand {
     var profile: String
 
     @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ProfileOutputFormat = .json
+    var format: ReportFormat = .json
 
     @OptionGroup var sources: RuleSourceOptions
 

@@ -16,7 +16,7 @@ struct Nutrition: ParsableCommand {
     var profile: String
 
     @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ProfileOutputFormat = .json
+    var format: ReportFormat = .json
 
     @OptionGroup var sources: RuleSourceOptions
 

@@ -18,7 +18,7 @@ struct Plan: ParsableCommand {
     var profile: String
 
     @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: PlanOutputFormat = .json
+    var format: ReportFormat = .json
 
     @Option(name: .long, help: ArgumentHelp("A split the rules offer for the days, e.g. full_body_3.", valueName: "template"))
     var split: String?
@@ -53,7 +53,7 @@ struct Plan: ParsableCommand {
         }
         switch format {
         case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(PlanYAML.render(plan.jsonValue(explain: explain)))
+        case .yaml: context.standardOutput.write(plan.jsonValue(explain: explain).yamlString())
         case .text: context.standardOutput.write(PlanText.render(plan, explain: explain))
         }
     }
@@ -74,11 +74,6 @@ struct Plan: ParsableCommand {
             throw .usage
         }
     }
-}
-
-/// `--format` of `regimen plan`.
-enum PlanOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case json, yaml, text
 }
 
 /// The week as text: day, exercise, sets × reps @ RIR, and the busy-day variant.
@@ -132,61 +127,3 @@ private enum RangeFormat {
     }
 }
 
-/// Block-style YAML of a response value, keys as the value orders them (sorted by the builder).
-enum PlanYAML {
-    static func render(_ value: Value) -> String {
-        var lines: [String] = []
-        emit(value, indent: "", into: &lines)
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func emit(_ value: Value, indent: String, into lines: inout [String]) {
-        switch value {
-        case .map(let map) where !map.isEmpty:
-            for (key, child) in map {
-                if isNested(child) {
-                    lines.append("\(indent)\(scalar(.string(key))):")
-                    emit(child, indent: indent + "  ", into: &lines)
-                } else {
-                    lines.append("\(indent)\(scalar(.string(key))): \(scalar(child))")
-                }
-            }
-        case .list(let items) where !items.isEmpty:
-            for item in items {
-                guard isNested(item) else {
-                    lines.append("\(indent)- \(scalar(item))")
-                    continue
-                }
-                var nested: [String] = []
-                emit(item, indent: indent + "  ", into: &nested)
-                for (index, line) in nested.enumerated() {
-                    lines.append(index == 0 ? indent + "- " + line.dropFirst(indent.count + 2) : line)
-                }
-            }
-        default:
-            lines.append(indent + scalar(value))
-        }
-    }
-
-    private static func isNested(_ value: Value) -> Bool {
-        switch value {
-        case .map(let map): !map.isEmpty
-        case .list(let items): !items.isEmpty
-        default: false
-        }
-    }
-
-    /// Scalars in JSON form (valid YAML flow scalars); plain words stay plain.
-    private static func scalar(_ value: Value) -> String {
-        switch value {
-        case .map: return "{}"
-        case .list: return "[]"
-        case .string(let text):
-            let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
-                && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
-                && Double(text) == nil
-            return plain ? text : value.jsonString()
-        default: return value.jsonString()
-        }
-    }
-}

@@ -24,7 +24,7 @@ struct AdaptCommand: ParsableCommand {
     var checkins: String
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: ProfileOutputFormat = .text
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -49,7 +49,7 @@ struct AdaptCommand: ParsableCommand {
             for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
             throw CommandFailure.usage
         }
-        PlannerCommandSupport.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
+        ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
     }
 }
 

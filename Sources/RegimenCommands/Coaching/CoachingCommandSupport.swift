@@ -69,9 +69,4 @@ enum PlannerCommandSupport {
             throw .usage
         }
     }
-
-    /// Prints `value` as JSON or YAML, or `text()` for the text format.
-    static func print(_ value: Value, format: ProfileOutputFormat, text: () -> String, in context: CommandContext) {
-        ProfileInput.print(value, format: format, text: text, in: context)
-    }
 }

@@ -22,7 +22,7 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: ProfileOutputFormat = .text
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -45,7 +45,7 @@ struct DiffCommand: ParsableCommand {
             map["patched_plan"] = diff.patchedPlan
             value = .map(map)
         }
-        PlannerCommandSupport.print(value, format: format, text: { DiffText.render(diff) }, in: context)
+        ProfileInput.print(value, format: format, text: { DiffText.render(diff) }, in: context)
     }
 }
 

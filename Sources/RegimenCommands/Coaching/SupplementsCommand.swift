@@ -21,7 +21,7 @@ struct SupplementsCommand: ParsableCommand {
     var goal: String?
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
-    var format: ProfileOutputFormat = .text
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -38,7 +38,7 @@ struct SupplementsCommand: ParsableCommand {
             context.standardError.writeLine("error: \(error.description)")
             throw CommandFailure.usage
         }
-        PlannerCommandSupport.print(advice.value, format: format, text: { SupplementsText.render(advice) }, in: context)
+        ProfileInput.print(advice.value, format: format, text: { SupplementsText.render(advice) }, in: context)
     }
 }
 

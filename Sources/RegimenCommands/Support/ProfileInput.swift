@@ -51,10 +51,10 @@ enum ProfileInput {
     }
 
     /// Prints `value` as JSON or YAML, or `text` for the text format.
-    static func print(_ value: Value, format: ProfileOutputFormat, text: () -> String, in context: CommandContext) {
+    static func print(_ value: Value, format: ReportFormat, text: () -> String, in context: CommandContext) {
         switch format {
         case .json: context.standardOutput.writeLine(value.jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(YAMLRenderer.render(value))
+        case .yaml: context.standardOutput.write(value.yamlString())
         case .text: context.standardOutput.write(text())
         }
     }
