@@ -33,7 +33,30 @@ enum Method: String, Sendable, CaseIterable {
         }
     }
 
-    /// Receiver types the method applies to (type names as the language spells them).
+    /// Whether the method exists on the value's type (no allocation: this runs on every call).
+    func applies(to value: Value) -> Bool {
+        switch (self, value) {
+        case (.size, .string), (.size, .bytes), (.size, .list), (.size, .set), (.size, .map): true
+        case (.matches, .string), (.lower, .string), (.upper, .string), (.trim, .string), (.split, .string),
+             (.replace, .string), (.toUtf8, .string): true
+        case (.toBase64, .bytes), (.toHexString, .bytes): true
+        case (.hasAll, .list), (.hasAny, .list), (.hasOnly, .list), (.hasAll, .set), (.hasAny, .set), (.hasOnly, .set): true
+        case (.concat, .list), (.join, .list), (.removeAll, .list), (.toSet, .list): true
+        case (.difference, .set), (.intersection, .set), (.union, .set): true
+        case (.keys, .map), (.values, .map), (.get, .map), (.diff, .map): true
+        case (.addedKeys, .mapDiff), (.removedKeys, .mapDiff), (.changedKeys, .mapDiff), (.unchangedKeys, .mapDiff),
+             (.affectedKeys, .mapDiff): true
+        case (.date, .timestamp), (.year, .timestamp), (.month, .timestamp), (.day, .timestamp), (.hours, .timestamp),
+             (.minutes, .timestamp), (.dayOfWeek, .timestamp), (.dayOfYear, .timestamp), (.time, .timestamp),
+             (.toMillis, .timestamp), (.seconds, .timestamp), (.nanos, .timestamp): true
+        case (.seconds, .duration), (.nanos, .duration): true
+        case (.distance, .latlng), (.latitude, .latlng), (.longitude, .latlng): true
+        default: false
+        }
+    }
+
+    /// Receiver types the method applies to (type names as the language spells them), for the
+    /// compiler's static check.
     var receivers: Set<String> {
         switch self {
         case .size: ["string", "bytes", "list", "set", "map"]
@@ -61,7 +84,7 @@ enum Method: String, Sendable, CaseIterable {
         }
         if case .null = receiver { throw EvaluationError.nullValue(span) }
         // A method called on a type that lacks it is "not found", as in the emulator.
-        guard receivers.contains(receiver.typeName) else { throw EvaluationError.functionNotFound(rawValue, span) }
+        guard applies(to: receiver) else { throw EvaluationError.functionNotFound(rawValue, span) }
         guard arity.contains(args.count) else {
             throw EvaluationError(.invalidArgument, "Incorrect number of arguments. Received: \(args.count).", span: span)
         }

@@ -77,7 +77,7 @@ extension Value {
         case let (.int(a), .int(b)): return a == b
         case let (.float(a), .float(b)): return a == b
         // Exact scalars, as Java compares strings (Swift's `==` would equate é and e + ◌́).
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case let (.string(a), .string(b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
         case let (.bytes(a), .bytes(b)): return a == b
         case let (.list(a), .list(b)): return a == b
         case let (.map(a), .map(b)):
