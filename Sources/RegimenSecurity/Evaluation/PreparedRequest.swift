@@ -6,7 +6,7 @@ import RegimenLanguage
 struct PreparedRequest {
     var method: RequestMethod
     /// Segments matched against the `match` tree. For list, the collection path plus one
-    /// stand-in segment standing for "any document of the query".
+    /// segment that stands for "any document of the query".
     var matchSegments: [String]
     var request: Value
     /// For list: one entry per query branch (each `in` value is checked separately), each with
