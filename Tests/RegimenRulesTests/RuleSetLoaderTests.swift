@@ -177,3 +177,19 @@ struct AssignmentsFile: SelfParsedRuleFileKind {
         ])
     }
 }
+
+@Suite struct RequiredRuleFilesTests {
+    @Test func namesEveryMissingKindAtOnce() {
+        let loader = RuleSetLoader(kinds: [ThresholdRules.self, ColourCatalog.self])
+        let ruleSet = loader.load(files: []).ruleSet
+        var required = RequiredRuleFiles(ruleSet)
+        #expect(required.take(ThresholdRules.self) == nil)
+        #expect(required.take(ColourCatalog.self) == nil)
+        #expect(required.missingKinds == [ThresholdRules.kind, ColourCatalog.kind])
+        // Reported sorted (stable output), whatever order the kinds were asked in.
+        #expect(required.error(neededBy: "the test").diagnostics.map(\.message) == [
+            "no rule file of kind 'colours' was loaded (needed by the test)",
+            "no rule file of kind 'threshold_rules' was loaded (needed by the test)",
+        ])
+    }
+}

@@ -21,21 +21,14 @@ public struct AdaptationRuleSet: Sendable {
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
     public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
-        var missing: [String] = []
-        func one<K: RuleFileKind>(_ kind: K.Type) -> K? {
-            guard let file = ruleSet.first(kind) else {
-                missing.append(kind.kind)
-                return nil
-            }
-            return file
-        }
-        let readiness = one(ReadinessRulesFile.self)
-        let progression = one(ProgressionRulesFile.self)
-        let matrix = one(AutoAdjustMatrixFile.self)
-        let rules = one(SupplementRulesFile.self)
-        let catalog = one(SupplementCatalogFile.self)
+        var required = RequiredRuleFiles(ruleSet)
+        let readiness = required.take(ReadinessRulesFile.self)
+        let progression = required.take(ProgressionRulesFile.self)
+        let matrix = required.take(AutoAdjustMatrixFile.self)
+        let rules = required.take(SupplementRulesFile.self)
+        let catalog = required.take(SupplementCatalogFile.self)
         guard let readiness, let progression, let matrix, let rules, let catalog else {
-            throw DiagnosticsError(missing.map { .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded; adaptation and supplements need one", at: nil) })
+            throw required.error(neededBy: "adaptation and supplements")
         }
         self.readiness = readiness.rules
         self.progression = progression.rules

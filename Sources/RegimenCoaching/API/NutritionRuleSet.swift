@@ -26,29 +26,22 @@ public struct NutritionRuleSet: Sendable {
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
     public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
-        var missing: [String] = []
-        func one<K: RuleFileKind>(_ kind: K.Type) -> K? {
-            guard let file = ruleSet.first(kind) else {
-                missing.append(kind.kind)
-                return nil
-            }
-            return file
-        }
-        let goals = one(GoalRules.self)
-        let ages = one(AgeRangeRules.self)
-        let fields = one(ProfileFieldRules.self)
-        let defaults = one(ProfileDefaultRules.self)
-        let diets = one(DietaryExclusionRules.self)
-        let indexes = one(IndexRules.self)
-        let activity = one(ActivityMultiplierRules.self)
-        let accuracy = one(AccuracyLadderRules.self)
-        let nutrition = one(NutritionRules.self)
-        let meals = one(MealRules.self)
-        let catalog = one(IngredientCatalog.self)
+        var required = RequiredRuleFiles(ruleSet)
+        let goals = required.take(GoalRules.self)
+        let ages = required.take(AgeRangeRules.self)
+        let fields = required.take(ProfileFieldRules.self)
+        let defaults = required.take(ProfileDefaultRules.self)
+        let diets = required.take(DietaryExclusionRules.self)
+        let indexes = required.take(IndexRules.self)
+        let activity = required.take(ActivityMultiplierRules.self)
+        let accuracy = required.take(AccuracyLadderRules.self)
+        let nutrition = required.take(NutritionRules.self)
+        let meals = required.take(MealRules.self)
+        let catalog = required.take(IngredientCatalog.self)
         guard let goals, let ages, let fields, let defaults, let diets, let indexes, let activity, let accuracy, let nutrition,
               let meals, let catalog
         else {
-            throw DiagnosticsError(missing.map { .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded; the planner needs one", at: nil) })
+            throw required.error(neededBy: "the planner")
         }
         self.profile = ProfileRules(fields: fields, ages: ages, goals: goals, diets: diets)
         self.defaults = defaults

@@ -21,21 +21,16 @@ public struct TrackingRules: Sendable {
     /// Picks this module's files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming each kind the rule set lacks.
     public init(ruleSet: RuleSet) throws(DiagnosticsError) {
-        var missing: [Diagnostic] = []
-        func need<K: RuleFileKind>(_ kind: K.Type) -> K? {
-            if let file = ruleSet.first(kind) { return file }
-            missing.append(.error("tracking.missing-kind", "no rule file of kind '\(K.kind)' was loaded", at: nil))
-            return nil
-        }
-        let validation = need(TrackerValidationFile.self)
-        let duplication = need(TrackerDuplicationFile.self)
-        let analytics = need(TrackerAnalyticsFile.self)
-        let burn = need(CalorieBurnFile.self)
-        let activities = need(ActivityCatalogFile.self)
-        let progress = need(StudentProgressFile.self)
-        let periodization = need(PeriodizationFile.self)
+        var required = RequiredRuleFiles(ruleSet)
+        let validation = required.take(TrackerValidationFile.self)
+        let duplication = required.take(TrackerDuplicationFile.self)
+        let analytics = required.take(TrackerAnalyticsFile.self)
+        let burn = required.take(CalorieBurnFile.self)
+        let activities = required.take(ActivityCatalogFile.self)
+        let progress = required.take(StudentProgressFile.self)
+        let periodization = required.take(PeriodizationFile.self)
         guard let validation, let duplication, let analytics, let burn, let activities, let progress, let periodization else {
-            throw DiagnosticsError(missing)
+            throw required.error(neededBy: "the tracking commands")
         }
         self.validation = validation.policy
         self.duplication = duplication.policy

@@ -1,0 +1,34 @@
+import RegimenLanguage
+
+/// Takes the one file of each kind a module needs from a loaded ``RuleSet``, remembering every
+/// kind that is missing so the module reports them all at once instead of stopping at the first.
+///
+/// ```swift
+/// var required = RequiredRuleFiles(ruleSet)
+/// let goals = required.take(GoalRules.self)
+/// let meals = required.take(MealRules.self)
+/// guard let goals, let meals else { throw required.error(neededBy: "the planner") }
+/// ```
+public struct RequiredRuleFiles {
+    private let ruleSet: RuleSet
+    /// Kinds asked for that the rule set does not hold, in the order asked.
+    public private(set) var missingKinds: [String] = []
+
+    public init(_ ruleSet: RuleSet) {
+        self.ruleSet = ruleSet
+    }
+
+    /// The first file of kind `K`, or `nil` (and `K` noted as missing).
+    public mutating func take<K: RuleFileKind>(_ kind: K.Type) -> K? {
+        if let file = ruleSet.first(kind) { return file }
+        missingKinds.append(K.kind)
+        return nil
+    }
+
+    /// One `rules.missing-kind` error per missing kind, naming who needs it.
+    public func error(neededBy consumer: String) -> DiagnosticsError {
+        DiagnosticsError(missingKinds.map {
+            .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded (needed by \(consumer))", at: nil)
+        })
+    }
+}
