@@ -120,27 +120,10 @@ public struct AdaptationEngine: Sendable {
 struct CalendarDay: Comparable, Hashable {
     let ordinal: Int
 
+    /// Only a plain date (ten characters); the language's timestamp parser validates it.
     init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: y) else { return nil }
-        // Days from civil (proleptic Gregorian).
-        let yy = m <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let mp = (m + 9) % 12
-        let doy = (153 * mp + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        ordinal = era * 146_097 + doe
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        guard text.utf8.count == 10, let midnight = Timestamp(iso8601: text) else { return nil }
+        ordinal = Int(midnight.seconds / 86_400)
     }
 
     static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.ordinal < rhs.ordinal }

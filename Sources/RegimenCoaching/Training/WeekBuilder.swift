@@ -79,10 +79,13 @@ struct WeekBuilder {
     }
 
     /// About how many sets fit in a session: its set limit, or its time budget spent on compound
-    /// sets of typical length, whichever is smaller.
+    /// sets of typical length, whichever is smaller. A catalog with no strength compound gives no
+    /// typical set length, and then only the set limit applies.
     private func estimatedSetRoom(_ session: Session) -> Int {
-        let typical = context.catalog.exercises.first { $0.kind == .strength && $0.movement == .compound }
-        let perSet = (typical?.setSeconds ?? 40) + (rules.restSeconds[context.modifier.value.name]?[.compound]?.value ?? 0)
+        guard let typical = context.catalog.exercises.first(where: { $0.kind == .strength && $0.movement == .compound }) else {
+            return context.limits.value.maxSetsPerSession
+        }
+        let perSet = typical.setSeconds + (rules.restSeconds[context.modifier.value.name]?[.compound]?.value ?? 0)
         let byTime = perSet > 0 ? session.budgetSeconds / perSet : Int.max
         return min(context.limits.value.maxSetsPerSession, byTime)
     }
