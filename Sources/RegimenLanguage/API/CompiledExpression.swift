@@ -97,7 +97,8 @@ public struct CompiledExpression: Sendable {
             throw EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")
         }
         var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: tracer)
-        return tracer == nil ? try evaluator(&context) : try tracedEvaluator(&context)
+        if tracer != nil { return try tracedEvaluator(&context) }
+        return try evaluator(&context)
     }
 
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;

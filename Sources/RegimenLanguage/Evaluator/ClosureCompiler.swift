@@ -30,6 +30,7 @@ struct ClosureCompiler {
     }
 
     private func compileBody(_ node: Node) -> Evaluator {
+        if let fused = fieldAccess(node) { return fused }
         switch node {
         case .constant(let value):
             return { (_: inout EvaluationContext) throws(EvaluationError) -> Value in value }
@@ -37,19 +38,16 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in context.globals[slot] }
         case .local(let slot, let span):
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in try context.readLocal(slot, span) }
-        case .member(.global(let slot, _), let name, let span):
-            // `variable.field`, the most common shape in rules: read the field without copying the map.
-            let cache = FieldCache()
-            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                if case .map(let map) = context.globals[slot], let field = cache.lookup(map, name) { return field }
-                return try EvaluationContext.member(context.globals[slot], name, span)
-            }
         case .member(let base, let name, let span):
             let baseEval = compile(base)
             let cache = FieldCache()
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 let value = try baseEval(&context)
-                if case .map(let map) = value, let field = cache.lookup(map, name) { return field }
+                let hint = cache.hint
+                if case .map(let map) = value, let found = FieldCache.lookup(map, name, hint: hint) {
+                    if let newHint = found.newHint { cache.remember(newHint) }
+                    return found.value
+                }
                 return try EvaluationContext.member(value, name, span)
             }
         case .index(let base, let index, let span):
@@ -119,8 +117,10 @@ struct ClosureCompiler {
                 return .bool(try Operators.contains(try e(&context), try c(&context), span))
             }
         case .and(let lhs, let rhs, let span):
+            if !traced { return chain(Self.operands(of: node, decisive: false), decisive: false) }
             return logical(compile(lhs), lhs.span ?? span, compile(rhs), rhs.span ?? span, decisive: false)
         case .or(let lhs, let rhs, let span):
+            if !traced { return chain(Self.operands(of: node, decisive: true), decisive: true) }
             return logical(compile(lhs), lhs.span ?? span, compile(rhs), rhs.span ?? span, decisive: true)
         case .ternary(let condition, let whenTrue, let whenFalse, let span):
             let c = compile(condition)
@@ -221,6 +221,83 @@ struct ClosureCompiler {
         }
     }
 
+    /// `variable.field`, `parameter.field`, and (untraced) their comparison with a constant
+    /// (`data.reps >= 0`, `user.role == 'coach'`): the field is read where it lies and compared
+    /// with no closure call in between.
+    private func fieldAccess(_ node: Node) -> Evaluator? {
+        if let site = FieldSite(node) {
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in try site.read(&context) }
+        }
+        guard !traced else { return nil }
+        switch node {
+        case .compare(let op, let lhs, .constant(let constant), let span):
+            guard let site = FieldSite(lhs) else { return nil }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                .bool(try Operators.compare(op, try site.read(&context), constant, span))
+            }
+        case .equals(let lhs, .constant(let constant), let negated, _):
+            guard let site = FieldSite(lhs) else { return nil }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let equal = try site.read(&context).languageEquals(constant)
+                return .bool(negated ? !equal : equal)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The operands of a run of the same logical operator (`a && b && c`, however parenthesised),
+    /// left to right, each with the span its type error points at.
+    private static func operands(of node: Node, decisive: Bool) -> [(node: Node, span: SourceSpan)] {
+        switch (node, decisive) {
+        case (.and(let lhs, let rhs, let span), false), (.or(let lhs, let rhs, let span), true):
+            let left = lhs.isLogical(decisive) ? operands(of: lhs, decisive: decisive) : [(lhs, lhs.span ?? span)]
+            let right = rhs.isLogical(decisive) ? operands(of: rhs, decisive: decisive) : [(rhs, rhs.span ?? span)]
+            return left + right
+        default:
+            return []
+        }
+    }
+
+    /// A run of `&&` (or `||`) evaluated in one loop instead of nested closures. The result is the
+    /// nested operators' result: the error algebra below is associative. Operands run left to
+    /// right; the first decisive `false` (`true` for `||`) ends the run and wins even over an
+    /// earlier error; otherwise the first error or non-bool operand is the outcome.
+    private func chain(_ operands: [(node: Node, span: SourceSpan)], decisive: Bool) -> Evaluator {
+        // Built back to front: each operand's closure holds the rest of the run, so every
+        // closure it calls is a captured constant (no array of closures to load and retain).
+        // After an error the run continues in `decides` mode, which only asks whether a later
+        // operand settles the result; the error-free path carries no error state at all.
+        var rest: Evaluator = { (_: inout EvaluationContext) throws(EvaluationError) -> Value in .bool(!decisive) }
+        var decides: DecidesRest = { (_: inout EvaluationContext) -> Bool in false }
+        for operand in operands.reversed() {
+            let evaluate = compile(operand.node)
+            let span = operand.span
+            let next = rest
+            let laterDecides = decides
+            rest = { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let value: Value
+                do throws(EvaluationError) {
+                    value = try evaluate(&context)
+                } catch {
+                    if laterDecides(&context) { return .bool(decisive) }
+                    throw error
+                }
+                guard case .bool(let b) = value else {
+                    if laterDecides(&context) { return .bool(decisive) }
+                    throw EvaluationError.typeError(value, span)
+                }
+                if b == decisive { return value }
+                return try next(&context)
+            }
+            decides = { (context: inout EvaluationContext) -> Bool in
+                if case .bool(let b)? = try? evaluate(&context), b == decisive { return true }
+                return laterDecides(&context)
+            }
+        }
+        return rest
+    }
+
     /// `&&` / `||` with the emulator's commutative error absorption: an error or non-bool on one
     /// side is absorbed when the other side alone decides the result.
     private func logical(_ lhs: @escaping Evaluator, _ lhsSpan: SourceSpan, _ rhs: @escaping Evaluator, _ rhsSpan: SourceSpan, decisive: Bool) -> Evaluator {
@@ -241,6 +318,19 @@ struct ClosureCompiler {
             let right = try rhs(&context)
             guard case .bool = right else { throw EvaluationError.typeError(right, rhsSpan) }
             return right
+        }
+    }
+}
+
+/// Whether a logical chain's remaining operands settle its result (once an operand has failed).
+private typealias DecidesRest = @Sendable (inout EvaluationContext) -> Bool
+
+private extension Node {
+    /// Whether this node is `||` (`decisive` true) or `&&` (`decisive` false).
+    func isLogical(_ decisive: Bool) -> Bool {
+        switch (self, decisive) {
+        case (.and, false), (.or, true): true
+        default: false
         }
     }
 }

@@ -24,6 +24,7 @@ public struct EvaluationContext {
     var frameBase = 0
     var callDepth = 0
 
+    @inline(__always)
     init(globals: [Value], functions: [CompiledFunction], limits: EvaluationLimits, host: (any EvaluationHost)?, tracer: (any EvaluationTracer)?) {
         self.globals = globals
         self.functions = functions

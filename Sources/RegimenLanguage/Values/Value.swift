@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 
 /// A value of the rules language: what an expression evaluates to and what documents, profiles
@@ -77,7 +78,7 @@ extension Value {
         case let (.int(a), .int(b)): return a == b
         case let (.float(a), .float(b)): return a == b
         // Exact scalars, as Java compares strings (Swift's `==` would equate é and e + ◌́).
-        case let (.string(a), .string(b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        case let (.string(a), .string(b)): return Value.sameScalars(a, b)
         case let (.bytes(a), .bytes(b)): return a == b
         case let (.list(a), .list(b)): return a == b
         case let (.map(a), .map(b)):
@@ -94,6 +95,21 @@ extension Value {
         case let (.mapDiff(a), .mapDiff(b)): return a == b
         default: return false
         }
+    }
+
+    /// Exact UTF-8 equality. Swift's `==` would equate canonically equivalent strings, and walking
+    /// two `UTF8View`s costs a bounds-checked step per byte; native strings compare as buffers.
+    @inline(__always)
+    static func sameScalars(_ a: String, _ b: String) -> Bool {
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                return memcmp(l, r, count) == 0
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -219,6 +235,14 @@ extension Value {
     /// comparison is strict (`[1] == [1.0]` is false in the emulator); sets ignore order; values of
     /// different types are simply unequal. Returns `nil` never; kept optional-free for speed.
     public func languageEquals(_ other: Value) -> Bool {
+        // The shapes rules compare most, decided without building the pair below.
+        switch self {
+        case .string(let a): if case .string(let b) = other { return Value.sameScalars(a, b) }
+        case .bool(let a): if case .bool(let b) = other { return a == b }
+        case .int(let a): if case .int(let b) = other { return a == b }
+        case .null: if case .null = other { return true }
+        default: break
+        }
         switch (self, other) {
         case let (.int(a), .float(b)): return Double(a) == b
         case let (.float(a), .int(b)): return a == Double(b)
