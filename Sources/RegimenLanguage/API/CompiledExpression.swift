@@ -10,16 +10,47 @@
 /// let value = try bmi.evaluate(["profile": profile])
 /// ```
 public struct CompiledExpression: Sendable {
-    public let source: SourceText
-    let root: Node
-    let evaluator: Evaluator
-    let tracedEvaluator: Evaluator
-    let functions: [CompiledFunction]
-    let slotNames: [String]
-    let usedSlots: [Int]
-    let staticType: StaticType
+    /// Everything compiled, behind one reference: rule sets hold and pass expressions around on
+    /// every evaluation, and a copy should cost one retain, not one per field.
+    final class Program: Sendable {
+        let source: SourceText
+        let root: Node
+        let evaluator: Evaluator
+        let tracedEvaluator: Evaluator
+        let functions: [CompiledFunction]
+        let slotNames: [String]
+        let usedSlots: [Int]
+        let staticType: StaticType
+        let warnings: [Diagnostic]
+
+        init(
+            source: SourceText, root: Node, functions: [CompiledFunction], slotNames: [String], usedSlots: [Int],
+            staticType: StaticType, warnings: [Diagnostic]
+        ) {
+            self.source = source
+            self.root = root
+            self.evaluator = ClosureCompiler.compile(root)
+            self.tracedEvaluator = ClosureCompiler.compileTraced(root)
+            self.functions = functions
+            self.slotNames = slotNames
+            self.usedSlots = usedSlots
+            self.staticType = staticType
+            self.warnings = warnings
+        }
+    }
+
+    let program: Program
+
+    public var source: SourceText { program.source }
+    var root: Node { program.root }
+    var evaluator: Evaluator { program.evaluator }
+    var tracedEvaluator: Evaluator { program.tracedEvaluator }
+    var functions: [CompiledFunction] { program.functions }
+    var slotNames: [String] { program.slotNames }
+    var usedSlots: [Int] { program.usedSlots }
+    var staticType: StaticType { program.staticType }
     /// Non-fatal findings (for example a call the emulator reports as missing).
-    public let warnings: [Diagnostic]
+    public var warnings: [Diagnostic] { program.warnings }
 
     /// Parses and compiles `source`.
     /// - Throws: ``DiagnosticsError`` with every syntax, name and type problem, located in the file.
@@ -47,15 +78,9 @@ public struct CompiledExpression: Sendable {
         ), source: source)
         let (root, type) = compiler.compile(expr)
         if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }
-        self.source = source
-        self.root = root
-        self.evaluator = ClosureCompiler.compile(root)
-        self.tracedEvaluator = ClosureCompiler.compileTraced(root)
-        self.functions = environment.functionTable
-        self.slotNames = environment.variables
-        self.usedSlots = compiler.usedGlobals.sorted()
-        self.staticType = type
-        self.warnings = compiler.diagnostics.diagnostics
+        program = Program(
+            source: source, root: root, functions: environment.functionTable, slotNames: environment.variables,
+            usedSlots: compiler.usedGlobals.sorted(), staticType: type, warnings: compiler.diagnostics.diagnostics)
     }
 
     private static func location(_ source: SourceText, _ offset: Int) -> SourceLocation? {
@@ -96,9 +121,10 @@ public struct CompiledExpression: Sendable {
         guard slots.count >= slotNames.count else {
             throw EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")
         }
-        var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: tracer)
-        if tracer != nil { return try tracedEvaluator(&context) }
-        return try evaluator(&context)
+        let program = program
+        var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: tracer)
+        if tracer != nil { return try program.tracedEvaluator(&context) }
+        return try program.evaluator(&context)
     }
 
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;

@@ -70,7 +70,7 @@ struct ClosureCompiler {
             let operandEval = compile(operand)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 let value = try operandEval(&context)
-                guard case .bool(let b) = value else { throw EvaluationError.unsupported("!\(value.typeName)", span) }
+                guard case .bool(let b) = value else { throw EvaluationError.unsupported("!", value, span) }
                 return .bool(!b)
             }
         case .negate(let operand, let span):

@@ -82,20 +82,22 @@ public struct EvaluationContext {
             throw EvaluationError(.limitExceeded, "Maximum function call depth of \(limits.maxCallDepth) exceeded.", span: span)
         }
         let function = functions[index]
-        // Arguments are evaluated in the caller's frame; an argument error surfaces only if used.
-        var frame: [LocalSlot] = []
-        frame.reserveCapacity(function.frameSize)
-        for argument in arguments {
-            do {
-                frame.append(.value(try argument(&self)))
-            } catch {
-                frame.append(.failed(error))
-            }
-        }
-        for letIndex in function.lets.indices { frame.append(.pending(function: index, letIndex: letIndex)) }
-        let savedBase = frameBase
+        // The frame is pushed slot by slot: arguments are evaluated in the caller's frame, and a
+        // call inside an argument pushes and pops its own frame above the slots pushed so far.
         let newBase = locals.count
-        locals.append(contentsOf: frame)
+        if locals.capacity == 0 { locals.reserveCapacity(16) }
+        for argument in arguments {
+            // An argument error surfaces only if the parameter is used.
+            let slot: LocalSlot
+            do {
+                slot = .value(try argument(&self))
+            } catch {
+                slot = .failed(error)
+            }
+            locals.append(slot)
+        }
+        for letIndex in function.lets.indices { locals.append(.pending(function: index, letIndex: letIndex)) }
+        let savedBase = frameBase
         frameBase = newBase
         callDepth += 1
         defer {

@@ -30,28 +30,80 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var code: Code
-    public var message: String
+    /// The emulator's wording of the error.
+    public var message: String {
+        get { detail.message }
+        set { detail = .text(newValue) }
+    }
     /// Where in the expression text the error arose, when known.
     public var span: SourceSpan?
+    /// The parts of the message. Errors are ordinary values in the language (`&&` and `||`
+    /// absorb them), so most are never read: the text is only put together when asked for.
+    var detail: Detail
+
+    enum Detail: Sendable {
+        case text(String)
+        case undefinedProperty(String)
+        case unsupported(String)
+        /// `op` applied to an operand of the type named.
+        case unsupportedUnary(op: String, typeName: String)
+        case unsupportedBinary(lhs: String, op: String, rhs: String)
+        case typeError(typeName: String)
+        case nullValue
+
+        var message: String {
+            switch self {
+            case .text(let text): text
+            case .undefinedProperty(let name): "Property \(name) is undefined on object."
+            case .unsupported(let what): "Unsupported operation error. Received: \(what)."
+            case .unsupportedUnary(let op, let typeName): "Unsupported operation error. Received: \(op)\(typeName)."
+            case .unsupportedBinary(let lhs, let op, let rhs): "Unsupported operation error. Received: \(lhs) \(op) \(rhs)."
+            case .typeError(let typeName): "Type error. Received: [\(typeName)]"
+            case .nullValue: "Null value error."
+            }
+        }
+    }
 
     public init(_ code: Code, _ message: String, span: SourceSpan? = nil) {
+        self.init(code, .text(message), span: span)
+    }
+
+    init(_ code: Code, _ detail: Detail, span: SourceSpan?) {
         self.code = code
-        self.message = message
+        self.detail = detail
         self.span = span
     }
 
     public var description: String { message }
 
+    public static func == (lhs: EvaluationError, rhs: EvaluationError) -> Bool {
+        lhs.code == rhs.code && lhs.span == rhs.span && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(span)
+    }
+
     static func undefinedProperty(_ name: String, _ span: SourceSpan?) -> EvaluationError {
-        EvaluationError(.undefinedProperty, "Property \(name) is undefined on object.", span: span)
+        EvaluationError(.undefinedProperty, .undefinedProperty(name), span: span)
     }
 
     static func unsupported(_ what: String, _ span: SourceSpan?) -> EvaluationError {
-        EvaluationError(.unsupportedOperation, "Unsupported operation error. Received: \(what).", span: span)
+        EvaluationError(.unsupportedOperation, .unsupported(what), span: span)
+    }
+
+    static func unsupported(_ op: String, _ operand: Value, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.unsupportedOperation, .unsupportedUnary(op: op, typeName: operand.typeName), span: span)
+    }
+
+    static func unsupported(_ lhs: Value, _ op: String, _ rhs: Value, _ span: SourceSpan?) -> EvaluationError {
+        EvaluationError(.unsupportedOperation, .unsupportedBinary(lhs: lhs.typeName, op: op, rhs: rhs.typeName), span: span)
     }
 
     static func nullValue(_ span: SourceSpan?) -> EvaluationError {
-        EvaluationError(.nullValue, "Null value error.", span: span)
+        EvaluationError(.nullValue, .nullValue, span: span)
     }
 
     static func overflow(_ span: SourceSpan?) -> EvaluationError {
@@ -63,7 +115,7 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     static func typeError(_ received: Value, _ span: SourceSpan?) -> EvaluationError {
-        EvaluationError(.typeError, "Type error. Received: [\(received.typeName)]", span: span)
+        EvaluationError(.typeError, .typeError(typeName: received.typeName), span: span)
     }
 
     static func functionNotFound(_ name: String, _ span: SourceSpan?) -> EvaluationError {

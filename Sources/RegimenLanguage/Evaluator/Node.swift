@@ -73,15 +73,16 @@ enum TypeTest: String, Sendable, CaseIterable {
 }
 
 /// A user-defined function after compilation: parameters and `let`s are frame slots.
-struct CompiledFunction: Sendable {
-    var name: String
-    var parameterCount: Int
+/// A reference, so a call takes it out of the function table with one retain.
+final class CompiledFunction: Sendable {
+    let name: String
+    let parameterCount: Int
     /// `let` bodies, evaluated lazily on first use (an unused failing `let` does not fail the call).
-    var lets: [Evaluator]
-    var result: Evaluator
+    let lets: [Evaluator]
+    let result: Evaluator
     /// The same bodies reporting to a tracer, for explanations.
-    var tracedLets: [Evaluator]
-    var tracedResult: Evaluator
+    let tracedLets: [Evaluator]
+    let tracedResult: Evaluator
     var frameSize: Int { parameterCount + lets.count }
 
     init(name: String, parameterCount: Int, lets: [Node], result: Node) {

@@ -11,7 +11,7 @@ enum Operators {
         case .duration(let d):
             return .duration(DurationValue(seconds: -d.seconds, nanos: -d.nanos))
         default:
-            throw EvaluationError.unsupported("-\(value.typeName)", span)
+            throw EvaluationError.unsupported("-", value, span)
         }
     }
 
@@ -39,7 +39,7 @@ enum Operators {
         case let (.timestamp(a), .timestamp(b)) where op == .subtract:
             return .duration(try Time.difference(a, b, span))
         default:
-            throw EvaluationError.unsupported("\(lhs.typeName) \(op.rawValue) \(rhs.typeName)", span)
+            throw EvaluationError.unsupported(lhs, op.rawValue, rhs, span)
         }
     }
 
@@ -87,7 +87,7 @@ enum Operators {
         case let (.bytes(a), .bytes(b)): order = a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
         default:
             guard let a = lhs.numberValue, let b = rhs.numberValue else {
-                throw EvaluationError.unsupported("\(lhs.typeName) \(op.rawValue) \(rhs.typeName)", span)
+                throw EvaluationError.unsupported(lhs, op.rawValue, rhs, span)
             }
             // NaN is unordered: every comparison with it is false.
             if a.isNaN || b.isNaN { return false }

@@ -112,8 +112,14 @@ struct PreparedRequest {
     static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
         var result = stored
         for (fieldPath, change) in changes {
+            let value = change.resolved(at: time)
+            // Most keys name a top-level field: no need to split them into a path.
+            guard fieldPath.isEmpty || fieldPath.utf8.contains(UInt8(ascii: ".")) else {
+                if let value { result[fieldPath] = value } else { result.removeValue(forKey: fieldPath) }
+                continue
+            }
             let parts = fieldPath.split(separator: ".").map(String.init)
-            set(&result, parts[...], change.resolved(at: time))
+            set(&result, parts[...], value)
         }
         return result
     }
