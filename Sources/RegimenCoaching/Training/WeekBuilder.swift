@@ -362,7 +362,9 @@ struct WeekBuilder {
         var workouts: [Workout] = []
         var allNotes: [String] = []
         for (offset, session) in sessions.enumerated() {
-            let order = Dictionary(uniqueKeysWithValues: session.dayType.muscles.enumerated().map { ($1, $0) })
+            // The loader rejects a muscle listed twice in a day type; should one reach here anyway
+            // (`DayType` has a public initializer), its first place counts rather than trapping.
+            let order = Dictionary(session.dayType.muscles.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let sorted = session.blocks.enumerated().sorted { lhs, rhs in
                 (order[catalogIndex.muscles[lhs.element.muscle]] ?? Int.max, lhs.offset) < (order[catalogIndex.muscles[rhs.element.muscle]] ?? Int.max, rhs.offset)
             }.map(\.element)
