@@ -48,6 +48,14 @@ public enum MealAllocation: Sendable, Hashable {
 /// When nothing passes, it says which measure the closest candidate could not hold.
 public struct IngredientAllocator: Sendable {
     public let settings: AllocatorSettings
+
+    // The three limits below bound how hard the search tries, not what counts as a good meal, so
+    // they stay here rather than in `rules/meals.yaml`. What a coach decides (the tolerance, how
+    // many options per category, the gram steps) is in the rules, and every options list the
+    // search returns is checked against those exactly as shown, whatever these limits are. Raising
+    // them trades running time for the odd meal that would otherwise get no options or one option
+    // fewer; they are set by measuring that trade (`regimen bench`), which a coach cannot judge.
+
     /// Tightest sets kept per sized category and per vegetable category: a narrow first search,
     /// then a wide one only for meals the narrow one cannot serve.
     private let searchWidths = [(sized: 6, veg: 3), (sized: 16, veg: 5)]
@@ -229,14 +237,14 @@ public struct IngredientAllocator: Sendable {
         }
     }
 
-    /// Spread a set costs, as a share of the tolerance band, at the amount that would supply most
-    /// of the category's primary macro.
-    func spreadCost(_ set: OptionSet, amount: Double, target: Macros) -> Double {
-        spreadCost(low: set.low, high: set.high, amount: amount, target: target)
-    }
-
     /// The sets of `size` options (under either sizing key) that spread the macros least. Scoring
     /// runs over precomputed ratios without building a set, since pools give thousands of subsets.
+    ///
+    /// A set is scored at the amount that would supply the meal's whole target of the category's
+    /// primary macro. Scoring at only part of it (say the 80% a category typically brings) would
+    /// scale every cost in this ranking by the same factor, since the ranking only compares sets of
+    /// one category for one meal: the order, and so the plan, would not change. That is why no such
+    /// share appears here or in `rules/meals.yaml`.
     private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int, limit keptSets: Int) -> [OptionSet] {
         guard let primary = category.primaryNutrient else { return [] }
         var kept: [ScoredSubset] = []
@@ -249,8 +257,7 @@ public struct IngredientAllocator: Sendable {
             func consider(_ indices: [Int], low: Macros, high: Macros) {
                 let primaryPerKey = (low[primary] + high[primary]) / 2
                 guard primaryPerKey > 0 else { return }
-                // Most of a meal's primary macro comes from its own category.
-                let amount = 0.8 * target[primary] / primaryPerKey
+                let amount = target[primary] / primaryPerKey
                 let cost = spreadCost(low: low, high: high, amount: amount, target: target)
                 if kept.count == keptSets, let last = kept.last, cost > last.cost { return }
                 keep(ScoredSubset(cost: cost, indices: indices, sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
@@ -259,7 +266,7 @@ public struct IngredientAllocator: Sendable {
                 // The usual case, written out: no index arrays unless a subset is worth keeping.
                 // The pair's bounds are shared by every third member, so they are taken once.
                 let count = pool.count
-                let primaryShare = 0.8 * target[primary]
+                let primaryTarget = target[primary]
                 for i in 0..<count {
                     guard let ri = ratios[i] else { continue }
                     for j in (i + 1)..<max(i + 1, count) {
@@ -272,7 +279,7 @@ public struct IngredientAllocator: Sendable {
                             let high = Macros(protein: max(pairHigh.protein, rk.protein), carb: max(pairHigh.carb, rk.carb), fat: max(pairHigh.fat, rk.fat))
                             let primaryPerKey = (low[primary] + high[primary]) / 2
                             guard primaryPerKey > 0 else { continue }
-                            let amount = primaryShare / primaryPerKey
+                            let amount = primaryTarget / primaryPerKey
                             let cost = spreadCost(low: low, high: high, amount: amount, target: target)
                             if kept.count == keptSets, let last = kept.last, cost > last.cost { continue }
                             keep(ScoredSubset(cost: cost, indices: [i, j, k], sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
