@@ -93,13 +93,13 @@ extension IngredientAllocator {
         guard include(first, amount: amounts.0, checkPortions: true), include(second, amount: amounts.1, checkPortions: true),
               include(third, amount: amounts.2, checkPortions: true), include(veg, amount: vegGrams, checkPortions: false)
         else { return nil }
-        let kcalTarget = settings.energy.kcal(target)
         let tolerance = settings.tolerance
-        var slack = Double.infinity
-        for (measure, goal) in [(MealMeasure.protein, target.protein), (.carb, target.carb), (.fat, target.fat), (.kcal, kcalTarget)] {
-            slack = min(slack, min(low[measure] - (1 - tolerance) * goal, (1 + tolerance) * goal - high[measure]) / goal)
+        func room(_ low: Double, _ high: Double, _ goal: Double) -> Double {
+            min(low - (1 - tolerance) * goal, (1 + tolerance) * goal - high) / goal
         }
-        return slack
+        return min(
+            min(room(low.protein, high.protein, target.protein), room(low.carb, high.carb, target.carb)),
+            min(room(low.fat, high.fat, target.fat), room(low.kcal, high.kcal, settings.energy.kcal(target))))
     }
 
     private func widen(_ low: inout MealTotals, _ high: inout MealTotals, _ macros: Macros) {

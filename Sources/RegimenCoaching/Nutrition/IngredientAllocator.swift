@@ -48,6 +48,14 @@ public enum MealAllocation: Sendable, Hashable {
 /// When nothing passes, it says which measure the closest candidate could not hold.
 public struct IngredientAllocator: Sendable {
     public let settings: AllocatorSettings
+
+    // The three limits below bound how hard the search tries, not what counts as a good meal, so
+    // they stay here rather than in `rules/meals.yaml`. What a coach decides (the tolerance, how
+    // many options per category, the gram steps) is in the rules, and every options list the
+    // search returns is checked against those exactly as shown, whatever these limits are. Raising
+    // them trades running time for the odd meal that would otherwise get no options or one option
+    // fewer; they are set by measuring that trade (`regimen bench`), which a coach cannot judge.
+
     /// Tightest sets kept per sized category and per vegetable category: a narrow first search,
     /// then a wide one only for meals the narrow one cannot serve.
     private let searchWidths = [(sized: 6, veg: 3), (sized: 16, veg: 5)]
@@ -110,7 +118,9 @@ public struct IngredientAllocator: Sendable {
 
         // Centre every combination of kept sets, remembering only scores; candidates are rebuilt
         // for the few that are rounded, which keeps the search free of copies.
-        var feasible: [(slack: Double, index: [Int])] = []
+        // Only the best few are ever rounded, so only they are kept, best first.
+        var feasible: [RankedCombination] = []
+        feasible.reserveCapacity(roundingAttempts + 1)
         var closest: Candidate?
         var closestSlack = -Double.infinity
         let proteinSets = ranked[.protein] ?? [], carbSets = ranked[.carb] ?? [], fatSets = ranked[.fat] ?? [], vegSets = ranked[.veg] ?? []
@@ -120,7 +130,7 @@ public struct IngredientAllocator: Sendable {
                     for (v, vegSet) in vegSets.enumerated() {
                         guard let slack = score(proteinSet, carbSet, fatSet, veg: vegSet, vegGrams: vegAmount, target: target) else { continue }
                         if slack >= 0 {
-                            feasible.append((slack, [p, c, f, v]))
+                            RankedCombination(slack: slack, protein: p, carb: c, fat: f, veg: v).keep(in: &feasible, limit: roundingAttempts)
                         } else if slack > closestSlack {
                             closestSlack = slack
                             closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSet, vegGrams: vegAmount, target: target)
@@ -129,16 +139,39 @@ public struct IngredientAllocator: Sendable {
                 }
             }
         }
-        feasible.sort { $0.slack != $1.slack ? $0.slack > $1.slack : $0.index.lexicographicallyPrecedes($1.index) }
         var first: Candidate?
-        for entry in feasible.prefix(roundingAttempts) {
-            let sets = [proteinSets[entry.index[0]], carbSets[entry.index[1]], fatSets[entry.index[2]]]
-            guard let candidate = centre(sized: sets, veg: vegSets[entry.index[3]], vegGrams: vegAmount, target: target) else { continue }
+        for entry in feasible {
+            let sets = [proteinSets[entry.protein], carbSets[entry.carb], fatSets[entry.fat]]
+            guard let candidate = centre(sized: sets, veg: vegSets[entry.veg], vegGrams: vegAmount, target: target) else { continue }
             if first == nil { first = candidate }
             guard let options = materialize(candidate, targets: targets) else { continue }
             return (grow(candidate, options: options, pools: pools, targets: targets), nil, nil)
         }
         return (nil, closest, first)
+    }
+
+    /// A combination of kept sets (positions in each category's ranking) that centres with room
+    /// to spare; a plain value so the search stores hundreds of them without allocating.
+    struct RankedCombination {
+        var slack: Double
+        var protein: Int
+        var carb: Int
+        var fat: Int
+        var veg: Int
+
+        /// Most room first; ties go to the tighter sets, in category order.
+        static func ranksBefore(_ a: RankedCombination, _ b: RankedCombination) -> Bool {
+            if a.slack != b.slack { return a.slack > b.slack }
+            return (a.protein, a.carb, a.fat, a.veg) < (b.protein, b.carb, b.fat, b.veg)
+        }
+
+        /// Inserts this combination into `best` (ranked, best first) when it is among the `limit`
+        /// best seen; the same first `limit` as ranking every combination.
+        func keep(in best: inout [RankedCombination], limit: Int) {
+            if best.count == limit, let last = best.last, !Self.ranksBefore(self, last) { return }
+            best.insert(self, at: best.firstIndex { Self.ranksBefore(self, $0) } ?? best.count)
+            if best.count > limit { best.removeLast() }
+        }
     }
 
     // MARK: - Sets of options
@@ -204,14 +237,14 @@ public struct IngredientAllocator: Sendable {
         }
     }
 
-    /// Spread a set costs, as a share of the tolerance band, at the amount that would supply most
-    /// of the category's primary macro.
-    func spreadCost(_ set: OptionSet, amount: Double, target: Macros) -> Double {
-        spreadCost(low: set.low, high: set.high, amount: amount, target: target)
-    }
-
     /// The sets of `size` options (under either sizing key) that spread the macros least. Scoring
     /// runs over precomputed ratios without building a set, since pools give thousands of subsets.
+    ///
+    /// A set is scored at the amount that would supply the meal's whole target of the category's
+    /// primary macro. Scoring at only part of it (say the 80% a category typically brings) would
+    /// scale every cost in this ranking by the same factor, since the ranking only compares sets of
+    /// one category for one meal: the order, and so the plan, would not change. That is why no such
+    /// share appears here or in `rules/meals.yaml`.
     private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int, limit keptSets: Int) -> [OptionSet] {
         guard let primary = category.primaryNutrient else { return [] }
         var kept: [ScoredSubset] = []
@@ -224,26 +257,29 @@ public struct IngredientAllocator: Sendable {
             func consider(_ indices: [Int], low: Macros, high: Macros) {
                 let primaryPerKey = (low[primary] + high[primary]) / 2
                 guard primaryPerKey > 0 else { return }
-                // Most of a meal's primary macro comes from its own category.
-                let amount = 0.8 * target[primary] / primaryPerKey
+                let amount = target[primary] / primaryPerKey
                 let cost = spreadCost(low: low, high: high, amount: amount, target: target)
                 if kept.count == keptSets, let last = kept.last, cost > last.cost { return }
                 keep(ScoredSubset(cost: cost, indices: indices, sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
             }
             if size == 3 {
                 // The usual case, written out: no index arrays unless a subset is worth keeping.
+                // The pair's bounds are shared by every third member, so they are taken once.
                 let count = pool.count
+                let primaryTarget = target[primary]
                 for i in 0..<count {
                     guard let ri = ratios[i] else { continue }
                     for j in (i + 1)..<max(i + 1, count) {
                         guard let rj = ratios[j] else { continue }
+                        let pairLow = Macros(protein: min(ri.protein, rj.protein), carb: min(ri.carb, rj.carb), fat: min(ri.fat, rj.fat))
+                        let pairHigh = Macros(protein: max(ri.protein, rj.protein), carb: max(ri.carb, rj.carb), fat: max(ri.fat, rj.fat))
                         for k in (j + 1)..<max(j + 1, count) {
                             guard let rk = ratios[k] else { continue }
-                            let low = Macros(protein: min(ri.protein, rj.protein, rk.protein), carb: min(ri.carb, rj.carb, rk.carb), fat: min(ri.fat, rj.fat, rk.fat))
-                            let high = Macros(protein: max(ri.protein, rj.protein, rk.protein), carb: max(ri.carb, rj.carb, rk.carb), fat: max(ri.fat, rj.fat, rk.fat))
+                            let low = Macros(protein: min(pairLow.protein, rk.protein), carb: min(pairLow.carb, rk.carb), fat: min(pairLow.fat, rk.fat))
+                            let high = Macros(protein: max(pairHigh.protein, rk.protein), carb: max(pairHigh.carb, rk.carb), fat: max(pairHigh.fat, rk.fat))
                             let primaryPerKey = (low[primary] + high[primary]) / 2
                             guard primaryPerKey > 0 else { continue }
-                            let amount = 0.8 * target[primary] / primaryPerKey
+                            let amount = primaryTarget / primaryPerKey
                             let cost = spreadCost(low: low, high: high, amount: amount, target: target)
                             if kept.count == keptSets, let last = kept.last, cost > last.cost { continue }
                             keep(ScoredSubset(cost: cost, indices: [i, j, k], sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
@@ -321,11 +357,13 @@ public struct IngredientAllocator: Sendable {
         if kept.count > limit { kept.removeLast() }
     }
 
+    /// Written out per nutrient (same order of additions as a loop from zero): this runs for every
+    /// subset the search ranks.
     func spreadCost(low: Macros, high: Macros, amount: Double, target: Macros) -> Double {
-        var cost = 0.0
-        for nutrient in MacroNutrient.allCases {
-            cost += amount * (high[nutrient] - low[nutrient]) / (2 * settings.tolerance * target[nutrient])
-        }
-        return cost
+        let band = 2 * settings.tolerance
+        let protein = amount * (high.protein - low.protein) / (band * target.protein)
+        let carb = amount * (high.carb - low.carb) / (band * target.carb)
+        let fat = amount * (high.fat - low.fat) / (band * target.fat)
+        return protein + carb + fat
     }
 }

@@ -55,8 +55,9 @@ struct CompactVariantBuilder {
     }
 
     private func alternative(to exercise: Exercise, muscle: String, excluding used: Set<String>) -> Exercise? {
-        let candidates = context.safeCandidates[muscle, default: []].map { context.catalog.exercises[$0] }
-            .filter { $0.supersetSafe && !used.contains($0.id) }
+        let pool = context.index.muscleId(muscle).map { context.safeCandidates[$0] } ?? []
+        let candidates = pool.filter { context.catalog.exercises[$0].supersetSafe && !used.contains(context.catalog.exercises[$0].id) }
+            .map { context.catalog.exercises[$0] }
         return candidates.first { $0.pattern == exercise.pattern }
             ?? candidates.first { $0.movement == exercise.movement }
             ?? candidates.first

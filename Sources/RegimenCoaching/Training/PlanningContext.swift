@@ -3,6 +3,7 @@
 struct PlanningContext {
     let rules: TrainingRules
     let catalog: ExerciseCatalog
+    let index: CatalogIndex
     let inputs: TrainingWeek.Inputs
     let assumptions: [String]
     let requestedDays: Int
@@ -17,14 +18,15 @@ struct PlanningContext {
     let equipmentTags: Set<String>
     let allowedLevels: Set<Exercise.Level>
     let injuries: Set<Profile.Injury>
-    let tracked: Set<String>
     /// Per tracked muscle: band after goal and injury cuts, target, and the rules behind them.
     let muscleTargets: [String: MuscleTarget]
-    /// Per tracked muscle: catalog positions of exercises it may use (primary mover, equipment,
+    /// The same by tracked muscle id.
+    let targetsById: [MuscleTarget]
+    /// Per muscle id: catalog positions of exercises it may use (primary mover, equipment,
     /// level and injuries all allowed), in catalog order.
-    let safeCandidates: [String: [Int]]
+    let safeCandidates: [[Int]]
     /// The same ignoring injuries: what would have been chosen, for swap notes.
-    let candidatesIgnoringInjuries: [String: [Int]]
+    let candidatesIgnoringInjuries: [[Int]]
 
     struct MuscleTarget {
         var band: ClosedRange<Int>
@@ -33,9 +35,10 @@ struct PlanningContext {
         var sources: [RuleReference]
     }
 
-    init(profile: Profile, options: TrainingPlanOptions, rules: TrainingRules, catalog: ExerciseCatalog) throws(TrainingPlanError) {
+    init(profile: Profile, options: TrainingPlanOptions, rules: TrainingRules, catalog: ExerciseCatalog, index: CatalogIndex) throws(TrainingPlanError) {
         self.rules = rules
         self.catalog = catalog
+        self.index = index
         var assumptions: [String] = []
 
         let experience: Profile.Experience
@@ -118,11 +121,14 @@ struct PlanningContext {
         self.equipmentTags = tags
         self.allowedLevels = levels
         self.injuries = injuries
-        self.tracked = Set(rules.trackedMuscles)
-        self.muscleTargets = Self.targets(
+        let muscleTargets = Self.targets(
             rules: rules, band: band, modifier: modifier, injuries: injuries.sorted())
+        self.muscleTargets = muscleTargets
+        self.targetsById = index.muscles.prefix(index.trackedCount).map {
+            muscleTargets[$0] ?? MuscleTarget(band: 0...0, target: 0, injuryAdjustment: nil, sources: [])
+        }
         (self.safeCandidates, self.candidatesIgnoringInjuries) = Self.pools(
-            rules: rules, catalog: catalog, tags: tags, levels: levels, injuries: injuries)
+            catalog: catalog, index: index, tags: tags, levels: levels, injuries: injuries)
     }
 
     /// Whether the person can do this exercise at all: equipment, level and injuries.
@@ -161,17 +167,17 @@ struct PlanningContext {
     }
 
     private static func pools(
-        rules: TrainingRules, catalog: ExerciseCatalog, tags: Set<String>, levels: Set<Exercise.Level>,
+        catalog: ExerciseCatalog, index: CatalogIndex, tags: Set<String>, levels: Set<Exercise.Level>,
         injuries: Set<Profile.Injury>
-    ) -> (safe: [String: [Int]], ignoringInjuries: [String: [Int]]) {
-        var safe: [String: [Int]] = [:]
-        var all: [String: [Int]] = [:]
-        for (position, exercise) in catalog.exercises.enumerated() where exercise.kind == .strength {
-            guard tags.isSuperset(of: exercise.equipment), levels.contains(exercise.level) else { continue }
-            let isSafe = exercise.contraindicated.isDisjoint(with: injuries)
-            for muscle in exercise.muscles {
-                all[muscle, default: []].append(position)
-                if isSafe { safe[muscle, default: []].append(position) }
+    ) -> (safe: [[Int]], ignoringInjuries: [[Int]]) {
+        var safe = Array(repeating: [Int](), count: index.muscles.count)
+        var all = safe
+        for position in catalog.exercises.indices where catalog.exercises[position].kind == .strength {
+            guard tags.isSuperset(of: catalog.exercises[position].equipment), levels.contains(catalog.exercises[position].level) else { continue }
+            let isSafe = injuries.isEmpty || catalog.exercises[position].contraindicated.isDisjoint(with: injuries)
+            for muscle in index.facts[position].muscles {
+                all[muscle].append(position)
+                if isSafe { safe[muscle].append(position) }
             }
         }
         return (safe, all)

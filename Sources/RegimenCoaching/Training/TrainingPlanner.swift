@@ -8,17 +8,20 @@
 public struct TrainingPlanner: Sendable {
     public let rules: TrainingRules
     public let catalog: ExerciseCatalog
+    /// Built once here: every plan reads it, none changes it.
+    let index: CatalogIndex
 
     public init(rules: TrainingRules, catalog: ExerciseCatalog) {
         self.rules = rules
         self.catalog = catalog
+        self.index = CatalogIndex(trackedMuscles: rules.trackedMuscles, catalog: catalog)
     }
 
     /// The week for `profile`.
     /// - Throws: ``TrainingPlanError`` when the profile asks for something the rules do not
     ///   allow (days outside 1–7, an unknown goal, a split option not offered for the days).
     public func plan(for profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(TrainingPlanError) -> TrainingWeek {
-        let context = try PlanningContext(profile: profile, options: options, rules: rules, catalog: catalog)
+        let context = try PlanningContext(profile: profile, options: options, rules: rules, catalog: catalog, index: index)
         var builder = WeekBuilder(context: context)
         return builder.build()
     }

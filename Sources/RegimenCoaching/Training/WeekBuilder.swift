@@ -3,10 +3,13 @@ struct WeekBuilder {
     let context: PlanningContext
     private var rules: TrainingRules { context.rules }
 
+    private var catalogIndex: CatalogIndex { context.index }
+
     /// A block being built, with the catalog entry it uses.
     struct PlannedBlock {
         var position: Int
-        var muscle: String
+        /// Tracked muscle id.
+        var muscle: Int
         var sets: Int
         var notes: [String]
     }
@@ -17,32 +20,49 @@ struct WeekBuilder {
         var directSets = 0
         /// Seconds of planned work, warm-up excluded.
         var seconds = 0
-        var countedToday: [String: Double] = [:]
+        /// Sets counted today by tracked muscle id.
+        var countedToday: [Double]
         var budgetSeconds: Int
     }
 
     private var sessions: [Session] = []
-    private var counted: [String: Double] = [:]
-    private var directSets: [String: Int] = [:]
-    private var usage: [String: [Int: Int]] = [:]
+    /// Sets counted this week by tracked muscle id.
+    private var counted: [Double]
+    /// Direct sets this week by tracked muscle id.
+    private var directSets: [Int]
+    /// Per tracked muscle id: how many blocks of the week use each catalog position.
+    private var usage: [[Int: Int]]
     /// Why each muscle stopped short of its target, in first-seen order.
     private var reasons: [String: [String]] = [:]
     private var notes: [String] = []
     private let fraction: Double
+    /// The goal's rest between sets, by movement, looked up once for the week.
+    private let compoundRest: Int
+    private let isolationRest: Int
 
     init(context: PlanningContext) {
         self.context = context
         self.fraction = context.rules.secondarySetFraction.value
         let finisherSeconds = context.modifier.value.finisherMinutes * 60
         let budget = context.limits.value.maxMinutes * 60 - context.rules.warmupSeconds - finisherSeconds
-        sessions = context.days.map { Session(dayType: $0, budgetSeconds: max(0, budget)) }
+        let trackedCount = context.index.trackedCount
+        sessions = context.days.map {
+            Session(dayType: $0, countedToday: Array(repeating: 0, count: trackedCount), budgetSeconds: max(0, budget))
+        }
+        counted = Array(repeating: 0, count: trackedCount)
+        directSets = Array(repeating: 0, count: trackedCount)
+        usage = Array(repeating: [:], count: trackedCount)
+        let rests = context.rules.restSeconds[context.modifier.value.name]
+        compoundRest = rests?[.compound]?.value ?? 0
+        isolationRest = rests?[.isolation]?.value ?? 0
     }
 
     mutating func build() -> TrainingWeek {
         let quotas = dailyQuotas()
-        for index in sessions.indices {
-            for muscle in sessions[index].dayType.muscles where context.tracked.contains(muscle) {
-                fill(muscle, session: index, quota: Double(quotas[index][muscle] ?? 0))
+        for session in sessions.indices {
+            for muscle in sessions[session].dayType.muscles {
+                guard let id = catalogIndex.trackedMuscleId(muscle) else { continue }
+                fill(id, session: session, quota: Double(quotas[session][muscle] ?? 0))
             }
         }
         topUp()
@@ -95,25 +115,26 @@ struct WeekBuilder {
     private mutating func topUp() {
         let cap = Double(context.limits.value.maxSetsPerMusclePerSession)
         for muscle in rules.trackedMuscles {
-            for index in sessions.indices where sessions[index].dayType.muscles.contains(muscle) {
-                guard remainingTarget(muscle) >= 1 else { break }
-                fill(muscle, session: index, quota: cap)
+            guard let id = catalogIndex.trackedMuscleId(muscle) else { continue }
+            for session in sessions.indices where sessions[session].dayType.muscles.contains(muscle) {
+                guard remainingTarget(id) >= 1 else { break }
+                fill(id, session: session, quota: cap)
             }
         }
     }
 
     // MARK: - Filling one muscle in one session
 
-    private func remainingTarget(_ muscle: String) -> Double {
-        Double(context.muscleTargets[muscle]?.target ?? 0) - counted[muscle, default: 0]
+    private func remainingTarget(_ muscle: Int) -> Double {
+        Double(context.targetsById[muscle].target) - counted[muscle]
     }
 
-    private mutating func fill(_ muscle: String, session index: Int, quota: Double) {
+    private mutating func fill(_ muscle: Int, session index: Int, quota: Double) {
         let minSets = rules.minSetsPerExercise
         var guardCount = 0
         while guardCount < 16 {
             guardCount += 1
-            let need = min(quota - sessions[index].countedToday[muscle, default: 0], remainingTarget(muscle))
+            let need = min(quota - sessions[index].countedToday[muscle], remainingTarget(muscle))
             let want = Int((need - 1e-9).rounded(.up))
             if want <= 0 { return }
             let existing = sessions[index].blocks.indices.filter { sessions[index].blocks[$0].muscle == muscle }
@@ -126,7 +147,7 @@ struct WeekBuilder {
             }
             let candidates = self.candidates(muscle, session: index)
             if candidates.isEmpty {
-                if context.safeCandidates[muscle, default: []].isEmpty {
+                if context.safeCandidates[muscle].isEmpty {
                     note(muscle, noExerciseReason())
                 } else if extend(existing, in: index, by: want) > 0 {
                     continue
@@ -136,10 +157,9 @@ struct WeekBuilder {
             var chosen: (position: Int, sets: Int, note: String?)?
             var binding: String?
             for (position, swapNote) in candidates {
-                let exercise = context.catalog.exercises[position]
-                let prescription = context.modifier.value.prescription(for: exercise.movement)
+                let prescription = context.modifier.value.prescription(for: catalogIndex.facts[position].movement)
                 let desired = min(prescription.maxSetsPerExercise, max(minSets, want))
-                let (sets, bound) = capacity(of: exercise, in: index, desired: desired, isNew: true)
+                let (sets, bound) = capacity(of: position, in: index, desired: desired, isNew: true)
                 if sets >= minSets {
                     chosen = (position, sets, swapNote)
                     break
@@ -161,54 +181,58 @@ struct WeekBuilder {
         var added = 0
         for blockIndex in blockIndices where added < count {
             let block = sessions[index].blocks[blockIndex]
-            let exercise = context.catalog.exercises[block.position]
-            let room = context.modifier.value.prescription(for: exercise.movement).maxSetsPerExercise - block.sets
+            let room = context.modifier.value.prescription(for: catalogIndex.facts[block.position].movement).maxSetsPerExercise - block.sets
             guard room > 0 else { continue }
-            let (sets, _) = capacity(of: exercise, in: index, desired: min(room, count - added), isNew: false)
+            let (sets, _) = capacity(of: block.position, in: index, desired: min(room, count - added), isNew: false)
             guard sets > 0 else { continue }
             sessions[index].blocks[blockIndex].sets += sets
-            account(exercise, sets: sets, in: index, isNew: false)
+            account(block.position, sets: sets, in: index, isNew: false)
             added += sets
         }
         return added
     }
 
-    private mutating func add(_ position: Int, muscle: String, sets: Int, notes: [String], in index: Int) {
-        let exercise = context.catalog.exercises[position]
+    private mutating func add(_ position: Int, muscle: Int, sets: Int, notes: [String], in index: Int) {
         sessions[index].blocks.append(PlannedBlock(position: position, muscle: muscle, sets: sets, notes: notes))
-        usage[muscle, default: [:]][position, default: 0] += 1
-        account(exercise, sets: sets, in: index, isNew: true)
+        usage[muscle][position, default: 0] += 1
+        account(position, sets: sets, in: index, isNew: true)
     }
 
-    private mutating func account(_ exercise: Exercise, sets: Int, in index: Int, isNew: Bool) {
+    private mutating func account(_ position: Int, sets: Int, in index: Int, isNew: Bool) {
+        let facts = catalogIndex.facts[position]
         sessions[index].directSets += sets
-        sessions[index].seconds += cost(of: exercise, sets: sets, isNew: isNew)
-        for muscle in exercise.muscles where context.tracked.contains(muscle) {
-            sessions[index].countedToday[muscle, default: 0] += Double(sets)
-            counted[muscle, default: 0] += Double(sets)
-            directSets[muscle, default: 0] += sets
+        sessions[index].seconds += cost(of: facts, sets: sets, isNew: isNew)
+        for muscle in facts.trackedMuscles {
+            sessions[index].countedToday[muscle] += Double(sets)
+            counted[muscle] += Double(sets)
+            directSets[muscle] += sets
         }
-        for muscle in exercise.secondaryMuscles where context.tracked.contains(muscle) {
-            sessions[index].countedToday[muscle, default: 0] += Double(sets) * fraction
-            counted[muscle, default: 0] += Double(sets) * fraction
+        for muscle in facts.trackedSecondaryMuscles {
+            sessions[index].countedToday[muscle] += Double(sets) * fraction
+            counted[muscle] += Double(sets) * fraction
         }
     }
 
     // MARK: - Limits
 
-    private func rest(for exercise: Exercise) -> Int {
-        rules.restSeconds[context.modifier.value.name]?[exercise.movement]?.value ?? 0
+    private func rest(for movement: Exercise.Movement) -> Int {
+        switch movement {
+        case .compound: compoundRest
+        case .isolation: isolationRest
+        }
     }
 
     /// Seconds for `sets` more sets: a new exercise pays its transition and one rest less.
-    private func cost(of exercise: Exercise, sets: Int, isNew: Bool) -> Int {
-        let perSet = exercise.setSeconds + rest(for: exercise)
-        return isNew ? sets * perSet - rest(for: exercise) + rules.transitionSeconds : sets * perSet
+    private func cost(of facts: CatalogIndex.Facts, sets: Int, isNew: Bool) -> Int {
+        let rest = rest(for: facts.movement)
+        let perSet = facts.setSeconds + rest
+        return isNew ? sets * perSet - rest + rules.transitionSeconds : sets * perSet
     }
 
     /// The most sets (≤ `desired`) this exercise can take here without breaking a session limit
     /// or pushing any muscle past its band's cap, and the limit that bound, if one did.
-    private func capacity(of exercise: Exercise, in index: Int, desired: Int, isNew: Bool) -> (Int, String?) {
+    private func capacity(of position: Int, in index: Int, desired: Int, isNew: Bool) -> (Int, String?) {
+        let facts = catalogIndex.facts[position]
         let session = sessions[index]
         let limits = context.limits.value
         var sets = desired
@@ -220,26 +244,25 @@ struct WeekBuilder {
             }
         }
         bound(limits.maxSetsPerSession - session.directSets, "session limit of \(limits.maxSetsPerSession) sets reached")
-        let perSet = exercise.setSeconds + rest(for: exercise)
-        let fixed = isNew ? rules.transitionSeconds - rest(for: exercise) : 0
+        let rest = rest(for: facts.movement)
+        let perSet = facts.setSeconds + rest
+        let fixed = isNew ? rules.transitionSeconds - rest : 0
         let time = perSet > 0 ? (session.budgetSeconds - session.seconds - fixed) / perSet : sets
         bound(time, "session time limit of \(limits.maxMinutes) min reached")
         let muscleCap = Double(limits.maxSetsPerMusclePerSession)
-        for muscle in exercise.muscles where context.tracked.contains(muscle) {
-            bound(Int((muscleCap - session.countedToday[muscle, default: 0] + 1e-9).rounded(.down)),
+        for muscle in facts.trackedMuscles {
+            bound(Int((muscleCap - session.countedToday[muscle] + 1e-9).rounded(.down)),
                   "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
-            if let band = context.muscleTargets[muscle]?.band {
-                bound(Int((Double(band.upperBound) - counted[muscle, default: 0] + 1e-9).rounded(.down)),
-                      "\(muscle) band cap of \(band.upperBound) sets")
-            }
+            let band = context.targetsById[muscle].band
+            bound(Int((Double(band.upperBound) - counted[muscle] + 1e-9).rounded(.down)),
+                  "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
         }
         if fraction > 0 {
-            for muscle in exercise.secondaryMuscles where context.tracked.contains(muscle) {
-                if let band = context.muscleTargets[muscle]?.band {
-                    bound(Int(((Double(band.upperBound) - counted[muscle, default: 0]) / fraction + 1e-9).rounded(.down)),
-                          "\(muscle) band cap of \(band.upperBound) sets (as a secondary muscle)")
-                }
-                bound(Int(((muscleCap - session.countedToday[muscle, default: 0]) / fraction + 1e-9).rounded(.down)),
+            for muscle in facts.trackedSecondaryMuscles {
+                let band = context.targetsById[muscle].band
+                bound(Int(((Double(band.upperBound) - counted[muscle]) / fraction + 1e-9).rounded(.down)),
+                      "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets (as a secondary muscle)")
+                bound(Int(((muscleCap - session.countedToday[muscle]) / fraction + 1e-9).rounded(.down)),
                       "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
             }
         }
@@ -250,29 +273,32 @@ struct WeekBuilder {
 
     /// Exercises for `muscle` in this session, best first; the first carries a note when an
     /// injury changed what would have been chosen (a regression or a swap).
-    private func candidates(_ muscle: String, session index: Int) -> [(Int, String?)] {
+    private func candidates(_ muscle: Int, session index: Int) -> [(Int, String?)] {
         let session = sessions[index]
-        let usedToday = Set(session.blocks.map(\.position))
-        let patternsToday = Set(session.blocks.filter { $0.muscle == muscle }.map { context.catalog.exercises[$0.position].pattern })
-        let preferredPatterns = session.dayType.preferredPatterns[muscle] ?? []
-        let weekUsage = usage[muscle, default: [:]]
+        // A session holds a handful of blocks, so plain arrays beat sets here.
+        let usedToday = session.blocks.map(\.position)
+        let patternsToday = session.blocks.filter { $0.muscle == muscle }.map { catalogIndex.facts[$0.position].pattern }
+        let preferredNames = session.dayType.preferredPatterns[catalogIndex.muscles[muscle]] ?? []
+        // A preferred pattern no catalog exercise uses can match nothing; only whether any was named matters then.
+        let preference = Preference(anyNamed: !preferredNames.isEmpty, patterns: preferredNames.compactMap { catalogIndex.patternId($0) })
+        let weekUsage = usage[muscle]
         // Each key is computed once per candidate, then the candidates are sorted by it.
         func ordered(_ positions: [Int]) -> [Int] {
             positions.filter { !usedToday.contains($0) }
-                .map { (key: key($0, patternsToday, preferredPatterns, weekUsage), position: $0) }
+                .map { (key: key($0, patternsToday, preference, weekUsage), position: $0) }
                 .sorted { $0.key < $1.key }
                 .map(\.position)
         }
-        let safe = ordered(context.safeCandidates[muscle, default: []])
+        let safe = ordered(context.safeCandidates[muscle])
         guard let best = safe.first else { return [] }
-        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle, default: []]).first, preferred != best else {
+        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle]).first, preferred != best else {
             return safe.map { ($0, nil) }
         }
         let wanted = context.catalog.exercises[preferred]
         let flags = wanted.contraindicated.intersection(context.injuries).map(\.rawValue).sorted().joined(separator: ", ")
         let first: Int
         let note: String
-        if let regression = regression(of: wanted, for: muscle, excluding: usedToday) {
+        if let regression = regression(of: wanted, for: catalogIndex.muscles[muscle], excluding: usedToday) {
             first = regression
             note = "\(context.catalog.exercises[regression].name) regresses \(wanted.name) (\(flags))"
         } else {
@@ -284,15 +310,21 @@ struct WeekBuilder {
 
     /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
     /// today for it, compounds before isolations, least used this week, then catalog order.
-    private func key(_ position: Int, _ patternsToday: Set<String>, _ preferred: [String], _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
-        let exercise = context.catalog.exercises[position]
-        return (preferred.isEmpty || preferred.contains(exercise.pattern) ? 0 : 1,
-                patternsToday.contains(exercise.pattern) ? 1 : 0, exercise.movement == .compound ? 0 : 1,
+    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
+        let facts = catalogIndex.facts[position]
+        return (!preferred.anyNamed || preferred.patterns.contains(facts.pattern) ? 0 : 1,
+                patternsToday.contains(facts.pattern) ? 1 : 0, facts.movement == .compound ? 0 : 1,
                 weekUsage[position, default: 0], position)
     }
 
+    /// The patterns a day type prefers for a muscle, as catalog pattern ids.
+    private struct Preference {
+        var anyNamed: Bool
+        var patterns: [Int]
+    }
+
     /// The first allowed exercise down the regression chain that still trains the muscle.
-    private func regression(of exercise: Exercise, for muscle: String, excluding used: Set<Int>) -> Int? {
+    private func regression(of exercise: Exercise, for muscle: String, excluding used: [Int]) -> Int? {
         var queue = exercise.regressions
         var seen: Set<String> = [exercise.id]
         var cursor = 0
@@ -310,8 +342,9 @@ struct WeekBuilder {
         return nil
     }
 
-    private mutating func note(_ muscle: String, _ reason: String) {
-        if !reasons[muscle, default: []].contains(reason) { reasons[muscle, default: []].append(reason) }
+    private mutating func note(_ muscle: Int, _ reason: String) {
+        let name = catalogIndex.muscles[muscle]
+        if !reasons[name, default: []].contains(reason) { reasons[name, default: []].append(reason) }
     }
 
     private func noExerciseReason() -> String {
@@ -329,9 +362,11 @@ struct WeekBuilder {
         var workouts: [Workout] = []
         var allNotes: [String] = []
         for (offset, session) in sessions.enumerated() {
-            let order = Dictionary(uniqueKeysWithValues: session.dayType.muscles.enumerated().map { ($1, $0) })
+            // The loader rejects a muscle listed twice in a day type; should one reach here anyway
+            // (`DayType` has a public initializer), its first place counts rather than trapping.
+            let order = Dictionary(session.dayType.muscles.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let sorted = session.blocks.enumerated().sorted { lhs, rhs in
-                (order[lhs.element.muscle] ?? Int.max, lhs.offset) < (order[rhs.element.muscle] ?? Int.max, rhs.offset)
+                (order[catalogIndex.muscles[lhs.element.muscle]] ?? Int.max, lhs.offset) < (order[catalogIndex.muscles[rhs.element.muscle]] ?? Int.max, rhs.offset)
             }.map(\.element)
             var blocks = sorted.map(block(from:))
             var seconds = session.seconds + rules.warmupSeconds
@@ -386,7 +421,8 @@ struct WeekBuilder {
     private func volume(for muscle: String) -> MuscleVolume {
         let target = context.muscleTargets[muscle]
         let band = target?.band ?? 0...0
-        let planned = counted[muscle, default: 0]
+        let id = catalogIndex.trackedMuscleId(muscle)
+        let planned = id.map { counted[$0] } ?? 0
         let sessionsTraining = sessions.filter { $0.dayType.muscles.contains(muscle) }.count
         var why: [String] = []
         if planned + 1e-9 < Double(band.lowerBound) {
@@ -401,7 +437,7 @@ struct WeekBuilder {
         }
         return MuscleVolume(
             muscle: muscle, band: band, target: target?.target ?? 0, planned: planned,
-            directSets: directSets[muscle, default: 0], sessions: sessionsTraining, shortfallReasons: why,
+            directSets: id.map { directSets[$0] } ?? 0, sessions: sessionsTraining, shortfallReasons: why,
             sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
     }
 
@@ -409,12 +445,13 @@ struct WeekBuilder {
         let exercise = context.catalog.exercises[planned.position]
         let prescription = context.modifier.value.prescription(for: exercise.movement)
         var sources = [context.split.source]
-        if let target = context.muscleTargets[planned.muscle] { sources.append(contentsOf: target.sources) }
+        let muscle = catalogIndex.muscles[planned.muscle]
+        if let target = context.muscleTargets[muscle] { sources.append(contentsOf: target.sources) }
         sources.append(context.limits.source)
         if let rest = rules.restSeconds[context.modifier.value.name]?[exercise.movement] { sources.append(rest.source) }
         sources.append(rules.selectionPolicy)
         return WorkoutBlock(
-            muscle: planned.muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
+            muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
             reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
             rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: false,
             movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)

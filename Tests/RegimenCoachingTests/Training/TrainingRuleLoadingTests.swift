@@ -48,4 +48,34 @@ import Testing
         let files = TrainingFixtures.files(editing: "catalogs/plan_templates.yaml", replacing: "weekly_structure: [upper, lower, upper, lower]", with: "weekly_structure: [upper, lower, upper]")
         #expect(errors(files).contains { $0.id == "rules.template-days" && $0.message.contains("upper_lower_4") })
     }
+
+    @Test func aMuscleListedTwiceInADayTypeIsAnErrorAtTheRepeat() throws {
+        let files = TrainingFixtures.files(
+            editing: "catalogs/plan_templates.yaml", replacing: "muscles: [chest, shoulders, triceps]", with: "muscles: [chest, shoulders, triceps, chest]")
+        let text = try #require(files.first { $0.path == "catalogs/plan_templates.yaml" }?.text)
+        let lineIndex = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasSuffix("muscles: [chest, shoulders, triceps, chest]") })
+        let found = errors(files).filter { $0.id == "rules.duplicate-id" }
+        #expect(found.count == 1, "\(found)")
+        let error = try #require(found.first)
+        #expect(error.message == "day type 'push': 'muscles' lists 'chest' twice")
+        #expect(error.location?.file == "catalogs/plan_templates.yaml")
+        #expect(error.location?.line == lineIndex + 1)
+        // The second `chest`, not the first.
+        #expect(error.location?.column == "    muscles: [chest, shoulders, triceps, ".count + 1)
+        #expect(error.notes.contains { $0.hasPrefix("first listed at catalogs/plan_templates.yaml:\(lineIndex + 1):") })
+    }
+
+    @Test func aDayTypeBuiltInCodeWithARepeatedMusclePlansWithoutTrapping() throws {
+        let planner = try #require(TrainingFixtures.planner)
+        var rules = planner.rules
+        rules.dayTypes["push"]?.muscles.append("chest")
+        let week = try TrainingPlanner(rules: rules, catalog: planner.catalog).plan(
+            for: Profile(sex: .male, scheduleDays: 3, experience: .intermediate, equipment: .fullGym), options: TrainingPlanOptions(split: "push_pull_legs_3"))
+        let push = try #require(week.workouts.first)
+        #expect(push.focus == "Push")
+        // Blocks follow the muscles' first places in the list.
+        let order = ["chest", "shoulders", "triceps"]
+        let ranks = push.blocks.compactMap { order.firstIndex(of: $0.muscle) }
+        #expect(!ranks.isEmpty && ranks == ranks.sorted())
+    }
 }

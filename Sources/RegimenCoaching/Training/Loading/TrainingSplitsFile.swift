@@ -58,6 +58,21 @@ public struct PlanTemplatesFile: RuleFileKind {
                 let dayType = context.mapping(pair.value, at: DecodingPath(subject: "day type '\(id)'")) { map -> TrainingRules.DayType? in
                     let focus = map.required("focus", as: String.self)
                     let muscles = map.required("muscles", as: [String].self)
+                    if muscles != nil, let items = map.node["muscles"]?.sequence {
+                        // The list is the day's session order and each muscle takes its share of the
+                        // week's sets once, so a repeat has no meaning: it is a slip in the file.
+                        var firstListed: [String: SourceLocation] = [:]
+                        for item in items {
+                            guard let muscle = item.scalar?.text else { continue }
+                            if let first = firstListed[muscle] {
+                                context.error(
+                                    "rules.duplicate-id", map.path.appending(key: "muscles").message("lists '\(muscle)' twice"),
+                                    at: item.location, notes: ["first listed at \(first)"])
+                            } else {
+                                firstListed[muscle] = item.location
+                            }
+                        }
+                    }
                     let recovery = map.optional("recovery", as: Bool.self) ?? false
                     var patterns: [String: [String]] = [:]
                     if let node = map.node("prefer_patterns") {
