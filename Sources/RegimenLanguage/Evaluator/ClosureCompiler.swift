@@ -232,11 +232,26 @@ struct ClosureCompiler {
         switch node {
         case .compare(let op, let lhs, .constant(let constant), let span):
             guard let site = FieldSite(lhs) else { return nil }
+            if case .int(let bound) = constant {
+                // `data.reps >= 0`: an int field against an int needs no general comparison.
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    let field = try site.read(&context)
+                    if case .int(let value) = field { return .bool(Operators.holds(op, value, bound)) }
+                    return .bool(try Operators.compare(op, field, constant, span))
+                }
+            }
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 .bool(try Operators.compare(op, try site.read(&context), constant, span))
             }
         case .equals(let lhs, .constant(let constant), let negated, _):
             guard let site = FieldSite(lhs) else { return nil }
+            if case .string(let text) = constant {
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    let field = try site.read(&context)
+                    let equal = if case .string(let value) = field { Value.sameScalars(value, text) } else { field.languageEquals(constant) }
+                    return .bool(negated ? !equal : equal)
+                }
+            }
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 let equal = try site.read(&context).languageEquals(constant)
                 return .bool(negated ? !equal : equal)

@@ -2,7 +2,7 @@
 ///
 /// A context is created per evaluation on the evaluating thread; the compiled program it runs is
 /// immutable and shared.
-public struct EvaluationContext {
+public struct EvaluationContext: ~Copyable {
     enum LocalSlot {
         case value(Value)
         case failed(EvaluationError)

@@ -75,6 +75,17 @@ enum Operators {
         }
     }
 
+    /// `lhs op rhs` for two ints (`op` is one of the ordering operators).
+    @inline(__always)
+    static func holds(_ op: BinaryOperator, _ lhs: Int64, _ rhs: Int64) -> Bool {
+        switch op {
+        case .less: lhs < rhs
+        case .lessEqual: lhs <= rhs
+        case .greater: lhs > rhs
+        default: lhs >= rhs
+        }
+    }
+
     static func compare(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, _ span: SourceSpan) throws(EvaluationError) -> Bool {
         let order: Int
         switch (lhs, rhs) {
