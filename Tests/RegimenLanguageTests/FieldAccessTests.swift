@@ -34,6 +34,7 @@ import Testing
             }
         }
         texts.append("viaParameter(v)")
+        texts += ["!v.b", "!v.i", "!v.n", "!v.missing", "!(v.b)"]
         var disagreements: [String] = []
         for text in texts where Self.outcome(text, traced: false) != Self.outcome(text, traced: true) {
             disagreements.append("\(text): \(Self.outcome(text, traced: false)) vs \(Self.outcome(text, traced: true))")
@@ -51,6 +52,8 @@ import Testing
         ("v.s < 3", .failure("unsupported-operation: Unsupported operation error. Received: string < int.")),
         ("v.missing == 1", .failure("undefined-property: Property missing is undefined on object.")),
         ("viaParameter(v)", .success(.bool(true))),
+        ("!v.b", .success(.bool(false))),
+        ("!v.i", .failure("unsupported-operation: Unsupported operation error. Received: !int.")),
     ])
     func fieldComparisons(_ text: String, _ expected: Outcome) {
         #expect(Self.outcome(text, traced: false) == expected)

@@ -114,6 +114,7 @@ public struct CompiledExpression: Sendable {
     ///   - slots: one value per environment variable; a missing slot is an error, not a crash.
     ///   - host: supplies host functions such as `get()` for this evaluation.
     ///   - tracer: receives each sub-expression's outcome, for explanations.
+    @inline(__always)
     public func evaluate(
         slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
         tracer: (any EvaluationTracer)? = nil

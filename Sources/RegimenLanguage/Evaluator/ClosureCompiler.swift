@@ -221,15 +221,23 @@ struct ClosureCompiler {
         }
     }
 
-    /// `variable.field`, `parameter.field`, and (untraced) their comparison with a constant
-    /// (`data.reps >= 0`, `user.role == 'coach'`): the field is read where it lies and compared
-    /// with no closure call in between.
+    /// `variable.field`, `parameter.field`, and (untraced) their negation and comparison with a
+    /// constant (`!data.name`, `data.reps >= 0`, `user.role == 'coach'`): the field is read where
+    /// it lies and tested with no closure call in between.
     private func fieldAccess(_ node: Node) -> Evaluator? {
         if let site = FieldSite(node) {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in try site.read(&context) }
         }
         guard !traced else { return nil }
         switch node {
+        case .not(let operand, let span):
+            // `!data.name`: Appendix A-style rules test a dozen fields this way per request.
+            guard let site = FieldSite(operand) else { return nil }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                let value = try site.read(&context)
+                guard case .bool(let b) = value else { throw EvaluationError.unsupported("!", value, span) }
+                return .bool(!b)
+            }
         case .compare(let op, let lhs, .constant(let constant), let span):
             guard let site = FieldSite(lhs) else { return nil }
             if case .int(let bound) = constant {
