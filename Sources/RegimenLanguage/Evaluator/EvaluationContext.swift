@@ -5,7 +5,9 @@
 public struct EvaluationContext: ~Copyable {
     enum LocalSlot {
         case value(Value)
-        case failed(EvaluationError)
+        /// Boxed: an error is several times the size of a value, and frames are pushed and popped
+        /// on every call, while an argument that fails is rare.
+        indirect case failed(EvaluationError)
         /// A `let` not yet evaluated: its index in the function's `lets`, and its function.
         case pending(function: Int, letIndex: Int)
         case evaluating
