@@ -105,7 +105,7 @@ public struct EvaluationContext: ~Copyable {
         defer {
             callDepth -= 1
             frameBase = savedBase
-            locals.removeSubrange(newBase...)
+            locals.removeLast(max(0, locals.count - newBase))
         }
         return tracer == nil ? try function.result(&self) : try function.tracedResult(&self)
     }
