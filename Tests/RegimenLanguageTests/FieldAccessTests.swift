@@ -30,7 +30,11 @@ import Testing
         var texts: [String] = []
         for field in ["i", "f", "s", "e", "b", "n", "l", "m", "missing"] {
             for op in Self.operators {
-                for constant in Self.constants { texts.append("v.\(field) \(op) \(constant)") }
+                for constant in Self.constants {
+                    texts.append("v.\(field) \(op) \(constant)")
+                    // Not a plain field on the left: the constant-comparison shortcut still applies.
+                    texts.append("v.\(field) * 2 \(op) \(constant)")
+                }
             }
         }
         texts.append("viaParameter(v)")

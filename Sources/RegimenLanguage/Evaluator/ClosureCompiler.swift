@@ -87,6 +87,13 @@ struct ClosureCompiler {
             }
         case .compare(let op, let lhs, .constant(let constant), let span):
             let l = compile(lhs)
+            if case .int(let bound) = constant {
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    let value = try l(&context)
+                    if case .int(let number) = value { return .bool(Operators.holds(op, number, bound)) }
+                    return .bool(try Operators.compare(op, value, constant, span))
+                }
+            }
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 .bool(try Operators.compare(op, try l(&context), constant, span))
             }
