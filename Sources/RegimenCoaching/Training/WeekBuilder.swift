@@ -361,24 +361,29 @@ struct WeekBuilder {
         let modifier = context.modifier
         var workouts: [Workout] = []
         var allNotes: [String] = []
+        let shown = ShownPrescriptions(context: context)
         for (offset, session) in sessions.enumerated() {
             // The loader rejects a muscle listed twice in a day type; should one reach here anyway
             // (`DayType` has a public initializer), its first place counts rather than trapping.
             let order = Dictionary(session.dayType.muscles.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            let sorted = session.blocks.enumerated().sorted { lhs, rhs in
-                (order[catalogIndex.muscles[lhs.element.muscle]] ?? Int.max, lhs.offset) < (order[catalogIndex.muscles[rhs.element.muscle]] ?? Int.max, rhs.offset)
-            }.map(\.element)
-            var blocks = sorted.map(block(from:))
+            // Each block's place is looked up once; the sort then compares plain integers.
+            let places = session.blocks.enumerated().map { offset, planned in
+                (rank: order[catalogIndex.muscles[planned.muscle]] ?? Int.max, offset: offset)
+            }.sorted { ($0.rank, $0.offset) < ($1.rank, $1.offset) }
+            var blocks: [WorkoutBlock] = []
+            blocks.reserveCapacity(places.count + 1)
+            for place in places { blocks.append(block(from: session.blocks[place.offset], shown: shown)) }
             var seconds = session.seconds + rules.warmupSeconds
             if let finisher = finisherBlock() {
                 blocks.append(finisher)
                 seconds += modifier.value.finisherMinutes * 60
             }
-            let compact = CompactVariantBuilder(context: context).variant(for: blocks)
+            let compact = CompactVariantBuilder(context: context).variant(for: blocks, shown: shown)
             if let compact {
-                let kept = Set(compact.groups.flatMap(\.blocks).map { "\($0.muscle)/\($0.exerciseId)" })
+                // A compact variant holds a handful of blocks, so a plain search beats hashing keys.
+                let kept = compact.groups.flatMap(\.blocks)
                 for index in blocks.indices {
-                    blocks[index].altCompact = kept.contains("\(blocks[index].muscle)/\(blocks[index].exerciseId)")
+                    blocks[index].altCompact = kept.contains { $0.muscle == blocks[index].muscle && $0.exerciseId == blocks[index].exerciseId }
                 }
             }
             for block in blocks { allNotes.append(contentsOf: block.notes.map { "Day \(offset + 1): \($0)" }) }
@@ -441,19 +446,19 @@ struct WeekBuilder {
             sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
     }
 
-    private func block(from planned: PlannedBlock) -> WorkoutBlock {
+    private func block(from planned: PlannedBlock, shown: ShownPrescriptions) -> WorkoutBlock {
         let exercise = context.catalog.exercises[planned.position]
-        let prescription = context.modifier.value.prescription(for: exercise.movement)
+        let prescription = shown[exercise.movement]
         var sources = [context.split.source]
         let muscle = catalogIndex.muscles[planned.muscle]
         if let target = context.muscleTargets[muscle] { sources.append(contentsOf: target.sources) }
         sources.append(context.limits.source)
-        if let rest = rules.restSeconds[context.modifier.value.name]?[exercise.movement] { sources.append(rest.source) }
+        if let rest = prescription.restSource { sources.append(rest) }
         sources.append(rules.selectionPolicy)
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
-            reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
-            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: false,
+            reps: exercise.hold.map(RangeText.hold) ?? prescription.reps,
+            rir: exercise.hold == nil ? prescription.rir : nil, altCompact: false,
             movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)
     }
 
