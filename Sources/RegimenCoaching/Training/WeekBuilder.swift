@@ -30,8 +30,9 @@ struct WeekBuilder {
     private var counted: [Double]
     /// Direct sets this week by tracked muscle id.
     private var directSets: [Int]
-    /// Per tracked muscle id: how many blocks of the week use each catalog position.
-    private var usage: [[Int: Int]]
+    /// Per tracked muscle id, by catalog position: how many blocks of the week use it (dense, as
+    /// ranking candidates reads it for every candidate).
+    private var usage: [[Int]]
     /// Why each muscle stopped short of its target, in first-seen order.
     private var reasons: [String: [String]] = [:]
     private var notes: [String] = []
@@ -51,7 +52,7 @@ struct WeekBuilder {
         }
         counted = Array(repeating: 0, count: trackedCount)
         directSets = Array(repeating: 0, count: trackedCount)
-        usage = Array(repeating: [:], count: trackedCount)
+        usage = Array(repeating: Array(repeating: 0, count: context.index.facts.count), count: trackedCount)
         let rests = context.rules.restSeconds[context.modifier.value.name]
         compoundRest = rests?[.compound]?.value ?? 0
         isolationRest = rests?[.isolation]?.value ?? 0
@@ -194,7 +195,7 @@ struct WeekBuilder {
 
     private mutating func add(_ position: Int, muscle: Int, sets: Int, notes: [String], in index: Int) {
         sessions[index].blocks.append(PlannedBlock(position: position, muscle: muscle, sets: sets, notes: notes))
-        usage[muscle][position, default: 0] += 1
+        usage[muscle][position] += 1
         account(position, sets: sets, in: index, isNew: true)
     }
 
@@ -284,10 +285,13 @@ struct WeekBuilder {
         let weekUsage = usage[muscle]
         // Each key is computed once per candidate, then the candidates are sorted by it.
         func ordered(_ positions: [Int]) -> [Int] {
-            positions.filter { !usedToday.contains($0) }
-                .map { (key: key($0, patternsToday, preference, weekUsage), position: $0) }
-                .sorted { $0.key < $1.key }
-                .map(\.position)
+            var keyed: [(key: (Int, Int, Int, Int, Int), position: Int)] = []
+            keyed.reserveCapacity(positions.count)
+            for position in positions where !usedToday.contains(position) {
+                keyed.append((key(position, patternsToday, preference, weekUsage), position))
+            }
+            keyed.sort { $0.key < $1.key }
+            return keyed.map(\.position)
         }
         let safe = ordered(context.safeCandidates[muscle])
         guard let best = safe.first else { return [] }
@@ -310,11 +314,11 @@ struct WeekBuilder {
 
     /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
     /// today for it, compounds before isolations, least used this week, then catalog order.
-    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
+    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int]) -> (Int, Int, Int, Int, Int) {
         let facts = catalogIndex.facts[position]
         return (!preferred.anyNamed || preferred.patterns.contains(facts.pattern) ? 0 : 1,
                 patternsToday.contains(facts.pattern) ? 1 : 0, facts.movement == .compound ? 0 : 1,
-                weekUsage[position, default: 0], position)
+                weekUsage[position], position)
     }
 
     /// The patterns a day type prefers for a muscle, as catalog pattern ids.
