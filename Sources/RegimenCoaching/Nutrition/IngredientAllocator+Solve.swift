@@ -65,9 +65,13 @@ extension IngredientAllocator {
 
     /// The slack ``centre(sized:veg:vegGrams:target:)`` would report, computed without building a
     /// candidate; `nil` when it would return `nil`. This is the search's inner loop.
-    func score(_ first: OptionSet, _ second: OptionSet, _ third: OptionSet, veg: OptionSet, vegGrams: Double, target: Macros) -> Double? {
+    ///
+    /// A set's lowest and highest protein, carbohydrate and fat are its lowest and highest ratios
+    /// times the amount: multiplying by a positive amount keeps order even after rounding, so these
+    /// are the very numbers `centre` finds member by member. Only kcal, a sum, is taken per member.
+    func score(_ first: OptionSet, _ second: OptionSet, _ third: OptionSet, veg: VegShare, target: Macros) -> Double? {
         let a = first.mid, b = second.mid, c = third.mid
-        let vegMid = veg.mid * vegGrams
+        let vegMid = veg.mid
         let rhs = Macros(protein: target.protein - vegMid.protein, carb: target.carb - vegMid.carb, fat: target.fat - vegMid.fat)
         func det(_ x: Macros, _ y: Macros, _ z: Macros) -> Double {
             x.protein * (y.carb * z.fat - y.fat * z.carb) - y.protein * (x.carb * z.fat - x.fat * z.carb)
@@ -79,20 +83,29 @@ extension IngredientAllocator {
         guard amounts.0 > 0, amounts.1 > 0, amounts.2 > 0 else { return nil }
         var low = MealTotals.zero
         var high = MealTotals.zero
-        func include(_ set: OptionSet, amount: Double, checkPortions: Bool) -> Bool {
-            var setLow = MealTotals(protein: .infinity, carb: .infinity, fat: .infinity, kcal: .infinity)
-            var setHigh = MealTotals(protein: -.infinity, carb: -.infinity, fat: -.infinity, kcal: -.infinity)
+        let energy = settings.energy
+        func include(_ set: OptionSet, amount: Double) -> Bool {
+            var kcalLow = Double.infinity
+            var kcalHigh = -Double.infinity
             for index in set.ratios.indices {
-                if checkPortions && !set.portionRanges[index].contains(amount / set.keyPerGram[index]) { return false }
-                widen(&setLow, &setHigh, set.ratios[index] * amount)
+                if !set.portionRanges[index].contains(amount / set.keyPerGram[index]) { return false }
+                let kcal = energy.kcal(set.ratios[index] * amount)
+                kcalLow = min(kcalLow, kcal)
+                kcalHigh = max(kcalHigh, kcal)
             }
-            add(&low, setLow)
-            add(&high, setHigh)
+            low.protein += set.low.protein * amount
+            low.carb += set.low.carb * amount
+            low.fat += set.low.fat * amount
+            low.kcal += kcalLow
+            high.protein += set.high.protein * amount
+            high.carb += set.high.carb * amount
+            high.fat += set.high.fat * amount
+            high.kcal += kcalHigh
             return true
         }
-        guard include(first, amount: amounts.0, checkPortions: true), include(second, amount: amounts.1, checkPortions: true),
-              include(third, amount: amounts.2, checkPortions: true), include(veg, amount: vegGrams, checkPortions: false)
-        else { return nil }
+        guard include(first, amount: amounts.0), include(second, amount: amounts.1), include(third, amount: amounts.2) else { return nil }
+        add(&low, veg.low)
+        add(&high, veg.high)
         let tolerance = settings.tolerance
         func room(_ low: Double, _ high: Double, _ goal: Double) -> Double {
             min(low - (1 - tolerance) * goal, (1 + tolerance) * goal - high) / goal
@@ -126,27 +139,38 @@ extension IngredientAllocator {
     func materialize(_ candidate: Candidate, targets: MealTargets) -> MealOptions? {
         for steps in [false, true] {
             // First the rules' steps; if rounding that coarsely breaks the guarantee, whole grams.
-            var lists: [IngredientCategory: [IngredientOption]] = [:]
-            var valid = true
-            for (set, amount) in zip(candidate.sized, candidate.amounts) {
-                let step = steps ? 1 : (settings.roundingG[set.category] ?? 1)
-                var options: [IngredientOption] = []
-                for (member, key) in zip(set.members, set.keyPerGram) {
-                    let grams = ((amount / key) / step).rounded(.toNearestOrAwayFromZero) * step
-                    guard grams > 0, member.portionRangeG.contains(grams) else {
-                        valid = false
-                        break
-                    }
-                    options.append(option(member, grams: grams))
-                }
-                lists[set.category] = options
-            }
-            guard valid else { continue }
-            lists[.veg] = candidate.veg.members.map { option($0, grams: candidate.vegGrams) }
-            let meal = MealOptions(protein: lists[.protein] ?? [], carb: lists[.carb] ?? [], veg: lists[.veg] ?? [], fat: lists[.fat] ?? [])
+            guard let sized = roundedOptions(candidate, wholeGrams: steps) else { continue }
+            let meal = MealOptions(
+                protein: sized.protein, carb: sized.carb, veg: candidate.veg.members.map { option($0, grams: candidate.vegGrams) },
+                fat: sized.fat)
             if meal.keepsGuarantee(targets: targets, tolerance: settings.tolerance) { return meal }
         }
         return nil
+    }
+
+    /// The sized categories' options at the candidate's amounts rounded to the rules' steps (or to
+    /// whole grams); `nil` when a rounded portion is empty or outside its catalog range.
+    private func roundedOptions(
+        _ candidate: Candidate, wholeGrams: Bool
+    ) -> (protein: [IngredientOption], carb: [IngredientOption], fat: [IngredientOption])? {
+        var protein: [IngredientOption] = [], carb: [IngredientOption] = [], fat: [IngredientOption] = []
+        for (set, amount) in zip(candidate.sized, candidate.amounts) {
+            let step = wholeGrams ? 1 : (settings.roundingG[set.category] ?? 1)
+            var options: [IngredientOption] = []
+            options.reserveCapacity(set.members.count)
+            for (member, key) in zip(set.members, set.keyPerGram) {
+                let grams = ((amount / key) / step).rounded(.toNearestOrAwayFromZero) * step
+                guard grams > 0, member.portionRangeG.contains(grams) else { return nil }
+                options.append(option(member, grams: grams))
+            }
+            switch set.category {
+            case .protein: protein = options
+            case .carb: carb = options
+            case .fat: fat = options
+            case .veg: break  // the vegetables' weight is not rounded here
+            }
+        }
+        return (protein, carb, fat)
     }
 
     /// An option as shown: macros to 0.1 g, kcal by the plan's energy factors from those macros.
@@ -167,12 +191,13 @@ extension IngredientAllocator {
             let chosen: OptionSet = category == .veg ? candidate.veg : (candidate.sized.first { $0.category == category } ?? candidate.veg)
             guard chosen.category == category else { continue }
             var setSize = chosen.members.count
-            let taken = Set(chosen.members.map(\.id))
-            let others = (pools[category] ?? []).filter { !taken.contains($0.id) }
+            let pool = pools[category] ?? []
             // Try the ingredients that widen the set least first (scored from ratios alone).
             let chosenSet = currentSet(of: category, in: candidate)
             let amount = category == .veg ? candidate.vegGrams : amountOf(category, in: candidate)
-            let ordered = others.compactMap { ingredient -> (Ingredient, Double)? in
+            var ordered: [(position: Int, cost: Double)] = []
+            ordered.reserveCapacity(pool.count)
+            for (position, ingredient) in pool.enumerated() where !chosen.members.contains(where: { $0.id == ingredient.id }) {
                 let perGram = ingredient.perGram
                 let key: Double
                 switch chosenSet.sizing {
@@ -180,15 +205,16 @@ extension IngredientAllocator {
                 case .energy: key = settings.energy.kcal(perGram)
                 case .weight: key = 1
                 }
-                guard key > 0 else { return nil }
+                guard key > 0 else { continue }
                 let ratio = perGram * (1 / key)
                 let low = Macros(protein: min(chosenSet.low.protein, ratio.protein), carb: min(chosenSet.low.carb, ratio.carb), fat: min(chosenSet.low.fat, ratio.fat))
                 let high = Macros(protein: max(chosenSet.high.protein, ratio.protein), carb: max(chosenSet.high.carb, ratio.carb), fat: max(chosenSet.high.fat, ratio.fat))
-                return (ingredient, spreadCost(low: low, high: high, amount: amount, target: targets.macros))
-            }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+                ordered.append((position, spreadCost(low: low, high: high, amount: amount, target: targets.macros)))
+            }
+            ordered.sort { $0.cost != $1.cost ? $0.cost < $1.cost : pool[$0.position].id < pool[$1.position].id }
             // The few that widen least are worth trying; the rest would only cost time.
-            for (ingredient, _) in ordered.prefix(growthAttempts) where setSize < limit {
-                guard let wider = currentSet(of: category, in: candidate).adding(ingredient, energy: settings.energy) else { continue }
+            for (position, _) in ordered.prefix(growthAttempts) where setSize < limit {
+                guard let wider = currentSet(of: category, in: candidate).adding(pool[position], energy: settings.energy) else { continue }
                 var trial = candidate
                 if category == .veg {
                     trial.veg = wider

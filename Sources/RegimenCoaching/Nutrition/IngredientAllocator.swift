@@ -80,12 +80,13 @@ public struct IngredientAllocator: Sendable {
         }
         let vegStep = settings.roundingG[.veg] ?? 1
         let vegAmount = max(vegStep, (vegGrams / vegStep).rounded(.toNearestOrAwayFromZero) * vegStep)
+        // One pass over the candidates, each copied once into its category's pool.
         var pools: [IngredientCategory: [Ingredient]] = [:]
-        for category in IngredientCategory.allCases {
-            var pool = candidates.filter { $0.category == category }.sorted { $0.id < $1.id }
-            if category == .veg { pool = pool.filter { $0.portionRangeG.contains(vegAmount) } }
-            pools[category] = pool
+        for category in IngredientCategory.allCases { pools[category] = [] }
+        for candidate in candidates where candidate.category != .veg || candidate.portionRangeG.contains(vegAmount) {
+            pools[candidate.category, default: []].append(candidate)
         }
+        for category in IngredientCategory.allCases { pools[category]?.sort { $0.id < $1.id } }
         let short = IngredientCategory.allCases.filter { (pools[$0]?.count ?? 0) < minimum }
         if !short.isEmpty {
             let list = short.map { "\($0.rawValue) (\(pools[$0]?.count ?? 0))" }.joined(separator: ", ")
@@ -124,16 +125,17 @@ public struct IngredientAllocator: Sendable {
         var closest: Candidate?
         var closestSlack = -Double.infinity
         let proteinSets = ranked[.protein] ?? [], carbSets = ranked[.carb] ?? [], fatSets = ranked[.fat] ?? [], vegSets = ranked[.veg] ?? []
+        let vegShares = vegSets.map { VegShare($0, grams: vegAmount, energy: settings.energy) }
         for (p, proteinSet) in proteinSets.enumerated() {
             for (c, carbSet) in carbSets.enumerated() {
                 for (f, fatSet) in fatSets.enumerated() {
-                    for (v, vegSet) in vegSets.enumerated() {
-                        guard let slack = score(proteinSet, carbSet, fatSet, veg: vegSet, vegGrams: vegAmount, target: target) else { continue }
+                    for (v, vegShare) in vegShares.enumerated() {
+                        guard let slack = score(proteinSet, carbSet, fatSet, veg: vegShare, target: target) else { continue }
                         if slack >= 0 {
                             RankedCombination(slack: slack, protein: p, carb: c, fat: f, veg: v).keep(in: &feasible, limit: roundingAttempts)
                         } else if slack > closestSlack {
                             closestSlack = slack
-                            closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSet, vegGrams: vegAmount, target: target)
+                            closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSets[v], vegGrams: vegAmount, target: target)
                         }
                     }
                 }
@@ -267,12 +269,23 @@ public struct IngredientAllocator: Sendable {
                 // The pair's bounds are shared by every third member, so they are taken once.
                 let count = pool.count
                 let primaryTarget = target[primary]
+                // The most primary macro per key among members after each position: with it a
+                // pair gets a floor under the cost of every subset it starts (below).
+                var laterPrimaryMax = Array(repeating: -Double.infinity, count: count + 1)
+                for index in stride(from: count - 1, through: 0, by: -1) {
+                    laterPrimaryMax[index] = max(laterPrimaryMax[index + 1], ratios[index]?[primary] ?? -.infinity)
+                }
                 for i in 0..<count {
                     guard let ri = ratios[i] else { continue }
                     for j in (i + 1)..<max(i + 1, count) {
                         guard let rj = ratios[j] else { continue }
                         let pairLow = Macros(protein: min(ri.protein, rj.protein), carb: min(ri.carb, rj.carb), fat: min(ri.fat, rj.fat))
                         let pairHigh = Macros(protein: max(ri.protein, rj.protein), carb: max(ri.carb, rj.carb), fat: max(ri.fat, rj.fat))
+                        if kept.count == keptSets, let last = kept.last,
+                           let floor = costFloor(pairLow: pairLow, pairHigh: pairHigh, laterPrimaryMax: laterPrimaryMax[j + 1], primary: primary, target: target),
+                           floor > last.cost {
+                            continue
+                        }
                         for k in (j + 1)..<max(j + 1, count) {
                             guard let rk = ratios[k] else { continue }
                             let low = Macros(protein: min(pairLow.protein, rk.protein), carb: min(pairLow.carb, rk.carb), fat: min(pairLow.fat, rk.fat))
@@ -355,6 +368,20 @@ public struct IngredientAllocator: Sendable {
         let index = kept.firstIndex { precedes(subset, $0) } ?? kept.count
         kept.insert(subset, at: index)
         if kept.count > limit { kept.removeLast() }
+    }
+
+    /// A value no subset made of this pair and one later member can cost less than, so a full
+    /// ranking skips the pair when even this is too dear; `nil` when no such floor holds.
+    ///
+    /// A third member only widens the pair's spreads, and the amount falls as the primary macro per
+    /// key rises, which is at most the pair's low plus the later members' highest, halved. Every
+    /// step of ``spreadCost(low:high:amount:target:)`` is monotone in floating point as well
+    /// (rounding keeps order), so the floor, computed the same way, is never above a real cost.
+    private func costFloor(pairLow: Macros, pairHigh: Macros, laterPrimaryMax: Double, primary: MacroNutrient, target: Macros) -> Double? {
+        guard settings.tolerance > 0, settings.tolerance.isFinite, target.protein > 0, target.carb > 0, target.fat > 0 else { return nil }
+        let highestPrimaryPerKey = (pairLow[primary] + max(pairHigh[primary], laterPrimaryMax)) / 2
+        guard highestPrimaryPerKey > 0, highestPrimaryPerKey.isFinite else { return nil }
+        return spreadCost(low: pairLow, high: pairHigh, amount: target[primary] / highestPrimaryPerKey, target: target)
     }
 
     /// Written out per nutrient (same order of additions as a loop from zero): this runs for every

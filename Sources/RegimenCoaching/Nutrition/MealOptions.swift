@@ -61,11 +61,19 @@ public struct MealOptions: Sendable, Hashable {
         var high = MealTotals.zero
         for category in IngredientCategory.allCases {
             let options = self[category]
-            guard !options.isEmpty else { continue }
+            guard let first = options.first else { continue }
+            var lowest = MealTotals(protein: first.macros.protein, carb: first.macros.carb, fat: first.macros.fat, kcal: first.kcal)
+            var highest = lowest
+            for option in options.dropFirst() {
+                for measure in MealMeasure.allCases {
+                    let value = option.value(of: measure)
+                    if value < lowest[measure] { lowest[measure] = value }
+                    if highest[measure] < value { highest[measure] = value }
+                }
+            }
             for measure in MealMeasure.allCases {
-                let values = options.map { $0.value(of: measure) }
-                low[measure] += values.min() ?? 0
-                high[measure] += values.max() ?? 0
+                low[measure] += lowest[measure]
+                high[measure] += highest[measure]
             }
         }
         return (low, high)

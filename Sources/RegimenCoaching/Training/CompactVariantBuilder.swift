@@ -7,25 +7,30 @@
 struct CompactVariantBuilder {
     let context: PlanningContext
 
-    func variant(for blocks: [WorkoutBlock]) -> CompactVariant? {
+    /// Exercises are handled by catalog position (ids are unique there), so choosing and grouping
+    /// never copies an ``Exercise`` and primary muscles compare as the index's small ids.
+    func variant(for blocks: [WorkoutBlock], shown: ShownPrescriptions) -> CompactVariant? {
         let decided = context.rules.compact
         let rules = decided.value
-        var chosen: [(muscle: String, exercise: Exercise)] = []
-        var usedIds: Set<String> = []
+        let exercises = context.catalog.exercises
+        var chosen: [(muscle: String, position: Int)] = []
+        var used: [Int] = []
         var seenMuscles: [String] = []
         for block in blocks where block.kind == .strength && !seenMuscles.contains(block.muscle) {
             seenMuscles.append(block.muscle)
-            guard let planned = context.catalog[block.exerciseId] else { continue }
-            let exercise = planned.supersetSafe ? planned : alternative(to: planned, muscle: block.muscle, excluding: usedIds)
-            guard let exercise, !usedIds.contains(exercise.id) else { continue }
-            usedIds.insert(exercise.id)
-            chosen.append((block.muscle, exercise))
+            guard let planned = context.catalog.position(of: block.exerciseId) else { continue }
+            let position = exercises[planned].supersetSafe ? planned : alternative(to: planned, muscle: block.muscle, excluding: used)
+            guard let position, !used.contains(position) else { continue }
+            used.append(position)
+            chosen.append((block.muscle, position))
         }
 
-        var groups: [[(muscle: String, exercise: Exercise)]] = []
+        let facts = context.index.facts
+        var groups: [[(muscle: String, position: Int)]] = []
         for item in chosen {
+            let muscles = facts[item.position].muscles
             if let last = groups.indices.last, groups[last].count < rules.groupSize,
-               !groups[last].contains(where: { !Set($0.exercise.muscles).isDisjoint(with: item.exercise.muscles) }) {
+               !groups[last].contains(where: { member in facts[member.position].muscles.contains { muscles.contains($0) } }) {
                 groups[last].append(item)
             } else {
                 groups.append([item])
@@ -37,7 +42,7 @@ struct CompactVariantBuilder {
         var omitted: [String] = []
         let labels = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         for group in groups {
-            let work = group.reduce(0) { $0 + $1.exercise.setSeconds }
+            let work = group.reduce(0) { $0 + exercises[$1.position].setSeconds }
             let seconds = rules.rounds * (work + (group.count - 1) * rules.transitionSeconds + rules.restBetweenRoundsSeconds)
             guard total + seconds <= rules.maxMinutes * 60 else {
                 omitted.append(contentsOf: group.map(\.muscle))
@@ -47,28 +52,28 @@ struct CompactVariantBuilder {
             let label = kept.count < labels.count ? String(labels[kept.count]) : "G\(kept.count + 1)"
             kept.append(CompactVariant.Group(
                 label: label, rounds: rules.rounds,
-                blocks: group.map { compactBlock($0.exercise, muscle: $0.muscle, rounds: rules.rounds) },
+                blocks: group.map { compactBlock(exercises[$0.position], muscle: $0.muscle, rounds: rules.rounds, shown: shown) },
                 estimatedSeconds: seconds))
         }
         guard !kept.isEmpty else { return nil }
         return CompactVariant(groups: kept, estimatedMinutes: (total + 59) / 60, omittedMuscles: omitted, source: decided.source)
     }
 
-    private func alternative(to exercise: Exercise, muscle: String, excluding used: Set<String>) -> Exercise? {
+    private func alternative(to planned: Int, muscle: String, excluding used: [Int]) -> Int? {
+        let exercises = context.catalog.exercises
         let pool = context.index.muscleId(muscle).map { context.safeCandidates[$0] } ?? []
-        let candidates = pool.filter { context.catalog.exercises[$0].supersetSafe && !used.contains(context.catalog.exercises[$0].id) }
-            .map { context.catalog.exercises[$0] }
-        return candidates.first { $0.pattern == exercise.pattern }
-            ?? candidates.first { $0.movement == exercise.movement }
+        let candidates = pool.filter { exercises[$0].supersetSafe && !used.contains($0) }
+        return candidates.first { exercises[$0].pattern == exercises[planned].pattern }
+            ?? candidates.first { exercises[$0].movement == exercises[planned].movement }
             ?? candidates.first
     }
 
-    private func compactBlock(_ exercise: Exercise, muscle: String, rounds: Int) -> WorkoutBlock {
-        let prescription = context.modifier.value.prescription(for: exercise.movement)
+    private func compactBlock(_ exercise: Exercise, muscle: String, rounds: Int, shown: ShownPrescriptions) -> WorkoutBlock {
+        let prescription = shown[exercise.movement]
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: rounds,
-            reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
-            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: true, movement: exercise.movement, kind: exercise.kind,
+            reps: exercise.hold.map(RangeText.hold) ?? prescription.reps,
+            rir: exercise.hold == nil ? prescription.rir : nil, altCompact: true, movement: exercise.movement, kind: exercise.kind,
             sources: [context.rules.compact.source], notes: [])
     }
 }

@@ -30,8 +30,9 @@ struct WeekBuilder {
     private var counted: [Double]
     /// Direct sets this week by tracked muscle id.
     private var directSets: [Int]
-    /// Per tracked muscle id: how many blocks of the week use each catalog position.
-    private var usage: [[Int: Int]]
+    /// Per tracked muscle id, by catalog position: how many blocks of the week use it (dense, as
+    /// ranking candidates reads it for every candidate).
+    private var usage: [[Int]]
     /// Why each muscle stopped short of its target, in first-seen order.
     private var reasons: [String: [String]] = [:]
     private var notes: [String] = []
@@ -51,7 +52,7 @@ struct WeekBuilder {
         }
         counted = Array(repeating: 0, count: trackedCount)
         directSets = Array(repeating: 0, count: trackedCount)
-        usage = Array(repeating: [:], count: trackedCount)
+        usage = Array(repeating: Array(repeating: 0, count: context.index.facts.count), count: trackedCount)
         let rests = context.rules.restSeconds[context.modifier.value.name]
         compoundRest = rests?[.compound]?.value ?? 0
         isolationRest = rests?[.isolation]?.value ?? 0
@@ -194,7 +195,7 @@ struct WeekBuilder {
 
     private mutating func add(_ position: Int, muscle: Int, sets: Int, notes: [String], in index: Int) {
         sessions[index].blocks.append(PlannedBlock(position: position, muscle: muscle, sets: sets, notes: notes))
-        usage[muscle][position, default: 0] += 1
+        usage[muscle][position] += 1
         account(position, sets: sets, in: index, isNew: true)
     }
 
@@ -284,10 +285,13 @@ struct WeekBuilder {
         let weekUsage = usage[muscle]
         // Each key is computed once per candidate, then the candidates are sorted by it.
         func ordered(_ positions: [Int]) -> [Int] {
-            positions.filter { !usedToday.contains($0) }
-                .map { (key: key($0, patternsToday, preference, weekUsage), position: $0) }
-                .sorted { $0.key < $1.key }
-                .map(\.position)
+            var keyed: [(key: (Int, Int, Int, Int, Int), position: Int)] = []
+            keyed.reserveCapacity(positions.count)
+            for position in positions where !usedToday.contains(position) {
+                keyed.append((key(position, patternsToday, preference, weekUsage), position))
+            }
+            keyed.sort { $0.key < $1.key }
+            return keyed.map(\.position)
         }
         let safe = ordered(context.safeCandidates[muscle])
         guard let best = safe.first else { return [] }
@@ -310,11 +314,11 @@ struct WeekBuilder {
 
     /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
     /// today for it, compounds before isolations, least used this week, then catalog order.
-    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int: Int]) -> (Int, Int, Int, Int, Int) {
+    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int]) -> (Int, Int, Int, Int, Int) {
         let facts = catalogIndex.facts[position]
         return (!preferred.anyNamed || preferred.patterns.contains(facts.pattern) ? 0 : 1,
                 patternsToday.contains(facts.pattern) ? 1 : 0, facts.movement == .compound ? 0 : 1,
-                weekUsage[position, default: 0], position)
+                weekUsage[position], position)
     }
 
     /// The patterns a day type prefers for a muscle, as catalog pattern ids.
@@ -361,24 +365,29 @@ struct WeekBuilder {
         let modifier = context.modifier
         var workouts: [Workout] = []
         var allNotes: [String] = []
+        let shown = ShownPrescriptions(context: context)
         for (offset, session) in sessions.enumerated() {
             // The loader rejects a muscle listed twice in a day type; should one reach here anyway
             // (`DayType` has a public initializer), its first place counts rather than trapping.
             let order = Dictionary(session.dayType.muscles.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            let sorted = session.blocks.enumerated().sorted { lhs, rhs in
-                (order[catalogIndex.muscles[lhs.element.muscle]] ?? Int.max, lhs.offset) < (order[catalogIndex.muscles[rhs.element.muscle]] ?? Int.max, rhs.offset)
-            }.map(\.element)
-            var blocks = sorted.map(block(from:))
+            // Each block's place is looked up once; the sort then compares plain integers.
+            let places = session.blocks.enumerated().map { offset, planned in
+                (rank: order[catalogIndex.muscles[planned.muscle]] ?? Int.max, offset: offset)
+            }.sorted { ($0.rank, $0.offset) < ($1.rank, $1.offset) }
+            var blocks: [WorkoutBlock] = []
+            blocks.reserveCapacity(places.count + 1)
+            for place in places { blocks.append(block(from: session.blocks[place.offset], shown: shown)) }
             var seconds = session.seconds + rules.warmupSeconds
             if let finisher = finisherBlock() {
                 blocks.append(finisher)
                 seconds += modifier.value.finisherMinutes * 60
             }
-            let compact = CompactVariantBuilder(context: context).variant(for: blocks)
+            let compact = CompactVariantBuilder(context: context).variant(for: blocks, shown: shown)
             if let compact {
-                let kept = Set(compact.groups.flatMap(\.blocks).map { "\($0.muscle)/\($0.exerciseId)" })
+                // A compact variant holds a handful of blocks, so a plain search beats hashing keys.
+                let kept = compact.groups.flatMap(\.blocks)
                 for index in blocks.indices {
-                    blocks[index].altCompact = kept.contains("\(blocks[index].muscle)/\(blocks[index].exerciseId)")
+                    blocks[index].altCompact = kept.contains { $0.muscle == blocks[index].muscle && $0.exerciseId == blocks[index].exerciseId }
                 }
             }
             for block in blocks { allNotes.append(contentsOf: block.notes.map { "Day \(offset + 1): \($0)" }) }
@@ -441,19 +450,19 @@ struct WeekBuilder {
             sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
     }
 
-    private func block(from planned: PlannedBlock) -> WorkoutBlock {
+    private func block(from planned: PlannedBlock, shown: ShownPrescriptions) -> WorkoutBlock {
         let exercise = context.catalog.exercises[planned.position]
-        let prescription = context.modifier.value.prescription(for: exercise.movement)
+        let prescription = shown[exercise.movement]
         var sources = [context.split.source]
         let muscle = catalogIndex.muscles[planned.muscle]
         if let target = context.muscleTargets[muscle] { sources.append(contentsOf: target.sources) }
         sources.append(context.limits.source)
-        if let rest = rules.restSeconds[context.modifier.value.name]?[exercise.movement] { sources.append(rest.source) }
+        if let rest = prescription.restSource { sources.append(rest) }
         sources.append(rules.selectionPolicy)
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
-            reps: exercise.hold.map(RangeText.hold) ?? RangeText.of(prescription.reps),
-            rir: exercise.hold == nil ? RangeText.of(prescription.rir) : nil, altCompact: false,
+            reps: exercise.hold.map(RangeText.hold) ?? prescription.reps,
+            rir: exercise.hold == nil ? prescription.rir : nil, altCompact: false,
             movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)
     }
 

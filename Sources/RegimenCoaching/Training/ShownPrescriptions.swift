@@ -1,0 +1,32 @@
+/// The goal's prescription per movement as a week's blocks show it: reps and RIR already spelled
+/// out, and the rest rule behind it. Every block of one movement shows the same text, so a week
+/// spells each once instead of once per block.
+struct ShownPrescriptions {
+    struct Shown {
+        var reps: String
+        var rir: String
+        /// The rest-seconds rule for the goal and movement, when there is one.
+        var restSource: RuleReference?
+    }
+
+    private let compound: Shown
+    private let isolation: Shown
+
+    init(context: PlanningContext) {
+        let modifier = context.modifier.value
+        let rests = context.rules.restSeconds[modifier.name]
+        func shown(_ movement: Exercise.Movement) -> Shown {
+            let prescription = modifier.prescription(for: movement)
+            return Shown(reps: RangeText.of(prescription.reps), rir: RangeText.of(prescription.rir), restSource: rests?[movement]?.source)
+        }
+        compound = shown(.compound)
+        isolation = shown(.isolation)
+    }
+
+    subscript(movement: Exercise.Movement) -> Shown {
+        switch movement {
+        case .compound: compound
+        case .isolation: isolation
+        }
+    }
+}
