@@ -31,7 +31,7 @@ struct Plan: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.loader.load(from: located)
+        let result = RuleKindRegistry.coachingLoader.load(from: located)
         if result.hasErrors {
             DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
             throw CommandFailure.failed

@@ -85,6 +85,22 @@ import Testing
         #expect(result.ruleSet.files.isEmpty)
     }
 
+    @Test func anotherModulesFilesAreSkippedUnparsedWhileAMisspeltKindIsStillAnError() {
+        let skipping = RuleSetLoader(kinds: [ThresholdRules.self, ColourCatalog.self], skippingOtherModules: true)
+        let result = skipping.load(files: [
+            // A security test file with a YAML error: not this loader's business (`regimen check` reports it).
+            ("tests.yaml", "kind: security-tests  # another module's kind\nversion: 1\ncases: [\n"),
+            ("quoted.yaml", "kind: 'security-rules'\nversion: 1\nrules: {\n"),
+            ("typo.yaml", "kind: security-test\nversion: 1\n"),
+            ("ok.yaml", "kind: colours\nversion: 1\ncolours: [red]\n"),
+        ])
+        #expect(result.diagnostics.map(\.id) == ["rules.unknown-kind"])
+        #expect(result.diagnostics.first?.location?.file == "typo.yaml")
+        #expect(result.ruleSet.files.map(\.path) == ["ok.yaml"])
+        // Without skipping, the same broken file is parsed and reported.
+        #expect(loader.load(files: [("tests.yaml", "kind: security-tests\nversion: 1\ncases: [\n")]).diagnostics.count == 1)
+    }
+
     @Test func loadsDirectoriesWithRelativeDisplayPaths() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

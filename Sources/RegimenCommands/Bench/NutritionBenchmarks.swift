@@ -7,7 +7,7 @@ enum NutritionBenchmarks {
     static var cases: [BenchmarkRunner.Case] {
         let context = CommandContext.current
         guard case .success(let sources) = RuleSources.locate(rules: nil, catalogs: nil, currentDirectory: context.currentDirectory, executable: context.executable),
-              let ruleSet = try? RuleKindRegistry.loader.load(from: sources).get(),
+              let ruleSet = try? RuleKindRegistry.coachingLoader.load(from: sources).get(),
               let rules = try? NutritionRuleSet(ruleSet),
               let profile = try? rules.profileDecoder.decode(
                   text: "sex: male\nschedule_days: 6\nage_range: 25-34\nheight_cm: 181\nweight_kg: 84\nexperience: advanced\nequipment: full_gym\ngoal: lean_mass\nbudget_tier: high\n",

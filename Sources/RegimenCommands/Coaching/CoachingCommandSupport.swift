@@ -6,10 +6,10 @@ import RegimenRules
 
 /// What the adaptation commands share: loading the rule set once, reading files, printing.
 enum PlannerCommandSupport {
-    /// Every registered kind loaded from the rule directories; errors are printed (status 1).
+    /// The planner's kinds loaded from the rule directories; errors are printed (status 1).
     static func ruleSet(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> RuleSet {
         let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.loader.load(from: located)
+        let result = RuleKindRegistry.coachingLoader.load(from: located)
         if result.hasErrors {
             DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
             throw .failed

@@ -6,11 +6,11 @@ import RegimenRules
 
 /// Loads the rules and one profile file for the profile commands (`indexes`, `nutrition`).
 enum ProfileInput {
-    /// The repository's rules (every registered kind) and this part's view of them; rule errors
+    /// The repository's rules (the planner's kinds) and this part's view of them; rule errors
     /// are printed and end the command with status 1.
     static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> NutritionRuleSet {
         let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.loader.load(from: located)
+        let result = RuleKindRegistry.coachingLoader.load(from: located)
         if result.hasErrors {
             DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
             throw .failed

@@ -34,4 +34,11 @@ enum RuleKindRegistry {
     }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
+
+    /// The planner's kinds (plans, nutrition, indexes, adaptation, supplements). Files of the
+    /// other modules' kinds are skipped unread, so a planner command does not parse security
+    /// test files; `regimen check` still validates every file.
+    static var coachingLoader: RuleSetLoader {
+        RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, skippingOtherModules: true)
+    }
 }

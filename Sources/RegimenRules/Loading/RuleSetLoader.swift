@@ -88,6 +88,9 @@ public struct RuleSetLoader: Sendable {
         var documents: [Document] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
+            // Another module's file is skipped before it is parsed: security test files are the
+            // largest in the tree, and a planner has no use for them.
+            if !foreignKinds.isEmpty, let kind = Self.declaredKind(file.text), foreignKinds.contains(kind) { continue }
             let read = YAMLReader.read(file.text, file: file.path)
             context.report(contentsOf: read.diagnostics)
             guard read.diagnostics.isEmpty else { continue }
@@ -129,6 +132,16 @@ public struct RuleSetLoader: Sendable {
         text.split(whereSeparator: \.isNewline).contains { line in
             line.hasPrefix("kind:") && line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) == FunctionsFile.kind
         }
+    }
+
+    /// The value of the first top-level `kind:` line, read without parsing the file (a trailing
+    /// comment is ignored); nil when there is none.
+    private static func declaredKind(_ text: String) -> String? {
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("kind:") {
+            let value = line.dropFirst(5).prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            return value.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+        }
+        return nil
     }
 
     /// Reads `kind:` and `version:` and checks them against the registered kinds.
