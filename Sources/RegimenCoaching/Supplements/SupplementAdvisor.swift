@@ -73,7 +73,9 @@ public struct SupplementAdvisor: Sendable {
                 changed = true
             }
         }
-        let order = Dictionary(uniqueKeysWithValues: catalog.supplements.enumerated().map { ($1.id, $0) })
+        // The loader rejects repeated ids, but a catalog built in code may still repeat one: the
+        // first place wins instead of a trap.
+        let order = Dictionary(catalog.supplements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         leftOut.sort { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }
         return SupplementAdvice(goal: goal, weightKg: profile.weightKg, shortlist: kept.map(\.recommendation), leftOut: leftOut)
     }

@@ -255,4 +255,17 @@ import Testing
         #expect(try advise(profile) == advise(profile))
         #expect(try advise(profile).value.jsonString() == advise(profile).value.jsonString())
     }
+
+    /// A catalog built in code (not through the loader, which rejects repeats) may list an id
+    /// twice; advice is still given, in the first listing's order, instead of trapping.
+    @Test func aCodeBuiltCatalogRepeatingAnIdDoesNotTrap() throws {
+        let full = try #require(Self.advisor)
+        var catalog = full.catalog
+        let first = try #require(catalog.supplements.first)
+        catalog.supplements.append(first)
+        let advice = SupplementAdvisor(catalog: catalog, rules: full.rules).advise(profile: adult(), goal: "lean_mass", excludedTags: [])
+        let plain = full.advise(profile: adult(), goal: "lean_mass", excludedTags: [])
+        #expect(advice.shortlist.map(\.id).first == plain.shortlist.map(\.id).first)
+        #expect(!advice.shortlist.isEmpty || !advice.leftOut.isEmpty)
+    }
 }
