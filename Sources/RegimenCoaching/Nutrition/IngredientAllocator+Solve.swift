@@ -116,7 +116,12 @@ extension IngredientAllocator {
     }
 
     private func widen(_ low: inout MealTotals, _ high: inout MealTotals, _ macros: Macros) {
-        let kcal = settings.energy.kcal(macros)
+        Self.widen(&low, &high, macros, energy: settings.energy)
+    }
+
+    /// Stretches `low`/`high` to take in `macros` (and their energy).
+    static func widen(_ low: inout MealTotals, _ high: inout MealTotals, _ macros: Macros, energy: EnergyFactors) {
+        let kcal = energy.kcal(macros)
         low.protein = min(low.protein, macros.protein)
         low.carb = min(low.carb, macros.carb)
         low.fat = min(low.fat, macros.fat)

@@ -12,18 +12,7 @@ extension IngredientAllocator {
             mid = veg.mid * grams
             low = MealTotals(protein: .infinity, carb: .infinity, fat: .infinity, kcal: .infinity)
             high = MealTotals(protein: -.infinity, carb: -.infinity, fat: -.infinity, kcal: -.infinity)
-            for ratio in veg.ratios {
-                let macros = ratio * grams
-                let kcal = energy.kcal(macros)
-                low.protein = min(low.protein, macros.protein)
-                low.carb = min(low.carb, macros.carb)
-                low.fat = min(low.fat, macros.fat)
-                low.kcal = min(low.kcal, kcal)
-                high.protein = max(high.protein, macros.protein)
-                high.carb = max(high.carb, macros.carb)
-                high.fat = max(high.fat, macros.fat)
-                high.kcal = max(high.kcal, kcal)
-            }
+            for ratio in veg.ratios { IngredientAllocator.widen(&low, &high, ratio * grams, energy: energy) }
         }
     }
 }
