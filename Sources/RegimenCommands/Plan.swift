@@ -30,19 +30,8 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.coachingLoader.load(from: located)
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw CommandFailure.failed
-        }
-        let generator: PlanGenerator
-        do {
-            generator = try PlanGenerator(ruleSet: result.ruleSet)
-        } catch {
-            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
-            throw CommandFailure.failed
-        }
+        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
+        let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
         let profile = try readProfile(generator.nutrition, in: context)
         let plan: GeneratedPlan
         do {

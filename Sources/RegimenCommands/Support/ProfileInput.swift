@@ -9,18 +9,8 @@ enum ProfileInput {
     /// The repository's rules (the planner's kinds) and this part's view of them; rule errors
     /// are printed and end the command with status 1.
     static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> NutritionRuleSet {
-        let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.coachingLoader.load(from: located)
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw .failed
-        }
-        do {
-            return try NutritionRuleSet(result.ruleSet)
-        } catch {
-            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
-            throw .failed
-        }
+        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
+        return try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
     }
 
     /// The profile at `path`; every problem is printed and the command ends with status 2.
