@@ -24,7 +24,6 @@ struct PreparedRequest {
     }
 
     static let requestKeys = ["auth", "time", "method", "path", "resource"]
-    static let methodValues: [RequestMethod: Value] = Dictionary(uniqueKeysWithValues: RequestMethod.allCases.map { ($0, .string($0.rawValue)) })
 
     /// Stands for the unbound document id of a list request; never equal to a literal segment.
     static let listPlaceholder = "\u{0}list"
@@ -45,7 +44,7 @@ struct PreparedRequest {
         func single(
             _ method: RequestMethod, resource: Value, requestResource: Value??, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
         ) -> PreparedRequest {
-            var values: [Value] = [auth, time, Self.methodValues[method] ?? .null, .path(pathValue)]
+            var values: [Value] = [auth, time, .string(method.rawValue), .path(pathValue)]
             if let requestResource { values.append(requestResource ?? .null) }
             let request = Value.map(OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys.prefix(values.count), values: values))
             return PreparedRequest(
