@@ -46,6 +46,64 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
+    /// `x OP int`, `x in [constants]` and `x.size()` have shortcuts in traced and untraced
+    /// evaluation alike; the same operation with the constant in a field takes the general path.
+    @Test func constantShortcutsAgreeWithTheGeneralOperators() throws {
+        let bounds: [Int64] = [2, 0, -1, .max, .min]
+        let lists: [String] = ["['coach', 'x']", "['coach', 3]", "[]", "[1, 2.5]", "[true, null, [1]]", "['\u{e9}']"]
+        var variable = Self.fields.mapValue ?? [:]
+        for (index, bound) in bounds.enumerated() { variable["k\(index)"] = .int(bound) }
+        variable["big"] = .int(.max)
+        variable["small"] = .int(.min)
+        var pairs: [(shortcut: String, general: String)] = []
+        for field in ["i", "f", "s", "b", "n", "l", "m", "missing", "big", "small"] {
+            for op in ["+", "-", "*", "/", "%"] {
+                for (index, bound) in bounds.enumerated() {
+                    pairs.append(("v.\(field) \(op) \(bound == .min ? "(-9223372036854775807 - 1)" : String(bound))", "v.\(field) \(op) v.k\(index)"))
+                }
+            }
+        }
+        for (index, list) in lists.enumerated() {
+            variable["list\(index)"] = try CompiledExpression(list).evaluate([:])
+            for field in ["i", "f", "s", "e", "b", "n", "l", "missing"] {
+                pairs.append(("v.\(field) in \(list)", "v.\(field) in v.list\(index)"))
+            }
+        }
+        let slots: [Value] = [.map(variable)]
+        let env = try ExpressionEnvironment(variables: ["v"])
+        func outcome(_ text: String, traced: Bool) -> Outcome {
+            do {
+                return .success(try CompiledExpression(text, environment: env).evaluate(slots: slots, tracer: traced ? RecordingTracer() : nil))
+            } catch let error as EvaluationError {
+                return .failure("\(error.code): \(error.message)")
+            } catch {
+                return .failure(String(describing: error))
+            }
+        }
+        var disagreements: [String] = []
+        for (shortcut, general) in pairs {
+            // Compared as text: NaN (`v.f % 0`) is not equal to itself.
+            for traced in [false, true] where "\(outcome(shortcut, traced: traced))" != "\(outcome(general, traced: traced))" {
+                disagreements.append("\(shortcut) (traced: \(traced)): \(outcome(shortcut, traced: traced)) vs \(outcome(general, traced: traced))")
+            }
+        }
+        for field in ["i", "f", "s", "e", "b", "n", "l", "m", "missing"] {
+            let receiver = variable[field]
+            let expected: Outcome
+            do throws(EvaluationError) {
+                guard let receiver else { throw EvaluationError.undefinedProperty(field, nil) }
+                expected = .success(try Method.size.apply(to: receiver, [], SourceSpan(start: 0, end: 0), .default))
+            } catch {
+                expected = .failure("\(error.code): \(error.message)")
+            }
+            for traced in [false, true] where outcome("v.\(field).size()", traced: traced) != expected {
+                disagreements.append("v.\(field).size() (traced: \(traced)): \(outcome("v.\(field).size()", traced: traced)) vs \(expected)")
+            }
+        }
+        #expect(pairs.count == 298)
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     @Test(arguments: [
         ("v.i >= 3", Outcome.success(.bool(true))),
         ("v.f > 2", .success(.bool(true))),

@@ -78,6 +78,17 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try Operators.negate(try operandEval(&context), span)
             }
+        case .arithmetic(let op, let lhs, .constant(.int(let bound)), let span):
+            // `x * 2`: an int left side needs neither a call for the constant nor the general
+            // dispatch over operand types.
+            let l = compile(lhs)
+            let constant = Value.int(bound)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                let value = try l(&context)
+                if case .int(let number) = value, let result = Operators.exactInteger(op, number, bound) { return .int(result) }
+                return try Operators.arithmetic(op, value, constant, span, context.limits)
+            }
         case .arithmetic(let op, let lhs, let rhs, let span):
             let l = compile(lhs)
             let r = compile(rhs)
@@ -186,6 +197,19 @@ struct ClosureCompiler {
                 }
                 return .path(PathValue(segments: segments))
             }
+        case .method(let receiver, .size, let arguments, let span) where arguments.isEmpty:
+            // `size()` is the commonest method in rules: counted without the general dispatch.
+            if let site = FieldSite(receiver), !traced {
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    try context.step(span)
+                    return try Self.size(of: try site.read(&context), span, context.limits)
+                }
+            }
+            let r = compile(receiver)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                return try Self.size(of: try r(&context), span, context.limits)
+            }
         case .method(let receiver, let method, let arguments, let span):
             let r = compile(receiver)
             let args = arguments.map { compile($0) }
@@ -228,6 +252,16 @@ struct ClosureCompiler {
         }
     }
 
+    @inline(__always)
+    private static func size(of value: Value, _ span: SourceSpan, _ limits: EvaluationLimits) throws(EvaluationError) -> Value {
+        switch value {
+        case .string(let text): .int(Int64(text.utf16.count))
+        case .list(let items): .int(Int64(items.count))
+        case .map(let map): .int(Int64(map.count))
+        default: try Method.size.apply(to: value, [], span, limits)
+        }
+    }
+
     /// `variable.field`, `parameter.field`, and (untraced) their negation and comparison with a
     /// constant (`!data.name`, `data.reps >= 0`, `user.role == 'coach'`): the field is read where
     /// it lies and tested with no closure call in between.
@@ -237,6 +271,20 @@ struct ClosureCompiler {
         }
         guard !traced else { return nil }
         switch node {
+        case .contains(let element, .constant(.list(let items)), let span):
+            // `user.plan in ['pro', 'team']`: strings against strings compare as buffers.
+            guard let site = FieldSite(element) else { return nil }
+            let strings = items.compactMap(\.stringValue)
+            let onlyStrings = strings.count == items.count
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                let value = try site.read(&context)
+                if onlyStrings, case .string(let text) = value {
+                    for candidate in strings where Value.sameScalars(text, candidate) { return .bool(true) }
+                    return .bool(false)
+                }
+                return .bool(items.contains(value))
+            }
         case .not(let operand, let span):
             // `!data.name`: Appendix A-style rules test a dozen fields this way per request.
             guard let site = FieldSite(operand) else { return nil }
@@ -300,9 +348,11 @@ struct ClosureCompiler {
         // operand settles the result; the error-free path carries no error state at all.
         var rest: Evaluator = { (_: inout EvaluationContext) throws(EvaluationError) -> Value in .bool(!decisive) }
         var decides: DecidesRest = { (_: inout EvaluationContext) -> Bool in false }
-        for operand in operands.reversed() {
+        for (position, operand) in operands.reversed().enumerated() {
             let evaluate = compile(operand.node)
             let span = operand.span
+            // The last operand's non-decisive bool is the run's result: no call to the end marker.
+            let isLast = position == 0
             let next = rest
             let laterDecides = decides
             rest = { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
@@ -317,7 +367,7 @@ struct ClosureCompiler {
                     if laterDecides(&context) { return .bool(decisive) }
                     throw EvaluationError.typeError(value, span)
                 }
-                if b == decisive { return value }
+                if b == decisive || isLast { return value }
                 return try next(&context)
             }
             decides = { (context: inout EvaluationContext) -> Bool in

@@ -75,6 +75,20 @@ enum Operators {
         }
     }
 
+    /// `a op b` for `+`, `-` and `*` when it fits in 64 bits; `nil` for every other case, which
+    /// ``arithmetic(_:_:_:_:_:)`` then decides (and reports).
+    @inline(__always)
+    static func exactInteger(_ op: BinaryOperator, _ a: Int64, _ b: Int64) -> Int64? {
+        let (result, overflow): (Int64, Bool)
+        switch op {
+        case .add: (result, overflow) = a.addingReportingOverflow(b)
+        case .subtract: (result, overflow) = a.subtractingReportingOverflow(b)
+        case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
+        default: return nil
+        }
+        return overflow ? nil : result
+    }
+
     /// `lhs op rhs` for two ints (`op` is one of the ordering operators).
     @inline(__always)
     static func holds(_ op: BinaryOperator, _ lhs: Int64, _ rhs: Int64) -> Bool {

@@ -101,6 +101,12 @@ extension Value {
     /// two `UTF8View`s costs a bounds-checked step per byte; native strings compare as buffers.
     @inline(__always)
     static func sameScalars(_ a: String, _ b: String) -> Bool {
+        // Identical representations (one small string, or one shared buffer) hold the same bytes:
+        // the usual case of a field equal to the rule's constant, answered without a call.
+        if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+           unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+            return true
+        }
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { left in
