@@ -29,7 +29,12 @@ public struct CompiledExpression: Sendable {
         ) {
             self.source = source
             self.root = root
-            self.evaluator = ClosureCompiler.compile(root)
+            let inliner = CallInliner { index in
+                guard functions.indices.contains(index) else { return nil }
+                let function = functions[index]
+                return CallInliner.Body(parameterCount: function.parameterCount, hasLets: function.hasLets, result: function.resultNode)
+            }
+            self.evaluator = ClosureCompiler.compile(inliner.inline(root, callerParameters: 0))
             self.tracedEvaluator = ClosureCompiler.compileTraced(root)
             self.functions = functions
             self.slotNames = slotNames

@@ -127,6 +127,8 @@ public struct ExpressionEnvironment: Sendable {
         }
         let scope = Compiler.Scope(globals: slots, functions: names, functionArity: arity, hosts: hostsByName)
         var callGraph = parent?.callGraph ?? [:]
+        var bodies: [CallInliner.Body] = []
+        var letNodes: [[Node]] = []
         for (offset, definition) in definitions.enumerated() {
             var compiler = Compiler(scope: scope, source: definition.source)
             var lets: [Node] = []
@@ -147,7 +149,8 @@ public struct ExpressionEnvironment: Sendable {
                 compiler.diagnostics.warning("expr.unused-parameter", "unused parameter '\(parameter.name)' in function '\(definition.name)'", at: location)
             }
             diagnostics.append(contentsOf: compiler.diagnostics.diagnostics)
-            table[firstNew + offset] = CompiledFunction(name: definition.name, parameterCount: definition.parameters.count, lets: lets, result: result)
+            bodies.append(CallInliner.Body(parameterCount: definition.parameters.count, hasLets: !lets.isEmpty, result: result))
+            letNodes.append(lets)
             callGraph[firstNew + offset] = compiler.calledFunctions
         }
         // Recursion is forbidden and call chains are bounded, as in Firestore; both are static checks.
@@ -160,6 +163,19 @@ public struct ExpressionEnvironment: Sendable {
             }
         }
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        // Every body is known (and recursion ruled out) before any is inlined into another.
+        let inherited = table
+        let inliner = CallInliner { index in
+            if index >= firstNew { return bodies.indices.contains(index - firstNew) ? bodies[index - firstNew] : nil }
+            guard inherited.indices.contains(index) else { return nil }
+            let function = inherited[index]
+            return CallInliner.Body(parameterCount: function.parameterCount, hasLets: function.hasLets, result: function.resultNode)
+        }
+        for (offset, definition) in definitions.enumerated() where bodies.indices.contains(offset) {
+            table[firstNew + offset] = CompiledFunction(
+                name: definition.name, parameterCount: definition.parameters.count, lets: letNodes[offset], result: bodies[offset].result,
+                inliner: inliner)
+        }
         self.variables = allVariables
         self.slots = slots
         self.functionTable = table

@@ -245,6 +245,14 @@ struct ClosureCompiler {
                 for argument in args { values.append(try argument(&context)) }
                 return try context.callHost(index, values, span)
             }
+        case .inlined(let body, let span):
+            let evaluate = compile(body)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try context.step(span)
+                try context.enterCall(span)
+                defer { context.callDepth -= 1 }
+                return try evaluate(&context)
+            }
         case .missingFunction(let name, _, let span):
             return { (_: inout EvaluationContext) throws(EvaluationError) -> Value in
                 throw EvaluationError(.functionNotFound, "Function not found error: Name: [\(name)].", span: span)

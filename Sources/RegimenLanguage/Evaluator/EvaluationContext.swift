@@ -79,6 +79,15 @@ public struct EvaluationContext: ~Copyable {
         }
     }
 
+    /// Enforces the call-depth bound and counts one more level; the caller takes it off again.
+    @inline(__always)
+    mutating func enterCall(_ span: SourceSpan) throws(EvaluationError) {
+        guard callDepth < limits.maxCallDepth else {
+            throw EvaluationError(.limitExceeded, "Maximum function call depth of \(limits.maxCallDepth) exceeded.", span: span)
+        }
+        callDepth += 1
+    }
+
     mutating func call(_ index: Int, _ arguments: [Evaluator], _ span: SourceSpan) throws(EvaluationError) -> Value {
         guard callDepth < limits.maxCallDepth else {
             throw EvaluationError(.limitExceeded, "Maximum function call depth of \(limits.maxCallDepth) exceeded.", span: span)

@@ -32,6 +32,9 @@ indirect enum Node: Sendable {
     case host(Int, [Node], SourceSpan)
     /// A call the emulator accepts at compile time but reports as missing when evaluated.
     case missingFunction(String, [Node], SourceSpan)
+    /// A call replaced by the function's body (see ``CallInliner``): it still counts the call's
+    /// step and level of call depth. Untraced evaluation only.
+    case inlined(Node, SourceSpan)
 
     var span: SourceSpan? {
         switch self {
@@ -41,7 +44,7 @@ indirect enum Node: Sendable {
              .equals(_, _, _, let s), .contains(_, _, let s), .and(_, _, let s), .or(_, _, let s),
              .ternary(_, _, _, let s), .isType(_, _, let s), .list(_, let s), .map(_, let s), .path(_, let s),
              .method(_, _, _, let s), .builtin(_, _, let s), .call(_, _, let s), .host(_, _, let s),
-             .missingFunction(_, _, let s):
+             .missingFunction(_, _, let s), .inlined(_, let s):
             s
         }
     }
@@ -77,6 +80,9 @@ enum TypeTest: String, Sendable, CaseIterable {
 final class CompiledFunction: Sendable {
     let name: String
     let parameterCount: Int
+    /// The body before inlining, for callers that inline this function (``CallInliner``).
+    let resultNode: Node
+    let hasLets: Bool
     /// `let` bodies, evaluated lazily on first use (an unused failing `let` does not fail the call).
     let lets: [Evaluator]
     let result: Evaluator
@@ -85,11 +91,15 @@ final class CompiledFunction: Sendable {
     let tracedResult: Evaluator
     var frameSize: Int { parameterCount + lets.count }
 
-    init(name: String, parameterCount: Int, lets: [Node], result: Node) {
+    /// - Parameter inliner: inlines the helper calls of the untraced bodies.
+    init(name: String, parameterCount: Int, lets: [Node], result: Node, inliner: CallInliner? = nil) {
         self.name = name
         self.parameterCount = parameterCount
-        self.lets = lets.map { ClosureCompiler.compile($0) }
-        self.result = ClosureCompiler.compile(result)
+        self.resultNode = result
+        self.hasLets = !lets.isEmpty
+        // Reads of `let`s are never plain, so they are never inlined into a callee.
+        self.lets = lets.map { ClosureCompiler.compile(inliner?.inline($0, callerParameters: parameterCount) ?? $0) }
+        self.result = ClosureCompiler.compile(inliner?.inline(result, callerParameters: parameterCount) ?? result)
         self.tracedLets = lets.map { ClosureCompiler.compileTraced($0) }
         self.tracedResult = ClosureCompiler.compileTraced(result)
     }
