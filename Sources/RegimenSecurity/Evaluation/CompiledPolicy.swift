@@ -145,6 +145,8 @@ public struct CompiledPolicy: Sendable {
 /// One `match` block after compilation (a reference: the path walk visits it per request).
 final class CompiledMatch: Sendable {
     let pattern: [PathPatternSegment]
+    /// `pattern` as the walk's fast path reads it (only meaningful without a recursive wildcard).
+    let steps: [PatternStep]
     /// The slot of this block's first wildcard variable; the rest follow in pattern order.
     let firstSlot: Int
     /// Variables visible inside the block (`request`, `resource`, every enclosing wildcard).
@@ -159,6 +161,12 @@ final class CompiledMatch: Sendable {
         hasRecursiveWildcard: Bool
     ) {
         self.pattern = pattern
+        steps = pattern.map { segment in
+            switch segment {
+            case .literal(let text): PatternStep(isLiteral: true, text: text)
+            case .wildcard(let name), .recursive(let name): PatternStep(isLiteral: false, text: name)
+            }
+        }
         self.firstSlot = firstSlot
         self.slotCount = slotCount
         self.allowIDs = allowIDs
@@ -168,11 +176,43 @@ final class CompiledMatch: Sendable {
     }
 }
 
+/// One segment of a pattern without a recursive wildcard. A plain struct rather than
+/// ``PathPatternSegment``: reading an enum's payload copies it per segment per request.
+struct PatternStep: Sendable {
+    let isLiteral: Bool
+    /// The literal, or the wildcard's variable name.
+    let text: String
+}
+
+/// The request methods of an allow statement as bits, so the per-statement method test is a mask
+/// rather than hashing the method's name in a `Set`.
+struct MethodMask: Sendable, Hashable {
+    let rawValue: UInt8
+
+    init(_ methods: Set<RequestMethod>) {
+        rawValue = methods.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    func contains(_ method: RequestMethod) -> Bool { rawValue & Self.bit(method) != 0 }
+
+    private static func bit(_ method: RequestMethod) -> UInt8 {
+        switch method {
+        case .get: 1
+        case .list: 2
+        case .create: 4
+        case .update: 8
+        case .delete: 16
+        }
+    }
+}
+
 /// One allow statement after compilation (a reference: the evaluation loop passes it around).
 final class CompiledAllow: Sendable {
     let id: Int
     let statement: AllowStatement
     let methods: Set<RequestMethod>
+    /// `methods` for the per-request test.
+    let methodMask: MethodMask
     /// `nil` for `allow x;` (always grants), or when the condition failed to compile.
     let condition: CompiledExpression?
     /// The parsed condition, for explanations.
@@ -183,6 +223,7 @@ final class CompiledAllow: Sendable {
         self.id = id
         self.statement = statement
         self.methods = methods
+        methodMask = MethodMask(methods)
         self.condition = condition
         self.expression = expression
         self.slotCount = slotCount

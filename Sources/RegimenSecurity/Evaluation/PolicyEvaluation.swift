@@ -47,7 +47,7 @@ extension CompiledPolicy {
         if prepared.branches.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
         }
-        let access = DocumentAccess(before: prepared.before, write: prepared.write)
+        let access = prepared.access
         var evaluations: [AllowEvaluation] = []
         var grantedBy: CompiledAllow?
         var allBranchesGranted = true
@@ -60,14 +60,14 @@ extension CompiledPolicy {
             }
             for candidate in candidates {
                 var outcome = AllowEvaluation.Outcome.granted
-                var culprit: Culprit?
+                var culprit: CulpritBox?
                 for resource in branch.resources {
                     var slots = candidate.slots
                     slots[1] = resource
                     let result = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
                     outcome = result.outcome
                     culprit = result.culprit
-                    if outcome != .granted { break }
+                    if !outcome.isGranted { break }
                 }
                 evaluations.append(AllowEvaluation(allow: allows[candidate.allowID], outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
                 if access.limitExceeded {
@@ -75,7 +75,7 @@ extension CompiledPolicy {
                         allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
                         note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
                 }
-                if outcome == .granted {
+                if outcome.isGranted {
                     branchGranted = true
                     if grantedBy == nil { grantedBy = allows[candidate.allowID] }
                     if !options.evaluateAll { break }
@@ -96,18 +96,24 @@ extension CompiledPolicy {
         _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
     ) -> Decision {
         slots[1] = resource
-        let access = DocumentAccess(before: prepared.before, write: prepared.write)
+        let access = prepared.access
         var evaluations: [AllowEvaluation] = []
         var grantedBy: CompiledAllow?
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
+        let allows = allows
         for root in roots {
             let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
-                let result = evaluate(allows[id], slots: slots, access: access, explain: options.explain, coverage: coverage)
-                evaluations.append(AllowEvaluation(allow: allows[id], outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
+                let allow = allows[id]
+                let result = evaluate(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+                let granted = result.outcome.isGranted
+                // Most requests evaluate one or two statements: room for a few up front saves
+                // growing the array on the second.
+                if evaluations.isEmpty { evaluations.reserveCapacity(4) }
+                evaluations.append(AllowEvaluation(allow: allow, outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
                 if access.limitExceeded { return true }
-                if result.outcome == .granted, grantedBy == nil {
-                    grantedBy = allows[id]
+                if granted, grantedBy == nil {
+                    grantedBy = allow
                     return !options.evaluateAll
                 }
                 return false
@@ -144,21 +150,18 @@ extension CompiledPolicy {
             var position = start
             var slot = node.firstSlot
             let bindingCount = bindings.count
-            for segment in node.pattern {
+            for step in node.steps {
                 guard position < segments.count else { return false }
-                switch segment {
-                case .literal(let literal):
-                    guard segments[position] == literal else {
+                if step.isLiteral {
+                    guard segments[position] == step.text else {
                         if keepBindings { bindings.removeSubrange(bindingCount...) }
                         return false
                     }
-                case .wildcard(let name):
+                } else {
                     let value = Self.unbindPlaceholder(.string(segments[position]))
                     slots[slot] = value
                     slot += 1
-                    if keepBindings { bindings.append((name, value)) }
-                case .recursive:
-                    return false
+                    if keepBindings { bindings.append((step.text, value)) }
                 }
                 position += 1
             }
@@ -185,7 +188,7 @@ extension CompiledPolicy {
         keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
     ) -> Bool {
         if end == segments.count {
-            for id in node.allowIDs where allows[id].methods.contains(method) {
+            for id in node.allowIDs where allows[id].methodMask.contains(method) {
                 if onCandidate(id, slots, bindings) { return true }
             }
         }
@@ -208,7 +211,7 @@ extension CompiledPolicy {
 
     private func evaluate(
         _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
-    ) -> (outcome: AllowEvaluation.Outcome, culprit: Culprit?) {
+    ) -> (outcome: AllowEvaluation.Outcome, culprit: CulpritBox?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
             return (.granted, nil)
@@ -222,8 +225,8 @@ extension CompiledPolicy {
         case .failure(let error): outcome = .failed(error)
         }
         if let tracer { coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self) }
-        guard explain, outcome != .granted, let tracer, let expression = allow.expression else { return (outcome, nil) }
+        guard explain, !outcome.isGranted, let tracer, let expression = allow.expression else { return (outcome, nil) }
         var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
-        return (outcome, finder.culprit(of: expression, outcome: result.map { Value.bool($0) }))
+        return (outcome, CulpritBox(finder.culprit(of: expression, outcome: result.map { Value.bool($0) })))
     }
 }
