@@ -27,8 +27,7 @@ extension CompiledPolicy {
             }
         }
         let shownPath = request.operation.path.description
-        var slots = [Value](repeating: .null, count: max(2, maxSlotCount))
-        slots[0] = prepared.request
+        var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
         if prepared.method != .list {
@@ -59,17 +58,17 @@ extension CompiledPolicy {
                 break
             }
             for candidate in candidates {
-                var outcome = AllowEvaluation.Outcome.granted
-                var culprit: CulpritBox?
+                var evaluation = AllowEvaluation(allow: allows[candidate.allowID], outcome: .granted, bindings: [], branch: nil, culprit: nil)
                 for resource in branch.resources {
                     var slots = candidate.slots
                     slots[1] = resource
-                    let result = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
-                    outcome = result.outcome
-                    culprit = result.culprit
-                    if !outcome.isGranted { break }
+                    evaluation = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
+                    if !evaluation.outcome.isGranted { break }
                 }
-                evaluations.append(AllowEvaluation(allow: allows[candidate.allowID], outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
+                let outcome = evaluation.outcome
+                evaluation.bindings = candidate.bindings
+                evaluation.branch = branch.label
+                evaluations.append(evaluation)
                 if access.limitExceeded {
                     return Decision(
                         allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
@@ -105,12 +104,13 @@ extension CompiledPolicy {
         for root in roots {
             let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
                 let allow = allows[id]
-                let result = evaluate(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
-                let granted = result.outcome.isGranted
+                var evaluation = evaluate(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+                let granted = evaluation.outcome.isGranted
+                if keepBindings { evaluation.bindings = bindings }
                 // Most requests evaluate one or two statements: room for a few up front saves
                 // growing the array on the second.
                 if evaluations.isEmpty { evaluations.reserveCapacity(4) }
-                evaluations.append(AllowEvaluation(allow: allow, outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
+                evaluations.append(evaluation)
                 if access.limitExceeded { return true }
                 if granted, grantedBy == nil {
                     grantedBy = allow
@@ -209,24 +209,50 @@ extension CompiledPolicy {
         }
     }
 
+    /// A fresh slot buffer: `request`, then nulls, at least `count` slots (the evaluator needs at
+    /// least as many as the block has variables; extra ones are never read). Up to 16 it is an
+    /// array literal, whose storage type is resolved once per process; `Array(repeating:count:)`,
+    /// trimming, or copying a shared template would each resolve it again and go through the
+    /// runtime element by element on every decision.
+    private static func slotBuffer(request: Value, count: Int) -> [Value] {
+        guard count <= 16 else {
+            var slots = [Value](repeating: .null, count: count)
+            slots[0] = request
+            return slots
+        }
+        return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+    }
+
+    /// One statement's record, without bindings or branch (the caller knows those).
     private func evaluate(
         _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
-    ) -> (outcome: AllowEvaluation.Outcome, culprit: CulpritBox?) {
+    ) -> AllowEvaluation {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
-            return (.granted, nil)
+            return AllowEvaluation(allow: allow, outcome: .granted, bindings: [], branch: nil, culprit: nil)
         }
         let tracer = (explain || coverage != nil) ? RecordingTracer() : nil
-        let result = condition.evaluateCondition(slots: slots, limits: Self.limits, host: access, tracer: tracer)
+        // The result is switched on as a temporary so a failure's error moves into the outcome.
         let outcome: AllowEvaluation.Outcome
-        switch result {
+        switch condition.evaluateCondition(slots: slots, limits: Self.limits, host: access, tracer: tracer) {
         case .success(true): outcome = .granted
         case .success(false): outcome = .denied
         case .failure(let error): outcome = .failed(error)
         }
-        if let tracer { coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self) }
-        guard explain, !outcome.isGranted, let tracer, let expression = allow.expression else { return (outcome, nil) }
-        var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
-        return (outcome, CulpritBox(finder.culprit(of: expression, outcome: result.map { Value.bool($0) })))
+        var culprit: CulpritBox?
+        if let tracer {
+            coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self)
+            if explain, !outcome.isGranted, let expression = allow.expression {
+                let result: Result<Value, EvaluationError>
+                switch outcome {
+                case .granted: result = .success(.bool(true))
+                case .denied: result = .success(.bool(false))
+                case .failed(let error): result = .failure(error)
+                }
+                var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
+                culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
+            }
+        }
+        return AllowEvaluation(allow: allow, outcome: outcome, bindings: [], branch: nil, culprit: culprit)
     }
 }
