@@ -13,6 +13,8 @@ public struct CompiledPolicy: Sendable {
         let namespaceWidth: Int
         let maxSlotCount: Int
         let warnings: [Diagnostic]
+        /// The tree flattened for get and write requests; `nil` with a recursive wildcard.
+        let walk: MatchWalk?
 
         init(
             policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
@@ -25,6 +27,7 @@ public struct CompiledPolicy: Sendable {
             self.namespaceWidth = namespaceWidth
             self.maxSlotCount = maxSlotCount
             self.warnings = warnings
+            walk = MatchWalk(roots: roots, allows: allows)
         }
     }
 

@@ -95,40 +95,96 @@ extension CompiledPolicy {
         _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
     ) -> Decision {
         slots[1] = resource
-        let access = prepared.access
-        var evaluations: [AllowEvaluation] = []
-        var grantedBy: CompiledAllow?
-        var bindings: [(name: String, value: Value)] = []
-        let keepBindings = options.explain || options.evaluateAll
-        let allows = allows
-        for root in roots {
-            let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
-                let allow = allows[id]
-                var evaluation = evaluate(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
-                let granted = evaluation.outcome.isGranted
-                if keepBindings { evaluation.bindings = bindings }
-                // Most requests evaluate one or two statements: room for a few up front saves
-                // growing the array on the second.
-                if evaluations.isEmpty { evaluations.reserveCapacity(4) }
-                evaluations.append(evaluation)
-                if access.limitExceeded { return true }
-                if granted, grantedBy == nil {
-                    grantedBy = allow
-                    return !options.evaluateAll
+        var outcome = SingleOutcome(access: prepared.access, options: options, coverage: coverage)
+        if let walk = program.walk {
+            let segments = prepared.matchSegments
+            let method = prepared.method
+            var index = 0
+            blocks: while index < walk.nodes.count {
+                let node = walk.nodes[index]
+                var position = node.start
+                var slot = node.firstSlot
+                var step = node.stepStart
+                while step < node.stepEnd {
+                    guard position < segments.count else {
+                        index = node.subtreeEnd
+                        continue blocks
+                    }
+                    let pattern = walk.steps[step]
+                    if pattern.isLiteral {
+                        guard segments[position] == pattern.text else {
+                            index = node.subtreeEnd
+                            continue blocks
+                        }
+                    } else {
+                        slots[slot] = Self.unbindPlaceholder(segments[position])
+                        slot += 1
+                    }
+                    position += 1
+                    step += 1
                 }
-                return false
+                if position == segments.count {
+                    for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
+                        var bindings: [(name: String, value: Value)] = []
+                        if outcome.keepBindings {
+                            bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
+                        }
+                        if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
+                    }
+                }
+                index += 1
             }
-            if stop { break }
+        } else {
+            var bindings: [(name: String, value: Value)] = []
+            for root in roots {
+                let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
+                    outcome.consider(allows[id], slots: slots, bindings: bindings, policy: self)
+                }
+                if stop { break }
+            }
         }
-        if access.limitExceeded {
+        if outcome.access.limitExceeded {
             return Decision(
-                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: evaluations,
+                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: outcome.evaluations,
                 note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
         }
-        if evaluations.isEmpty {
+        if outcome.evaluations.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
         }
-        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, granting: grantedBy, evaluations: evaluations, note: nil)
+        return Decision(allowed: outcome.grantedBy != nil, method: prepared.method, path: path, granting: outcome.grantedBy, evaluations: outcome.evaluations, note: nil)
+    }
+
+    /// What a get or write decision has found so far. A struct with a mutating method rather than
+    /// a closure over local variables, which made every record pay for dynamic exclusivity checks.
+    private struct SingleOutcome {
+        let access: DocumentAccess
+        let options: DecisionOptions
+        let coverage: CoverageRecorder?
+        var evaluations: [AllowEvaluation] = []
+        var grantedBy: CompiledAllow?
+        var keepBindings: Bool { options.explain || options.evaluateAll }
+
+        init(access: DocumentAccess, options: DecisionOptions, coverage: CoverageRecorder?) {
+            self.access = access
+            self.options = options
+            self.coverage = coverage
+        }
+
+        /// Evaluates `allow` with the walk's slots and records it; `true` stops the walk.
+        mutating func consider(_ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)], policy: CompiledPolicy) -> Bool {
+            // Most requests evaluate one or two statements: room for a few up front saves
+            // growing the array on the second.
+            if evaluations.isEmpty { evaluations.reserveCapacity(4) }
+            // Appended as built, then read back: a local copy would be copied again into the array.
+            evaluations.append(policy.evaluate(allow, slots: slots, bindings: bindings, access: access, explain: options.explain, coverage: coverage))
+            let granted = evaluations.last?.outcome.isGranted ?? false
+            if access.limitExceeded { return true }
+            if granted, grantedBy == nil {
+                grantedBy = allow
+                return !options.evaluateAll
+            }
+            return false
+        }
     }
 
     /// A statement that applies to the request, with the variable values it is evaluated with.
@@ -201,6 +257,13 @@ extension CompiledPolicy {
     }
 
     /// In a list request the document-id wildcard is unbound: it reads as null.
+    private static func unbindPlaceholder(_ segment: String) -> Value {
+        // The length test first: almost no segment is as long as the placeholder, and comparing
+        // two different strings in full is a library call per wildcard per request.
+        segment.utf8.count == PreparedRequest.listPlaceholder.utf8.count && segment == PreparedRequest.listPlaceholder ? .null : .string(segment)
+    }
+
+    /// In a list request the document-id wildcard is unbound: it reads as null.
     private static func unbindPlaceholder(_ value: Value) -> Value {
         switch value {
         case .string(let s) where s == PreparedRequest.listPlaceholder: .null
@@ -223,13 +286,14 @@ extension CompiledPolicy {
         return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
     }
 
-    /// One statement's record, without bindings or branch (the caller knows those).
-    private func evaluate(
-        _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
+    /// One statement's record, without a branch (the caller knows it).
+    fileprivate func evaluate(
+        _ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)] = [], access: DocumentAccess, explain: Bool,
+        coverage: CoverageRecorder?
     ) -> AllowEvaluation {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
-            return AllowEvaluation(allow: allow, outcome: .granted, bindings: [], branch: nil, culprit: nil)
+            return AllowEvaluation(allow: allow, outcome: .granted, bindings: bindings, branch: nil, culprit: nil)
         }
         let tracer = (explain || coverage != nil) ? RecordingTracer() : nil
         // The result is switched on as a temporary so a failure's error moves into the outcome.
@@ -253,6 +317,6 @@ extension CompiledPolicy {
                 culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
             }
         }
-        return AllowEvaluation(allow: allow, outcome: outcome, bindings: [], branch: nil, culprit: culprit)
+        return AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit)
     }
 }
