@@ -15,6 +15,10 @@ public struct CompiledPolicy: Sendable {
         let warnings: [Diagnostic]
         /// The tree flattened for get and write requests; `nil` with a recursive wildcard.
         let walk: MatchWalk?
+        /// Whether any condition or function may read the variable `resource`. When none can, a
+        /// get or write does not build the stored document's `resource` value (its slot stays
+        /// null, unread); `request.resource` is a member of `request` and is always built.
+        let readsResource: Bool
 
         init(
             policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
@@ -28,6 +32,9 @@ public struct CompiledPolicy: Sendable {
             self.maxSlotCount = maxSlotCount
             self.warnings = warnings
             walk = MatchWalk(roots: roots, allows: allows)
+            let texts = policy.allAllows.compactMap { $0.condition?.text }
+                + policy.allFunctions.flatMap { function in function.lets.map(\.value.text) + [function.body.text] }
+            readsResource = texts.contains { CompiledPolicy.mayRead(variable: "resource", in: $0) }
         }
     }
 
@@ -47,6 +54,32 @@ public struct CompiledPolicy: Sendable {
     /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
     /// condition here (node evaluations), so a runaway condition ends in an error.
     static let limits = EvaluationLimits(maxSteps: 1_000, maxCallDepth: 20)
+
+    /// Whether `text` may read `variable`: any occurrence of the name as a whole word that does not
+    /// follow a `.` (a member such as `request.resource`). Errs towards yes: a mention inside a
+    /// string literal or comment counts as a read.
+    static func mayRead(variable: String, in text: String) -> Bool {
+        let characters = Array(text.utf8)
+        let name = Array(variable.utf8)
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+        guard !name.isEmpty, characters.count >= name.count else { return false }
+        for start in 0...(characters.count - name.count) where characters[start..<(start + name.count)].elementsEqual(name) {
+            let end = start + name.count
+            if end < characters.count, isIdentifier(characters[end]) { continue }
+            var before = start - 1
+            while before >= 0, characters[before] == UInt8(ascii: " ") || characters[before] == UInt8(ascii: "\t")
+                || characters[before] == UInt8(ascii: "\n") || characters[before] == UInt8(ascii: "\r") {
+                before -= 1
+            }
+            if before >= 0, before == start - 1, isIdentifier(characters[before]) { continue }
+            if before >= 0, characters[before] == UInt8(ascii: ".") { continue }
+            return true
+        }
+        return false
+    }
 
     /// Compiles every function and condition of `policy`.
     /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.

@@ -19,7 +19,7 @@ extension CompiledPolicy {
     public func decide(_ request: SecurityRequest, store: DocumentStore, options: DecisionOptions = DecisionOptions(), coverage: CoverageRecorder? = nil) -> Decision {
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest.prepare(request, service: policy.service, store: store)
+            prepared = try PreparedRequest.prepare(request, service: policy.service, store: store, buildsResource: program.readsResource)
         } catch {
             switch error {
             case .precondition(let reason):
@@ -175,9 +175,9 @@ extension CompiledPolicy {
             // Most requests evaluate one or two statements: room for a few up front saves
             // growing the array on the second.
             if evaluations.isEmpty { evaluations.reserveCapacity(4) }
-            // Appended as built, then read back: a local copy would be copied again into the array.
-            evaluations.append(policy.evaluate(allow, slots: slots, bindings: bindings, access: access, explain: options.explain, coverage: coverage))
-            let granted = evaluations.last?.outcome.isGranted ?? false
+            let (outcome, culprit) = policy.conditionOutcome(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+            let granted = outcome.isGranted
+            evaluations.append(AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit))
             if access.limitExceeded { return true }
             if granted, grantedBy == nil {
                 grantedBy = allow
@@ -291,9 +291,17 @@ extension CompiledPolicy {
         _ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)] = [], access: DocumentAccess, explain: Bool,
         coverage: CoverageRecorder?
     ) -> AllowEvaluation {
+        let (outcome, culprit) = conditionOutcome(allow, slots: slots, access: access, explain: explain, coverage: coverage)
+        return AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit)
+    }
+
+    /// How `allow` fares with `slots`, and (when explaining a statement that did not grant) why.
+    fileprivate func conditionOutcome(
+        _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
+    ) -> (AllowEvaluation.Outcome, CulpritBox?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
-            return AllowEvaluation(allow: allow, outcome: .granted, bindings: bindings, branch: nil, culprit: nil)
+            return (.granted, nil)
         }
         let tracer = (explain || coverage != nil) ? RecordingTracer() : nil
         // The result is switched on as a temporary so a failure's error moves into the outcome.
@@ -317,6 +325,6 @@ extension CompiledPolicy {
                 culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
             }
         }
-        return AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit)
+        return (outcome, culprit)
     }
 }

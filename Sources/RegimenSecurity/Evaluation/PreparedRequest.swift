@@ -36,7 +36,11 @@ struct PreparedRequest {
     }
 
     /// Classifies the operation (create vs update by existence) and builds the values.
-    static func prepare(_ request: SecurityRequest, service: SecurityService, store: DocumentStore) throws(Rejection) -> PreparedRequest {
+    /// `buildsResource: false` (no rule can read `resource`) leaves a get's or write's `resource`
+    /// null instead of building the stored document's value.
+    static func prepare(
+        _ request: SecurityRequest, service: SecurityService, store: DocumentStore, buildsResource: Bool = true
+    ) throws(Rejection) -> PreparedRequest {
         let path = request.operation.path
         let pathValue = path.pathValue
         // One boxed path shared by `request.path` and every `__name__`.
@@ -60,7 +64,7 @@ struct PreparedRequest {
                 branches: [], resource: resource, access: DocumentAccess(before: store, write: write))
         }
         func storedResource() -> Value {
-            guard let stored else { return .null }
+            guard buildsResource, let stored else { return .null }
             return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
                 : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: stored)
         }
