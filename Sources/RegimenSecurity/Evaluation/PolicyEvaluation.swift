@@ -17,16 +17,18 @@ extension CompiledPolicy {
     /// Decides `request` against the documents in `store`. Never throws and never traps: every
     /// failure of the rules or the request ends in a deny with its reason (fail closed).
     public func decide(_ request: SecurityRequest, store: DocumentStore, options: DecisionOptions = DecisionOptions(), coverage: CoverageRecorder? = nil) -> Decision {
+        // Read once: each read of the operation's path copies the whole operation.
+        let requestPath = request.operation.path
+        let shownPath = requestPath.description
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest.prepare(request, service: policy.service, store: store, buildsResource: program.readsResource)
+            prepared = try PreparedRequest.prepare(request, path: requestPath, service: policy.service, store: store, buildsResource: program.readsResource)
         } catch {
             switch error {
             case .precondition(let reason):
-                return Decision(allowed: false, method: nil, path: request.operation.path.description, granting: nil, evaluations: [], note: reason)
+                return Decision(allowed: false, method: nil, path: shownPath, granting: nil, evaluations: [], note: reason)
             }
         }
-        let shownPath = request.operation.path.description
         var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll

@@ -35,13 +35,13 @@ struct PreparedRequest {
         case precondition(String)
     }
 
-    /// Classifies the operation (create vs update by existence) and builds the values.
+    /// Classifies the operation (create vs update by existence) and builds the values. `path` is
+    /// the operation's path (the caller has read it already).
     /// `buildsResource: false` (no rule can read `resource`) leaves a get's or write's `resource`
     /// null instead of building the stored document's value.
     static func prepare(
-        _ request: SecurityRequest, service: SecurityService, store: DocumentStore, buildsResource: Bool = true
+        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true
     ) throws(Rejection) -> PreparedRequest {
-        let path = request.operation.path
         let pathValue = path.pathValue
         // One boxed path shared by `request.path` and every `__name__`.
         let name = Value.path(pathValue)
@@ -127,7 +127,10 @@ struct PreparedRequest {
         for (fieldPath, change) in changes {
             let value = change.resolved(at: time)
             // Most keys name a top-level field: no need to split them into a path.
-            guard fieldPath.isEmpty || fieldPath.utf8.contains(UInt8(ascii: ".")) else {
+            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
+            let dotted = fieldPath.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
+                ?? fieldPath.utf8.contains(UInt8(ascii: "."))
+            guard fieldPath.isEmpty || dotted else {
                 if let value { result[fieldPath] = value } else { result.removeValue(forKey: fieldPath) }
                 continue
             }
