@@ -13,6 +13,12 @@ public struct CompiledPolicy: Sendable {
         let namespaceWidth: Int
         let maxSlotCount: Int
         let warnings: [Diagnostic]
+        /// The tree flattened for get and write requests; `nil` with a recursive wildcard.
+        let walk: MatchWalk?
+        /// Whether any condition or function may read the variable `resource`. When none can, a
+        /// get or write does not build the stored document's `resource` value (its slot stays
+        /// null, unread); `request.resource` is a member of `request` and is always built.
+        let readsResource: Bool
 
         init(
             policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
@@ -25,6 +31,10 @@ public struct CompiledPolicy: Sendable {
             self.namespaceWidth = namespaceWidth
             self.maxSlotCount = maxSlotCount
             self.warnings = warnings
+            walk = MatchWalk(roots: roots, allows: allows)
+            let texts = policy.allAllows.compactMap { $0.condition?.text }
+                + policy.allFunctions.flatMap { function in function.lets.map(\.value.text) + [function.body.text] }
+            readsResource = texts.contains { CompiledPolicy.mayRead(variable: "resource", in: $0) }
         }
     }
 
@@ -44,6 +54,32 @@ public struct CompiledPolicy: Sendable {
     /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
     /// condition here (node evaluations), so a runaway condition ends in an error.
     static let limits = EvaluationLimits(maxSteps: 1_000, maxCallDepth: 20)
+
+    /// Whether `text` may read `variable`: any occurrence of the name as a whole word that does not
+    /// follow a `.` (a member such as `request.resource`). Errs towards yes: a mention inside a
+    /// string literal or comment counts as a read.
+    static func mayRead(variable: String, in text: String) -> Bool {
+        let characters = Array(text.utf8)
+        let name = Array(variable.utf8)
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+        guard !name.isEmpty, characters.count >= name.count else { return false }
+        for start in 0...(characters.count - name.count) where characters[start..<(start + name.count)].elementsEqual(name) {
+            let end = start + name.count
+            if end < characters.count, isIdentifier(characters[end]) { continue }
+            var before = start - 1
+            while before >= 0, characters[before] == UInt8(ascii: " ") || characters[before] == UInt8(ascii: "\t")
+                || characters[before] == UInt8(ascii: "\n") || characters[before] == UInt8(ascii: "\r") {
+                before -= 1
+            }
+            if before >= 0, before == start - 1, isIdentifier(characters[before]) { continue }
+            if before >= 0, characters[before] == UInt8(ascii: ".") { continue }
+            return true
+        }
+        return false
+    }
 
     /// Compiles every function and condition of `policy`.
     /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.
@@ -145,6 +181,8 @@ public struct CompiledPolicy: Sendable {
 /// One `match` block after compilation (a reference: the path walk visits it per request).
 final class CompiledMatch: Sendable {
     let pattern: [PathPatternSegment]
+    /// `pattern` as the walk's fast path reads it (only meaningful without a recursive wildcard).
+    let steps: [PatternStep]
     /// The slot of this block's first wildcard variable; the rest follow in pattern order.
     let firstSlot: Int
     /// Variables visible inside the block (`request`, `resource`, every enclosing wildcard).
@@ -159,6 +197,12 @@ final class CompiledMatch: Sendable {
         hasRecursiveWildcard: Bool
     ) {
         self.pattern = pattern
+        steps = pattern.map { segment in
+            switch segment {
+            case .literal(let text): PatternStep(isLiteral: true, text: text)
+            case .wildcard(let name), .recursive(let name): PatternStep(isLiteral: false, text: name)
+            }
+        }
         self.firstSlot = firstSlot
         self.slotCount = slotCount
         self.allowIDs = allowIDs
@@ -168,11 +212,43 @@ final class CompiledMatch: Sendable {
     }
 }
 
+/// One segment of a pattern without a recursive wildcard. A plain struct rather than
+/// ``PathPatternSegment``: reading an enum's payload copies it per segment per request.
+struct PatternStep: Sendable {
+    let isLiteral: Bool
+    /// The literal, or the wildcard's variable name.
+    let text: String
+}
+
+/// The request methods of an allow statement as bits, so the per-statement method test is a mask
+/// rather than hashing the method's name in a `Set`.
+struct MethodMask: Sendable, Hashable {
+    let rawValue: UInt8
+
+    init(_ methods: Set<RequestMethod>) {
+        rawValue = methods.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    func contains(_ method: RequestMethod) -> Bool { rawValue & Self.bit(method) != 0 }
+
+    private static func bit(_ method: RequestMethod) -> UInt8 {
+        switch method {
+        case .get: 1
+        case .list: 2
+        case .create: 4
+        case .update: 8
+        case .delete: 16
+        }
+    }
+}
+
 /// One allow statement after compilation (a reference: the evaluation loop passes it around).
 final class CompiledAllow: Sendable {
     let id: Int
     let statement: AllowStatement
     let methods: Set<RequestMethod>
+    /// `methods` for the per-request test.
+    let methodMask: MethodMask
     /// `nil` for `allow x;` (always grants), or when the condition failed to compile.
     let condition: CompiledExpression?
     /// The parsed condition, for explanations.
@@ -183,6 +259,7 @@ final class CompiledAllow: Sendable {
         self.id = id
         self.statement = statement
         self.methods = methods
+        methodMask = MethodMask(methods)
         self.condition = condition
         self.expression = expression
         self.slotCount = slotCount

@@ -44,6 +44,9 @@ public struct AllowEvaluation: Sendable {
         case granted
         case denied
         case failed(EvaluationError)
+
+        /// A pattern test: `== .granted` would build and compare a whole outcome.
+        var isGranted: Bool { if case .granted = self { true } else { false } }
     }
 
     public var statement: AllowStatement { allow.statement }
@@ -54,7 +57,21 @@ public struct AllowEvaluation: Sendable {
     /// For a list request: the query branch (one per `in` value) this outcome is for.
     public var branch: String?
     /// The sub-expression that made the condition false or fail (filled in when explaining).
-    public var culprit: Culprit?
+    public var culprit: Culprit? {
+        get { culpritBox?.culprit }
+        set { culpritBox = newValue.map(CulpritBox.init) }
+    }
+    /// Boxed: a culprit exists only when explaining, and inline it would make every record (and
+    /// every copy of one) several times larger.
+    private var culpritBox: CulpritBox?
+
+    init(allow: CompiledAllow, outcome: Outcome, bindings: [(name: String, value: Value)], branch: String?, culprit: CulpritBox?) {
+        self.allow = allow
+        self.outcome = outcome
+        self.bindings = bindings
+        self.branch = branch
+        culpritBox = culprit
+    }
 
     /// `false for 'update' @ file:line: reason`
     public var briefReason: String {
@@ -69,6 +86,12 @@ public struct AllowEvaluation: Sendable {
             return "\(site) errored: \(error.message)"
         }
     }
+}
+
+/// A ``Culprit`` behind one reference (see ``AllowEvaluation/culprit``).
+final class CulpritBox: Sendable {
+    let culprit: Culprit
+    init(_ culprit: Culprit) { self.culprit = culprit }
 }
 
 /// The sub-expression that decided a false or failed condition.

@@ -17,18 +17,19 @@ extension CompiledPolicy {
     /// Decides `request` against the documents in `store`. Never throws and never traps: every
     /// failure of the rules or the request ends in a deny with its reason (fail closed).
     public func decide(_ request: SecurityRequest, store: DocumentStore, options: DecisionOptions = DecisionOptions(), coverage: CoverageRecorder? = nil) -> Decision {
+        // Read once: each read of the operation's path copies the whole operation.
+        let requestPath = request.operation.path
+        let shownPath = requestPath.description
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest.prepare(request, service: policy.service, store: store)
+            prepared = try PreparedRequest.prepare(request, path: requestPath, service: policy.service, store: store, buildsResource: program.readsResource)
         } catch {
             switch error {
             case .precondition(let reason):
-                return Decision(allowed: false, method: nil, path: request.operation.path.description, granting: nil, evaluations: [], note: reason)
+                return Decision(allowed: false, method: nil, path: shownPath, granting: nil, evaluations: [], note: reason)
             }
         }
-        let shownPath = request.operation.path.description
-        var slots = [Value](repeating: .null, count: max(2, maxSlotCount))
-        slots[0] = prepared.request
+        var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
         if prepared.method != .list {
@@ -47,7 +48,7 @@ extension CompiledPolicy {
         if prepared.branches.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
         }
-        let access = DocumentAccess(before: prepared.before, write: prepared.write)
+        let access = prepared.access
         var evaluations: [AllowEvaluation] = []
         var grantedBy: CompiledAllow?
         var allBranchesGranted = true
@@ -59,23 +60,23 @@ extension CompiledPolicy {
                 break
             }
             for candidate in candidates {
-                var outcome = AllowEvaluation.Outcome.granted
-                var culprit: Culprit?
+                var evaluation = AllowEvaluation(allow: allows[candidate.allowID], outcome: .granted, bindings: [], branch: nil, culprit: nil)
                 for resource in branch.resources {
                     var slots = candidate.slots
                     slots[1] = resource
-                    let result = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
-                    outcome = result.outcome
-                    culprit = result.culprit
-                    if outcome != .granted { break }
+                    evaluation = evaluate(allows[candidate.allowID], slots: slots, access: access, explain: options.explain, coverage: coverage)
+                    if !evaluation.outcome.isGranted { break }
                 }
-                evaluations.append(AllowEvaluation(allow: allows[candidate.allowID], outcome: outcome, bindings: candidate.bindings, branch: branch.label, culprit: culprit))
+                let outcome = evaluation.outcome
+                evaluation.bindings = candidate.bindings
+                evaluation.branch = branch.label
+                evaluations.append(evaluation)
                 if access.limitExceeded {
                     return Decision(
                         allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
                         note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
                 }
-                if outcome == .granted {
+                if outcome.isGranted {
                     branchGranted = true
                     if grantedBy == nil { grantedBy = allows[candidate.allowID] }
                     if !options.evaluateAll { break }
@@ -96,33 +97,96 @@ extension CompiledPolicy {
         _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
     ) -> Decision {
         slots[1] = resource
-        let access = DocumentAccess(before: prepared.before, write: prepared.write)
-        var evaluations: [AllowEvaluation] = []
-        var grantedBy: CompiledAllow?
-        var bindings: [(name: String, value: Value)] = []
-        let keepBindings = options.explain || options.evaluateAll
-        for root in roots {
-            let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
-                let result = evaluate(allows[id], slots: slots, access: access, explain: options.explain, coverage: coverage)
-                evaluations.append(AllowEvaluation(allow: allows[id], outcome: result.outcome, bindings: bindings, branch: nil, culprit: result.culprit))
-                if access.limitExceeded { return true }
-                if result.outcome == .granted, grantedBy == nil {
-                    grantedBy = allows[id]
-                    return !options.evaluateAll
+        var outcome = SingleOutcome(access: prepared.access, options: options, coverage: coverage)
+        if let walk = program.walk {
+            let segments = prepared.matchSegments
+            let method = prepared.method
+            var index = 0
+            blocks: while index < walk.nodes.count {
+                let node = walk.nodes[index]
+                var position = node.start
+                var slot = node.firstSlot
+                var step = node.stepStart
+                while step < node.stepEnd {
+                    guard position < segments.count else {
+                        index = node.subtreeEnd
+                        continue blocks
+                    }
+                    let pattern = walk.steps[step]
+                    if pattern.isLiteral {
+                        guard segments[position] == pattern.text else {
+                            index = node.subtreeEnd
+                            continue blocks
+                        }
+                    } else {
+                        slots[slot] = Self.unbindPlaceholder(segments[position])
+                        slot += 1
+                    }
+                    position += 1
+                    step += 1
                 }
-                return false
+                if position == segments.count {
+                    for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
+                        var bindings: [(name: String, value: Value)] = []
+                        if outcome.keepBindings {
+                            bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
+                        }
+                        if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
+                    }
+                }
+                index += 1
             }
-            if stop { break }
+        } else {
+            var bindings: [(name: String, value: Value)] = []
+            for root in roots {
+                let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
+                    outcome.consider(allows[id], slots: slots, bindings: bindings, policy: self)
+                }
+                if stop { break }
+            }
         }
-        if access.limitExceeded {
+        if outcome.access.limitExceeded {
             return Decision(
-                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: evaluations,
+                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: outcome.evaluations,
                 note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
         }
-        if evaluations.isEmpty {
+        if outcome.evaluations.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
         }
-        return Decision(allowed: grantedBy != nil, method: prepared.method, path: path, granting: grantedBy, evaluations: evaluations, note: nil)
+        return Decision(allowed: outcome.grantedBy != nil, method: prepared.method, path: path, granting: outcome.grantedBy, evaluations: outcome.evaluations, note: nil)
+    }
+
+    /// What a get or write decision has found so far. A struct with a mutating method rather than
+    /// a closure over local variables, which made every record pay for dynamic exclusivity checks.
+    private struct SingleOutcome {
+        let access: DocumentAccess
+        let options: DecisionOptions
+        let coverage: CoverageRecorder?
+        var evaluations: [AllowEvaluation] = []
+        var grantedBy: CompiledAllow?
+        var keepBindings: Bool { options.explain || options.evaluateAll }
+
+        init(access: DocumentAccess, options: DecisionOptions, coverage: CoverageRecorder?) {
+            self.access = access
+            self.options = options
+            self.coverage = coverage
+        }
+
+        /// Evaluates `allow` with the walk's slots and records it; `true` stops the walk.
+        mutating func consider(_ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)], policy: CompiledPolicy) -> Bool {
+            // Most requests evaluate one or two statements: room for a few up front saves
+            // growing the array on the second.
+            if evaluations.isEmpty { evaluations.reserveCapacity(4) }
+            let (outcome, culprit) = policy.conditionOutcome(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+            let granted = outcome.isGranted
+            evaluations.append(AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit))
+            if access.limitExceeded { return true }
+            if granted, grantedBy == nil {
+                grantedBy = allow
+                return !options.evaluateAll
+            }
+            return false
+        }
     }
 
     /// A statement that applies to the request, with the variable values it is evaluated with.
@@ -144,21 +208,18 @@ extension CompiledPolicy {
             var position = start
             var slot = node.firstSlot
             let bindingCount = bindings.count
-            for segment in node.pattern {
+            for step in node.steps {
                 guard position < segments.count else { return false }
-                switch segment {
-                case .literal(let literal):
-                    guard segments[position] == literal else {
+                if step.isLiteral {
+                    guard segments[position] == step.text else {
                         if keepBindings { bindings.removeSubrange(bindingCount...) }
                         return false
                     }
-                case .wildcard(let name):
+                } else {
                     let value = Self.unbindPlaceholder(.string(segments[position]))
                     slots[slot] = value
                     slot += 1
-                    if keepBindings { bindings.append((name, value)) }
-                case .recursive:
-                    return false
+                    if keepBindings { bindings.append((step.text, value)) }
                 }
                 position += 1
             }
@@ -185,7 +246,7 @@ extension CompiledPolicy {
         keepBindings: Bool, method: RequestMethod, onCandidate: (Int, [Value], [(name: String, value: Value)]) -> Bool
     ) -> Bool {
         if end == segments.count {
-            for id in node.allowIDs where allows[id].methods.contains(method) {
+            for id in node.allowIDs where allows[id].methodMask.contains(method) {
                 if onCandidate(id, slots, bindings) { return true }
             }
         }
@@ -198,6 +259,13 @@ extension CompiledPolicy {
     }
 
     /// In a list request the document-id wildcard is unbound: it reads as null.
+    private static func unbindPlaceholder(_ segment: String) -> Value {
+        // The length test first: almost no segment is as long as the placeholder, and comparing
+        // two different strings in full is a library call per wildcard per request.
+        segment.utf8.count == PreparedRequest.listPlaceholder.utf8.count && segment == PreparedRequest.listPlaceholder ? .null : .string(segment)
+    }
+
+    /// In a list request the document-id wildcard is unbound: it reads as null.
     private static func unbindPlaceholder(_ value: Value) -> Value {
         switch value {
         case .string(let s) where s == PreparedRequest.listPlaceholder: .null
@@ -206,24 +274,59 @@ extension CompiledPolicy {
         }
     }
 
-    private func evaluate(
+    /// A fresh slot buffer: `request`, then nulls, at least `count` slots (the evaluator needs at
+    /// least as many as the block has variables; extra ones are never read). Up to 16 it is an
+    /// array literal, whose storage type is resolved once per process; `Array(repeating:count:)`,
+    /// trimming, or copying a shared template would each resolve it again and go through the
+    /// runtime element by element on every decision.
+    private static func slotBuffer(request: Value, count: Int) -> [Value] {
+        guard count <= 16 else {
+            var slots = [Value](repeating: .null, count: count)
+            slots[0] = request
+            return slots
+        }
+        return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+    }
+
+    /// One statement's record, without a branch (the caller knows it).
+    fileprivate func evaluate(
+        _ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)] = [], access: DocumentAccess, explain: Bool,
+        coverage: CoverageRecorder?
+    ) -> AllowEvaluation {
+        let (outcome, culprit) = conditionOutcome(allow, slots: slots, access: access, explain: explain, coverage: coverage)
+        return AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit)
+    }
+
+    /// How `allow` fares with `slots`, and (when explaining a statement that did not grant) why.
+    fileprivate func conditionOutcome(
         _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
-    ) -> (outcome: AllowEvaluation.Outcome, culprit: Culprit?) {
+    ) -> (AllowEvaluation.Outcome, CulpritBox?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
             return (.granted, nil)
         }
         let tracer = (explain || coverage != nil) ? RecordingTracer() : nil
-        let result = condition.evaluateCondition(slots: slots, limits: Self.limits, host: access, tracer: tracer)
+        // The result is switched on as a temporary so a failure's error moves into the outcome.
         let outcome: AllowEvaluation.Outcome
-        switch result {
+        switch condition.evaluateCondition(slots: slots, limits: Self.limits, host: access, tracer: tracer) {
         case .success(true): outcome = .granted
         case .success(false): outcome = .denied
         case .failure(let error): outcome = .failed(error)
         }
-        if let tracer { coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self) }
-        guard explain, outcome != .granted, let tracer, let expression = allow.expression else { return (outcome, nil) }
-        var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
-        return (outcome, finder.culprit(of: expression, outcome: result.map { Value.bool($0) }))
+        var culprit: CulpritBox?
+        if let tracer {
+            coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self)
+            if explain, !outcome.isGranted, let expression = allow.expression {
+                let result: Result<Value, EvaluationError>
+                switch outcome {
+                case .granted: result = .success(.bool(true))
+                case .denied: result = .success(.bool(false))
+                case .failed(let error): result = .failure(error)
+                }
+                var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
+                culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
+            }
+        }
+        return (outcome, culprit)
     }
 }

@@ -14,16 +14,19 @@ struct PreparedRequest {
     var branches: [Branch]
     /// The one `resource` of a get or write (null when the document does not exist).
     var resource: Value
-    var before: DocumentStore
-    /// The document this request writes and its data afterwards (nil for a delete).
-    var write: (key: String, data: OrderedDictionary<String, Value>?)?
+    /// `get()`/`exists()` for this request: built here so the store and the pending write move
+    /// into it instead of being copied once more per decision.
+    var access: DocumentAccess
 
     struct Branch {
         var label: String?
         var resources: [Value]
     }
 
+    /// `request`'s keys with and without `resource` (reads have none). Whole static arrays, so
+    /// each request map shares them instead of copying a prefix.
     static let requestKeys = ["auth", "time", "method", "path", "resource"]
+    static let readRequestKeys = ["auth", "time", "method", "path"]
 
     /// Stands for the unbound document id of a list request; never equal to a literal segment.
     static let listPlaceholder = "\u{0}list"
@@ -32,33 +35,42 @@ struct PreparedRequest {
         case precondition(String)
     }
 
-    /// Classifies the operation (create vs update by existence) and builds the values.
-    static func prepare(_ request: SecurityRequest, service: SecurityService, store: DocumentStore) throws(Rejection) -> PreparedRequest {
-        let path = request.operation.path
+    /// Classifies the operation (create vs update by existence) and builds the values. `path` is
+    /// the operation's path (the caller has read it already).
+    /// `buildsResource: false` (no rule can read `resource`) leaves a get's or write's `resource`
+    /// null instead of building the stored document's value.
+    static func prepare(
+        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true
+    ) throws(Rejection) -> PreparedRequest {
         let pathValue = path.pathValue
+        // One boxed path shared by `request.path` and every `__name__`.
+        let name = Value.path(pathValue)
         let auth = request.auth?.value ?? .null
         let time = Value.timestamp(request.time)
-        var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
         let stored = store[path]
 
+        /// `requestResource` is `nil` for reads (no `request.resource` key at all).
         func single(
-            _ method: RequestMethod, resource: Value, requestResource: Value??, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
+            _ method: RequestMethod, resource: Value, requestResource: Value?, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
         ) -> PreparedRequest {
-            var values: [Value] = [auth, time, .string(method.rawValue), .path(pathValue)]
-            if let requestResource { values.append(requestResource ?? .null) }
-            let request = Value.map(OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys.prefix(values.count), values: values))
+            let fields: OrderedDictionary<String, Value>
+            if let requestResource {
+                fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
+            } else {
+                fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
+            }
             return PreparedRequest(
-                method: method, matchSegments: path.segments, request: request,
-                branches: [], resource: resource, before: store, write: write)
+                method: method, matchSegments: path.segments, request: .map(fields),
+                branches: [], resource: resource, access: DocumentAccess(before: store, write: write))
         }
         func storedResource() -> Value {
-            guard let stored else { return .null }
+            guard buildsResource, let stored else { return .null }
             return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(path: pathValue, data: stored)
+                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: stored)
         }
         func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
             single(
-                method, resource: storedResource(), requestResource: .some(ResourceBuilder.firestoreResource(path: pathValue, data: data)),
+                method, resource: storedResource(), requestResource: ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: data),
                 write: (path.description, data))
         }
 
@@ -66,7 +78,7 @@ struct PreparedRequest {
         case .get, .download:
             return single(.get, resource: storedResource(), requestResource: nil)
         case .delete:
-            return single(.delete, resource: storedResource(), requestResource: .some(.null), write: (path.description, nil))
+            return single(.delete, resource: storedResource(), requestResource: .null, write: (path.description, nil))
         case .create(_, let data):
             if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
             return write(.create, data: resolve(data, time: request.time))
@@ -78,10 +90,11 @@ struct PreparedRequest {
         case .upload(_, let upload):
             let method: RequestMethod = stored == nil ? .create : .update
             let object = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
-            return single(method, resource: storedResource(), requestResource: .some(object))
+            return single(method, resource: storedResource(), requestResource: object)
         case .list(_, let query):
+            var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
             fields["method"] = .string("list")
-            fields["path"] = .path(pathValue)
+            fields["path"] = name
             var queryFields: OrderedDictionary<String, Value> = [
                 "limit": query.limit.map(Value.int) ?? .null,
                 "offset": .int(query.offset ?? 0),
@@ -92,13 +105,14 @@ struct PreparedRequest {
             fields["query"] = .map(queryFields)
             return PreparedRequest(
                 method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), resource: .null, before: store, write: nil)
+                branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
+                access: DocumentAccess(before: store, write: nil))
         }
     }
 
     static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
         // Without deletions every key survives: mapping the values keeps the keys' hash table.
-        if !data.values.contains(where: { $0 == .deleteField }) {
+        if !data.values.contains(where: { if case .deleteField = $0 { true } else { false } }) {
             return data.mapValues { $0.resolved(at: time) ?? .null }
         }
         var out = OrderedDictionary<String, Value>()
@@ -113,7 +127,10 @@ struct PreparedRequest {
         for (fieldPath, change) in changes {
             let value = change.resolved(at: time)
             // Most keys name a top-level field: no need to split them into a path.
-            guard fieldPath.isEmpty || fieldPath.utf8.contains(UInt8(ascii: ".")) else {
+            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
+            let dotted = fieldPath.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
+                ?? fieldPath.utf8.contains(UInt8(ascii: "."))
+            guard fieldPath.isEmpty || dotted else {
                 if let value { result[fieldPath] = value } else { result.removeValue(forKey: fieldPath) }
                 continue
             }

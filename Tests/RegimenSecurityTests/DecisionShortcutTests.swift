@@ -1,0 +1,79 @@
+import OrderedCollections
+import Testing
+import RegimenLanguage
+@testable import RegimenSecurity
+
+/// The work a decision leaves out must never change its answer.
+@Suite("Decision shortcuts")
+struct DecisionShortcutTests {
+    @Test("reading `resource` is recognised as a whole word that is not a member", arguments: [
+        ("resource.data.owner == 'a'", true),
+        ("isOwner(resource)", true),
+        ("f(x) || resource != null", true),
+        ("request.resource.data.x == 1", false),
+        ("request .\n  resource.data.x == 1", false),
+        ("resources.size() > 0", false),
+        ("myresource == 1", false),
+        ("'resource' == 'x'", true),
+        ("", false),
+    ])
+    func mayReadResource(text: String, expected: Bool) {
+        #expect(CompiledPolicy.mayRead(variable: "resource", in: text) == expected)
+    }
+
+    @Test("a policy that never reads `resource` decides as one that does")
+    func unreadResourceIsNotBuilt() throws {
+        let unread = try firestorePolicy("""
+            match /docs/{id} {
+              allow update: if request.resource.data.n > 0;
+            }
+        """)
+        let read = try firestorePolicy("""
+            match /docs/{id} {
+              allow update: if request.resource.data.n > 0 && (resource == null || resource != null);
+            }
+        """)
+        #expect(!unread.program.readsResource)
+        #expect(read.program.readsResource)
+        let path = RequestPath("docs/d1", service: .firestore)
+        let store = DocumentStore([path.description: ["n": .int(1)]])
+        for n in [Int64(-1), 1] {
+            let request = SecurityRequest(
+                auth: AuthContext(uid: "u"), operation: .update(path, WriteValue.fields(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
+            #expect(unread.decide(request, store: store).allowed == read.decide(request, store: store).allowed)
+            #expect(unread.decide(request, store: store).allowed == (n > 0))
+        }
+    }
+
+    @Test("the flattened walk and the recursive one find the same statements with the same bindings")
+    func flatWalkMatchesRecursiveWalk() throws {
+        let body = """
+            match /users/{userId} {
+              allow read: if userId == 'a';
+              match /posts/{postId} {
+                allow read, write: if postId != 'x';
+                allow get: if false;
+              }
+            }
+            match /users/{other}/posts/{p} {
+              allow get: if other == 'b';
+            }
+        """
+        let flat = try firestorePolicy(body)
+        // The same tree plus a block with a recursive wildcard elsewhere: walked recursively.
+        let recursive = try firestorePolicy(body + "\n    match /logs/{rest=**} { allow read: if false; }")
+        #expect(flat.program.walk != nil)
+        #expect(recursive.program.walk == nil)
+        let options = DecisionOptions(explain: true, evaluateAll: true)
+        for path in ["users/a", "users/b/posts/p1", "users/b/posts/x", "users/a/posts", "other/a"] {
+            let request = SecurityRequest(
+                auth: AuthContext(uid: "u"), operation: .get(RequestPath(path, service: .firestore)), time: SecurityTestSuite.defaultTime)
+            let a = flat.decide(request, store: DocumentStore(), options: options)
+            let b = recursive.decide(request, store: DocumentStore(), options: options)
+            #expect(a.allowed == b.allowed)
+            #expect(a.summary == b.summary)
+            #expect(a.evaluations.map(\.bindings.description) == b.evaluations.map(\.bindings.description))
+            #expect(a.evaluations.map(\.statement.location) == b.evaluations.map(\.statement.location))
+        }
+    }
+}
