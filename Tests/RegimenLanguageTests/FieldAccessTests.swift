@@ -39,6 +39,8 @@ import Testing
         }
         texts.append("viaParameter(v)")
         texts += ["!v.b", "!v.i", "!v.n", "!v.missing", "!(v.b)"]
+        // A field of a field: the first is read in place, the second looked up as usual.
+        texts += ["v.m.k", "v.m.missing", "v.n.k", "v.i.k", "v.missing.k", "v.m.k.deeper", "v.m.k == 1"]
         var disagreements: [String] = []
         for text in texts where Self.outcome(text, traced: false) != Self.outcome(text, traced: true) {
             disagreements.append("\(text): \(Self.outcome(text, traced: false)) vs \(Self.outcome(text, traced: true))")

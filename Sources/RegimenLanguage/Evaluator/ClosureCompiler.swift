@@ -39,16 +39,16 @@ struct ClosureCompiler {
         case .local(let slot, let span):
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in try context.readLocal(slot, span) }
         case .member(let base, let name, let span):
-            let baseEval = compile(base)
             let cache = FieldCache()
-            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                let value = try baseEval(&context)
-                let hint = cache.hint
-                if case .map(let map) = value, let found = FieldCache.lookup(map, name, hint: hint) {
-                    if let newHint = found.newHint { cache.remember(newHint) }
-                    return found.value
+            if !traced, let site = FieldSite(base) {
+                // `request.auth.uid`: the first field is read in place, with no call for it.
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    try Self.member(name, of: try site.read(&context), span, cache)
                 }
-                return try EvaluationContext.member(value, name, span)
+            }
+            let baseEval = compile(base)
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                try Self.member(name, of: try baseEval(&context), span, cache)
             }
         case .index(let base, let index, let span):
             let baseEval = compile(base)
@@ -258,6 +258,18 @@ struct ClosureCompiler {
                 throw EvaluationError(.functionNotFound, "Function not found error: Name: [\(name)].", span: span)
             }
         }
+    }
+
+    /// `value.name`, looked up first where `cache` last found it.
+    @inline(__always)
+    private static func member(_ name: String, of value: Value, _ span: SourceSpan, _ cache: FieldCache) throws(EvaluationError) -> Value {
+        let hint = cache.hint
+        if case .map(let map) = value {
+            guard let found = FieldCache.lookup(map, name, hint: hint) else { throw EvaluationError.undefinedProperty(name, span) }
+            if let newHint = found.newHint { cache.remember(newHint) }
+            return found.value
+        }
+        return try EvaluationContext.member(value, name, span)
     }
 
     @inline(__always)

@@ -31,14 +31,27 @@ struct FieldSite: Sendable {
                 if let newHint = found.newHint { cache.remember(newHint) }
                 return found.value
             }
+            // A map without the key has just been searched: no second search to say so.
+            if Self.isMap(context.globals[slot]) { throw EvaluationError.undefinedProperty(name, span) }
             return try EvaluationContext.member(context.globals[slot], name, span)
         case .local(let slot):
             if let found = FieldCache.field(of: context.locals[context.frameBase + slot], name, hint: hint) {
                 if let newHint = found.newHint { cache.remember(newHint) }
                 return found.value
             }
+            if case .value(let value) = context.locals[context.frameBase + slot], Self.isMap(value) {
+                throw EvaluationError.undefinedProperty(name, span)
+            }
             // Not yet evaluated, failed, or not a map: the ordinary path says which.
             return try EvaluationContext.member(try context.readLocal(slot, span), name, span)
+        }
+    }
+
+    @inline(__always)
+    private static func isMap(_ value: borrowing Value) -> Bool {
+        switch value {
+        case .map: true
+        default: false
         }
     }
 }
