@@ -48,6 +48,34 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
+    /// A site remembers where it last found its field and next time tests the value there in
+    /// place. Maps of changing shapes and types must still give the general operators' outcome.
+    @Test func fieldsTestedInPlaceFollowChangingShapes() throws {
+        let env = try ExpressionEnvironment(
+            variables: ["v"], functions: [FunctionSource(name: "viaParameter", parameters: ["p"], result: SourceText("p.x == 'a' || p.x >= 2"))])
+        let texts = ["v.x == 'a'", "v.x != 'a'", "v.x >= 2", "v.x < 2", "v.x in ['a', 'b']", "viaParameter(v)"]
+        let shapes: [Value] = [
+            .map(["x": .string("a"), "y": .int(1)]), .map(["x": .int(3), "y": .int(1)]), .map(["y": .string("a"), "x": .string("b")]),
+            .map(["x": .float(2.5)]), .map(["y": .string("a")]), .map(["x": .string("e\u{301}")]), .map(["x": .int(1)]),
+            .map(["x": .null]), .string("a"), .map(["x": .string("a")]),
+        ]
+        var disagreements: [String] = []
+        for text in texts {
+            let expression = try CompiledExpression(text, environment: env)
+            // Twice round, so each shape also meets a hint left by every other shape.
+            for shape in shapes + shapes.reversed() + shapes {
+                let fused = Self.describe { try expression.evaluate(slots: [shape]) }
+                let traced = Self.describe { try expression.evaluate(slots: [shape], tracer: RecordingTracer()) }
+                if fused != traced { disagreements.append("\(text) on \(shape): \(fused) vs \(traced)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    static func describe(_ body: () throws -> Value) -> String {
+        do { return "\(try body())" } catch let error as EvaluationError { return "\(error.code): \(error.message)" } catch { return "\(error)" }
+    }
+
     /// `x OP int`, `x in [constants]` and `x.size()` have shortcuts in traced and untraced
     /// evaluation alike; the same operation with the constant in a field takes the general path.
     @Test func constantShortcutsAgreeWithTheGeneralOperators() throws {

@@ -298,6 +298,7 @@ struct ClosureCompiler {
             let onlyStrings = strings.count == items.count
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try context.step(span)
+                if onlyStrings, let found = site.isString(strings, in: context) { return .bool(found) }
                 let value = try site.read(&context)
                 if onlyStrings, case .string(let text) = value {
                     for candidate in strings where Value.sameScalars(text, candidate) { return .bool(true) }
@@ -318,6 +319,7 @@ struct ClosureCompiler {
             if case .int(let bound) = constant {
                 // `data.reps >= 0`: an int field against an int needs no general comparison.
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    if let value = site.intValue(in: context) { return .bool(Operators.holds(op, value, bound)) }
                     let field = try site.read(&context)
                     if case .int(let value) = field { return .bool(Operators.holds(op, value, bound)) }
                     return .bool(try Operators.compare(op, field, constant, span))
@@ -329,7 +331,9 @@ struct ClosureCompiler {
         case .equals(let lhs, .constant(let constant), let negated, _):
             guard let site = FieldSite(lhs) else { return nil }
             if case .string(let text) = constant {
+                let texts = [text]
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    if let equal = site.isString(texts, in: context) { return .bool(negated ? !equal : equal) }
                     let field = try site.read(&context)
                     let equal = if case .string(let value) = field { Value.sameScalars(value, text) } else { field.languageEquals(constant) }
                     return .bool(negated ? !equal : equal)

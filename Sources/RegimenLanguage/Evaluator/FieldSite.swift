@@ -47,6 +47,42 @@ struct FieldSite: Sendable {
         }
     }
 
+    /// Whether the field, where the hint says it is, is one of the strings `texts`: compared in
+    /// place, without copying it out. `nil` when the hint does not lead to a string field (the
+    /// caller then reads the field the ordinary way).
+    @inline(__always)
+    func isString(_ texts: [String], in context: borrowing EvaluationContext) -> Bool? {
+        let hint = cache.hint
+        guard hint >= 0 else { return nil }
+        switch base {
+        case .global(let slot):
+            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
+                  case .string(let value) = map.values[hint] else { return nil }
+            return texts.contains { Value.sameScalars(value, $0) }
+        case .local(let slot):
+            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
+                  case .string(let value) = map.values[hint] else { return nil }
+            return texts.contains { Value.sameScalars(value, $0) }
+        }
+    }
+
+    /// The field's int, read in place where the hint says it is; `nil` otherwise.
+    @inline(__always)
+    func intValue(in context: borrowing EvaluationContext) -> Int64? {
+        let hint = cache.hint
+        guard hint >= 0 else { return nil }
+        switch base {
+        case .global(let slot):
+            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
+                  case .int(let value) = map.values[hint] else { return nil }
+            return value
+        case .local(let slot):
+            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
+                  case .int(let value) = map.values[hint] else { return nil }
+            return value
+        }
+    }
+
     @inline(__always)
     private static func isMap(_ value: borrowing Value) -> Bool {
         switch value {
