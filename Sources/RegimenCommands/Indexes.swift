@@ -11,25 +11,13 @@ struct Indexes: ParsableCommand {
             come from rules/. Exit status: 0 ok, 1 rule error, 2 bad profile (every problem listed).
             """)
 
-    @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
-    var profile: String
-
-    @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ReportFormat = .json
-
-    @OptionGroup var sources: RuleSourceOptions
+    @OptionGroup var arguments: ProfileReportArguments
 
     func run() throws {
-        let context = CommandContext.current
-        let rules = try ProfileInput.rules(sources, in: context)
-        let profile = try ProfileInput.profile(self.profile, rules: rules, in: context)
-        let report: IndexReport
-        do {
-            report = try rules.recalculateIndexes(profile)
-        } catch {
-            throw ProfileInput.ruleFailure(error, in: context)
+        try ProfileInput.report(arguments, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
+            let report = try rules.recalculateIndexes(profile)
+            return (report.jsonValue, { IndexText.render(report) })
         }
-        ProfileInput.print(report.jsonValue, format: format, text: { IndexText.render(report) }, in: context)
     }
 }
 

@@ -12,25 +12,13 @@ struct Nutrition: ParsableCommand {
             cannot serve that way says so instead. Exit status: 0 ok, 1 rule error, 2 bad profile.
             """)
 
-    @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
-    var profile: String
-
-    @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ReportFormat = .json
-
-    @OptionGroup var sources: RuleSourceOptions
+    @OptionGroup var arguments: ProfileReportArguments
 
     func run() throws {
-        let context = CommandContext.current
-        let rules = try ProfileInput.rules(sources, in: context)
-        let profile = try ProfileInput.profile(self.profile, rules: rules, in: context)
-        let plan: NutritionPlan
-        do {
-            plan = try rules.planNutrition(profile)
-        } catch {
-            throw ProfileInput.ruleFailure(error, in: context)
+        try ProfileInput.report(arguments, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
+            let plan = try rules.planNutrition(profile)
+            return (plan.jsonValue, { NutritionText.render(plan, catalog: rules.catalog) })
         }
-        ProfileInput.print(plan.jsonValue, format: format, text: { NutritionText.render(plan, catalog: rules.catalog) }, in: context)
     }
 }
 

@@ -34,6 +34,23 @@ enum ProfileInput {
         }
     }
 
+    /// Runs a profile report command: loads the rules and the profile, computes the report with
+    /// `compute` (its value for JSON/YAML and its text), and prints it in the chosen format.
+    static func report(
+        _ arguments: ProfileReportArguments, in context: CommandContext,
+        _ compute: (NutritionRuleSet, Profile) throws(RuleEvaluationError) -> (value: Value, text: () -> String)
+    ) throws(CommandFailure) {
+        let rules = try Self.rules(arguments.sources, in: context)
+        let profile = try Self.profile(arguments.profile, rules: rules, in: context)
+        let report: (value: Value, text: () -> String)
+        do {
+            report = try compute(rules, profile)
+        } catch {
+            throw ruleFailure(error, in: context)
+        }
+        print(report.value, format: arguments.format, text: report.text, in: context)
+    }
+
     /// Reports a rule expression that failed while planning (status 1).
     static func ruleFailure(_ error: RuleEvaluationError, in context: CommandContext) -> CommandFailure {
         context.standardError.writeLine(error.description)
@@ -48,4 +65,16 @@ enum ProfileInput {
         case .text: context.standardOutput.write(text())
         }
     }
+}
+
+/// The arguments every profile report command takes: the profile, the output format and where
+/// the rules are.
+struct ProfileReportArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
+    var profile: String
+
+    @Option(name: .long, help: "Output format: json, yaml or text.")
+    var format: ReportFormat = .json
+
+    @OptionGroup var sources: RuleSourceOptions
 }
