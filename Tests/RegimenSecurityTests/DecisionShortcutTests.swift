@@ -45,6 +45,30 @@ struct DecisionShortcutTests {
         }
     }
 
+    @Test("only a policy that may call get() and the like builds document access; a map's get() method is no call")
+    func documentAccessOnlyWhenCalled() throws {
+        let none = try firestorePolicy("""
+            match /docs/{id} {
+              allow update: if request.resource.data.get('n', 0) > 0;
+            }
+        """)
+        let calls = try firestorePolicy("""
+            match /docs/{id} {
+              allow update: if exists(/databases/$(database)/documents/docs/$(id)) && request.resource.data.n > 0;
+            }
+        """)
+        #expect(!none.program.callsHost)
+        #expect(calls.program.callsHost)
+        let path = RequestPath("docs/d1", service: .firestore)
+        let store = DocumentStore([path.description: ["n": .int(1)]])
+        for n in [Int64(-1), 1] {
+            let request = SecurityRequest(
+                auth: AuthContext(uid: "u"), operation: .update(path, WriteValue.fields(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
+            #expect(none.decide(request, store: store).allowed == (n > 0))
+            #expect(calls.decide(request, store: store).allowed == (n > 0))
+        }
+    }
+
     @Test("the flattened walk and the recursive one find the same statements with the same bindings")
     func flatWalkMatchesRecursiveWalk() throws {
         let body = """

@@ -19,6 +19,10 @@ public struct CompiledPolicy: Sendable {
         /// get or write does not build the stored document's `resource` value (its slot stays
         /// null, unread); `request.resource` is a member of `request` and is always built.
         let readsResource: Bool
+        /// Whether any condition or function may call `get()`, `exists()`, `getAfter()` or
+        /// `existsAfter()`. When none can, a decision builds no ``DocumentAccess`` and evaluates
+        /// without a host: allocating and freeing it was a tenth of a decision's own work.
+        let callsHost: Bool
 
         init(
             policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
@@ -35,6 +39,11 @@ public struct CompiledPolicy: Sendable {
             let texts = policy.allAllows.compactMap { $0.condition?.text }
                 + policy.allFunctions.flatMap { function in function.lets.map(\.value.text) + [function.body.text] }
             readsResource = texts.contains { CompiledPolicy.mayRead(variable: "resource", in: $0) }
+            // A host function is called by its bare name, so the same whole-word test finds every
+            // call; a method such as `data.get(...)` follows a `.` and is not one.
+            callsHost = texts.contains { text in
+                DocumentAccess.hostFunctions.contains { CompiledPolicy.mayRead(variable: $0.name, in: text) }
+            }
         }
     }
 

@@ -15,15 +15,36 @@ public struct Decision: Sendable {
     public var evaluations: [AllowEvaluation]
     /// Why the request was denied when no statement explains it: no match, a limit, a
     /// precondition of the operation.
-    public var note: String?
+    public var note: String? {
+        get {
+            switch reason {
+            case nil: nil
+            case .text(let text): text
+            case .noMatch(let method, let path): "no matching allow statements for '\(method.rawValue)' on \(path)"
+            }
+        }
+        set { reason = newValue.map(Reason.text) }
+    }
+    /// `note` before it is spelled: a request on a path no rule covers is common and its note
+    /// is seldom read, and putting the sentence together cost more than the rest of its decision.
+    private var reason: Reason?
 
-    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
+    enum Reason: Sendable {
+        case text(String)
+        case noMatch(RequestMethod, path: String)
+    }
+
+    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], reason: Reason?) {
         self.allowed = allowed
         self.method = method
         self.path = path
         self.granting = granting
         self.evaluations = evaluations
-        self.note = note
+        self.reason = reason
+    }
+
+    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
+        self.init(allowed: allowed, method: method, path: path, granting: granting, evaluations: evaluations, reason: note.map(Reason.text))
     }
 
     /// One line: `allow by file:line` or `deny: reason`.

@@ -22,7 +22,8 @@ extension CompiledPolicy {
         let shownPath = requestPath.description
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest.prepare(request, path: requestPath, service: policy.service, store: store, buildsResource: program.readsResource)
+            prepared = try PreparedRequest.prepare(request, path: requestPath, service: policy.service, store: store, buildsResource: program.readsResource,
+                buildsAccess: program.callsHost)
         } catch {
             switch error {
             case .precondition(let reason):
@@ -43,7 +44,7 @@ extension CompiledPolicy {
             }
         }
         if candidates.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(shownPath)")
+            return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], reason: .noMatch(prepared.method, path: shownPath))
         }
         if prepared.branches.isEmpty {
             return Decision(allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: [], note: "the query has too many branches to check (more than \(QueryConstraints.maxCombinations))")
@@ -71,7 +72,7 @@ extension CompiledPolicy {
                 evaluation.bindings = candidate.bindings
                 evaluation.branch = branch.label
                 evaluations.append(evaluation)
-                if access.limitExceeded {
+                if access?.limitExceeded == true {
                     return Decision(
                         allowed: false, method: prepared.method, path: shownPath, granting: nil, evaluations: evaluations,
                         note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
@@ -145,13 +146,13 @@ extension CompiledPolicy {
                 if stop { break }
             }
         }
-        if outcome.access.limitExceeded {
+        if outcome.access?.limitExceeded == true {
             return Decision(
                 allowed: false, method: prepared.method, path: path, granting: nil, evaluations: outcome.evaluations,
                 note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
         }
         if outcome.evaluations.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], note: "no matching allow statements for '\(prepared.method.rawValue)' on \(path)")
+            return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], reason: .noMatch(prepared.method, path: path))
         }
         return Decision(allowed: outcome.grantedBy != nil, method: prepared.method, path: path, granting: outcome.grantedBy, evaluations: outcome.evaluations, note: nil)
     }
@@ -159,14 +160,14 @@ extension CompiledPolicy {
     /// What a get or write decision has found so far. A struct with a mutating method rather than
     /// a closure over local variables, which made every record pay for dynamic exclusivity checks.
     private struct SingleOutcome {
-        let access: DocumentAccess
+        let access: DocumentAccess?
         let options: DecisionOptions
         let coverage: CoverageRecorder?
         var evaluations: [AllowEvaluation] = []
         var grantedBy: CompiledAllow?
         var keepBindings: Bool { options.explain || options.evaluateAll }
 
-        init(access: DocumentAccess, options: DecisionOptions, coverage: CoverageRecorder?) {
+        init(access: DocumentAccess?, options: DecisionOptions, coverage: CoverageRecorder?) {
             self.access = access
             self.options = options
             self.coverage = coverage
@@ -180,7 +181,7 @@ extension CompiledPolicy {
             let (outcome, culprit) = policy.conditionOutcome(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
             let granted = outcome.isGranted
             evaluations.append(AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit))
-            if access.limitExceeded { return true }
+            if access?.limitExceeded == true { return true }
             if granted, grantedBy == nil {
                 grantedBy = allow
                 return !options.evaluateAll
@@ -278,19 +279,23 @@ extension CompiledPolicy {
     /// least as many as the block has variables; extra ones are never read). Up to 16 it is an
     /// array literal, whose storage type is resolved once per process; `Array(repeating:count:)`,
     /// trimming, or copying a shared template would each resolve it again and go through the
-    /// runtime element by element on every decision.
+    /// runtime element by element on every decision. Literals come in steps of four because
+    /// freeing the buffer destroys every slot, unused ones included.
     private static func slotBuffer(request: Value, count: Int) -> [Value] {
-        guard count <= 16 else {
+        switch count {
+        case ...8: return [request, .null, .null, .null, .null, .null, .null, .null]
+        case ...12: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+        case ...16: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+        default:
             var slots = [Value](repeating: .null, count: count)
             slots[0] = request
             return slots
         }
-        return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
     }
 
     /// One statement's record, without a branch (the caller knows it).
     fileprivate func evaluate(
-        _ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)] = [], access: DocumentAccess, explain: Bool,
+        _ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)] = [], access: DocumentAccess?, explain: Bool,
         coverage: CoverageRecorder?
     ) -> AllowEvaluation {
         let (outcome, culprit) = conditionOutcome(allow, slots: slots, access: access, explain: explain, coverage: coverage)
@@ -299,7 +304,7 @@ extension CompiledPolicy {
 
     /// How `allow` fares with `slots`, and (when explaining a statement that did not grant) why.
     fileprivate func conditionOutcome(
-        _ allow: CompiledAllow, slots: [Value], access: DocumentAccess, explain: Bool, coverage: CoverageRecorder?
+        _ allow: CompiledAllow, slots: [Value], access: DocumentAccess?, explain: Bool, coverage: CoverageRecorder?
     ) -> (AllowEvaluation.Outcome, CulpritBox?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)

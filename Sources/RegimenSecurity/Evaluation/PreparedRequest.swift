@@ -15,8 +15,8 @@ struct PreparedRequest {
     /// The one `resource` of a get or write (null when the document does not exist).
     var resource: Value
     /// `get()`/`exists()` for this request: built here so the store and the pending write move
-    /// into it instead of being copied once more per decision.
-    var access: DocumentAccess
+    /// into it instead of being copied once more per decision. `nil` when no rule can call them.
+    var access: DocumentAccess?
 
     struct Branch {
         var label: String?
@@ -38,9 +38,11 @@ struct PreparedRequest {
     /// Classifies the operation (create vs update by existence) and builds the values. `path` is
     /// the operation's path (the caller has read it already).
     /// `buildsResource: false` (no rule can read `resource`) leaves a get's or write's `resource`
-    /// null instead of building the stored document's value.
+    /// null instead of building the stored document's value; `buildsAccess: false` (no rule can
+    /// call `get()` and the like) leaves `access` nil.
     static func prepare(
-        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true
+        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true,
+        buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
         let pathValue = path.pathValue
         // One boxed path shared by `request.path` and every `__name__`.
@@ -61,7 +63,7 @@ struct PreparedRequest {
             }
             return PreparedRequest(
                 method: method, matchSegments: path.segments, request: .map(fields),
-                branches: [], resource: resource, access: DocumentAccess(before: store, write: write))
+                branches: [], resource: resource, access: buildsAccess ? DocumentAccess(before: store, write: write) : nil)
         }
         func storedResource() -> Value {
             guard buildsResource, let stored else { return .null }
@@ -106,7 +108,7 @@ struct PreparedRequest {
             return PreparedRequest(
                 method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
                 branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
-                access: DocumentAccess(before: store, write: nil))
+                access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
         }
     }
 
