@@ -38,6 +38,9 @@ import Testing
             }
         }
         texts.append("viaParameter(v)")
+        for field in ["i", "f", "s", "b", "n", "l", "m", "missing"] {
+            for type in ["int", "float", "number", "string", "bool", "map", "list"] { texts.append("v.\(field) is \(type)") }
+        }
         texts += ["!v.b", "!v.i", "!v.n", "!v.missing", "!(v.b)"]
         // A field of a field: the first is read in place, the second looked up as usual.
         texts += ["v.m.k", "v.m.missing", "v.n.k", "v.i.k", "v.missing.k", "v.m.k.deeper", "v.m.k == 1"]

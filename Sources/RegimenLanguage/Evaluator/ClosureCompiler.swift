@@ -291,6 +291,10 @@ struct ClosureCompiler {
         }
         guard !traced else { return nil }
         switch node {
+        case .isType(let operand, let test, _):
+            // `data.reps is int`: what an inlined `isNumber(data.reps)` becomes.
+            guard let site = FieldSite(operand) else { return nil }
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in .bool(test.matches(try site.read(&context))) }
         case .contains(let element, .constant(.list(let items)), let span):
             // `user.plan in ['pro', 'team']`: strings against strings compare as buffers.
             guard let site = FieldSite(element) else { return nil }
