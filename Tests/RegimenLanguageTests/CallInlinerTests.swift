@@ -78,13 +78,7 @@ import Testing
     func inliningAppliesToPlainReadsOfLetFreeFunctions(_ text: String, _ inlined: Bool) throws {
         let environment = try ExpressionEnvironment(variables: ["request", "v"], functions: Self.functions)
         let expression = try CompiledExpression(text, environment: environment)
-        let functions = expression.functions
-        let inliner = CallInliner { index in
-            functions.indices.contains(index)
-                ? CallInliner.Body(parameterCount: functions[index].parameterCount, hasLets: functions[index].hasLets, result: functions[index].resultNode)
-                : nil
-        }
-        let result = inliner.inline(expression.program.root, callerParameters: 0)
+        let result = CallInliner(functions: expression.functions).inline(expression.program.root, callerParameters: 0)
         let isInlined = if case .inlined = result { true } else { false }
         #expect(isInlined == inlined)
     }

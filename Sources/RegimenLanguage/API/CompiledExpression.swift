@@ -29,12 +29,7 @@ public struct CompiledExpression: Sendable {
         ) {
             self.source = source
             self.root = root
-            let inliner = CallInliner { index in
-                guard functions.indices.contains(index) else { return nil }
-                let function = functions[index]
-                return CallInliner.Body(parameterCount: function.parameterCount, hasLets: function.hasLets, result: function.resultNode)
-            }
-            self.evaluator = ClosureCompiler.compile(inliner.inline(root, callerParameters: 0))
+            self.evaluator = ClosureCompiler.compile(CallInliner(functions: functions).inline(root, callerParameters: 0))
             self.tracedEvaluator = ClosureCompiler.compileTraced(root)
             self.functions = functions
             self.slotNames = slotNames

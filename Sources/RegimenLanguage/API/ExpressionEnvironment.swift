@@ -167,9 +167,7 @@ public struct ExpressionEnvironment: Sendable {
         let inherited = table
         let inliner = CallInliner { index in
             if index >= firstNew { return bodies.indices.contains(index - firstNew) ? bodies[index - firstNew] : nil }
-            guard inherited.indices.contains(index) else { return nil }
-            let function = inherited[index]
-            return CallInliner.Body(parameterCount: function.parameterCount, hasLets: function.hasLets, result: function.resultNode)
+            return inherited.indices.contains(index) ? inherited[index].inlinerBody : nil
         }
         for (offset, definition) in definitions.enumerated() where bodies.indices.contains(offset) {
             table[firstNew + offset] = CompiledFunction(

@@ -24,6 +24,15 @@ struct CallInliner {
     /// The body of function `index`, or `nil` when it is not known (yet).
     let body: (Int) -> Body?
 
+    /// An inliner over a finished function table.
+    init(functions: [CompiledFunction]) {
+        self.init { index in functions.indices.contains(index) ? functions[index].inlinerBody : nil }
+    }
+
+    init(body: @escaping (Int) -> Body?) {
+        self.body = body
+    }
+
     /// Rules nest helpers a few levels deep; deeper chains keep their calls.
     static let maxDepth = 8
 
@@ -56,6 +65,13 @@ struct CallInliner {
         case .member(let base, _, _): isPlainRead(base, parameters: parameters)
         default: false
         }
+    }
+}
+
+extension CompiledFunction {
+    /// This function as ``CallInliner`` sees it.
+    var inlinerBody: CallInliner.Body {
+        CallInliner.Body(parameterCount: parameterCount, hasLets: hasLets, result: resultNode)
     }
 }
 
