@@ -6,19 +6,33 @@ import RegimenLanguage
 /// The work a decision leaves out must never change its answer.
 @Suite("Decision shortcuts")
 struct DecisionShortcutTests {
-    @Test("reading `resource` is recognised as a whole word that is not a member", arguments: [
+    /// Whether a condition reads the variable `resource` is asked of the compiled condition, so
+    /// names are resolved: a member `request.resource`, another variable whose name contains the
+    /// word, and the word inside a string are not reads; a read inside a function counts.
+    @Test("reading `resource` is recognised from the compiled condition, functions included", arguments: [
         ("resource.data.owner == 'a'", true),
         ("isOwner(resource)", true),
-        ("f(x) || resource != null", true),
+        ("isOwner(request) || resource != null", true),
+        ("touchesResource()", true),
         ("request.resource.data.x == 1", false),
         ("request .\n  resource.data.x == 1", false),
         ("resources.size() > 0", false),
-        ("myresource == 1", false),
-        ("'resource' == 'x'", true),
+        ("myresource == '1'", false),
+        ("'resource' == 'x'", false),
         ("", false),
     ])
-    func mayReadResource(text: String, expected: Bool) {
-        #expect(CompiledPolicy.mayRead(variable: "resource", in: text) == expected)
+    func mayReadResource(text: String, expected: Bool) throws {
+        let condition = text.isEmpty ? "" : ": if \(text)"
+        // Only declared where used: every function in scope counts, called or not.
+        let helper = text.contains("touchesResource") ? "function touchesResource() { return resource != null; }" : ""
+        let policy = try firestorePolicy("""
+            function isOwner(r) { return r != null; }
+            match /docs/{resources}/items/{myresource} {
+              \(helper)
+              allow update\(condition);
+            }
+        """)
+        #expect(policy.program.readsResource == expected)
     }
 
     @Test("a policy that never reads `resource` decides as one that does")

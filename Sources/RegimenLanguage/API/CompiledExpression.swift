@@ -93,6 +93,31 @@ public struct CompiledExpression: Sendable {
     /// Names of the environment variables this expression reads.
     public var referencedVariables: [String] { usedSlots.map { slotNames[$0] } }
 
+    /// Whether evaluating may read the environment variable `name`, in the expression or in any
+    /// function of its environment. Errs towards yes: a function counts whether called or not.
+    package func mayRead(variable name: String) -> Bool {
+        let slots = Set(slotNames.indices.filter { slotNames[$0] == name })
+        guard !slots.isEmpty else { return false }
+        return reachableBodies.contains { body in
+            body.contains { node in
+                if case .global(let slot, _) = node { slots.contains(slot) } else { false }
+            }
+        }
+    }
+
+    /// Whether evaluating may call a host function (`get()`, `exists()`, …), in the expression or
+    /// in any function of its environment.
+    package var mayCallHost: Bool {
+        reachableBodies.contains { body in
+            body.contains { node in
+                if case .host = node { true } else { false }
+            }
+        }
+    }
+
+    /// The expression and every function body it could reach.
+    private var reachableBodies: [Node] { [root] + functions.flatMap { $0.letNodes + [$0.resultNode] } }
+
     /// Evaluates with variables given by name.
     /// - Throws: ``EvaluationError`` — including when a variable the expression reads has no value.
     public func evaluate(_ bindings: [String: Value], limits: EvaluationLimits = .default) throws(EvaluationError) -> Value {

@@ -76,6 +76,17 @@ extension CompiledFunction {
 }
 
 extension Node {
+    /// Whether `predicate` holds for this node or any node below it.
+    func contains(where predicate: (Node) -> Bool) -> Bool {
+        var found = false
+        // A rewrite that replaces nothing visits every node; compile-time use only.
+        _ = rewritten { node in
+            if !found, predicate(node) { found = true }
+            return found ? node : nil
+        }
+        return found
+    }
+
     /// This tree with `replacement` applied top-down: where it returns a node, that node takes the
     /// place of the whole subtree; elsewhere the children are rewritten in turn.
     func rewritten(_ replacement: (Node) -> Node?) -> Node {

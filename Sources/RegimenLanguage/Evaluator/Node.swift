@@ -80,9 +80,11 @@ enum TypeTest: String, Sendable, CaseIterable {
 final class CompiledFunction: Sendable {
     let name: String
     let parameterCount: Int
-    /// The body before inlining, for callers that inline this function (``CallInliner``).
+    /// The bodies before inlining, for callers that inline this function (``CallInliner``) and
+    /// for questions about what it reads.
     let resultNode: Node
-    let hasLets: Bool
+    let letNodes: [Node]
+    var hasLets: Bool { !letNodes.isEmpty }
     /// `let` bodies, evaluated lazily on first use (an unused failing `let` does not fail the call).
     let lets: [Evaluator]
     let result: Evaluator
@@ -96,7 +98,7 @@ final class CompiledFunction: Sendable {
         self.name = name
         self.parameterCount = parameterCount
         self.resultNode = result
-        self.hasLets = !lets.isEmpty
+        self.letNodes = lets
         // Reads of `let`s are never plain, so they are never inlined into a callee.
         self.lets = lets.map { ClosureCompiler.compile(inliner?.inline($0, callerParameters: parameterCount) ?? $0) }
         self.result = ClosureCompiler.compile(inliner?.inline(result, callerParameters: parameterCount) ?? result)

@@ -36,14 +36,10 @@ public struct CompiledPolicy: Sendable {
             self.maxSlotCount = maxSlotCount
             self.warnings = warnings
             walk = MatchWalk(roots: roots, allows: allows)
-            let texts = policy.allAllows.compactMap { $0.condition?.text }
-                + policy.allFunctions.flatMap { function in function.lets.map(\.value.text) + [function.body.text] }
-            readsResource = texts.contains { CompiledPolicy.mayRead(variable: "resource", in: $0) }
-            // A host function is called by its bare name, so the same whole-word test finds every
-            // call; a method such as `data.get(...)` follows a `.` and is not one.
-            callsHost = texts.contains { text in
-                DocumentAccess.hostFunctions.contains { CompiledPolicy.mayRead(variable: $0.name, in: text) }
-            }
+            // Asked of the compiled conditions, whose names are resolved: `request.resource` is a
+            // member, not the variable, and a map's `get()` method is not the host's `get()`.
+            readsResource = allows.contains { $0.condition?.mayRead(variable: "resource") ?? false }
+            callsHost = allows.contains { $0.condition?.mayCallHost ?? false }
         }
     }
 
@@ -63,32 +59,6 @@ public struct CompiledPolicy: Sendable {
     /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
     /// condition here (node evaluations), so a runaway condition ends in an error.
     static let limits = EvaluationLimits(maxSteps: 1_000, maxCallDepth: 20)
-
-    /// Whether `text` may read `variable`: any occurrence of the name as a whole word that does not
-    /// follow a `.` (a member such as `request.resource`). Errs towards yes: a mention inside a
-    /// string literal or comment counts as a read.
-    static func mayRead(variable: String, in text: String) -> Bool {
-        let characters = Array(text.utf8)
-        let name = Array(variable.utf8)
-        func isIdentifier(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
-        }
-        guard !name.isEmpty, characters.count >= name.count else { return false }
-        for start in 0...(characters.count - name.count) where characters[start..<(start + name.count)].elementsEqual(name) {
-            let end = start + name.count
-            if end < characters.count, isIdentifier(characters[end]) { continue }
-            var before = start - 1
-            while before >= 0, characters[before] == UInt8(ascii: " ") || characters[before] == UInt8(ascii: "\t")
-                || characters[before] == UInt8(ascii: "\n") || characters[before] == UInt8(ascii: "\r") {
-                before -= 1
-            }
-            if before >= 0, before == start - 1, isIdentifier(characters[before]) { continue }
-            if before >= 0, characters[before] == UInt8(ascii: ".") { continue }
-            return true
-        }
-        return false
-    }
 
     /// Compiles every function and condition of `policy`.
     /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.
