@@ -17,6 +17,11 @@ public struct CompiledExpression: Sendable {
         let root: Node
         let evaluator: Evaluator
         let tracedEvaluator: Evaluator
+        /// The condition asking only "is it `true`?"; `nil` when that could differ from asking
+        /// the value evaluator (a host call, whose reads count against the whole request).
+        let grant: Grant?
+        /// No evaluation counts more steps than this (see ``StepBound``).
+        let stepBound: Int
         let functions: [CompiledFunction]
         let slotNames: [String]
         let usedSlots: [Int]
@@ -29,7 +34,16 @@ public struct CompiledExpression: Sendable {
         ) {
             self.source = source
             self.root = root
-            self.evaluator = ClosureCompiler.compile(CallInliner(functions: functions).inline(root, callerParameters: 0))
+            let inlined = CallInliner(functions: functions).inline(root, callerParameters: 0)
+            self.evaluator = ClosureCompiler.compile(inlined)
+            var bound = StepBound(functions: functions)
+            self.stepBound = bound.bound(root)
+            let callsHost = ([root] + functions.flatMap { $0.letNodes + [$0.resultNode] }).contains { body in
+                body.contains { node in
+                    if case .host = node { true } else { false }
+                }
+            }
+            self.grant = callsHost ? nil : GrantCompiler().compile(inlined)
             self.tracedEvaluator = ClosureCompiler.compileTraced(root)
             self.functions = functions
             self.slotNames = slotNames
@@ -107,13 +121,7 @@ public struct CompiledExpression: Sendable {
 
     /// Whether evaluating may call a host function (`get()`, `exists()`, …), in the expression or
     /// in any function of its environment.
-    package var mayCallHost: Bool {
-        reachableBodies.contains { body in
-            body.contains { node in
-                if case .host = node { true } else { false }
-            }
-        }
-    }
+    package var mayCallHost: Bool { program.grant == nil }
 
     /// The expression and every function body it could reach.
     private var reachableBodies: [Node] { [root] + functions.flatMap { $0.letNodes + [$0.resultNode] } }
@@ -168,6 +176,21 @@ public struct CompiledExpression: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Whether the condition evaluates to `true` — what ``evaluateCondition(slots:limits:host:tracer:)``
+    /// returns as `.success(true)` — without finding out, when it does not, whether it was false
+    /// or failed. That is all a security decision needs, and it lets `a && b` stop at the first
+    /// operand that is not true. Exactly the same answer in every case: where skipping work could
+    /// matter (a host call, or a step limit the condition could reach) it evaluates in full.
+    package func grants(slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
+        let program = program
+        guard let grant = program.grant, program.stepBound <= limits.maxSteps, slots.count >= program.slotNames.count else {
+            if case .success(true) = evaluateCondition(slots: slots, limits: limits, host: host) { return true }
+            return false
+        }
+        var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: nil)
+        return grant(&context)
     }
 
     /// Where an evaluation error points in the file, when the expression has a file origin.

@@ -354,7 +354,7 @@ struct ClosureCompiler {
 
     /// The operands of a run of the same logical operator (`a && b && c`, however parenthesised),
     /// left to right, each with the span its type error points at.
-    private static func operands(of node: Node, decisive: Bool) -> [(node: Node, span: SourceSpan)] {
+    static func operands(of node: Node, decisive: Bool) -> [(node: Node, span: SourceSpan)] {
         switch (node, decisive) {
         case (.and(let lhs, let rhs, let span), false), (.or(let lhs, let rhs, let span), true):
             let left = lhs.isLogical(decisive) ? operands(of: lhs, decisive: decisive) : [(lhs, lhs.span ?? span)]

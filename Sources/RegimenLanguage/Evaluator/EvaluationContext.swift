@@ -93,6 +93,29 @@ public struct EvaluationContext: ~Copyable {
             throw EvaluationError(.limitExceeded, "Maximum function call depth of \(limits.maxCallDepth) exceeded.", span: span)
         }
         let function = functions[index]
+        let frame = pushFrame(function, index, arguments)
+        defer { popFrame(frame) }
+        return tracer == nil ? try function.result(&self) : try function.tracedResult(&self)
+    }
+
+    /// ``call(_:_:_:)`` asking only whether the result is `true` (see ``GrantCompiler``); a call
+    /// too deep is an error, so no.
+    mutating func callGrant(_ index: Int, _ arguments: [Evaluator], _ span: SourceSpan) -> Bool {
+        guard callDepth < limits.maxCallDepth else { return false }
+        let function = functions[index]
+        let frame = pushFrame(function, index, arguments)
+        defer { popFrame(frame) }
+        return function.grantResult(&self)
+    }
+
+    /// Where a frame starts and the base to go back to.
+    struct Frame {
+        var base: Int
+        var savedBase: Int
+    }
+
+    /// Evaluates the arguments into a new frame, adds the pending `let`s, and enters it.
+    private mutating func pushFrame(_ function: CompiledFunction, _ index: Int, _ arguments: [Evaluator]) -> Frame {
         // The frame is pushed slot by slot: arguments are evaluated in the caller's frame, and a
         // call inside an argument pushes and pops its own frame above the slots pushed so far.
         let newBase = locals.count
@@ -108,15 +131,16 @@ public struct EvaluationContext: ~Copyable {
             locals.append(slot)
         }
         for letIndex in function.lets.indices { locals.append(.pending(function: index, letIndex: letIndex)) }
-        let savedBase = frameBase
+        let frame = Frame(base: newBase, savedBase: frameBase)
         frameBase = newBase
         callDepth += 1
-        defer {
-            callDepth -= 1
-            frameBase = savedBase
-            locals.removeLast(max(0, locals.count - newBase))
-        }
-        return tracer == nil ? try function.result(&self) : try function.tracedResult(&self)
+        return frame
+    }
+
+    private mutating func popFrame(_ frame: Frame) {
+        callDepth -= 1
+        frameBase = frame.savedBase
+        locals.removeLast(max(0, locals.count - frame.base))
     }
 }
 

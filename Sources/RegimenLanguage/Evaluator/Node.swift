@@ -88,6 +88,8 @@ final class CompiledFunction: Sendable {
     /// `let` bodies, evaluated lazily on first use (an unused failing `let` does not fail the call).
     let lets: [Evaluator]
     let result: Evaluator
+    /// `result` asking only whether it is `true`, for conditions (see ``GrantCompiler``).
+    let grantResult: Grant
     /// The same bodies reporting to a tracer, for explanations.
     let tracedLets: [Evaluator]
     let tracedResult: Evaluator
@@ -101,7 +103,9 @@ final class CompiledFunction: Sendable {
         self.letNodes = lets
         // Reads of `let`s are never plain, so they are never inlined into a callee.
         self.lets = lets.map { ClosureCompiler.compile(inliner?.inline($0, callerParameters: parameterCount) ?? $0) }
-        self.result = ClosureCompiler.compile(inliner?.inline(result, callerParameters: parameterCount) ?? result)
+        let inlinedResult = inliner?.inline(result, callerParameters: parameterCount) ?? result
+        self.result = ClosureCompiler.compile(inlinedResult)
+        self.grantResult = GrantCompiler().compile(inlinedResult)
         self.tracedLets = lets.map { ClosureCompiler.compileTraced($0) }
         self.tracedResult = ClosureCompiler.compileTraced(result)
     }

@@ -1,0 +1,83 @@
+/// A compiled condition that answers only whether it evaluates to the bool `true`.
+typealias Grant = @Sendable (inout EvaluationContext) -> Bool
+
+/// Compiles a condition for the one question a security rule asks of it: does it evaluate to
+/// `true`? False, a non-bool and an error all mean "no", so once an operand of `&&` is not true
+/// the rest need not run. The value evaluator cannot stop there: `error && false` is `false`
+/// and `error && true` an error, and an explanation reports which.
+///
+/// The answer is exactly "the value evaluator returns `.bool(true)`":
+/// - `a && b` is true only when both are true, `a || b` when either is (with error absorption,
+///   `error || true` is true), `c ? a : b` when `c` is a bool and the branch taken is true;
+/// - every other node is evaluated by the value evaluator and compared with `true`;
+/// - calls and inlined calls count their step and call depth as the value evaluator does.
+///
+/// When the answer is yes, the same nodes ran in the same order as in value evaluation, so the
+/// step count is the same. When it is no, fewer may have run; a step limit that value evaluation
+/// would have hit in the skipped part only ever turns its answer into an error, which is no as
+/// well. The one thing that could differ is a later operand of `||` running with more of the
+/// step budget left, which is why callers only use this when ``StepBound`` shows the limit cannot
+/// be reached. Untraced only: explanations need the values.
+struct GrantCompiler {
+    private let values = ClosureCompiler(traced: false)
+
+    func compile(_ node: Node) -> Grant {
+        switch node {
+        case .and:
+            return Self.all(ClosureCompiler.operands(of: node, decisive: false).map { compile($0.node) })
+        case .or:
+            return Self.any(ClosureCompiler.operands(of: node, decisive: true).map { compile($0.node) })
+        case .ternary(let condition, let whenTrue, let whenFalse, _):
+            let test = values.compile(condition)
+            let yes = compile(whenTrue)
+            let no = compile(whenFalse)
+            return { (context: inout EvaluationContext) -> Bool in
+                guard case .bool(let b)? = try? test(&context) else { return false }
+                return b ? yes(&context) : no(&context)
+            }
+        case .inlined(let body, let span):
+            let grant = compile(body)
+            return { (context: inout EvaluationContext) -> Bool in
+                do {
+                    try context.step(span)
+                    try context.enterCall(span)
+                } catch {
+                    return false
+                }
+                defer { context.callDepth -= 1 }
+                return grant(&context)
+            }
+        case .call(let index, let arguments, let span):
+            let evaluators = arguments.map { values.compile($0) }
+            return { (context: inout EvaluationContext) -> Bool in
+                guard (try? context.step(span)) != nil else { return false }
+                return context.callGrant(index, evaluators, span)
+            }
+        default:
+            let evaluate = values.compile(node)
+            return { (context: inout EvaluationContext) -> Bool in
+                if case .bool(true)? = try? evaluate(&context) { return true }
+                return false
+            }
+        }
+    }
+
+    /// Built back to front, like the value evaluator's chains: each closure calls captured ones.
+    private static func all(_ operands: [Grant]) -> Grant {
+        guard var rest = operands.last else { return { (_: inout EvaluationContext) -> Bool in true } }
+        for operand in operands.dropLast().reversed() {
+            let next = rest
+            rest = { (context: inout EvaluationContext) -> Bool in operand(&context) && next(&context) }
+        }
+        return rest
+    }
+
+    private static func any(_ operands: [Grant]) -> Grant {
+        guard var rest = operands.last else { return { (_: inout EvaluationContext) -> Bool in false } }
+        for operand in operands.dropLast().reversed() {
+            let next = rest
+            rest = { (context: inout EvaluationContext) -> Bool in operand(&context) || next(&context) }
+        }
+        return rest
+    }
+}
