@@ -56,11 +56,17 @@ import Testing
     @Test func fieldsTestedInPlaceFollowChangingShapes() throws {
         let env = try ExpressionEnvironment(
             variables: ["v"], functions: [FunctionSource(name: "viaParameter", parameters: ["p"], result: SourceText("p.x == 'a' || p.x >= 2"))])
-        let texts = ["v.x == 'a'", "v.x != 'a'", "v.x >= 2", "v.x < 2", "v.x in ['a', 'b']", "viaParameter(v)"]
+        let texts = [
+            "v.x == 'a'", "v.x != 'a'", "v.x >= 2", "v.x < 2", "v.x in ['a', 'b']", "viaParameter(v)", "v.x == null", "v.x != null",
+            // A field of a field (`request.auth.uid`) is read in place when both hints hit.
+            "v.x.k", "v.x.k == 1", "v.x.j != null", "v.y.k",
+        ]
         let shapes: [Value] = [
             .map(["x": .string("a"), "y": .int(1)]), .map(["x": .int(3), "y": .int(1)]), .map(["y": .string("a"), "x": .string("b")]),
             .map(["x": .float(2.5)]), .map(["y": .string("a")]), .map(["x": .string("e\u{301}")]), .map(["x": .int(1)]),
             .map(["x": .null]), .string("a"), .map(["x": .string("a")]),
+            .map(["x": .map(["k": .int(1), "j": .null])]), .map(["y": .map(["k": .int(2)]), "x": .map(["j": .int(1), "k": .string("a")])]),
+            .map(["x": .map(["j": .int(1)])]), .map(["x": .map(["k": .null])]), .map(["x": .list([.int(1)])]),
         ]
         var disagreements: [String] = []
         for text in texts {

@@ -17,9 +17,12 @@ public struct CompiledExpression: Sendable {
         let root: Node
         let evaluator: Evaluator
         let tracedEvaluator: Evaluator
-        /// The condition asking only "is it `true`?"; `nil` when that could differ from asking
-        /// the value evaluator (a host call, whose reads count against the whole request).
-        let grant: Grant?
+        /// The condition asking only "is it `true`?".
+        let grant: Grant
+        /// Whether the expression or a function it can reach calls a host function. Its reads
+        /// count against the whole request, so skipping one could change a later answer:
+        /// ``CompiledExpression/grants(slots:limits:host:)`` then evaluates in full.
+        let callsHost: Bool
         /// No evaluation counts more steps than this (see ``StepBound``).
         let stepBound: Int
         let functions: [CompiledFunction]
@@ -38,12 +41,12 @@ public struct CompiledExpression: Sendable {
             self.evaluator = ClosureCompiler.compile(inlined)
             var bound = StepBound(functions: functions)
             self.stepBound = bound.bound(root)
-            let callsHost = ([root] + functions.flatMap { $0.letNodes + [$0.resultNode] }).contains { body in
+            self.callsHost = ([root] + functions.flatMap { $0.letNodes + [$0.resultNode] }).contains { body in
                 body.contains { node in
                     if case .host = node { true } else { false }
                 }
             }
-            self.grant = callsHost ? nil : GrantCompiler().compile(inlined)
+            self.grant = GrantCompiler().compile(inlined)
             self.tracedEvaluator = ClosureCompiler.compileTraced(root)
             self.functions = functions
             self.slotNames = slotNames
@@ -121,7 +124,7 @@ public struct CompiledExpression: Sendable {
 
     /// Whether evaluating may call a host function (`get()`, `exists()`, …), in the expression or
     /// in any function of its environment.
-    package var mayCallHost: Bool { program.grant == nil }
+    package var mayCallHost: Bool { program.callsHost }
 
     /// The expression and every function body it could reach.
     private var reachableBodies: [Node] { [root] + functions.flatMap { $0.letNodes + [$0.resultNode] } }
@@ -185,12 +188,12 @@ public struct CompiledExpression: Sendable {
     /// matter (a host call, or a step limit the condition could reach) it evaluates in full.
     package func grants(slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
         let program = program
-        guard let grant = program.grant, program.stepBound <= limits.maxSteps, slots.count >= program.slotNames.count else {
+        guard !program.callsHost, program.stepBound <= limits.maxSteps, slots.count >= program.slotNames.count else {
             if case .success(true) = evaluateCondition(slots: slots, limits: limits, host: host) { return true }
             return false
         }
         var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: nil)
-        return grant(&context)
+        return program.grant(&context)
     }
 
     /// Where an evaluation error points in the file, when the expression has a file origin.

@@ -43,7 +43,8 @@ struct ClosureCompiler {
             if !traced, let site = FieldSite(base) {
                 // `request.auth.uid`: the first field is read in place, with no call for it.
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                    try Self.member(name, of: try site.read(&context), span, cache)
+                    if let value = site.member(name, hint: cache, in: context) { return value }
+                    return try Self.member(name, of: try site.read(&context), span, cache)
                 }
             }
             let baseEval = compile(base)
@@ -334,6 +335,14 @@ struct ClosureCompiler {
             }
         case .equals(let lhs, .constant(let constant), let negated, _):
             guard let site = FieldSite(lhs) else { return nil }
+            if case .null = constant {
+                // `request.auth != null`: tested where the field lies.
+                return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                    if let isNull = site.isNull(in: context) { return .bool(negated ? !isNull : isNull) }
+                    let equal = try site.read(&context).languageEquals(constant)
+                    return .bool(negated ? !equal : equal)
+                }
+            }
             if case .string(let text) = constant {
                 let texts = [text]
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in

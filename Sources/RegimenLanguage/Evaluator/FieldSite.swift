@@ -83,6 +83,50 @@ struct FieldSite: Sendable {
         }
     }
 
+    /// Whether the field, where the hint says it is, is `null`; `nil` when the hint misses.
+    /// (`request.auth != null` then copies no map.)
+    @inline(__always)
+    func isNull(in context: borrowing EvaluationContext) -> Bool? {
+        let hint = cache.hint
+        guard hint >= 0 else { return nil }
+        switch base {
+        case .global(let slot):
+            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name else { return nil }
+            return Self.isNull(map.values[hint])
+        case .local(let slot):
+            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name else { return nil }
+            return Self.isNull(map.values[hint])
+        }
+    }
+
+    /// `field.member` (`request.auth.uid`) where both hints hit: the map in between is read in
+    /// place and only the result is copied. `nil` otherwise; the caller then takes the general
+    /// path, which also finds the keys the hints missed and reports what is wrong.
+    @inline(__always)
+    func member(_ member: String, hint memberCache: FieldCache, in context: borrowing EvaluationContext) -> Value? {
+        let hint = cache.hint
+        let memberHint = memberCache.hint
+        guard hint >= 0, memberHint >= 0 else { return nil }
+        switch base {
+        case .global(let slot):
+            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
+                  case .map(let inner) = map.values[hint], memberHint < inner.count, inner.keys[memberHint] == member else { return nil }
+            return inner.values[memberHint]
+        case .local(let slot):
+            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
+                  case .map(let inner) = map.values[hint], memberHint < inner.count, inner.keys[memberHint] == member else { return nil }
+            return inner.values[memberHint]
+        }
+    }
+
+    @inline(__always)
+    private static func isNull(_ value: borrowing Value) -> Bool {
+        switch value {
+        case .null: true
+        default: false
+        }
+    }
+
     @inline(__always)
     private static func isMap(_ value: borrowing Value) -> Bool {
         switch value {

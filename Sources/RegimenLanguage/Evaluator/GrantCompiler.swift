@@ -24,9 +24,9 @@ struct GrantCompiler {
     func compile(_ node: Node) -> Grant {
         switch node {
         case .and:
-            return Self.all(ClosureCompiler.operands(of: node, decisive: false).map { compile($0.node) })
+            return chain(ClosureCompiler.operands(of: node, decisive: false).map(\.node), decisive: false)
         case .or:
-            return Self.any(ClosureCompiler.operands(of: node, decisive: true).map { compile($0.node) })
+            return chain(ClosureCompiler.operands(of: node, decisive: true).map(\.node), decisive: true)
         case .ternary(let condition, let whenTrue, let whenFalse, _):
             let test = values.compile(condition)
             let yes = compile(whenTrue)
@@ -62,21 +62,20 @@ struct GrantCompiler {
         }
     }
 
-    /// Built back to front, like the value evaluator's chains: each closure calls captured ones.
-    private static func all(_ operands: [Grant]) -> Grant {
-        guard var rest = operands.last else { return { (_: inout EvaluationContext) -> Bool in true } }
+    /// `&&` (`decisive` false) or `||` (true) over `operands`, built back to front like the value
+    /// evaluator's chains: each closure calls captured closures of its own type. (Closures kept
+    /// in an array are stored generically and called through a conversion thunk.)
+    private func chain(_ operands: [Node], decisive: Bool) -> Grant {
+        guard let last = operands.last else { return { (_: inout EvaluationContext) -> Bool in !decisive } }
+        var rest = compile(last)
         for operand in operands.dropLast().reversed() {
+            let first = compile(operand)
             let next = rest
-            rest = { (context: inout EvaluationContext) -> Bool in operand(&context) && next(&context) }
-        }
-        return rest
-    }
-
-    private static func any(_ operands: [Grant]) -> Grant {
-        guard var rest = operands.last else { return { (_: inout EvaluationContext) -> Bool in false } }
-        for operand in operands.dropLast().reversed() {
-            let next = rest
-            rest = { (context: inout EvaluationContext) -> Bool in operand(&context) || next(&context) }
+            if decisive {
+                rest = { (context: inout EvaluationContext) -> Bool in first(&context) || next(&context) }
+            } else {
+                rest = { (context: inout EvaluationContext) -> Bool in first(&context) && next(&context) }
+            }
         }
         return rest
     }
