@@ -344,7 +344,7 @@ extension CompiledPolicy {
     /// How `allow` fares with `slots`, and (when explaining a statement that did not grant) why.
     fileprivate func conditionOutcome(
         _ allow: CompiledAllow, slots: [Value], access: DocumentAccess?, explain: Bool, coverage: CoverageRecorder?
-    ) -> (AllowEvaluation.Outcome, CulpritBox?) {
+    ) -> (AllowEvaluation.Outcome, Culprit?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
             return (.granted, nil)
@@ -357,7 +357,7 @@ extension CompiledPolicy {
         case .success(false): outcome = .denied
         case .failure(let error): outcome = .failed(error)
         }
-        var culprit: CulpritBox?
+        var culprit: Culprit?
         if let tracer {
             coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self)
             if explain, !outcome.isGranted, let expression = allow.expression {
@@ -368,7 +368,7 @@ extension CompiledPolicy {
                 case .failed(let error): result = .failure(error)
                 }
                 var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
-                culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
+                culprit = finder.culprit(of: expression, outcome: result)
             }
         }
         return (outcome, culprit)
