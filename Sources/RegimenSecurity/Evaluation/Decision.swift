@@ -27,24 +27,14 @@ public struct Decision: Sendable {
     }
     /// `note` before it is spelled: a request on a path no rule covers is common and its note
     /// is seldom read, and putting the sentence together cost more than the rest of its decision.
-    private var reason: Reason?
+    /// Not private, so that the synthesized memberwise initializer (the one decisions are built
+    /// with) exists: it builds the value directly, where a hand-written initializer of a type
+    /// this large built it, copied it into the result and destroyed the original.
+    var reason: Reason?
 
     enum Reason: Sendable {
         case text(String)
         case noMatch(RequestMethod, path: String)
-    }
-
-    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], reason: Reason?) {
-        self.allowed = allowed
-        self.method = method
-        self.path = path
-        self.granting = granting
-        self.evaluations = evaluations
-        self.reason = reason
-    }
-
-    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
-        self.init(allowed: allowed, method: method, path: path, granting: granting, evaluations: evaluations, reason: note.map(Reason.text))
     }
 
     /// One line: `allow by file:line` or `deny: reason`.
@@ -56,6 +46,12 @@ public struct Decision: Sendable {
         guard !evaluations.isEmpty else { return "no matching allow statements" }
         let failures = evaluations.map(\.briefReason)
         return failures.joined(separator: "; ")
+    }
+}
+
+extension Decision {
+    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
+        self.init(allowed: allowed, method: method, path: path, granting: granting, evaluations: evaluations, reason: note.map(Reason.text))
     }
 }
 
