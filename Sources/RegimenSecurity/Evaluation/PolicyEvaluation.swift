@@ -99,29 +99,23 @@ extension CompiledPolicy {
         let segments = prepared.matchSegments
         if let walk = program.walk {
             let method = prepared.method
-            var index = 0
-            blocks: while index < walk.nodes.count {
+            var next = 0
+            blocks: while let index = walk.nextStop(from: next, segments) {
                 let node = walk.nodes[index]
-                guard node.end <= segments.count, walk.literalsMatch(node, segments) else {
-                    index = node.subtreeEnd
-                    continue
-                }
-                if node.end == segments.count {
-                    // Built once per block that has a statement to evaluate (usually one block
-                    // per request), exactly as large as its conditions need.
-                    var slots: [Value] = []
-                    for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
-                        if slots.isEmpty {
-                            slots = Self.blockSlots(walk, node, segments, request: prepared.request, resource: prepared.resource)
-                        }
-                        var bindings: [(name: String, value: Value)] = []
-                        if outcome.keepBindings {
-                            bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
-                        }
-                        if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
+                // Built once per block that has a statement to evaluate (usually one block per
+                // request), exactly as large as its conditions need.
+                var slots: [Value] = []
+                for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
+                    if slots.isEmpty {
+                        slots = Self.blockSlots(walk, node, segments, request: prepared.request, resource: prepared.resource)
                     }
+                    var bindings: [(name: String, value: Value)] = []
+                    if outcome.keepBindings {
+                        bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
+                    }
+                    if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
                 }
-                index += 1
+                next = index + 1
             }
         } else {
             var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)

@@ -95,15 +95,35 @@ struct MatchWalk: Sendable {
         self.positions = positions
     }
 
-    /// Whether every literal segment of `node`'s own pattern equals its path segment (`segments`
-    /// covers the node: the caller checked `end`).
-    @inline(__always)
-    func literalsMatch(_ node: Node, _ segments: [String]) -> Bool {
-        var index = node.literalStart
-        while index < node.literalEnd {
-            guard segments[literals[index].position] == literals[index].text else { return false }
-            index += 1
+    /// The first block at or after preorder index `start` that matches the whole of `segments`
+    /// and has statements, or `nil`. Blocks that do not match are skipped with their subtrees.
+    ///
+    /// `nodes` and `literals` are read without bounds checks: their indices (`subtreeEnd`, the
+    /// literal ranges) were laid out by `init` and stay inside them. Path segments are indexed
+    /// checked, although `end <= segments.count` already bounds every literal's position.
+    func nextStop(from start: Int, _ segments: [String]) -> Int? {
+        nodes.withUnsafeBufferPointer { nodes in
+            literals.withUnsafeBufferPointer { literals in
+                var index = start
+                blocks: while index < nodes.count {
+                    let end = nodes[index].end
+                    guard end <= segments.count else {
+                        index = nodes[index].subtreeEnd
+                        continue
+                    }
+                    var literal = nodes[index].literalStart
+                    while literal < nodes[index].literalEnd {
+                        guard segments[literals[literal].position] == literals[literal].text else {
+                            index = nodes[index].subtreeEnd
+                            continue blocks
+                        }
+                        literal += 1
+                    }
+                    if end == segments.count, nodes[index].statementStart < nodes[index].statementEnd { return index }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return true
     }
 }
