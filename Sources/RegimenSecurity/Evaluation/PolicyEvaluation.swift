@@ -179,7 +179,11 @@ extension CompiledPolicy {
         }
 
         /// Evaluates `allow` with the walk's slots and records it; `true` stops the walk.
-        mutating func consider(_ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)], policy: CompiledPolicy) -> Bool {
+        /// `bindings` is taken over: it moves into the record instead of being retained for it
+        /// and released by the caller.
+        mutating func consider(
+            _ allow: CompiledAllow, slots: [Value], bindings: consuming [(name: String, value: Value)], policy: CompiledPolicy
+        ) -> Bool {
             // Most requests evaluate one or two statements: room for a few up front saves
             // growing the array on the second.
             if evaluations.isEmpty { evaluations.reserveCapacity(4) }
