@@ -114,4 +114,28 @@ struct DecisionShortcutTests {
             #expect(a.evaluations.map(\.statement.location) == b.evaluations.map(\.statement.location))
         }
     }
+
+    /// Without coverage or explanation a statement is evaluated untraced and its record built
+    /// in place; with a coverage recorder it goes through the traced path. Both must record the
+    /// same outcomes, errors included, and the same bindings.
+    @Test("untraced records equal traced ones over the benchmark workload")
+    func untracedRecordsMatchTraced() throws {
+        let policy = try CompiledPolicy(try PolicyLoader.load(file: repositoryRoot + "/rules/security/workout-tracker/appendix-a.rules"))
+        let workload = SecurityBenchmark(count: 300)
+        var failures = 0
+        for options in [DecisionOptions(), DecisionOptions(evaluateAll: true)] {
+            for request in workload.requests {
+                let plain = policy.decide(request, store: workload.store, options: options)
+                let traced = policy.decide(request, store: workload.store, options: options, coverage: CoverageRecorder(policy: policy))
+                #expect(plain.allowed == traced.allowed)
+                #expect(plain.summary == traced.summary)
+                #expect(plain.evaluations.map(\.outcome) == traced.evaluations.map(\.outcome))
+                #expect(plain.evaluations.map(\.statement.location) == traced.evaluations.map(\.statement.location))
+                #expect(plain.evaluations.map(\.bindings.description) == traced.evaluations.map(\.bindings.description))
+                failures += plain.evaluations.filter { if case .failed = $0.outcome { true } else { false } }.count
+            }
+        }
+        // The workload must reach the error outcome, or the comparison proves little.
+        #expect(failures > 0)
+    }
 }

@@ -27,24 +27,14 @@ public struct Decision: Sendable {
     }
     /// `note` before it is spelled: a request on a path no rule covers is common and its note
     /// is seldom read, and putting the sentence together cost more than the rest of its decision.
-    private var reason: Reason?
+    /// Not private, so that the synthesized memberwise initializer (the one decisions are built
+    /// with) exists: it builds the value directly, where a hand-written initializer of a type
+    /// this large built it, copied it into the result and destroyed the original.
+    var reason: Reason?
 
     enum Reason: Sendable {
         case text(String)
         case noMatch(RequestMethod, path: String)
-    }
-
-    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], reason: Reason?) {
-        self.allowed = allowed
-        self.method = method
-        self.path = path
-        self.granting = granting
-        self.evaluations = evaluations
-        self.reason = reason
-    }
-
-    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
-        self.init(allowed: allowed, method: method, path: path, granting: granting, evaluations: evaluations, reason: note.map(Reason.text))
     }
 
     /// One line: `allow by file:line` or `deny: reason`.
@@ -59,12 +49,23 @@ public struct Decision: Sendable {
     }
 }
 
+extension Decision {
+    init(allowed: Bool, method: RequestMethod?, path: String, granting: CompiledAllow?, evaluations: [AllowEvaluation], note: String?) {
+        self.init(allowed: allowed, method: method, path: path, granting: granting, evaluations: evaluations, reason: note.map(Reason.text))
+    }
+}
+
 /// How one allow statement fared.
+///
+/// Four words, so that building a record and moving it into a decision's array is a few
+/// register moves: at 136 bytes (an error inline, the branch and culprit beside it) the
+/// compiler built each record twice and copied one of them, about 300 instructions a record.
 public struct AllowEvaluation: Sendable {
     public enum Outcome: Sendable, Hashable {
         case granted
         case denied
-        case failed(EvaluationError)
+        /// Boxed: an error is several words, and only some outcomes carry one.
+        indirect case failed(EvaluationError)
 
         /// A pattern test: `== .granted` would build and compare a whole outcome.
         var isGranted: Bool { if case .granted = self { true } else { false } }
@@ -76,22 +77,38 @@ public struct AllowEvaluation: Sendable {
     /// The wildcard bindings the statement was evaluated with.
     public var bindings: [(name: String, value: Value)]
     /// For a list request: the query branch (one per `in` value) this outcome is for.
-    public var branch: String?
+    public var branch: String? {
+        get { extras?.branch }
+        set { extras = Extras.make(branch: newValue, culprit: extras?.culprit) }
+    }
     /// The sub-expression that made the condition false or fail (filled in when explaining).
     public var culprit: Culprit? {
-        get { culpritBox?.culprit }
-        set { culpritBox = newValue.map(CulpritBox.init) }
+        get { extras?.culprit }
+        set { extras = Extras.make(branch: extras?.branch, culprit: newValue) }
     }
-    /// Boxed: a culprit exists only when explaining, and inline it would make every record (and
-    /// every copy of one) several times larger.
-    private var culpritBox: CulpritBox?
+    /// `branch` and `culprit` behind one reference, `nil` when neither is set: only list
+    /// requests have branches and only explanations have culprits.
+    private var extras: Extras?
 
-    init(allow: CompiledAllow, outcome: Outcome, bindings: [(name: String, value: Value)], branch: String?, culprit: CulpritBox?) {
+    private final class Extras: Sendable {
+        let branch: String?
+        let culprit: Culprit?
+
+        private init(branch: String?, culprit: Culprit?) {
+            self.branch = branch
+            self.culprit = culprit
+        }
+
+        static func make(branch: String?, culprit: Culprit?) -> Extras? {
+            branch == nil && culprit == nil ? nil : Extras(branch: branch, culprit: culprit)
+        }
+    }
+
+    init(allow: CompiledAllow, outcome: Outcome, bindings: [(name: String, value: Value)], branch: String?, culprit: Culprit?) {
         self.allow = allow
         self.outcome = outcome
         self.bindings = bindings
-        self.branch = branch
-        culpritBox = culprit
+        extras = Extras.make(branch: branch, culprit: culprit)
     }
 
     /// `false for 'update' @ file:line: reason`
@@ -107,12 +124,6 @@ public struct AllowEvaluation: Sendable {
             return "\(site) errored: \(error.message)"
         }
     }
-}
-
-/// A ``Culprit`` behind one reference (see ``AllowEvaluation/culprit``).
-final class CulpritBox: Sendable {
-    let culprit: Culprit
-    init(_ culprit: Culprit) { self.culprit = culprit }
 }
 
 /// The sub-expression that decided a false or failed condition.

@@ -30,12 +30,12 @@ extension CompiledPolicy {
                 return Decision(allowed: false, method: nil, path: shownPath, granting: nil, evaluations: [], note: reason)
             }
         }
+        if prepared.method != .list {
+            return decideSingle(prepared, path: shownPath, options: options, coverage: coverage)
+        }
         var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
-        if prepared.method != .list {
-            return decideSingle(prepared, resource: prepared.resource, slots: &slots, path: shownPath, options: options, coverage: coverage)
-        }
         var candidates: [Candidate] = []
         for root in roots {
             _ = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: keepBindings, method: prepared.method) { id, slots, bindings in
@@ -93,68 +93,73 @@ extension CompiledPolicy {
     }
 
     /// Get and write requests have one resource: each applicable statement is evaluated as the
-    /// path walk finds it, on the walk's own slot buffer, stopping at the first grant.
-    private func decideSingle(
-        _ prepared: PreparedRequest, resource: Value, slots: inout [Value], path: String, options: DecisionOptions, coverage: CoverageRecorder?
-    ) -> Decision {
-        slots[1] = resource
+    /// path walk finds it, stopping at the first grant.
+    private func decideSingle(_ prepared: PreparedRequest, path: String, options: DecisionOptions, coverage: CoverageRecorder?) -> Decision {
         var outcome = SingleOutcome(access: prepared.access, options: options, coverage: coverage)
+        let segments = prepared.matchSegments
         if let walk = program.walk {
-            let segments = prepared.matchSegments
             let method = prepared.method
-            var index = 0
-            blocks: while index < walk.nodes.count {
+            var next = 0
+            blocks: while let index = walk.nextStop(from: next, segments) {
                 let node = walk.nodes[index]
-                var position = node.start
-                var slot = node.firstSlot
-                var step = node.stepStart
-                while step < node.stepEnd {
-                    guard position < segments.count else {
-                        index = node.subtreeEnd
-                        continue blocks
+                // Built once per block that has a statement to evaluate (usually one block per
+                // request), exactly as large as its conditions need.
+                var slots: [Value] = []
+                for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
+                    if slots.isEmpty {
+                        slots = Self.blockSlots(walk, node, segments, request: prepared.request, resource: prepared.resource)
                     }
-                    let pattern = walk.steps[step]
-                    if pattern.isLiteral {
-                        guard segments[position] == pattern.text else {
-                            index = node.subtreeEnd
-                            continue blocks
-                        }
-                    } else {
-                        slots[slot] = Self.unbindPlaceholder(segments[position])
-                        slot += 1
+                    var bindings: [(name: String, value: Value)] = []
+                    if outcome.keepBindings {
+                        bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
                     }
-                    position += 1
-                    step += 1
+                    if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
                 }
-                if position == segments.count {
-                    for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
-                        var bindings: [(name: String, value: Value)] = []
-                        if outcome.keepBindings {
-                            bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
-                        }
-                        if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
-                    }
-                }
-                index += 1
+                next = index + 1
             }
         } else {
+            var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
+            slots[1] = prepared.resource
             var bindings: [(name: String, value: Value)] = []
             for root in roots {
-                let stop = collect(root, prepared.matchSegments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
+                let stop = collect(root, segments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
                     outcome.consider(allows[id], slots: slots, bindings: bindings, policy: self)
                 }
                 if stop { break }
             }
         }
+        // One `Decision` built in one place: a return per outcome made the compiler build each
+        // in a temporary and copy it out.
+        let reason: Decision.Reason?
+        var granting: CompiledAllow?
         if outcome.access?.limitExceeded == true {
-            return Decision(
-                allowed: false, method: prepared.method, path: path, granting: nil, evaluations: outcome.evaluations,
-                note: "denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
+            reason = .text("denied: more than \(DocumentAccess.maxDistinctReads) distinct get()/exists() reads in one request")
+        } else if outcome.evaluations.isEmpty {
+            reason = .noMatch(prepared.method, path: path)
+        } else {
+            reason = nil
+            granting = outcome.grantedBy
         }
-        if outcome.evaluations.isEmpty {
-            return Decision(allowed: false, method: prepared.method, path: path, granting: nil, evaluations: [], reason: .noMatch(prepared.method, path: path))
+        return Decision(allowed: granting != nil, method: prepared.method, path: path, granting: granting, evaluations: outcome.evaluations, reason: reason)
+    }
+
+    /// The slot buffer of a block of the flattened walk: `request`, `resource`, then each
+    /// wildcard's segment of the request path (nulls pad it to the block's size). A literal
+    /// buffer of nulls filled under one uniqueness check: assigning slot by slot checked
+    /// uniqueness per slot, and `Array(unsafeUninitializedCapacity:)` looked up the storage type
+    /// on every call (about 500 instructions).
+    private static func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], request: Value, resource: Value) -> [Value] {
+        var slots = slotBuffer(request: request, count: node.slotCount)
+        slots.withUnsafeMutableBufferPointer { buffer in
+            buffer[1] = resource
+            var slot = 2
+            for index in node.nameStart..<node.nameEnd {
+                let position = walk.positions[index]
+                if position >= 0 { buffer[slot] = unbindPlaceholder(segments[position]) }
+                slot += 1
+            }
         }
-        return Decision(allowed: outcome.grantedBy != nil, method: prepared.method, path: path, granting: outcome.grantedBy, evaluations: outcome.evaluations, note: nil)
+        return slots
     }
 
     /// What a get or write decision has found so far. A struct with a mutating method rather than
@@ -174,13 +179,35 @@ extension CompiledPolicy {
         }
 
         /// Evaluates `allow` with the walk's slots and records it; `true` stops the walk.
-        mutating func consider(_ allow: CompiledAllow, slots: [Value], bindings: [(name: String, value: Value)], policy: CompiledPolicy) -> Bool {
+        /// `bindings` is taken over: it moves into the record instead of being retained for it
+        /// and released by the caller.
+        mutating func consider(
+            _ allow: CompiledAllow, slots: [Value], bindings: consuming [(name: String, value: Value)], policy: CompiledPolicy
+        ) -> Bool {
             // Most requests evaluate one or two statements: room for a few up front saves
             // growing the array on the second.
             if evaluations.isEmpty { evaluations.reserveCapacity(4) }
-            let (outcome, culprit) = policy.conditionOutcome(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
-            let granted = outcome.isGranted
-            evaluations.append(AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit))
+            let granted: Bool
+            if let condition = allow.condition, coverage == nil, !options.explain {
+                // Nothing traced (what `conditionOutcome` does without a tracer), and each
+                // outcome built where the record is: going through the general path copied
+                // every outcome, error included, twice.
+                switch condition.evaluateCondition(slots: slots, limits: CompiledPolicy.limits, host: access, tracer: nil) {
+                case .success(true):
+                    granted = true
+                    evaluations.append(AllowEvaluation(allow: allow, outcome: .granted, bindings: bindings, branch: nil, culprit: nil))
+                case .success(false):
+                    granted = false
+                    evaluations.append(AllowEvaluation(allow: allow, outcome: .denied, bindings: bindings, branch: nil, culprit: nil))
+                case .failure(let error):
+                    granted = false
+                    evaluations.append(AllowEvaluation(allow: allow, outcome: .failed(error), bindings: bindings, branch: nil, culprit: nil))
+                }
+            } else {
+                let (outcome, culprit) = policy.conditionOutcome(allow, slots: slots, access: access, explain: options.explain, coverage: coverage)
+                granted = outcome.isGranted
+                evaluations.append(AllowEvaluation(allow: allow, outcome: outcome, bindings: bindings, branch: nil, culprit: culprit))
+            }
             if access?.limitExceeded == true { return true }
             if granted, grantedBy == nil {
                 grantedBy = allow
@@ -260,6 +287,7 @@ extension CompiledPolicy {
     }
 
     /// In a list request the document-id wildcard is unbound: it reads as null.
+    @inline(__always)
     private static func unbindPlaceholder(_ segment: String) -> Value {
         // The length test first: almost no segment is as long as the placeholder, and comparing
         // two different strings in full is a library call per wildcard per request.
@@ -279,12 +307,21 @@ extension CompiledPolicy {
     /// least as many as the block has variables; extra ones are never read). Up to 16 it is an
     /// array literal, whose storage type is resolved once per process; `Array(repeating:count:)`,
     /// trimming, or copying a shared template would each resolve it again and go through the
-    /// runtime element by element on every decision. Literals come in steps of four because
-    /// freeing the buffer destroys every slot, unused ones included.
+    /// runtime element by element on every decision. One literal per size because freeing the
+    /// buffer destroys every slot, unused ones included.
     private static func slotBuffer(request: Value, count: Int) -> [Value] {
         switch count {
-        case ...8: return [request, .null, .null, .null, .null, .null, .null, .null]
-        case ...12: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+        case ...2: return [request, .null]
+        case 3: return [request, .null, .null]
+        case 4: return [request, .null, .null, .null]
+        case 5: return [request, .null, .null, .null, .null]
+        case 6: return [request, .null, .null, .null, .null, .null]
+        case 7: return [request, .null, .null, .null, .null, .null, .null]
+        case 8: return [request, .null, .null, .null, .null, .null, .null, .null]
+        case 9: return [request, .null, .null, .null, .null, .null, .null, .null, .null]
+        case 10: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+        case 11: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
+        case 12: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
         case ...16: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
         default:
             var slots = [Value](repeating: .null, count: count)
@@ -305,7 +342,7 @@ extension CompiledPolicy {
     /// How `allow` fares with `slots`, and (when explaining a statement that did not grant) why.
     fileprivate func conditionOutcome(
         _ allow: CompiledAllow, slots: [Value], access: DocumentAccess?, explain: Bool, coverage: CoverageRecorder?
-    ) -> (AllowEvaluation.Outcome, CulpritBox?) {
+    ) -> (AllowEvaluation.Outcome, Culprit?) {
         guard let condition = allow.condition else {
             coverage?.recordAllow(allow.id, outcome: .granted)
             return (.granted, nil)
@@ -318,7 +355,7 @@ extension CompiledPolicy {
         case .success(false): outcome = .denied
         case .failure(let error): outcome = .failed(error)
         }
-        var culprit: CulpritBox?
+        var culprit: Culprit?
         if let tracer {
             coverage?.record(allow.id, outcome: outcome, records: tracer.records, policy: self)
             if explain, !outcome.isGranted, let expression = allow.expression {
@@ -329,7 +366,7 @@ extension CompiledPolicy {
                 case .failed(let error): result = .failure(error)
                 }
                 var finder = CulpritFinder(policy: self, records: tracer.records, conditionSource: condition.source)
-                culprit = CulpritBox(finder.culprit(of: expression, outcome: result))
+                culprit = finder.culprit(of: expression, outcome: result)
             }
         }
         return (outcome, culprit)

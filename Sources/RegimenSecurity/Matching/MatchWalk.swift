@@ -4,25 +4,30 @@
 ///
 /// Only built when no pattern has a recursive wildcard: then every block's pattern has a fixed
 /// length, so every block starts at a fixed segment of the request path and can match it in one
-/// way at most.
+/// way at most. That also fixes which path segment each wildcard variable reads, so the walk only
+/// compares literals, and a block's slot buffer is filled once, when one of its statements is
+/// about to be evaluated, straight from the request path.
 struct MatchWalk: Sendable {
     struct Node: Sendable {
-        /// Index of this block's first pattern segment in the request path.
-        var start: Int
-        /// This block's pattern in `steps`.
-        var stepStart: Int
-        var stepEnd: Int
-        var firstSlot: Int
+        /// How many path segments the block and its ancestors cover: a shorter path cannot match
+        /// the block or anything under it, and only a path of exactly this length stops here.
+        var end: Int
+        /// This block's own literal segments in `literals`.
+        var literalStart: Int
+        var literalEnd: Int
         /// This block's statements in `statements`.
         var statementStart: Int
         var statementEnd: Int
         /// The preorder index after this block's subtree: where the walk resumes when the block
         /// does not match.
         var subtreeEnd: Int
-        /// The names of slots `2...` inside this block (every enclosing wildcard, then its own), in
-        /// `names`; only read to report bindings.
+        /// Slots `2...` inside this block (every enclosing wildcard, then its own): their names
+        /// in `names` (only read to report bindings) and the path segments they hold in
+        /// `positions`, over the same range.
         var nameStart: Int
         var nameEnd: Int
+        /// The size of the block's slot buffer (at least what its conditions were compiled for).
+        var slotCount: Int
     }
 
     struct Statement: Sendable {
@@ -30,38 +35,95 @@ struct MatchWalk: Sendable {
         var methods: MethodMask
     }
 
+    /// A literal pattern segment and the path segment it must equal.
+    struct Literal: Sendable {
+        var position: Int
+        var text: String
+    }
+
     let nodes: [Node]
-    let steps: [PatternStep]
+    let literals: [Literal]
     let statements: [Statement]
     let names: [String]
+    /// Per slot `2...` of a block, the index of the path segment it holds (`-1`: none, null).
+    let positions: [Int]
 
     /// `nil` when some pattern has a recursive wildcard.
     init?(roots: [CompiledMatch], allows: [CompiledAllow]) {
         var nodes: [Node] = []
-        var steps: [PatternStep] = []
+        var literals: [Literal] = []
         var statements: [Statement] = []
         var names: [String] = []
-        func add(_ match: CompiledMatch, start: Int, enclosingNames: [String]) -> Bool {
+        var positions: [Int] = []
+        /// `enclosing`: the slots `2...` of the parent block, as (name, position).
+        func add(_ match: CompiledMatch, start: Int, enclosing: [(name: String, position: Int)]) -> Bool {
             if match.hasRecursiveWildcard { return false }
             let index = nodes.count
-            let ownNames = enclosingNames + match.steps.filter { !$0.isLiteral }.map(\.text)
+            // Laid out as the slots are (the block's wildcards from `firstSlot` on, over the
+            // enclosing ones), so the buffer holds what the compiled conditions expect.
+            var own = enclosing
+            let literalStart = literals.count
+            var slot = match.firstSlot
+            for (offset, step) in match.steps.enumerated() {
+                if step.isLiteral {
+                    literals.append(Literal(position: start + offset, text: step.text))
+                    continue
+                }
+                while own.count <= slot - 2 { own.append((name: "", position: -1)) }
+                own[slot - 2] = (name: step.text, position: start + offset)
+                slot += 1
+            }
             let nameStart = names.count
-            names.append(contentsOf: ownNames)
-            let stepStart = steps.count
-            steps.append(contentsOf: match.steps)
+            names.append(contentsOf: own.map(\.name))
+            positions.append(contentsOf: own.map(\.position))
             let statementStart = statements.count
             statements.append(contentsOf: match.allowIDs.map { Statement(allowID: $0, methods: allows[$0].methodMask) })
+            let end = start + match.steps.count
             nodes.append(Node(
-                start: start, stepStart: stepStart, stepEnd: steps.count, firstSlot: match.firstSlot, statementStart: statementStart,
-                statementEnd: statements.count, subtreeEnd: 0, nameStart: nameStart, nameEnd: names.count))
-            for child in match.children where !add(child, start: start + match.steps.count, enclosingNames: ownNames) { return false }
+                end: end, literalStart: literalStart, literalEnd: literals.count, statementStart: statementStart,
+                statementEnd: statements.count, subtreeEnd: 0, nameStart: nameStart, nameEnd: names.count,
+                slotCount: max(match.slotCount, 2 + own.count)))
+            for child in match.children where !add(child, start: end, enclosing: own) { return false }
             nodes[index].subtreeEnd = nodes.count
             return true
         }
-        for root in roots where !add(root, start: 0, enclosingNames: []) { return nil }
+        for root in roots where !add(root, start: 0, enclosing: []) { return nil }
         self.nodes = nodes
-        self.steps = steps
+        self.literals = literals
         self.statements = statements
         self.names = names
+        self.positions = positions
+    }
+
+    /// The first block at or after preorder index `start` that matches the whole of `segments`
+    /// and has statements, or `nil`. Blocks that do not match are skipped with their subtrees.
+    ///
+    /// `nodes` and `literals` are read without bounds checks: their indices (`subtreeEnd`, the
+    /// literal ranges) were laid out by `init` and stay inside them. Path segments are indexed
+    /// checked, although `end <= segments.count` already bounds every literal's position.
+    func nextStop(from start: Int, _ segments: [String]) -> Int? {
+        nodes.withUnsafeBufferPointer { nodes in
+            literals.withUnsafeBufferPointer { literals in
+                var index = start
+                blocks: while index < nodes.count {
+                    let end = nodes[index].end
+                    guard end <= segments.count else {
+                        index = nodes[index].subtreeEnd
+                        continue
+                    }
+                    var literal = nodes[index].literalStart
+                    while literal < nodes[index].literalEnd {
+                        guard segments[literals[literal].position] == literals[literal].text else {
+                            index = nodes[index].subtreeEnd
+                            continue blocks
+                        }
+                        literal += 1
+                    }
+                    if end == segments.count, nodes[index].statementStart < nodes[index].statementEnd { return index }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 }
