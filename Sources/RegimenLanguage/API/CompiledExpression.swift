@@ -159,9 +159,11 @@ public struct CompiledExpression: Sendable {
             throw EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")
         }
         let program = program
-        var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: tracer)
-        if tracer != nil { return try program.tracedEvaluator(&context) }
-        return try program.evaluator(&context)
+        return try slots.withUnsafeBufferPointer { (globals) throws(EvaluationError) -> Value in
+            var context = EvaluationContext(globals: globals, functions: program.functions, limits: limits, host: host, tracer: tracer)
+            if tracer != nil { return try program.tracedEvaluator(&context) }
+            return try program.evaluator(&context)
+        }
     }
 
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;
@@ -187,9 +189,15 @@ public struct CompiledExpression: Sendable {
     /// operand that is not true. Exactly the same answer in every case: where skipping work could
     /// matter (a host call, or a step limit the condition could reach) it evaluates in full.
     package func grants(slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
+        slots.withUnsafeBufferPointer { grants(slots: $0, limits: limits, host: host) }
+    }
+
+    /// ``grants(slots:limits:host:)`` over variables the caller keeps in a buffer of its own (a
+    /// decision builds them on its stack rather than in a heap array it would free right after).
+    package func grants(slots: UnsafeBufferPointer<Value>, limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
         let program = program
         guard !program.callsHost, program.stepBound <= limits.maxSteps, slots.count >= program.slotNames.count else {
-            if case .success(true) = evaluateCondition(slots: slots, limits: limits, host: host) { return true }
+            if case .success(true) = evaluateCondition(slots: Array(slots), limits: limits, host: host) { return true }
             return false
         }
         var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: nil)

@@ -13,8 +13,10 @@ public struct EvaluationContext: ~Copyable {
         case evaluating
     }
 
-    /// Values of the environment's variables, in slot order.
-    public var globals: [Value]
+    /// Values of the environment's variables, in slot order. Borrowed for the evaluation (the
+    /// caller's array, or a buffer on the caller's stack), never owned: the context lives only
+    /// inside the call that made it, and the evaluator checked the count when it began.
+    let globals: UnsafeBufferPointer<Value>
     public var limits: EvaluationLimits
     public var host: (any EvaluationHost)?
     public var tracer: (any EvaluationTracer)?
@@ -27,7 +29,7 @@ public struct EvaluationContext: ~Copyable {
     var callDepth = 0
 
     @inline(__always)
-    init(globals: [Value], functions: [CompiledFunction], limits: EvaluationLimits, host: (any EvaluationHost)?, tracer: (any EvaluationTracer)?) {
+    init(globals: UnsafeBufferPointer<Value>, functions: [CompiledFunction], limits: EvaluationLimits, host: (any EvaluationHost)?, tracer: (any EvaluationTracer)?) {
         self.globals = globals
         self.functions = functions
         self.limits = limits
