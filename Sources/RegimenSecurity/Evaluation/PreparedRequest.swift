@@ -68,12 +68,13 @@ struct PreparedRequest {
         func storedResource() -> Value {
             guard buildsResource, let stored else { return .null }
             return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: stored)
+                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
         }
-        func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
+        /// `data` is the document after the write, as a `map` value.
+        func write(_ method: RequestMethod, data: Value) -> PreparedRequest {
             single(
                 method, resource: storedResource(), requestResource: ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: data),
-                write: (path.description, data))
+                write: buildsAccess ? (path.description, data.mapValue) : nil)
         }
 
         switch request.operation {
@@ -83,12 +84,12 @@ struct PreparedRequest {
             return single(.delete, resource: storedResource(), requestResource: .null, write: (path.description, nil))
         case .create(_, let data):
             if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
-            return write(.create, data: resolve(data, time: request.time))
+            return write(.create, data: data.resolved(at: request.time))
         case .set(_, let data):
-            return write(stored == nil ? .create : .update, data: resolve(data, time: request.time))
+            return write(stored == nil ? .create : .update, data: data.resolved(at: request.time))
         case .update(_, let changes):
             guard let stored else { throw .precondition("update: the document does not exist (updateDoc needs an existing document)") }
-            return write(.update, data: merge(stored, changes, time: request.time))
+            return write(.update, data: .map(merge(stored, changes, time: request.time)))
         case .upload(_, let upload):
             let method: RequestMethod = stored == nil ? .create : .update
             let object = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
@@ -124,6 +125,39 @@ struct PreparedRequest {
 
     /// `updateDoc` semantics: each key is a field path (`a.b` sets a nested field), its value
     /// replaces the old one, `!delete` removes it.
+    static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: WriteData, time: Timestamp) -> OrderedDictionary<String, Value> {
+        if let plain = changes.plainFields, let merged = mergeTopLevel(stored, plain) { return merged }
+        return merge(stored, changes.fields, time: time)
+    }
+
+    /// The usual update: plain values of top-level fields. The result is built once at its final
+    /// size, sharing the stored keys when no field is new; inserting into a copy of the stored
+    /// map would copy both its arrays and then grow them. `nil` when a key is a field path (or
+    /// empty), which the general merge handles.
+    static func mergeTopLevel(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, Value>) -> OrderedDictionary<String, Value>? {
+        var added = 0
+        for key in changes.keys {
+            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
+            let dotted = key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? key.utf8.contains(UInt8(ascii: "."))
+            if key.isEmpty || dotted { return nil }
+            if stored.index(forKey: key) == nil { added += 1 }
+        }
+        var values: [Value] = []
+        values.reserveCapacity(stored.count + added)
+        values.append(contentsOf: stored.values)
+        var keys = stored.keys.elements
+        if added > 0 { keys.reserveCapacity(stored.count + added) }
+        for (key, value) in changes {
+            if let index = stored.index(forKey: key) {
+                values[index] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
+        }
+        return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
     static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
         var result = stored
         for (fieldPath, change) in changes {
