@@ -130,30 +130,27 @@ struct PreparedRequest {
         return merge(stored, changes.fields, time: time)
     }
 
-    /// The usual update: plain values of top-level fields. The result is built once at its final
-    /// size, sharing the stored keys when no field is new; inserting into a copy of the stored
-    /// map would copy both its arrays and then grow them. `nil` when a key is a field path (or
-    /// empty), which the general merge handles.
+    /// The usual update: plain values of top-level fields. The values are copied once, with room
+    /// for the new fields, and the stored keys are shared unless a field is new; inserting into a
+    /// copy of the stored map would copy both its arrays and then grow them. `nil` when a key is
+    /// a field path (or empty), which the general merge handles.
     static func mergeTopLevel(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, Value>) -> OrderedDictionary<String, Value>? {
+        var values = stored.values.elements
+        values.reserveCapacity(stored.count + changes.count)
         var added = 0
-        for key in changes.keys {
+        for (key, value) in changes {
             // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
             let dotted = key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? key.utf8.contains(UInt8(ascii: "."))
             if key.isEmpty || dotted { return nil }
-            if stored.index(forKey: key) == nil { added += 1 }
+            if let index = stored.index(forKey: key) { values[index] = value } else { added += 1 }
         }
-        var values: [Value] = []
-        values.reserveCapacity(stored.count + added)
-        values.append(contentsOf: stored.values)
+        guard added > 0 else { return OrderedDictionary(uncheckedUniqueKeys: stored.keys.elements, values: values) }
         var keys = stored.keys.elements
-        if added > 0 { keys.reserveCapacity(stored.count + added) }
-        for (key, value) in changes {
-            if let index = stored.index(forKey: key) {
-                values[index] = value
-            } else {
-                keys.append(key)
-                values.append(value)
-            }
+        keys.reserveCapacity(stored.count + added)
+        // New fields go last, in the order written, as inserting them one by one would.
+        for (key, value) in changes where stored.index(forKey: key) == nil {
+            keys.append(key)
+            values.append(value)
         }
         return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
     }
