@@ -44,73 +44,85 @@ struct PreparedRequest {
         _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true,
         buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
-        let pathValue = path.pathValue
-        // One boxed path shared by `request.path` and every `__name__`.
-        let name = Value.path(pathValue)
-        let auth = request.auth?.value ?? .null
-        let time = Value.timestamp(request.time)
-        let stored = store[path]
+        // Where the document is, without copying its fields: most writes only ask whether it exists.
+        let storedIndex = store.documents.index(forKey: path.description)
+        func storedFields() -> OrderedDictionary<String, Value>? { storedIndex.map { store.documents.values[$0] } }
 
-        /// `requestResource` is `nil` for reads (no `request.resource` key at all).
-        func single(
-            _ method: RequestMethod, resource: Value, requestResource: Value?, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
-        ) -> PreparedRequest {
-            let fields: OrderedDictionary<String, Value>
-            if let requestResource {
-                fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
-            } else {
-                fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
-            }
-            return PreparedRequest(
-                method: method, matchSegments: path.segments, request: .map(fields),
-                branches: [], resource: resource, access: buildsAccess ? DocumentAccess(before: store, write: write) : nil)
-        }
-        func storedResource() -> Value {
-            guard buildsResource, let stored else { return .null }
-            return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
-        }
-        /// `data` is the document after the write, as a `map` value.
-        func write(_ method: RequestMethod, data: Value) -> PreparedRequest {
-            single(
-                method, resource: storedResource(), requestResource: ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: data),
-                write: buildsAccess ? (path.description, data.mapValue) : nil)
-        }
-
+        // The operation is classified (and rejected) before anything is built, in one switch:
+        // each further match on it copies the whole operation.
+        let method: RequestMethod
+        /// `request.resource`: `nil` for reads (no such key at all), null for delete.
+        var requestResource: Value?
+        /// The document after a Firestore write, as a `map` value (null for delete).
+        var written: Value?
         switch request.operation {
         case .get, .download:
-            return single(.get, resource: storedResource(), requestResource: nil)
+            method = .get
         case .delete:
-            return single(.delete, resource: storedResource(), requestResource: .null, write: (path.description, nil))
+            method = .delete
+            requestResource = .null
         case .create(_, let data):
-            if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
-            return write(.create, data: data.resolved(at: request.time))
+            if storedIndex != nil { throw .precondition("create: the document already exists (use set or update)") }
+            method = .create
+            written = data.resolved(at: request.time)
         case .set(_, let data):
-            return write(stored == nil ? .create : .update, data: data.resolved(at: request.time))
+            method = storedIndex == nil ? .create : .update
+            written = data.resolved(at: request.time)
         case .update(_, let changes):
-            guard let stored else { throw .precondition("update: the document does not exist (updateDoc needs an existing document)") }
-            return write(.update, data: .map(merge(stored, changes, time: request.time)))
+            guard let stored = storedFields() else {
+                throw .precondition("update: the document does not exist (updateDoc needs an existing document)")
+            }
+            method = .update
+            written = .map(merge(stored, changes, time: request.time))
         case .upload(_, let upload):
-            let method: RequestMethod = stored == nil ? .create : .update
-            let object = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
-            return single(method, resource: storedResource(), requestResource: object)
+            method = storedIndex == nil ? .create : .update
+            requestResource = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
         case .list(_, let query):
-            var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
-            fields["method"] = .string("list")
-            fields["path"] = name
-            var queryFields: OrderedDictionary<String, Value> = [
-                "limit": query.limit.map(Value.int) ?? .null,
-                "offset": .int(query.offset ?? 0),
-            ]
-            var order = OrderedDictionary<String, Value>()
-            for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
-            queryFields["orderBy"] = .map(order)
-            fields["query"] = .map(queryFields)
-            return PreparedRequest(
-                method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
-                access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
+            return list(request, path: path, query: query, store: store, buildsAccess: buildsAccess)
         }
+
+        // One boxed path shared by `request.path` and every `__name__`.
+        let name = Value.path(path.pathValue)
+        let auth = request.auth?.value ?? .null
+        let time = Value.timestamp(request.time)
+        if let written { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: written) }
+        var resource = Value.null
+        if buildsResource, let stored = storedFields() {
+            resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
+                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+        }
+        let fields: OrderedDictionary<String, Value>
+        if let requestResource {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
+        } else {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
+        }
+        var access: DocumentAccess?
+        if buildsAccess {
+            // getAfter() sees the pending write: Firestore writes (and deletes) change the document; reads and uploads do not.
+            let write: (key: String, data: OrderedDictionary<String, Value>?)?
+            if let written { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
+            access = DocumentAccess(before: store, write: write)
+        }
+        return PreparedRequest(method: method, matchSegments: path.segments, request: .map(fields), branches: [], resource: resource, access: access)
+    }
+
+    private static func list(_ request: SecurityRequest, path: RequestPath, query: ListQuery, store: DocumentStore, buildsAccess: Bool) -> PreparedRequest {
+        var fields: OrderedDictionary<String, Value> = ["auth": request.auth?.value ?? .null, "time": .timestamp(request.time)]
+        fields["method"] = .string("list")
+        fields["path"] = .path(path.pathValue)
+        var queryFields: OrderedDictionary<String, Value> = [
+            "limit": query.limit.map(Value.int) ?? .null,
+            "offset": .int(query.offset ?? 0),
+        ]
+        var order = OrderedDictionary<String, Value>()
+        for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
+        queryFields["orderBy"] = .map(order)
+        fields["query"] = .map(queryFields)
+        return PreparedRequest(
+            method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
+            branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
+            access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
     }
 
     static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
