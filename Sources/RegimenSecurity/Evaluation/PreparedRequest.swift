@@ -50,30 +50,37 @@ struct PreparedRequest {
 
         // The operation is classified (and rejected) before anything is built, in one switch:
         // each further match on it copies the whole operation.
+        // Plain values with flags rather than optionals: each optional is copied and destroyed
+        // through outlined helpers on every use.
         let method: RequestMethod
-        /// `request.resource`: `nil` for reads (no such key at all), null for delete.
-        var requestResource: Value?
-        /// The document after a Firestore write, as a `map` value (null for delete).
-        var written: Value?
+        /// `request.resource` (null for delete); reads have no such key at all.
+        var requestResource = Value.null
+        var isRead = false
+        /// The document after a Firestore write, as a `map` value.
+        var written = Value.null
+        var writes = false
         switch request.operation {
         case .get, .download:
             method = .get
+            isRead = true
         case .delete:
             method = .delete
-            requestResource = .null
         case .create(_, let data):
             if storedIndex != nil { throw .precondition("create: the document already exists (use set or update)") }
             method = .create
             written = data.resolved(at: request.time)
+            writes = true
         case .set(_, let data):
             method = storedIndex == nil ? .create : .update
             written = data.resolved(at: request.time)
+            writes = true
         case .update(_, let changes):
             guard let stored = storedFields() else {
                 throw .precondition("update: the document does not exist (updateDoc needs an existing document)")
             }
             method = .update
             written = .map(merge(stored, changes, time: request.time))
+            writes = true
         case .upload(_, let upload):
             method = storedIndex == nil ? .create : .update
             requestResource = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
@@ -85,14 +92,14 @@ struct PreparedRequest {
         let name = Value.path(path.pathValue)
         let auth = request.auth?.value ?? .null
         let time = Value.timestamp(request.time)
-        if let written { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: written) }
+        if writes { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: written) }
         var resource = Value.null
         if buildsResource, let stored = storedFields() {
             resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
                 : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
         }
         let fields: OrderedDictionary<String, Value>
-        if let requestResource {
+        if !isRead {
             fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
         } else {
             fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
@@ -101,7 +108,7 @@ struct PreparedRequest {
         if buildsAccess {
             // getAfter() sees the pending write: Firestore writes (and deletes) change the document; reads and uploads do not.
             let write: (key: String, data: OrderedDictionary<String, Value>?)?
-            if let written { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
+            if writes { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
             access = DocumentAccess(before: store, write: write)
         }
         return PreparedRequest(method: method, matchSegments: path.segments, request: .map(fields), branches: [], resource: resource, access: access)
