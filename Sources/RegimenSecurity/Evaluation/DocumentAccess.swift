@@ -71,8 +71,8 @@ enum ResourceBuilder {
 
     /// `{data, id, __name__}` with the path and the fields already boxed as values, so a
     /// request's several resources share one path box and write data is shared as it is.
-    static func firestoreResource(name: Value, id: String, data: Value) -> Value {
-        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [data, .string(id), name]))
+    static func firestoreResource(name: Value, id: String, data: consuming Value) -> Value {
+        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [consume data, .string(id), name]))
     }
 
     /// A Storage object: `name` (the object path), `bucket`, `size`, `contentType`, `metadata`.

@@ -88,28 +88,30 @@ struct PreparedRequest {
             return list(request, path: path, query: query, store: store, buildsAccess: buildsAccess)
         }
 
-        // One boxed path shared by `request.path` and every `__name__`.
-        let name = Value.path(path.pathValue)
-        let auth = request.auth?.value ?? .null
-        let time = Value.timestamp(request.time)
-        if writes { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: written) }
-        var resource = Value.null
-        if buildsResource, let stored = storedFields() {
-            resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
-        }
-        let fields: OrderedDictionary<String, Value>
-        if !isRead {
-            fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
-        } else {
-            fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
-        }
         var access: DocumentAccess?
         if buildsAccess {
             // getAfter() sees the pending write: Firestore writes (and deletes) change the document; reads and uploads do not.
             let write: (key: String, data: OrderedDictionary<String, Value>?)?
             if writes { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
             access = DocumentAccess(before: store, write: write)
+        }
+        // One boxed path shared by `request.path` and every `__name__`.
+        let name = Value.path(path.pathValue)
+        let auth = request.auth?.value ?? .null
+        let time = Value.timestamp(request.time)
+        var resource = Value.null
+        if buildsResource, let stored = storedFields() {
+            resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
+                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+        }
+        // Each value is moved into its map at its last use (`consume`): a copy would cost a
+        // retain now and a release when the request is freed.
+        if writes { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: consume written) }
+        let fields: OrderedDictionary<String, Value>
+        if !isRead {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name, consume requestResource])
+        } else {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name])
         }
         return PreparedRequest(method: method, matchSegments: path.segments, request: .map(fields), branches: [], resource: resource, access: access)
     }
