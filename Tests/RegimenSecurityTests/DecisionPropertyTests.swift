@@ -32,9 +32,9 @@ struct DecisionPropertyTests {
             switch random.next(upTo: 6) {
             case 0: operation = .get(path)
             case 1: operation = .list(RequestPath(segments: Array(segments.dropLast())), ListQuery(limit: 10))
-            case 2: operation = .create(path, WriteValue.fields(fields))
-            case 3: operation = .update(path, WriteValue.fields(fields))
-            case 4: operation = .set(path, WriteValue.fields(fields))
+            case 2: operation = .create(path, WriteData(fields))
+            case 3: operation = .update(path, WriteData(fields))
+            case 4: operation = .set(path, WriteData(fields))
             default: operation = .delete(path)
             }
             out.append(SecurityRequest(auth: auths[random.next(upTo: auths.count)], operation: operation, time: SecurityTestSuite.defaultTime))

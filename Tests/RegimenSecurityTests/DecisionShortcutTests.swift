@@ -53,7 +53,7 @@ struct DecisionShortcutTests {
         let store = DocumentStore([path.description: ["n": .int(1)]])
         for n in [Int64(-1), 1] {
             let request = SecurityRequest(
-                auth: AuthContext(uid: "u"), operation: .update(path, WriteValue.fields(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
+                auth: AuthContext(uid: "u"), operation: .update(path, WriteData(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
             #expect(unread.decide(request, store: store).allowed == read.decide(request, store: store).allowed)
             #expect(unread.decide(request, store: store).allowed == (n > 0))
         }
@@ -77,7 +77,7 @@ struct DecisionShortcutTests {
         let store = DocumentStore([path.description: ["n": .int(1)]])
         for n in [Int64(-1), 1] {
             let request = SecurityRequest(
-                auth: AuthContext(uid: "u"), operation: .update(path, WriteValue.fields(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
+                auth: AuthContext(uid: "u"), operation: .update(path, WriteData(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
             #expect(none.decide(request, store: store).allowed == (n > 0))
             #expect(calls.decide(request, store: store).allowed == (n > 0))
         }

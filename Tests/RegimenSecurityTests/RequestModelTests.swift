@@ -19,9 +19,9 @@ struct RequestModelTests {
     func setClassification() throws {
         let policy = try firestorePolicy(Self.probe)
         let existing = store(["docs/a": ["n": .int(1), "keep": .string("k")]])
-        let create = policy.decide(request(.set(doc("docs/b"), WriteValue.fields(["n": .int(2)]))), store: existing)
+        let create = policy.decide(request(.set(doc("docs/b"), WriteData(["n": .int(2)]))), store: existing)
         #expect(create.allowed && create.method == .create)
-        let update = policy.decide(request(.set(doc("docs/a"), WriteValue.fields(["n": .int(3), "keep": .string("k")]))), store: existing)
+        let update = policy.decide(request(.set(doc("docs/a"), WriteData(["n": .int(3), "keep": .string("k")]))), store: existing)
         #expect(update.allowed && update.method == .update)
     }
 
@@ -29,9 +29,9 @@ struct RequestModelTests {
     func updateMerges() throws {
         let policy = try firestorePolicy(Self.probe)
         let existing = store(["docs/a": ["n": .int(1), "keep": .string("k")]])
-        #expect(policy.decide(request(.update(doc("docs/a"), WriteValue.fields(["n": .int(3)]))), store: existing).allowed)
+        #expect(policy.decide(request(.update(doc("docs/a"), WriteData(["n": .int(3)]))), store: existing).allowed)
         // setDoc replaces the document: `keep` is gone from request.resource, so the read errors.
-        let replaced = policy.decide(request(.set(doc("docs/a"), WriteValue.fields(["n": .int(3)]))), store: existing)
+        let replaced = policy.decide(request(.set(doc("docs/a"), WriteData(["n": .int(3)]))), store: existing)
         #expect(!replaced.allowed)
         #expect(replaced.summary.contains("Property keep is undefined"))
     }
@@ -39,7 +39,7 @@ struct RequestModelTests {
     @Test("update of a missing document and create of an existing one are denied with the reason")
     func preconditions() throws {
         let policy = try firestorePolicy("match /docs/{id} { allow write; }")
-        let update = policy.decide(request(.update(doc("docs/none"), WriteValue.fields(["n": .int(1)]))), store: DocumentStore())
+        let update = policy.decide(request(.update(doc("docs/none"), WriteData(["n": .int(1)]))), store: DocumentStore())
         #expect(!update.allowed && update.summary.contains("does not exist"))
         let create = policy.decide(request(.create(doc("docs/a"), [:])), store: store(["docs/a": [:]]))
         #expect(!create.allowed && create.summary.contains("already exists"))
@@ -133,7 +133,7 @@ struct RequestModelTests {
             }
         """)
         let decision = policy.decide(
-            request(.create(doc("docs/a"), WriteValue.fields(["name": .string("long name")]))), store: DocumentStore(),
+            request(.create(doc("docs/a"), WriteData(["name": .string("long name")]))), store: DocumentStore(),
             options: DecisionOptions(explain: true, evaluateAll: true))
         #expect(!decision.allowed)
         let first = try #require(decision.evaluations.first?.culprit)

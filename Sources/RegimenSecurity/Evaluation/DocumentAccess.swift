@@ -66,13 +66,13 @@ enum ResourceBuilder {
 
     /// `{data, id, __name__}` for a Firestore document.
     static func firestoreResource(path: PathValue, data: OrderedDictionary<String, Value>) -> Value {
-        firestoreResource(name: .path(path), id: path.segments.last ?? "", data: data)
+        firestoreResource(name: .path(path), id: path.segments.last ?? "", data: .map(data))
     }
 
-    /// `{data, id, __name__}` with the path already boxed as a value, so a request's several
-    /// resources share one box.
-    static func firestoreResource(name: Value, id: String, data: OrderedDictionary<String, Value>) -> Value {
-        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [.map(data), .string(id), name]))
+    /// `{data, id, __name__}` with the path and the fields already boxed as values, so a
+    /// request's several resources share one path box and write data is shared as it is.
+    static func firestoreResource(name: Value, id: String, data: consuming Value) -> Value {
+        .map(OrderedDictionary(uncheckedUniqueKeys: resourceKeys, values: [consume data, .string(id), name]))
     }
 
     /// A Storage object: `name` (the object path), `bucket`, `size`, `contentType`, `metadata`.

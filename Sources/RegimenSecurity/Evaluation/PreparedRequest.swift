@@ -44,72 +44,94 @@ struct PreparedRequest {
         _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true,
         buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
-        let pathValue = path.pathValue
-        // One boxed path shared by `request.path` and every `__name__`.
-        let name = Value.path(pathValue)
-        let auth = request.auth?.value ?? .null
-        let time = Value.timestamp(request.time)
-        let stored = store[path]
+        // Where the document is, without copying its fields: most writes only ask whether it exists.
+        let storedIndex = store.documents.index(forKey: path.description)
+        func storedFields() -> OrderedDictionary<String, Value>? { storedIndex.map { store.documents.values[$0] } }
 
-        /// `requestResource` is `nil` for reads (no `request.resource` key at all).
-        func single(
-            _ method: RequestMethod, resource: Value, requestResource: Value?, write: (key: String, data: OrderedDictionary<String, Value>?)? = nil
-        ) -> PreparedRequest {
-            let fields: OrderedDictionary<String, Value>
-            if let requestResource {
-                fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
-            } else {
-                fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
-            }
-            return PreparedRequest(
-                method: method, matchSegments: path.segments, request: .map(fields),
-                branches: [], resource: resource, access: buildsAccess ? DocumentAccess(before: store, write: write) : nil)
-        }
-        func storedResource() -> Value {
-            guard buildsResource, let stored else { return .null }
-            return service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: stored)
-        }
-        func write(_ method: RequestMethod, data: OrderedDictionary<String, Value>) -> PreparedRequest {
-            single(
-                method, resource: storedResource(), requestResource: ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: data),
-                write: (path.description, data))
-        }
-
+        // The operation is classified (and rejected) before anything is built, in one switch:
+        // each further match on it copies the whole operation.
+        // Plain values with flags rather than optionals: each optional is copied and destroyed
+        // through outlined helpers on every use.
+        let method: RequestMethod
+        /// `request.resource` (null for delete); reads have no such key at all.
+        var requestResource = Value.null
+        var isRead = false
+        /// The document after a Firestore write, as a `map` value.
+        var written = Value.null
+        var writes = false
         switch request.operation {
         case .get, .download:
-            return single(.get, resource: storedResource(), requestResource: nil)
+            method = .get
+            isRead = true
         case .delete:
-            return single(.delete, resource: storedResource(), requestResource: .null, write: (path.description, nil))
+            method = .delete
         case .create(_, let data):
-            if stored != nil { throw .precondition("create: the document already exists (use set or update)") }
-            return write(.create, data: resolve(data, time: request.time))
+            if storedIndex != nil { throw .precondition("create: the document already exists (use set or update)") }
+            method = .create
+            written = data.resolved(at: request.time)
+            writes = true
         case .set(_, let data):
-            return write(stored == nil ? .create : .update, data: resolve(data, time: request.time))
+            method = storedIndex == nil ? .create : .update
+            written = data.resolved(at: request.time)
+            writes = true
         case .update(_, let changes):
-            guard let stored else { throw .precondition("update: the document does not exist (updateDoc needs an existing document)") }
-            return write(.update, data: merge(stored, changes, time: request.time))
+            guard let stored = storedFields() else {
+                throw .precondition("update: the document does not exist (updateDoc needs an existing document)")
+            }
+            method = .update
+            written = .map(merge(stored, changes, time: request.time))
+            writes = true
         case .upload(_, let upload):
-            let method: RequestMethod = stored == nil ? .create : .update
-            let object = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
-            return single(method, resource: storedResource(), requestResource: object)
+            method = storedIndex == nil ? .create : .update
+            requestResource = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
         case .list(_, let query):
-            var fields: OrderedDictionary<String, Value> = ["auth": auth, "time": time]
-            fields["method"] = .string("list")
-            fields["path"] = name
-            var queryFields: OrderedDictionary<String, Value> = [
-                "limit": query.limit.map(Value.int) ?? .null,
-                "offset": .int(query.offset ?? 0),
-            ]
-            var order = OrderedDictionary<String, Value>()
-            for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
-            queryFields["orderBy"] = .map(order)
-            fields["query"] = .map(queryFields)
-            return PreparedRequest(
-                method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
-                branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
-                access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
+            return list(request, path: path, query: query, store: store, buildsAccess: buildsAccess)
         }
+
+        var access: DocumentAccess?
+        if buildsAccess {
+            // getAfter() sees the pending write: Firestore writes (and deletes) change the document; reads and uploads do not.
+            let write: (key: String, data: OrderedDictionary<String, Value>?)?
+            if writes { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
+            access = DocumentAccess(before: store, write: write)
+        }
+        // One boxed path shared by `request.path` and every `__name__`.
+        let name = Value.path(path.pathValue)
+        let auth = request.auth?.value ?? .null
+        let time = Value.timestamp(request.time)
+        var resource = Value.null
+        if buildsResource, let stored = storedFields() {
+            resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
+                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+        }
+        // Each value is moved into its map at its last use (`consume`): a copy would cost a
+        // retain now and a release when the request is freed.
+        if writes { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: consume written) }
+        let fields: OrderedDictionary<String, Value>
+        if !isRead {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name, consume requestResource])
+        } else {
+            fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name])
+        }
+        return PreparedRequest(method: method, matchSegments: path.segments, request: .map(fields), branches: [], resource: resource, access: access)
+    }
+
+    private static func list(_ request: SecurityRequest, path: RequestPath, query: ListQuery, store: DocumentStore, buildsAccess: Bool) -> PreparedRequest {
+        var fields: OrderedDictionary<String, Value> = ["auth": request.auth?.value ?? .null, "time": .timestamp(request.time)]
+        fields["method"] = .string("list")
+        fields["path"] = .path(path.pathValue)
+        var queryFields: OrderedDictionary<String, Value> = [
+            "limit": query.limit.map(Value.int) ?? .null,
+            "offset": .int(query.offset ?? 0),
+        ]
+        var order = OrderedDictionary<String, Value>()
+        for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
+        queryFields["orderBy"] = .map(order)
+        fields["query"] = .map(queryFields)
+        return PreparedRequest(
+            method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
+            branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
+            access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
     }
 
     static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
@@ -124,6 +146,36 @@ struct PreparedRequest {
 
     /// `updateDoc` semantics: each key is a field path (`a.b` sets a nested field), its value
     /// replaces the old one, `!delete` removes it.
+    static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: WriteData, time: Timestamp) -> OrderedDictionary<String, Value> {
+        if let plain = changes.plainFields, let merged = mergeTopLevel(stored, plain) { return merged }
+        return merge(stored, changes.fields, time: time)
+    }
+
+    /// The usual update: plain values of top-level fields. The values are copied once, with room
+    /// for the new fields, and the stored keys are shared unless a field is new; inserting into a
+    /// copy of the stored map would copy both its arrays and then grow them. `nil` when a key is
+    /// a field path (or empty), which the general merge handles.
+    static func mergeTopLevel(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, Value>) -> OrderedDictionary<String, Value>? {
+        var values = stored.values.elements
+        values.reserveCapacity(stored.count + changes.count)
+        var added = 0
+        for (key, value) in changes {
+            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
+            let dotted = key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? key.utf8.contains(UInt8(ascii: "."))
+            if key.isEmpty || dotted { return nil }
+            if let index = stored.index(forKey: key) { values[index] = value } else { added += 1 }
+        }
+        guard added > 0 else { return OrderedDictionary(uncheckedUniqueKeys: stored.keys.elements, values: values) }
+        var keys = stored.keys.elements
+        keys.reserveCapacity(stored.count + added)
+        // New fields go last, in the order written, as inserting them one by one would.
+        for (key, value) in changes where stored.index(forKey: key) == nil {
+            keys.append(key)
+            values.append(value)
+        }
+        return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
     static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
         var result = stored
         for (fieldPath, change) in changes {

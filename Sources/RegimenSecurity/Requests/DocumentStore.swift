@@ -10,11 +10,23 @@ public struct DocumentStore: Sendable, Hashable {
 
     public init(_ documents: [String: OrderedDictionary<String, Value>] = [:]) {
         self.documents = documents
+        keepSparse()
     }
 
     public subscript(path: RequestPath) -> OrderedDictionary<String, Value>? {
         get { documents[path.description] }
-        set { documents[path.description] = newValue }
+        set {
+            documents[path.description] = newValue
+            keepSparse()
+        }
+    }
+
+    /// Every decision looks a path up here, and a miss probes until an empty bucket, comparing
+    /// each ~100-byte key on the way: at most a third of the buckets in use (Dictionary's own
+    /// limit is three quarters) keeps those probes short. The store is written rarely.
+    private mutating func keepSparse() {
+        let wanted = documents.count * 2 + 1
+        if documents.capacity < wanted { documents.reserveCapacity(wanted) }
     }
 
     public func contains(_ path: RequestPath) -> Bool { documents[path.description] != nil }

@@ -50,6 +50,91 @@ extension WriteValue {
     public static func fields(_ values: OrderedDictionary<String, Value>) -> OrderedDictionary<String, WriteValue> {
         values.mapValues { WriteValue.value($0) }
     }
+
+    /// The same value without sentinels, or `nil` when it holds one anywhere.
+    var plainValue: Value? {
+        switch self {
+        case .value(let v): return v
+        case .serverTimestamp, .deleteField: return nil
+        case .map(let fields): return WriteData.plainValues(fields).map(Value.map)
+        case .list(let items):
+            var out: [Value] = []
+            out.reserveCapacity(items.count)
+            for item in items {
+                guard let v = item.plainValue else { return nil }
+                out.append(v)
+            }
+            return .list(out)
+        }
+    }
+}
+
+/// The data of a write, as the client SDK sends it: a document of plain values, and (usually
+/// absent) the fields written with a sentinel. Plain data is kept as the caller's own map, so a
+/// decision reads it without converting it; data with sentinels is resolved at the request's
+/// time, as before.
+public struct WriteData: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// The plain fields as one `map` value, so `request.resource.data` shares it. Empty when
+    /// `sentinelFields` is set.
+    let document: RegimenLanguage.Value
+    /// The fields as written when they hold `serverTimestamp()` or `deleteField()` anywhere.
+    let sentinelFields: OrderedDictionary<String, WriteValue>?
+
+    /// Plain field values (no sentinels), shared as they are.
+    public init(_ values: OrderedDictionary<String, RegimenLanguage.Value>) {
+        self.init(document: .map(values), sentinelFields: nil)
+    }
+
+    /// Fields that may hold sentinels; kept as plain values when none does.
+    public init(fields: OrderedDictionary<String, WriteValue>) {
+        if let values = Self.plainValues(fields) {
+            self.init(document: .map(values), sentinelFields: nil)
+        } else {
+            self.init(document: .map([:]), sentinelFields: fields)
+        }
+    }
+
+    private init(document: RegimenLanguage.Value, sentinelFields: OrderedDictionary<String, WriteValue>?) {
+        self.document = document
+        self.sentinelFields = sentinelFields
+    }
+
+    public init(dictionaryLiteral elements: (String, WriteValue)...) {
+        self.init(fields: OrderedDictionary(uniqueKeysWithValues: elements))
+    }
+
+    /// The fields as written, sentinels included.
+    public var fields: OrderedDictionary<String, WriteValue> {
+        sentinelFields ?? WriteValue.fields(values)
+    }
+
+    /// The plain fields; `nil` when some field holds a sentinel.
+    var plainFields: OrderedDictionary<String, RegimenLanguage.Value>? {
+        sentinelFields == nil ? values : nil
+    }
+
+    private var values: OrderedDictionary<String, RegimenLanguage.Value> { document.mapValue ?? [:] }
+
+    /// The document the write stores at `time`, as a `map` value (sentinels resolved, deleted
+    /// fields dropped).
+    func resolved(at time: Timestamp) -> RegimenLanguage.Value {
+        guard let sentinelFields else { return document }
+        return .map(PreparedRequest.resolve(sentinelFields, time: time))
+    }
+
+    static func plainValues(_ fields: OrderedDictionary<String, WriteValue>) -> OrderedDictionary<String, RegimenLanguage.Value>? {
+        var out: [RegimenLanguage.Value] = []
+        out.reserveCapacity(fields.count)
+        for field in fields.values {
+            guard let v = field.plainValue else { return nil }
+            out.append(v)
+        }
+        return OrderedDictionary(uncheckedUniqueKeys: fields.keys.elements, values: out)
+    }
+
+    // Equal when written the same, in the same order, as the fields' dictionaries were.
+    public static func == (lhs: WriteData, rhs: WriteData) -> Bool { lhs.fields == rhs.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// Constraints of a list query, as the client SDK would send them.
@@ -113,11 +198,11 @@ public enum SecurityOperation: Sendable, Hashable {
     case get(RequestPath)
     case list(RequestPath, ListQuery)
     /// `setDoc` on a document that must not exist yet (always `create`).
-    case create(RequestPath, OrderedDictionary<String, WriteValue>)
+    case create(RequestPath, WriteData)
     /// `updateDoc`: fields (dotted paths allowed) merged into the stored document.
-    case update(RequestPath, OrderedDictionary<String, WriteValue>)
+    case update(RequestPath, WriteData)
     /// `setDoc`: the whole document; `create` or `update` depending on whether it exists.
-    case set(RequestPath, OrderedDictionary<String, WriteValue>)
+    case set(RequestPath, WriteData)
     case delete(RequestPath)
     case upload(RequestPath, StorageUpload)
     case download(RequestPath)

@@ -51,9 +51,9 @@ public struct SecurityBenchmark: Sendable {
             let data = random.next(upTo: 100) < 60 ? valid[random.next(upTo: valid.count)] : invalid[random.next(upTo: invalid.count)]
             let operation: SecurityOperation
             switch random.next(upTo: 100) {
-            case 0..<40: operation = .set(requestPath, WriteValue.fields(data))
-            case 40..<70: operation = .update(requestPath, WriteValue.fields(data))
-            case 70..<80: operation = .create(requestPath, WriteValue.fields(data))
+            case 0..<40: operation = .set(requestPath, WriteData(data))
+            case 40..<70: operation = .update(requestPath, WriteData(data))
+            case 70..<80: operation = .create(requestPath, WriteData(data))
             default: operation = .delete(requestPath)
             }
             requests.append(SecurityRequest(auth: auth, operation: operation, time: SecurityTestSuite.defaultTime))
@@ -80,7 +80,7 @@ public struct SecurityBenchmark: Sendable {
             out += "    \(request.operation.verb): \(path)\n"
             switch request.operation {
             case .set(_, let data), .update(_, let data), .create(_, let data):
-                out += "    data: \(flow(.map(PreparedRequest.resolve(data, time: request.time))))\n"
+                out += "    data: \(flow(data.resolved(at: request.time)))\n"
             default: break
             }
             out += "    expect: \(allowed ? "allow" : "deny")\n"

@@ -212,12 +212,12 @@ extension SecurityTestSuite {
         case "create":
             let data = writeData()
             rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
-            operation = .create(path, data)
+            operation = .create(path, WriteData(fields: data))
         case "set":
             let data = writeData()
             rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
-            operation = .set(path, data)
-        case "update": operation = .update(path, writeData())
+            operation = .set(path, WriteData(fields: data))
+        case "update": operation = .update(path, WriteData(fields: writeData()))
         default:  // upload
             var size: Int64 = 0
             if let sizeNode = map.value("size") {

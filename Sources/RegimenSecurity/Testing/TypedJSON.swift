@@ -74,7 +74,7 @@ enum TypedJSON {
         }
         switch request.operation {
         case .create(_, let data), .update(_, let data), .set(_, let data):
-            pairs.append(("data", object(data.map { ($0.key, encode($0.value)) })))
+            pairs.append(("data", object(data.fields.map { ($0.key, encode($0.value)) })))
         case .list(_, let query):
             var q: [(String, String)] = []
             if let limit = query.limit { q.append(("limit", String(limit))) }
