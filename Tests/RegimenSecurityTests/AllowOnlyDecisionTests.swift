@@ -61,11 +61,11 @@ struct AllowOnlyDecisionTests {
         """)
         let stored = store(["items/a": ["name": .string("n"), "count": .int(1)]])
         let cases: [SecurityRequest] = [
-            request(.create(doc("items/b"), WriteValue.fields(["name": .string("x"), "count": .int(2)])), token: ["admin": .bool(true)]),
-            request(.create(doc("items/b"), WriteValue.fields(["name": .string("x"), "count": .int(2)]))),
-            request(.create(doc("items/b"), WriteValue.fields(["count": .int(-1)])), token: ["admin": .bool(true)]),
-            request(.update(doc("items/a"), WriteValue.fields(["count": .int(3)]))),
-            request(.update(doc("items/a"), WriteValue.fields(["count": .string("3")]))),
+            request(.create(doc("items/b"), WriteData(["name": .string("x"), "count": .int(2)])), token: ["admin": .bool(true)]),
+            request(.create(doc("items/b"), WriteData(["name": .string("x"), "count": .int(2)]))),
+            request(.create(doc("items/b"), WriteData(["count": .int(-1)])), token: ["admin": .bool(true)]),
+            request(.update(doc("items/a"), WriteData(["count": .int(3)]))),
+            request(.update(doc("items/a"), WriteData(["count": .string("3")]))),
             request(.delete(doc("items/a")), uid: "a"),
             request(.delete(doc("items/a")), uid: "b"),
             request(.delete(doc("items/a")), uid: nil),
