@@ -17,10 +17,11 @@ public enum Value: Sendable, Hashable {
     case bytes([UInt8])
     case list([Value])
     indirect case map(OrderedDictionary<String, Value>)
-    // Rare, large payloads are boxed so every Value stays small and cheap to copy.
+    // Rare, large payloads are boxed so every Value stays small and cheap to copy. A path (one
+    // array reference) and a timestamp (12 bytes) fit inline: every security request has both.
     indirect case set(ValueSet)
-    indirect case path(PathValue)
-    indirect case timestamp(Timestamp)
+    case path(PathValue)
+    case timestamp(Timestamp)
     indirect case duration(DurationValue)
     indirect case latlng(LatLng)
     indirect case mapDiff(MapDiff)
