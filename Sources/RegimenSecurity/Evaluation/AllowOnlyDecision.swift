@@ -21,17 +21,32 @@ extension CompiledPolicy {
         } catch {
             return false
         }
+        // Taken out once: the closure below would otherwise copy the whole prepared request.
         let segments = prepared.matchSegments
+        let method = prepared.method
+        let requestValue = prepared.request
+        let resource = prepared.resource
         var next = 0
         while let index = walk.nextStop(from: next, segments) {
             let node = walk.nodes[index]
-            var slots: [Value] = []
-            for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(prepared.method) {
-                guard let condition = allows[statement.allowID].condition else { return true }
-                if slots.isEmpty { slots = Self.blockSlots(walk, node, segments, request: prepared.request, resource: prepared.resource) }
-                if condition.grants(slots: slots, limits: Self.limits) { return true }
-            }
+            let statements = walk.statements[node.statementStart..<node.statementEnd]
             next = index + 1
+            guard statements.contains(where: { $0.methods.contains(method) }) else { continue }
+            // The block's variables live on the stack for its statements: a heap array would be
+            // allocated and freed again right after.
+            let granted = withUnsafeTemporaryAllocation(of: Value.self, capacity: node.slotCount) { buffer -> Bool in
+                buffer.initialize(repeating: .null)
+                // Element by element: a bulk deinitialize goes through the runtime per element.
+                defer { for slot in buffer.indices { _ = buffer.moveElement(from: slot) } }
+                buffer[0] = requestValue
+                Self.fillBlockSlots(buffer, walk, node, segments, resource: resource)
+                for statement in statements where statement.methods.contains(method) {
+                    guard let condition = allows[statement.allowID].condition else { return true }
+                    if condition.grants(slots: UnsafeBufferPointer(buffer), limits: Self.limits) { return true }
+                }
+                return false
+            }
+            if granted { return true }
         }
         return false
     }

@@ -150,16 +150,22 @@ extension CompiledPolicy {
     /// on every call (about 500 instructions).
     static func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], request: Value, resource: Value) -> [Value] {
         var slots = slotBuffer(request: request, count: node.slotCount)
-        slots.withUnsafeMutableBufferPointer { buffer in
-            buffer[1] = resource
-            var slot = 2
-            for index in node.nameStart..<node.nameEnd {
-                let position = walk.positions[index]
-                if position >= 0 { buffer[slot] = unbindPlaceholder(segments[position]) }
-                slot += 1
-            }
-        }
+        slots.withUnsafeMutableBufferPointer { fillBlockSlots($0, walk, node, segments, resource: resource) }
         return slots
+    }
+
+    /// Writes `resource` and the block's wildcard values into `buffer`, whose slot 0 already
+    /// holds `request` and the rest null.
+    static func fillBlockSlots(
+        _ buffer: UnsafeMutableBufferPointer<Value>, _ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], resource: Value
+    ) {
+        buffer[1] = resource
+        var slot = 2
+        for index in node.nameStart..<node.nameEnd {
+            let position = walk.positions[index]
+            if position >= 0 { buffer[slot] = unbindPlaceholder(segments[position]) }
+            slot += 1
+        }
     }
 
     /// What a get or write decision has found so far. A struct with a mutating method rather than
