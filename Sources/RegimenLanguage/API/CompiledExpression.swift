@@ -41,7 +41,7 @@ public struct CompiledExpression: Sendable {
             self.evaluator = ClosureCompiler.compile(inlined)
             var bound = StepBound(functions: functions)
             self.stepBound = bound.bound(root)
-            self.callsHost = ([root] + functions.flatMap { $0.letNodes + [$0.resultNode] }).contains { body in
+            self.callsHost = Self.reachableBodies(root, functions).contains { body in
                 body.contains { node in
                     if case .host = node { true } else { false }
                 }
@@ -53,6 +53,12 @@ public struct CompiledExpression: Sendable {
             self.usedSlots = usedSlots
             self.staticType = staticType
             self.warnings = warnings
+        }
+
+        /// `root` and every function body it could reach (errs towards yes: every function of
+        /// the environment counts, called or not).
+        static func reachableBodies(_ root: Node, _ functions: [CompiledFunction]) -> [Node] {
+            [root] + functions.flatMap { $0.letNodes + [$0.resultNode] }
         }
     }
 
@@ -127,7 +133,7 @@ public struct CompiledExpression: Sendable {
     package var mayCallHost: Bool { program.callsHost }
 
     /// The expression and every function body it could reach.
-    private var reachableBodies: [Node] { [root] + functions.flatMap { $0.letNodes + [$0.resultNode] } }
+    private var reachableBodies: [Node] { Program.reachableBodies(root, functions) }
 
     /// Evaluates with variables given by name.
     /// - Throws: ``EvaluationError`` — including when a variable the expression reads has no value.
