@@ -72,7 +72,7 @@ extension WriteValue {
 /// The data of a write, as the client SDK sends it: a document of plain values, and (usually
 /// absent) the fields written with a sentinel. Plain data is kept as the caller's own map, so a
 /// decision reads it without converting it; data with sentinels is resolved at the request's
-/// time, as before.
+/// time.
 public struct WriteData: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The plain fields as one `map` value, so `request.resource.data` shares it. Empty when
     /// `sentinelFields` is set.
