@@ -160,9 +160,7 @@ struct PreparedRequest {
         values.reserveCapacity(stored.count + changes.count)
         var added = 0
         for (key, value) in changes {
-            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
-            let dotted = key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? key.utf8.contains(UInt8(ascii: "."))
-            if key.isEmpty || dotted { return nil }
+            if isFieldPath(key) { return nil }
             if let index = stored.index(forKey: key) { values[index] = value } else { added += 1 }
         }
         guard added > 0 else { return OrderedDictionary(uncheckedUniqueKeys: stored.keys.elements, values: values) }
@@ -176,15 +174,18 @@ struct PreparedRequest {
         return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
     }
 
+    /// Whether an update key is a field path (`a.b`, or empty) rather than a top-level field.
+    /// Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
+    private static func isFieldPath(_ key: String) -> Bool {
+        key.isEmpty || (key.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? key.utf8.contains(UInt8(ascii: ".")))
+    }
+
     static func merge(_ stored: OrderedDictionary<String, Value>, _ changes: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {
         var result = stored
         for (fieldPath, change) in changes {
             let value = change.resolved(at: time)
             // Most keys name a top-level field: no need to split them into a path.
-            // Scanned as contiguous bytes: iterating the UTF-8 view costs a call per byte.
-            let dotted = fieldPath.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) }
-                ?? fieldPath.utf8.contains(UInt8(ascii: "."))
-            guard fieldPath.isEmpty || dotted else {
+            guard isFieldPath(fieldPath) else {
                 if let value { result[fieldPath] = value } else { result.removeValue(forKey: fieldPath) }
                 continue
             }
