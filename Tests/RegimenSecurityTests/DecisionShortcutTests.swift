@@ -6,6 +6,17 @@ import RegimenLanguage
 /// The work a decision leaves out must never change its answer.
 @Suite("Decision shortcuts")
 struct DecisionShortcutTests {
+    static let docPath = RequestPath("docs/d1", service: .firestore)
+    /// `docs/d1` holding `{n: 1}`.
+    static let storeWithN = DocumentStore([docPath.description: ["n": .int(1)]])
+
+    /// Updates of `docs/d1` setting `n` to -1 and to 1, with the value set.
+    static func updatesOfN() -> [(SecurityRequest, Int64)] {
+        [Int64(-1), 1].map { n in
+            (SecurityRequest(auth: AuthContext(uid: "u"), operation: .update(docPath, WriteData(["n": .int(n)])), time: SecurityTestSuite.defaultTime), n)
+        }
+    }
+
     /// Whether a condition reads the variable `resource` is asked of the compiled condition, so
     /// names are resolved: a member `request.resource`, another variable whose name contains the
     /// word, and the word inside a string are not reads; a read inside a function counts.
@@ -49,13 +60,9 @@ struct DecisionShortcutTests {
         """)
         #expect(!unread.program.readsResource)
         #expect(read.program.readsResource)
-        let path = RequestPath("docs/d1", service: .firestore)
-        let store = DocumentStore([path.description: ["n": .int(1)]])
-        for n in [Int64(-1), 1] {
-            let request = SecurityRequest(
-                auth: AuthContext(uid: "u"), operation: .update(path, WriteData(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
-            #expect(unread.decide(request, store: store).allowed == read.decide(request, store: store).allowed)
-            #expect(unread.decide(request, store: store).allowed == (n > 0))
+        for (request, n) in Self.updatesOfN() {
+            #expect(unread.decide(request, store: Self.storeWithN).allowed == read.decide(request, store: Self.storeWithN).allowed)
+            #expect(unread.decide(request, store: Self.storeWithN).allowed == (n > 0))
         }
     }
 
@@ -73,13 +80,9 @@ struct DecisionShortcutTests {
         """)
         #expect(!none.program.callsHost)
         #expect(calls.program.callsHost)
-        let path = RequestPath("docs/d1", service: .firestore)
-        let store = DocumentStore([path.description: ["n": .int(1)]])
-        for n in [Int64(-1), 1] {
-            let request = SecurityRequest(
-                auth: AuthContext(uid: "u"), operation: .update(path, WriteData(["n": .int(n)])), time: SecurityTestSuite.defaultTime)
-            #expect(none.decide(request, store: store).allowed == (n > 0))
-            #expect(calls.decide(request, store: store).allowed == (n > 0))
+        for (request, n) in Self.updatesOfN() {
+            #expect(none.decide(request, store: Self.storeWithN).allowed == (n > 0))
+            #expect(calls.decide(request, store: Self.storeWithN).allowed == (n > 0))
         }
     }
 
