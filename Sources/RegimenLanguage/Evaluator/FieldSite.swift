@@ -52,16 +52,8 @@ struct FieldSite: Sendable {
     /// caller then reads the field the ordinary way).
     @inline(__always)
     func isString(_ texts: [String], in context: borrowing EvaluationContext) -> Bool? {
-        let hint = cache.hint
-        guard hint >= 0 else { return nil }
-        switch base {
-        case .global(let slot):
-            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
-                  case .string(let value) = map.values[hint] else { return nil }
-            return texts.contains { Value.sameScalars(value, $0) }
-        case .local(let slot):
-            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
-                  case .string(let value) = map.values[hint] else { return nil }
+        atHint(in: context) { field in
+            guard case .string(let value) = field else { return nil }
             return texts.contains { Value.sameScalars(value, $0) }
         }
     }
@@ -69,16 +61,8 @@ struct FieldSite: Sendable {
     /// The field's int, read in place where the hint says it is; `nil` otherwise.
     @inline(__always)
     func intValue(in context: borrowing EvaluationContext) -> Int64? {
-        let hint = cache.hint
-        guard hint >= 0 else { return nil }
-        switch base {
-        case .global(let slot):
-            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
-                  case .int(let value) = map.values[hint] else { return nil }
-            return value
-        case .local(let slot):
-            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
-                  case .int(let value) = map.values[hint] else { return nil }
+        atHint(in: context) { field in
+            guard case .int(let value) = field else { return nil }
             return value
         }
     }
@@ -87,16 +71,7 @@ struct FieldSite: Sendable {
     /// (`request.auth != null` then copies no map.)
     @inline(__always)
     func isNull(in context: borrowing EvaluationContext) -> Bool? {
-        let hint = cache.hint
-        guard hint >= 0 else { return nil }
-        switch base {
-        case .global(let slot):
-            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name else { return nil }
-            return Self.isNull(map.values[hint])
-        case .local(let slot):
-            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name else { return nil }
-            return Self.isNull(map.values[hint])
-        }
+        atHint(in: context) { Self.isNull($0) }
     }
 
     /// `field.member` (`request.auth.uid`) where both hints hit: the map in between is read in
@@ -104,18 +79,27 @@ struct FieldSite: Sendable {
     /// path, which also finds the keys the hints missed and reports what is wrong.
     @inline(__always)
     func member(_ member: String, hint memberCache: FieldCache, in context: borrowing EvaluationContext) -> Value? {
-        let hint = cache.hint
         let memberHint = memberCache.hint
-        guard hint >= 0, memberHint >= 0 else { return nil }
+        guard memberHint >= 0 else { return nil }
+        return atHint(in: context) { field in
+            guard case .map(let inner) = field, memberHint < inner.count, inner.keys[memberHint] == member else { return nil }
+            return inner.values[memberHint]
+        }
+    }
+
+    /// `test` applied to the field where the site's hint says it is, read in place; `nil` when
+    /// the base is not an evaluated map holding the key there.
+    @inline(__always)
+    private func atHint<Result>(in context: borrowing EvaluationContext, _ test: (borrowing Value) -> Result?) -> Result? {
+        let hint = cache.hint
+        guard hint >= 0 else { return nil }
         switch base {
         case .global(let slot):
-            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name,
-                  case .map(let inner) = map.values[hint], memberHint < inner.count, inner.keys[memberHint] == member else { return nil }
-            return inner.values[memberHint]
+            guard case .map(let map) = context.globals[slot], hint < map.count, map.keys[hint] == name else { return nil }
+            return test(map.values[hint])
         case .local(let slot):
-            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name,
-                  case .map(let inner) = map.values[hint], memberHint < inner.count, inner.keys[memberHint] == member else { return nil }
-            return inner.values[memberHint]
+            guard case .value(.map(let map)) = context.locals[context.frameBase + slot], hint < map.count, map.keys[hint] == name else { return nil }
+            return test(map.values[hint])
         }
     }
 
