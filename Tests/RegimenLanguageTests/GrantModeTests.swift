@@ -66,7 +66,7 @@ import Testing
             for slots in Self.inputs {
                 for limit in limits {
                     let expected = if case .success(true) = expression.evaluateCondition(slots: slots, limits: limit) { true } else { false }
-                    let answer = expression.grants(slots: slots, limits: limit)
+                    let answer = slots.withUnsafeBufferPointer { expression.grants(slots: $0, limits: limit) }
                     if answer != expected { disagreements.append("\(text) with \(slots) under \(limit.maxSteps) steps: \(answer) vs \(expected)") }
                     if expected { granted += 1 } else { refused += 1 }
                     if expression.program.stepBound <= limit.maxSteps { viaGrantPath += 1 }

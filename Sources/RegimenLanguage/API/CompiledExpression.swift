@@ -194,12 +194,9 @@ public struct CompiledExpression: Sendable {
     /// or failed. That is all a security decision needs, and it lets `a && b` stop at the first
     /// operand that is not true. Exactly the same answer in every case: where skipping work could
     /// matter (a host call, or a step limit the condition could reach) it evaluates in full.
-    package func grants(slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
-        slots.withUnsafeBufferPointer { grants(slots: $0, limits: limits, host: host) }
-    }
-
-    /// ``grants(slots:limits:host:)`` over variables the caller keeps in a buffer of its own (a
-    /// decision builds them on its stack rather than in a heap array it would free right after).
+    ///
+    /// The variables are in a buffer the caller keeps (a decision builds them on its stack rather
+    /// than in a heap array it would free right after).
     package func grants(slots: UnsafeBufferPointer<Value>, limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil) -> Bool {
         let program = program
         guard !program.callsHost, program.stepBound <= limits.maxSteps, slots.count >= program.slotNames.count else {

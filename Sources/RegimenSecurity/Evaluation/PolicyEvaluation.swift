@@ -148,7 +148,7 @@ extension CompiledPolicy {
     /// buffer of nulls filled under one uniqueness check: assigning slot by slot checked
     /// uniqueness per slot, and `Array(unsafeUninitializedCapacity:)` looked up the storage type
     /// on every call (about 500 instructions).
-    static func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], request: Value, resource: Value) -> [Value] {
+    private static func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], request: Value, resource: Value) -> [Value] {
         var slots = slotBuffer(request: request, count: node.slotCount)
         slots.withUnsafeMutableBufferPointer { fillBlockSlots($0, walk, node, segments, resource: resource) }
         return slots
