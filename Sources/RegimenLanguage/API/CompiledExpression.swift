@@ -95,6 +95,7 @@ public struct CompiledExpression: Sendable {
     package init(parsed expr: Expr, source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         var compiler = Compiler(scope: Compiler.Scope(
             globals: environment.slots,
+            projections: environment.projections,
             functions: environment.functionNames,
             functionArity: Dictionary(uniqueKeysWithValues: environment.functionTable.enumerated().map { ($0, $1.parameterCount) }),
             hosts: Dictionary(environment.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a })
@@ -125,6 +126,31 @@ public struct CompiledExpression: Sendable {
             body.contains { node in
                 if case .global(let slot, _) = node { slots.contains(slot) } else { false }
             }
+        }
+    }
+
+    /// Whether evaluating may read the value in `slot` itself, not only fields of it that the
+    /// host projects (see ``Projection``): `request.keys()` reads `request` whole, `request.auth`
+    /// does not. In the expression or in any function of its environment (called or not).
+    package func usesWhole(slot: Int) -> Bool {
+        reachableBodies.contains { body in
+            var found = false
+            _ = body.rewritten { node in
+                if found { return node }
+                switch node {
+                case .global(let s, _):
+                    found = s == slot
+                    return node
+                case .projected(_, _, let field, _):
+                    // A projected read uses its own field whole; its bases (projected fields and
+                    // the variable) are read field by field, so the walk does not go into them.
+                    found = field.slot == slot
+                    return node
+                default:
+                    return nil
+                }
+            }
+            return found
         }
     }
 

@@ -12,6 +12,11 @@ public struct ExpressionEnvironment: Sendable {
     let functionTable: [CompiledFunction]
     let functionNames: [String: Int]
     let hostFunctions: [HostFunction]
+    /// Projected variables (see ``Projection``), by the slot of the variable.
+    let projections: [Int: ProjectionSlots]
+    /// The slot of the projections' presence bits (see ``Projection``); `nil` without projections.
+    public let projectionPresenceSlot: Int?
+    static let presenceName = "?projected"
     /// Limits the static checks enforce (Firestore's).
     public static let maxFunctionArguments = 7
     public static let maxCallDepth = 20
@@ -25,19 +30,23 @@ public struct ExpressionEnvironment: Sendable {
         functionTable = []
         functionNames = [:]
         hostFunctions = []
+        projections = [:]
+        projectionPresenceSlot = nil
         callGraph = [:]
     }
 
     /// Compiles `functions` (text form) against `variables` and the parent's names.
+    /// - Parameter projections: fields of `variables` the host may supply separately (see
+    ///   ``Projection``); a projection of an unknown variable is ignored.
     /// - Throws: ``DiagnosticsError`` with every problem in every function.
     public init(
-        variables: [String] = [], functions: [FunctionSource] = [], hostFunctions: [HostFunction] = [],
+        variables: [String] = [], projections: [Projection] = [], functions: [FunctionSource] = [], hostFunctions: [HostFunction] = [],
         parent: ExpressionEnvironment? = nil
     ) throws(DiagnosticsError) {
         var parseDiagnostics = DiagnosticCollector()
         let definitions = functions.map { Self.definition(from: $0, &parseDiagnostics) }
         do {
-            try self.init(variables: variables, definitions: definitions, hostFunctions: hostFunctions, parent: parent)
+            try self.init(variables: variables, projections: projections, definitions: definitions, hostFunctions: hostFunctions, parent: parent)
         } catch {
             throw DiagnosticsError(parseDiagnostics.diagnostics + error.diagnostics)
         }
@@ -89,7 +98,7 @@ public struct ExpressionEnvironment: Sendable {
 
     /// Compiles already-parsed functions (used by the `.rules` parser).
     package init(
-        variables: [String], definitions: [FunctionDefinition], hostFunctions: [HostFunction] = [],
+        variables: [String], projections: [Projection] = [], definitions: [FunctionDefinition], hostFunctions: [HostFunction] = [],
         parent: ExpressionEnvironment? = nil
     ) throws(DiagnosticsError) {
         var diagnostics = DiagnosticCollector()
@@ -100,6 +109,34 @@ public struct ExpressionEnvironment: Sendable {
             // A child's variable of the same name shadows the parent's with a new slot.
             slots[name] = allVariables.count
             allVariables.append(name)
+        }
+        // Projection slots follow the variables. Their names are not identifiers, so no
+        // expression can name them and no suggestion offers them.
+        var projectionSlots = parent?.projections ?? [:]
+        var presenceSlot = parent?.projectionPresenceSlot
+        var fieldSlots: [String: Int] = [:]
+        for projection in projections {
+            guard let base = slots[projection.variable] ?? fieldSlots[projection.variable], projectionSlots[base] == nil,
+                  projectionSlots.count < ProjectionSlots.maxProjections
+            else { continue }
+            let presence: Int
+            if let presenceSlot { presence = presenceSlot } else {
+                presence = allVariables.count
+                presenceSlot = presence
+                allVariables.append(Self.presenceName)
+            }
+            let group = projectionSlots.count
+            var fields: [String: ProjectedField] = [:]
+            var order: [String] = []
+            for field in projection.fields where order.count < ProjectionSlots.maxFields && fields[field] == nil {
+                let name = projection.variable + "." + field
+                fields[field] = ProjectedField(
+                    presence: presence, projected: 1 << Int64(8 * group + 7), mask: 1 << Int64(8 * group + order.count), slot: allVariables.count)
+                order.append(field)
+                fieldSlots[name] = allVariables.count
+                allVariables.append(name)
+            }
+            projectionSlots[base] = ProjectionSlots(name: projection.variable, group: group, fields: fields)
         }
         var table = parent?.functionTable ?? []
         var names = parent?.functionNames ?? [:]
@@ -125,7 +162,7 @@ public struct ExpressionEnvironment: Sendable {
             hostsByName[host.name] = (hosts.count, host.arity)
             hosts.append(host)
         }
-        let scope = Compiler.Scope(globals: slots, functions: names, functionArity: arity, hosts: hostsByName)
+        let scope = Compiler.Scope(globals: slots, projections: projectionSlots, functions: names, functionArity: arity, hosts: hostsByName)
         var callGraph = parent?.callGraph ?? [:]
         var bodies: [CallInliner.Body] = []
         var letNodes: [[Node]] = []
@@ -179,6 +216,8 @@ public struct ExpressionEnvironment: Sendable {
         self.functionTable = table
         self.functionNames = names
         self.hostFunctions = hosts
+        self.projections = projectionSlots
+        self.projectionPresenceSlot = presenceSlot
         self.callGraph = callGraph
         self.warnings = diagnostics.diagnostics
     }
@@ -209,8 +248,18 @@ public struct ExpressionEnvironment: Sendable {
     /// Whether a function of this name is visible.
     public func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
 
-    /// The slot of a variable, for ``CompiledExpression/evaluate(slots:limits:host:tracer:)``.
-    public func slot(of variable: String) -> Int? { slots[variable] }
+    /// Presence bits (see ``Projection``) saying `variable` is projected with the fields in
+    /// `present`; 0 when `variable` is not projected here.
+    public func projectionBits(_ variable: String, present: [String]) -> Int64 {
+        guard let projection = projections.values.first(where: { $0.name == variable }) else { return 0 }
+        var bits: Int64 = 1 << Int64(8 * projection.group + 7)
+        for field in present { bits |= projection.fields[field]?.mask ?? 0 }
+        return bits
+    }
+
+    /// The slot of a variable, for ``CompiledExpression/evaluate(slots:limits:host:tracer:)``; also
+    /// a projected field's slot (`"request.auth"`).
+    public func slot(of variable: String) -> Int? { slots[variable] ?? variables.lastIndex(of: variable) }
 }
 
 extension Expr {

@@ -5,6 +5,8 @@ struct Compiler {
     /// Names and functions visible to the expression being compiled.
     struct Scope {
         var globals: [String: Int]
+        /// Projected variables (see ``Projection``), by the slot of the variable.
+        var projections: [Int: ProjectionSlots] = [:]
         var functions: [String: Int]
         var functionArity: [Int: Int]
         var hosts: [String: (index: Int, arity: ClosedRange<Int>)]
@@ -38,6 +40,17 @@ struct Compiler {
         source.location(ofScalarOffset: span.start)
     }
 
+    /// The projected field `base.name` reads, when `base` is a projected variable or field.
+    private func projectedField(_ base: Node, _ name: String) -> ProjectedField? {
+        let slot: Int
+        switch base {
+        case .global(let s, _): slot = s
+        case .projected(_, _, let field, _): slot = field.slot
+        default: return nil
+        }
+        return scope.projections[slot]?.fields[name]
+    }
+
     mutating func compile(_ expr: Expr) -> (Node, StaticType) {
         switch expr {
         case .literal(let value, _):
@@ -65,6 +78,7 @@ struct Compiler {
             if type.isKnown && type != .map && type != .null {
                 error("expr.no-field", "a value of type \(type.rawValue) has no field '\(name)'", span)
             }
+            if let field = projectedField(node, name) { return (.projected(node, name, field, span), .dynamic) }
             return (.member(node, name, span), .dynamic)
 
         case .index(let base, let index, let span):

@@ -62,7 +62,7 @@ struct CallInliner {
         switch node {
         case .constant, .global: true
         case .local(let slot, _): slot < parameters
-        case .member(let base, _, _): isPlainRead(base, parameters: parameters)
+        case .member(let base, _, _), .projected(let base, _, _, _): isPlainRead(base, parameters: parameters)
         default: false
         }
     }
@@ -96,6 +96,7 @@ extension Node {
         case .constant, .global, .local, .missingFunction:
             return self
         case .member(let base, let name, let span): return .member(r(base), name, span)
+        case .projected(let base, let name, let field, let span): return .projected(r(base), name, field, span)
         case .index(let base, let index, let span): return .index(r(base), r(index), span)
         case .slice(let base, let from, let to, let span): return .slice(r(base), from.map(r), to.map(r), span)
         case .not(let operand, let span): return .not(r(operand), span)

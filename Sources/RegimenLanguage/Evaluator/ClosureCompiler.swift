@@ -51,6 +51,18 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try Self.member(name, of: try baseEval(&context), span, cache)
             }
+        case .projected(let base, let name, let field, let span):
+            // The base is evaluated only when the host did not project it: an explanation then
+            // has no record for `request` itself, which is never a culprit (it cannot fail).
+            let baseEval = compile(base)
+            let cache = FieldCache()
+            return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
+                if case .int(let bits) = context.globals[field.presence], bits & field.projected != 0 {
+                    guard bits & field.mask != 0 else { throw EvaluationError.undefinedProperty(name, span) }
+                    return context.globals[field.slot]
+                }
+                return try Self.member(name, of: try baseEval(&context), span, cache)
+            }
         case .index(let base, let index, let span):
             let baseEval = compile(base)
             let indexEval = compile(index)

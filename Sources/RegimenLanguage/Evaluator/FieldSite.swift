@@ -9,20 +9,36 @@ struct FieldSite: Sendable {
     let base: Base
     let name: String
     let span: SourceSpan
+    /// Where the host may supply the field in a slot of its own (see ``Projection``).
+    let projection: ProjectedField?
     let cache = FieldCache()
 
-    /// The site `node` reads, when it is `variable.field` or `parameter.field`.
+    /// The site `node` reads, when it is `variable.field` (projected or not) or `parameter.field`.
     init?(_ node: Node) {
         switch node {
-        case .member(.global(let slot, _), let name, let span): base = .global(slot); self.name = name; self.span = span
-        case .member(.local(let slot, _), let name, let span): base = .local(slot); self.name = name; self.span = span
+        case .member(.global(let slot, _), let name, let span): base = .global(slot); self.name = name; self.span = span; projection = nil
+        case .projected(.global(let slot, _), let name, let field, let span):
+            base = .global(slot); self.name = name; self.span = span; projection = field
+        case .member(.local(let slot, _), let name, let span): base = .local(slot); self.name = name; self.span = span; projection = nil
         default: return nil
         }
+    }
+
+    /// Whether the host projects the variable: then the field is `context.globals[projection.slot]`
+    /// when `present`, and absent otherwise.
+    @inline(__always)
+    private func projected(_ context: borrowing EvaluationContext) -> (present: Bool, slot: Int)? {
+        guard let projection, case .int(let bits) = context.globals[projection.presence], bits & projection.projected != 0 else { return nil }
+        return (bits & projection.mask != 0, projection.slot)
     }
 
     /// The field's value; the language's error when the base is not a map holding it.
     @inline(__always)
     func read(_ context: inout EvaluationContext) throws(EvaluationError) -> Value {
+        if let (present, slot) = projected(context) {
+            guard present else { throw EvaluationError.undefinedProperty(name, span) }
+            return context.globals[slot]
+        }
         // The hint is read before the map is touched; see ``FieldCache``.
         let hint = cache.hint
         switch base {
@@ -87,10 +103,11 @@ struct FieldSite: Sendable {
         }
     }
 
-    /// `test` applied to the field where the site's hint says it is, read in place; `nil` when
-    /// the base is not an evaluated map holding the key there.
+    /// `test` applied to the field where the site's hint says it is (or in its projected slot),
+    /// read in place; `nil` when the base is not an evaluated map holding the key there.
     @inline(__always)
     private func atHint<Result>(in context: borrowing EvaluationContext, _ test: (borrowing Value) -> Result?) -> Result? {
+        if let (present, slot) = projected(context) { return present ? test(context.globals[slot]) : nil }
         let hint = cache.hint
         guard hint >= 0 else { return nil }
         switch base {

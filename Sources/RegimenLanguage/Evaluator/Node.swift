@@ -9,6 +9,9 @@ indirect enum Node: Sendable {
     /// A parameter or `let` of the current function frame, by slot.
     case local(Int, SourceSpan)
     case member(Node, String, SourceSpan)
+    /// `base.name` where the field may be supplied in a slot of its own (see ``Projection``):
+    /// read from there when the presence slot says so, from `base` otherwise.
+    case projected(Node, String, ProjectedField, SourceSpan)
     case index(Node, Node, SourceSpan)
     case slice(Node, Node?, Node?, SourceSpan)
     case not(Node, SourceSpan)
@@ -39,7 +42,7 @@ indirect enum Node: Sendable {
     var span: SourceSpan? {
         switch self {
         case .constant: nil
-        case .global(_, let s), .local(_, let s), .member(_, _, let s), .index(_, _, let s), .slice(_, _, _, let s),
+        case .global(_, let s), .local(_, let s), .member(_, _, let s), .projected(_, _, _, let s), .index(_, _, let s), .slice(_, _, _, let s),
              .not(_, let s), .negate(_, let s), .arithmetic(_, _, _, let s), .compare(_, _, _, let s),
              .equals(_, _, _, let s), .contains(_, _, let s), .and(_, _, let s), .or(_, _, let s),
              .ternary(_, _, _, let s), .isType(_, _, let s), .list(_, let s), .map(_, let s), .path(_, let s),

@@ -23,7 +23,7 @@ struct StepBound {
         switch node {
         case .constant, .global, .local, .missingFunction:
             return 0
-        case .member(let base, _, _), .not(let base, _), .negate(let base, _), .isType(let base, _, _):
+        case .member(let base, _, _), .projected(let base, _, _, _), .not(let base, _), .negate(let base, _), .isType(let base, _, _):
             return bound(base)
         case .index(let base, let index, _):
             return Self.sum(bound(base), bound(index))

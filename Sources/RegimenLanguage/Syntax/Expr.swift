@@ -28,6 +28,23 @@ package indirect enum Expr: Sendable {
             return s
         }
     }
+
+    /// The direct sub-expressions, left to right (a call's callee first).
+    package var children: [Expr] {
+        switch self {
+        case .member(let b, _, _): [b]
+        case .index(let b, let i, _): [b, i]
+        case .slice(let b, let f, let t, _): [b] + [f, t].compactMap { $0 }
+        case .call(let callee, let args, _): [callee] + args
+        case .unary(_, let e, _), .isType(let e, _, _): [e]
+        case .binary(_, let l, let r, _): [l, r]
+        case .ternary(let c, let t, let f, _): [c, t, f]
+        case .list(let items, _): items
+        case .map(let entries, _): entries.flatMap { [$0.key, $0.value] }
+        case .path(let parts, _): parts.compactMap { if case .interpolation(let e) = $0 { e } else { nil } }
+        case .literal, .identifier: []
+        }
+    }
 }
 
 package struct MapEntry: Sendable {

@@ -231,7 +231,7 @@ private struct Auditor {
                     if !isBoolOrNull(l) { out.insert(normalize(slice(source, r.span))) }
                 default: break
                 }
-                children(e).forEach(walk)
+                e.children.forEach(walk)
             }
             walk(expr)
             return out
@@ -248,7 +248,7 @@ private struct Auditor {
                             "`!` only accepts a bool. When \(operandText) holds a string or number, `!\(operandText)` is an error, and when the field is missing, reading it is an error too, so this never means \"the field is absent\". The `||` around it may absorb the error when the other side is true, but when that side is false or errors (a missing field), the whole condition errors and denies. Test presence with `!('\(operandText.split(separator: ".").last ?? "")' in \(operandText.split(separator: ".").dropLast().joined(separator: ".")))` or `\(operandText.split(separator: ".").dropLast().joined(separator: ".")).get('\(operandText.split(separator: ".").last ?? "")', null) == null`.")
                     }
                 }
-                children(e).forEach(walk)
+                e.children.forEach(walk)
             }
             walk(expr)
         }
@@ -273,7 +273,7 @@ private struct Auditor {
                     for part in info.partSources.dropLast() { if case .success(let letExpr) = Parser.parse(part.text) { pending.append(letExpr) } }
                 }
             }
-            pending.append(contentsOf: children(e))
+            pending.append(contentsOf: e.children)
         }
         return out
     }
@@ -282,7 +282,7 @@ private struct Auditor {
         var found = false
         func walk(_ e: Expr) {
             if case .member(.identifier("request", _), "resource", _) = e { found = true }
-            children(e).forEach(walk)
+            e.children.forEach(walk)
         }
         walk(expr)
         return found
@@ -402,20 +402,4 @@ private struct Auditor {
     }
 
     func describe(_ pattern: [PathPatternSegment]) -> String { "/" + pattern.map(\.text).joined(separator: "/") }
-
-    func children(_ expr: Expr) -> [Expr] {
-        switch expr {
-        case .member(let b, _, _): [b]
-        case .index(let b, let i, _): [b, i]
-        case .slice(let b, let f, let t, _): [b] + [f, t].compactMap { $0 }
-        case .call(let callee, let args, _): [callee] + args
-        case .unary(_, let e, _), .isType(let e, _, _): [e]
-        case .binary(_, let l, let r, _): [l, r]
-        case .ternary(let c, let t, let f, _): [c, t, f]
-        case .list(let items, _): items
-        case .map(let entries, _): entries.flatMap { [$0.key, $0.value] }
-        case .path(let parts, _): parts.compactMap { if case .interpolation(let e) = $0 { e } else { nil } }
-        case .literal, .identifier: []
-        }
-    }
 }

@@ -16,16 +16,15 @@ extension CompiledPolicy {
         let prepared: PreparedRequest
         do {
             prepared = try PreparedRequest.prepare(
-                request, path: request.operation.path, service: policy.service, store: store, buildsResource: program.readsResource,
-                buildsAccess: false)
+                request, path: request.operation.path, service: policy.service, store: store, layout: layout,
+                buildsResource: program.readsResource, buildsAccess: false)
         } catch {
             return false
         }
-        // Taken out once: the closure below would otherwise copy the whole prepared request.
+        // Taken out once: the closure below would otherwise copy them out of the prepared request.
         let segments = prepared.matchSegments
         let method = prepared.method
-        let requestValue = prepared.request
-        let resource = prepared.resource
+        let layout = layout
         var next = 0
         while let index = walk.nextStop(from: next, segments) {
             let node = walk.nodes[index]
@@ -38,8 +37,8 @@ extension CompiledPolicy {
                 buffer.initialize(repeating: .null)
                 // Element by element: a bulk deinitialize goes through the runtime per element.
                 defer { for slot in buffer.indices { _ = buffer.moveElement(from: slot) } }
-                buffer[0] = requestValue
-                Self.fillBlockSlots(buffer, walk, node, segments, resource: resource)
+                layout.fill(buffer, prepared)
+                Self.fillBlockSlots(buffer, walk, node, segments)
                 for statement in statements where statement.methods.contains(method) {
                     guard let condition = allows[statement.allowID].condition else { return true }
                     if condition.grants(slots: UnsafeBufferPointer(buffer), limits: Self.limits) { return true }

@@ -23,10 +23,12 @@ public struct CompiledPolicy: Sendable {
         /// `existsAfter()`. When none can, a decision builds no ``DocumentAccess`` and evaluates
         /// without a host: allocating and freeing it was a tenth of a decision's own work.
         let callsHost: Bool
+        /// Where `request`, `resource` and their projected fields go in the slots.
+        let layout: RequestLayout
 
         init(
             policy: SecurityPolicy, roots: [CompiledMatch], allows: [CompiledAllow], functions: [CompiledFunctionInfo],
-            namespaceWidth: Int, maxSlotCount: Int, warnings: [Diagnostic]
+            namespaceWidth: Int, maxSlotCount: Int, warnings: [Diagnostic], root: ExpressionEnvironment
         ) {
             self.policy = policy
             self.roots = roots
@@ -35,7 +37,9 @@ public struct CompiledPolicy: Sendable {
             self.namespaceWidth = namespaceWidth
             self.maxSlotCount = maxSlotCount
             self.warnings = warnings
-            walk = MatchWalk(roots: roots, allows: allows)
+            let layout = RequestLayout(root: root, conditions: allows.compactMap(\.condition))
+            self.layout = layout
+            walk = MatchWalk(roots: roots, allows: allows, firstSlot: layout.firstWildcardSlot)
             // Asked of the compiled conditions, whose names are resolved: `request.resource` is a
             // member, not the variable, and a map's `get()` method is not the host's `get()`.
             readsResource = allows.contains { $0.condition?.mayRead(variable: "resource") ?? false }
@@ -53,6 +57,7 @@ public struct CompiledPolicy: Sendable {
     var namespaceWidth: Int { program.namespaceWidth }
     /// The most variables any block sees (the size of the evaluation slot buffer).
     var maxSlotCount: Int { program.maxSlotCount }
+    var layout: RequestLayout { program.layout }
     /// Non-fatal findings from compiling (for example a call the emulator reports as missing).
     public var warnings: [Diagnostic] { program.warnings }
 
@@ -72,7 +77,8 @@ public struct CompiledPolicy: Sendable {
         let root: ExpressionEnvironment
         do {
             root = try ExpressionEnvironment(
-                variables: ["request", "resource"], functions: builder.sources(for: policy.functions),
+                variables: ["request", "resource"], projections: RequestLayout.projections(for: policy),
+                functions: builder.sources(for: policy.functions),
                 hostFunctions: DocumentAccess.hostFunctions)
         } catch {
             throw DiagnosticsError(error.diagnostics)
@@ -86,7 +92,7 @@ public struct CompiledPolicy: Sendable {
         func deepest(_ node: CompiledMatch) -> Int { node.children.map(deepest).reduce(node.slotCount, max) }
         program = Program(
             policy: policy, roots: roots, allows: builder.allows, functions: builder.functionInfos, namespaceWidth: width,
-            maxSlotCount: roots.map(deepest).reduce(2, max), warnings: warnings.sorted(by: Diagnostic.sortKey))
+            maxSlotCount: roots.map(deepest).reduce(root.variables.count, max), warnings: warnings.sorted(by: Diagnostic.sortKey), root: root)
     }
 
     /// Compiling state: assigns allow ids and function namespaces in source order.

@@ -22,7 +22,8 @@ extension CompiledPolicy {
         let shownPath = requestPath.description
         let prepared: PreparedRequest
         do {
-            prepared = try PreparedRequest.prepare(request, path: requestPath, service: policy.service, store: store, buildsResource: program.readsResource,
+            prepared = try PreparedRequest.prepare(
+                request, path: requestPath, service: policy.service, store: store, layout: layout, buildsResource: program.readsResource,
                 buildsAccess: program.callsHost)
         } catch {
             switch error {
@@ -33,7 +34,7 @@ extension CompiledPolicy {
         if prepared.method != .list {
             return decideSingle(prepared, path: shownPath, options: options, coverage: coverage)
         }
-        var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
+        var slots = slotBuffer(prepared, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
         var candidates: [Candidate] = []
@@ -107,19 +108,18 @@ extension CompiledPolicy {
                 var slots: [Value] = []
                 for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
                     if slots.isEmpty {
-                        slots = Self.blockSlots(walk, node, segments, request: prepared.request, resource: prepared.resource)
+                        slots = blockSlots(walk, node, segments, prepared)
                     }
                     var bindings: [(name: String, value: Value)] = []
                     if outcome.keepBindings {
-                        bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[2...]).map { (name: $0, value: $1) }
+                        bindings = zip(walk.names[node.nameStart..<node.nameEnd], slots[walk.firstSlot...]).map { (name: $0, value: $1) }
                     }
                     if outcome.consider(allows[statement.allowID], slots: slots, bindings: bindings, policy: self) { break blocks }
                 }
                 next = index + 1
             }
         } else {
-            var slots = Self.slotBuffer(request: prepared.request, count: maxSlotCount)
-            slots[1] = prepared.resource
+            var slots = slotBuffer(prepared, count: maxSlotCount)
             var bindings: [(name: String, value: Value)] = []
             for root in roots {
                 let stop = collect(root, segments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
@@ -143,27 +143,22 @@ extension CompiledPolicy {
         return Decision(allowed: granting != nil, method: prepared.method, path: path, granting: granting, evaluations: outcome.evaluations, reason: reason)
     }
 
-    /// The slot buffer of a block of the flattened walk: `request`, `resource`, then each
-    /// wildcard's segment of the request path (nulls pad it to the block's size). A literal
-    /// buffer of nulls filled under one uniqueness check: assigning slot by slot checked
-    /// uniqueness per slot, and `Array(unsafeUninitializedCapacity:)` looked up the storage type
-    /// on every call (about 500 instructions).
-    private static func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], request: Value, resource: Value) -> [Value] {
-        var slots = slotBuffer(request: request, count: node.slotCount)
-        slots.withUnsafeMutableBufferPointer { fillBlockSlots($0, walk, node, segments, resource: resource) }
+    /// The slot buffer of a block of the flattened walk: `request`, `resource` and their
+    /// projected fields, then each wildcard's segment of the request path (nulls pad it to the
+    /// block's size).
+    private func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], _ prepared: PreparedRequest) -> [Value] {
+        var slots = slotBuffer(prepared, count: node.slotCount)
+        slots.withUnsafeMutableBufferPointer { Self.fillBlockSlots($0, walk, node, segments) }
         return slots
     }
 
-    /// Writes `resource` and the block's wildcard values into `buffer`, whose slot 0 already
-    /// holds `request` and the rest null.
-    static func fillBlockSlots(
-        _ buffer: UnsafeMutableBufferPointer<Value>, _ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], resource: Value
-    ) {
-        buffer[1] = resource
-        var slot = 2
+    /// Writes the block's wildcard values into `buffer`, whose request slots are filled already
+    /// and the rest null.
+    static func fillBlockSlots(_ buffer: UnsafeMutableBufferPointer<Value>, _ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String]) {
+        var slot = walk.firstSlot
         for index in node.nameStart..<node.nameEnd {
             let position = walk.positions[index]
-            if position >= 0 { buffer[slot] = unbindPlaceholder(segments[position]) }
+            if position >= 0, slot < buffer.count { buffer[slot] = unbindPlaceholder(segments[position]) }
             slot += 1
         }
     }
@@ -309,31 +304,13 @@ extension CompiledPolicy {
         }
     }
 
-    /// A fresh slot buffer: `request`, then nulls, at least `count` slots (the evaluator needs at
-    /// least as many as the block has variables; extra ones are never read). Up to 16 it is an
-    /// array literal, whose storage type is resolved once per process; `Array(repeating:count:)`,
-    /// trimming, or copying a shared template would each resolve it again and go through the
-    /// runtime element by element on every decision. One literal per size because freeing the
-    /// buffer destroys every slot, unused ones included.
-    private static func slotBuffer(request: Value, count: Int) -> [Value] {
-        switch count {
-        case ...2: return [request, .null]
-        case 3: return [request, .null, .null]
-        case 4: return [request, .null, .null, .null]
-        case 5: return [request, .null, .null, .null, .null]
-        case 6: return [request, .null, .null, .null, .null, .null]
-        case 7: return [request, .null, .null, .null, .null, .null, .null]
-        case 8: return [request, .null, .null, .null, .null, .null, .null, .null]
-        case 9: return [request, .null, .null, .null, .null, .null, .null, .null, .null]
-        case 10: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null]
-        case 11: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
-        case 12: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
-        case ...16: return [request, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]
-        default:
-            var slots = [Value](repeating: .null, count: count)
-            slots[0] = request
-            return slots
-        }
+    /// A fresh slot buffer of at least `count` slots (the evaluator needs at least as many as the
+    /// block has variables; extra ones are never read): nulls, then `request`, `resource` and
+    /// their projected fields written by the policy's ``RequestLayout``.
+    private func slotBuffer(_ prepared: PreparedRequest, count: Int) -> [Value] {
+        var slots = [Value](repeating: .null, count: count)
+        slots.withUnsafeMutableBufferPointer { layout.fill($0, prepared) }
+        return slots
     }
 
     /// One statement's record, without a branch (the caller knows it).

@@ -17,6 +17,9 @@ struct PreparedRequest {
     /// `get()`/`exists()` for this request: built here so the store and the pending write move
     /// into it instead of being copied once more per decision. `nil` when no rule can call them.
     var access: DocumentAccess?
+    /// The fields of the maps the policy's ``RequestLayout`` projects (`request` and
+    /// `resource` are then null).
+    var fields = ProjectedFields()
 
     struct Branch {
         var label: String?
@@ -39,10 +42,11 @@ struct PreparedRequest {
     /// the operation's path (the caller has read it already).
     /// `buildsResource: false` (no rule can read `resource`) leaves a get's or write's `resource`
     /// null instead of building the stored document's value; `buildsAccess: false` (no rule can
-    /// call `get()` and the like) leaves `access` nil.
+    /// call `get()` and the like) leaves `access` nil. The maps `layout` projects are not built:
+    /// their fields go into `fields`.
     static func prepare(
-        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, buildsResource: Bool = true,
-        buildsAccess: Bool = true
+        _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, layout: RequestLayout,
+        buildsResource: Bool = true, buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
         // Where the document is, without copying its fields: most writes only ask whether it exists.
         let storedIndex = store.documents.index(forKey: path.description)
@@ -99,21 +103,51 @@ struct PreparedRequest {
         let name = Value.path(path.pathValue)
         let auth = request.auth?.value ?? .null
         let time = Value.timestamp(request.time)
+        // Plain locals, built into the result where it is returned: a local result filled in
+        // place was copied out and destroyed again, value by value.
         var resource = Value.null
+        var resourceData = Value.null
+        var presence: Int64 = 0
         if buildsResource, let stored = storedFields() {
-            resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+            if layout.projectsResource {
+                presence = layout.resourceBits
+                resourceData = .map(stored)
+            } else {
+                resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
+                    : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+            }
         }
-        // Each value is moved into its map at its last use (`consume`): a copy would cost a
+        // Each value is moved into its place at its last use (`consume`): a copy would cost a
         // retain now and a release when the request is freed.
-        if writes { requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: consume written) }
-        let fields: OrderedDictionary<String, Value>
-        if !isRead {
-            fields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name, consume requestResource])
-        } else {
-            fields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [consume auth, consume time, .string(method.rawValue), consume name])
+        var requestResourceData = Value.null
+        if writes {
+            if layout.projectsRequestResource {
+                presence |= layout.requestResourceBits
+                requestResourceData = consume written
+            } else {
+                requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: consume written)
+            }
         }
-        return PreparedRequest(method: method, matchSegments: path.segments, request: .map(fields), branches: [], resource: resource, access: access)
+        // So far only a document is projected: then its id and name are needed.
+        let id = presence != 0 ? Value.string(path.lastSegment) : .null
+        if layout.projectsRequest {
+            presence |= isRead ? layout.readRequestBits : layout.writeRequestBits
+            return PreparedRequest(
+                method: method, matchSegments: path.segments, request: .null, branches: [], resource: resource, access: access,
+                fields: ProjectedFields(
+                    presence: presence, auth: auth, time: time, method: .string(method.rawValue), name: name, id: id,
+                    requestResource: requestResource, requestResourceData: requestResourceData, resourceData: resourceData))
+        }
+        let requestFields: OrderedDictionary<String, Value>
+        if !isRead {
+            requestFields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
+        } else {
+            requestFields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
+        }
+        return PreparedRequest(
+            method: method, matchSegments: path.segments, request: .map(requestFields), branches: [], resource: resource, access: access,
+            fields: ProjectedFields(
+                presence: presence, name: presence != 0 ? name : .null, id: id, requestResourceData: requestResourceData, resourceData: resourceData))
     }
 
     private static func list(_ request: SecurityRequest, path: RequestPath, query: ListQuery, store: DocumentStore, buildsAccess: Bool) -> PreparedRequest {

@@ -21,7 +21,7 @@ struct MatchWalk: Sendable {
         /// The preorder index after this block's subtree: where the walk resumes when the block
         /// does not match.
         var subtreeEnd: Int
-        /// Slots `2...` inside this block (every enclosing wildcard, then its own): their names
+        /// Wildcard slots (`firstSlot...`) inside this block (every enclosing one, then its own): their names
         /// in `names` (only read to report bindings) and the path segments they hold in
         /// `positions`, over the same range.
         var nameStart: Int
@@ -45,17 +45,20 @@ struct MatchWalk: Sendable {
     let literals: [Literal]
     let statements: [Statement]
     let names: [String]
-    /// Per slot `2...` of a block, the index of the path segment it holds (`-1`: none, null).
+    /// Per wildcard slot of a block, the index of the path segment it holds (`-1`: none, null).
     let positions: [Int]
+    /// The first wildcard slot, after `request`, `resource` and their projections.
+    let firstSlot: Int
 
     /// `nil` when some pattern has a recursive wildcard.
-    init?(roots: [CompiledMatch], allows: [CompiledAllow]) {
+    init?(roots: [CompiledMatch], allows: [CompiledAllow], firstSlot: Int) {
+        self.firstSlot = firstSlot
         var nodes: [Node] = []
         var literals: [Literal] = []
         var statements: [Statement] = []
         var names: [String] = []
         var positions: [Int] = []
-        /// `enclosing`: the slots `2...` of the parent block, as (name, position).
+        /// `enclosing`: the wildcard slots (`firstSlot...`) of the parent block, as (name, position).
         func add(_ match: CompiledMatch, start: Int, enclosing: [(name: String, position: Int)]) -> Bool {
             if match.hasRecursiveWildcard { return false }
             let index = nodes.count
@@ -69,8 +72,8 @@ struct MatchWalk: Sendable {
                     literals.append(Literal(position: start + offset, text: step.text))
                     continue
                 }
-                while own.count <= slot - 2 { own.append((name: "", position: -1)) }
-                own[slot - 2] = (name: step.text, position: start + offset)
+                while own.count <= slot - firstSlot { own.append((name: "", position: -1)) }
+                own[slot - firstSlot] = (name: step.text, position: start + offset)
                 slot += 1
             }
             let nameStart = names.count
@@ -82,7 +85,7 @@ struct MatchWalk: Sendable {
             nodes.append(Node(
                 end: end, literalStart: literalStart, literalEnd: literals.count, statementStart: statementStart,
                 statementEnd: statements.count, subtreeEnd: 0, nameStart: nameStart, nameEnd: names.count,
-                slotCount: max(match.slotCount, 2 + own.count)))
+                slotCount: max(match.slotCount, firstSlot + own.count)))
             for child in match.children where !add(child, start: end, enclosing: own) { return false }
             nodes[index].subtreeEnd = nodes.count
             return true
