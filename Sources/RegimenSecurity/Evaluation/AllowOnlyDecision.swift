@@ -13,7 +13,7 @@ extension CompiledPolicy {
     public func isAllowed(_ request: SecurityRequest, store: DocumentStore) -> Bool {
         guard let walk = program.walk, !program.callsHost else { return decide(request, store: store).allowed }
         if case .list = request.operation { return decide(request, store: store).allowed }
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
             prepared = try PreparedRequest.prepare(
                 request, path: request.operation.path, service: policy.service, store: store, layout: layout,
@@ -21,32 +21,38 @@ extension CompiledPolicy {
         } catch {
             return false
         }
-        // Taken out once: the closure below would otherwise copy them out of the prepared request.
         let segments = prepared.matchSegments
         let method = prepared.method
-        let layout = layout
-        var next = 0
-        while let index = walk.nextStop(from: next, segments) {
-            let node = walk.nodes[index]
-            let statements = walk.statements[node.statementStart..<node.statementEnd]
-            next = index + 1
-            guard statements.contains(where: { $0.methods.contains(method) }) else { continue }
-            // The block's variables live on the stack for its statements: a heap array would be
-            // allocated and freed again right after.
-            let granted = withUnsafeTemporaryAllocation(of: Value.self, capacity: node.slotCount) { buffer -> Bool in
-                buffer.initialize(repeating: .null)
-                // Element by element: a bulk deinitialize goes through the runtime per element.
-                defer { for slot in buffer.indices { _ = buffer.moveElement(from: slot) } }
-                layout.fill(buffer, prepared)
-                Self.fillBlockSlots(buffer, walk, node, segments)
-                for statement in statements where statement.methods.contains(method) {
-                    guard let condition = allows[statement.allowID].condition else { return true }
-                    if condition.grants(slots: UnsafeBufferPointer(buffer), limits: Self.limits) { return true }
-                }
-                return false
+        /// The next block with a statement for the method, from preorder index `start`.
+        func nextBlock(from start: Int) -> Int? {
+            var next = start
+            while let index = walk.nextStop(from: next, segments) {
+                let node = walk.nodes[index]
+                if walk.statements[node.statementStart..<node.statementEnd].contains(where: { $0.methods.contains(method) }) { return index }
+                next = index + 1
             }
-            if granted { return true }
+            return nil
         }
-        return false
+        guard var index = nextBlock(from: 0) else { return false }
+        let layout = layout
+        // One buffer for the whole decision, on the stack: the request's values move into it
+        // once, and each block only rewrites its wildcards.
+        return withUnsafeTemporaryAllocation(of: Value.self, capacity: walk.maxSlotCount) { buffer -> Bool in
+            buffer.initialize(repeating: .null)
+            // Element by element: a bulk deinitialize goes through the runtime per element.
+            defer { for slot in buffer.indices { _ = buffer.moveElement(from: slot) } }
+            layout.place(&prepared, into: buffer, moving: true)
+            let slots = UnsafeBufferPointer(buffer)
+            while true {
+                let node = walk.nodes[index]
+                Self.fillBlockSlots(buffer, walk, node, segments)
+                for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
+                    guard let condition = allows[statement.allowID].condition else { return true }
+                    if condition.grants(slots: slots, limits: Self.limits) { return true }
+                }
+                guard let following = nextBlock(from: index + 1) else { return false }
+                index = following
+            }
+        }
     }
 }

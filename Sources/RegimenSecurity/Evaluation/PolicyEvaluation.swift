@@ -152,13 +152,13 @@ extension CompiledPolicy {
         return slots
     }
 
-    /// Writes the block's wildcard values into `buffer`, whose request slots are filled already
-    /// and the rest null.
+    /// Writes the block's wildcard values into `buffer`, whose request slots are filled already.
     static func fillBlockSlots(_ buffer: UnsafeMutableBufferPointer<Value>, _ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String]) {
         var slot = walk.firstSlot
-        for index in node.nameStart..<node.nameEnd {
+        for index in node.nameStart..<node.nameEnd where slot < buffer.count {
             let position = walk.positions[index]
-            if position >= 0, slot < buffer.count { buffer[slot] = unbindPlaceholder(segments[position]) }
+            // Null where no segment is bound: the buffer may hold an earlier block's values.
+            buffer[slot] = position >= 0 ? unbindPlaceholder(segments[position]) : .null
             slot += 1
         }
     }
@@ -309,7 +309,8 @@ extension CompiledPolicy {
     /// their projected fields written by the policy's ``RequestLayout``.
     private func slotBuffer(_ prepared: PreparedRequest, count: Int) -> [Value] {
         var slots = [Value](repeating: .null, count: count)
-        slots.withUnsafeMutableBufferPointer { layout.fill($0, prepared) }
+        var source = prepared
+        slots.withUnsafeMutableBufferPointer { layout.place(&source, into: $0, moving: false) }
         return slots
     }
 

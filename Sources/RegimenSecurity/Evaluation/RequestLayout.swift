@@ -92,26 +92,31 @@ struct RequestLayout: Sendable {
 
     /// Writes `request`, `resource` and the projected fields of `prepared` into `buffer`, which
     /// holds nulls; a buffer too small for them is left so (every read of it then fails).
-    func fill(_ buffer: UnsafeMutableBufferPointer<Value>, _ prepared: borrowing PreparedRequest) {
+    /// `moving` takes each value out of `prepared` (leaving null) instead of copying it: a
+    /// decision that fills one buffer saves a retain and a release per value.
+    func place(_ prepared: inout PreparedRequest, into buffer: UnsafeMutableBufferPointer<Value>, moving: Bool) {
         guard buffer.count >= firstWildcardSlot else { return }
-        buffer[Self.requestSlot] = prepared.request
-        buffer[Self.resourceSlot] = prepared.resource
+        @inline(__always) func put(_ slot: Int, _ value: inout Value) {
+            guard slot >= 0 else { return }
+            if moving { swap(&buffer[slot], &value) } else { buffer[slot] = value }
+        }
+        put(Self.requestSlot, &prepared.request)
+        put(Self.resourceSlot, &prepared.resource)
         guard presenceSlot >= 0 else { return }
-        // Field by field from `prepared`: a copy of `fields` would retain every value in it.
-        let presence = prepared.fields.presence
-        buffer[presenceSlot] = .int(presence)
-        guard presence != 0 else { return }
-        if auth >= 0 { buffer[auth] = prepared.fields.auth }
-        if time >= 0 { buffer[time] = prepared.fields.time }
-        if method >= 0 { buffer[method] = prepared.fields.method }
+        buffer[presenceSlot] = .int(prepared.fields.presence)
+        guard prepared.fields.presence != 0 else { return }
+        put(auth, &prepared.fields.auth)
+        put(time, &prepared.fields.time)
+        put(method, &prepared.fields.method)
+        put(requestResource, &prepared.fields.requestResource)
+        put(requestResourceData, &prepared.fields.requestResourceData)
+        put(resourceData, &prepared.fields.resourceData)
+        // The name and the id may go to several slots: copied, never moved.
         if path >= 0 { buffer[path] = prepared.fields.name }
-        if requestResource >= 0 { buffer[requestResource] = prepared.fields.requestResource }
         if requestResourceName >= 0 { buffer[requestResourceName] = prepared.fields.name }
-        if requestResourceID >= 0 { buffer[requestResourceID] = prepared.fields.id }
-        if requestResourceData >= 0 { buffer[requestResourceData] = prepared.fields.requestResourceData }
         if resourceName >= 0 { buffer[resourceName] = prepared.fields.name }
+        if requestResourceID >= 0 { buffer[requestResourceID] = prepared.fields.id }
         if resourceID >= 0 { buffer[resourceID] = prepared.fields.id }
-        if resourceData >= 0 { buffer[resourceData] = prepared.fields.resourceData }
     }
 }
 

@@ -49,6 +49,8 @@ struct MatchWalk: Sendable {
     let positions: [Int]
     /// The first wildcard slot, after `request`, `resource` and their projections.
     let firstSlot: Int
+    /// The largest block's slot count.
+    let maxSlotCount: Int
 
     /// `nil` when some pattern has a recursive wildcard.
     init?(roots: [CompiledMatch], allows: [CompiledAllow], firstSlot: Int) {
@@ -96,6 +98,7 @@ struct MatchWalk: Sendable {
         self.statements = statements
         self.names = names
         self.positions = positions
+        maxSlotCount = nodes.map(\.slotCount).max() ?? firstSlot
     }
 
     /// The first block at or after preorder index `start` that matches the whole of `segments`
