@@ -129,6 +129,19 @@ public struct CompiledExpression: Sendable {
         }
     }
 
+    /// The variable slots evaluating may read, in the expression or in any function of its
+    /// environment (called or not).
+    package var readSlots: Set<Int> {
+        var slots: Set<Int> = []
+        for body in reachableBodies {
+            _ = body.contains { node in
+                if case .global(let slot, _) = node { slots.insert(slot) }
+                return false
+            }
+        }
+        return slots
+    }
+
     /// Whether evaluating may read the value in `slot` itself, not only fields of it that the
     /// host projects (see ``Projection``): `request.keys()` reads `request` whole, `request.auth`
     /// does not. In the expression or in any function of its environment (called or not).

@@ -36,7 +36,7 @@ extension CompiledPolicy {
         guard var index = nextBlock(from: 0) else { return false }
         let layout = layout
         // One buffer for the whole decision, on the stack: the request's values move into it
-        // once, and each block only rewrites its wildcards.
+        // once, and each block only writes the wildcards it reads.
         return withUnsafeTemporaryAllocation(of: Value.self, capacity: walk.maxSlotCount) { buffer -> Bool in
             buffer.initialize(repeating: .null)
             // Element by element: a bulk deinitialize goes through the runtime per element.
@@ -45,7 +45,11 @@ extension CompiledPolicy {
             let slots = UnsafeBufferPointer(buffer)
             while true {
                 let node = walk.nodes[index]
-                Self.fillBlockSlots(buffer, walk, node, segments)
+                // Only the wildcards the block's conditions read: the rest are never looked at.
+                for read in node.readStart..<node.readEnd {
+                    let position = walk.readPositions[read]
+                    buffer[walk.readSlots[read]] = position >= 0 ? Self.unbindPlaceholder(segments[position]) : .null
+                }
                 for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
                     guard let condition = allows[statement.allowID].condition else { return true }
                     if condition.grants(slots: slots, limits: Self.limits) { return true }

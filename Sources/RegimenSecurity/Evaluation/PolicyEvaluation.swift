@@ -289,7 +289,7 @@ extension CompiledPolicy {
 
     /// In a list request the document-id wildcard is unbound: it reads as null.
     @inline(__always)
-    private static func unbindPlaceholder(_ segment: String) -> Value {
+    static func unbindPlaceholder(_ segment: String) -> Value {
         // The length test first: almost no segment is as long as the placeholder, and comparing
         // two different strings in full is a library call per wildcard per request.
         segment.utf8.count == PreparedRequest.listPlaceholder.utf8.count && segment == PreparedRequest.listPlaceholder ? .null : .string(segment)

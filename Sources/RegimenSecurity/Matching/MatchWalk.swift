@@ -28,6 +28,10 @@ struct MatchWalk: Sendable {
         var nameEnd: Int
         /// The size of the block's slot buffer (at least what its conditions were compiled for).
         var slotCount: Int
+        /// The wildcard slots some condition of the block (or a function it may call) reads, in
+        /// `readSlots` and `readPositions`: all an allow-only decision fills.
+        var readStart: Int
+        var readEnd: Int
     }
 
     struct Statement: Sendable {
@@ -47,6 +51,9 @@ struct MatchWalk: Sendable {
     let names: [String]
     /// Per wildcard slot of a block, the index of the path segment it holds (`-1`: none, null).
     let positions: [Int]
+    /// Per read wildcard of a block (``Node/readStart``), its slot and its path segment (`-1`: none, null).
+    let readSlots: [Int]
+    let readPositions: [Int]
     /// The first wildcard slot, after `request`, `resource` and their projections.
     let firstSlot: Int
     /// The largest block's slot count.
@@ -60,6 +67,8 @@ struct MatchWalk: Sendable {
         var statements: [Statement] = []
         var names: [String] = []
         var positions: [Int] = []
+        var readSlots: [Int] = []
+        var readPositions: [Int] = []
         /// `enclosing`: the wildcard slots (`firstSlot...`) of the parent block, as (name, position).
         func add(_ match: CompiledMatch, start: Int, enclosing: [(name: String, position: Int)]) -> Bool {
             if match.hasRecursiveWildcard { return false }
@@ -81,13 +90,19 @@ struct MatchWalk: Sendable {
             let nameStart = names.count
             names.append(contentsOf: own.map(\.name))
             positions.append(contentsOf: own.map(\.position))
+            let read = match.allowIDs.reduce(into: Set<Int>()) { $0.formUnion(allows[$1].condition?.readSlots ?? []) }
+            let readStart = readSlots.count
+            for (offset, wildcard) in own.enumerated() where read.contains(firstSlot + offset) {
+                readSlots.append(firstSlot + offset)
+                readPositions.append(wildcard.position)
+            }
             let statementStart = statements.count
             statements.append(contentsOf: match.allowIDs.map { Statement(allowID: $0, methods: allows[$0].methodMask) })
             let end = start + match.steps.count
             nodes.append(Node(
                 end: end, literalStart: literalStart, literalEnd: literals.count, statementStart: statementStart,
                 statementEnd: statements.count, subtreeEnd: 0, nameStart: nameStart, nameEnd: names.count,
-                slotCount: max(match.slotCount, firstSlot + own.count)))
+                slotCount: max(match.slotCount, firstSlot + own.count), readStart: readStart, readEnd: readSlots.count))
             for child in match.children where !add(child, start: end, enclosing: own) { return false }
             nodes[index].subtreeEnd = nodes.count
             return true
@@ -98,6 +113,8 @@ struct MatchWalk: Sendable {
         self.statements = statements
         self.names = names
         self.positions = positions
+        self.readSlots = readSlots
+        self.readPositions = readPositions
         maxSlotCount = nodes.map(\.slotCount).max() ?? firstSlot
     }
 
