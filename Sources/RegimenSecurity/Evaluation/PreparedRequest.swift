@@ -17,6 +17,8 @@ struct PreparedRequest {
     /// `get()`/`exists()` for this request: built here so the store and the pending write move
     /// into it instead of being copied once more per decision. `nil` when no rule can call them.
     var access: DocumentAccess?
+    /// `request.time`.
+    var time = Timestamp(seconds: 0)
     /// The fields of the maps the policy's ``RequestLayout`` projects (`request` and
     /// `resource` are then null).
     var fields = ProjectedFields()
@@ -99,12 +101,11 @@ struct PreparedRequest {
             if writes { write = (path.description, written.mapValue) } else if method == .delete { write = (path.description, nil) } else { write = nil }
             access = DocumentAccess(before: store, write: write)
         }
-        // One boxed path shared by `request.path` and every `__name__`.
-        let name = Value.path(path.pathValue)
         let auth = request.auth?.value ?? .null
-        let time = Value.timestamp(request.time)
         // Plain locals, built into the result where it is returned: a local result filled in
-        // place was copied out and destroyed again, value by value.
+        // place was copied out and destroyed again, value by value. The path, time, method and
+        // id of projected maps are not kept: ``RequestLayout`` builds them only for the slots
+        // some rule reads.
         var resource = Value.null
         var resourceData = Value.null
         var presence: Int64 = 0
@@ -114,7 +115,7 @@ struct PreparedRequest {
                 resourceData = .map(stored)
             } else {
                 resource = service == .storage ? ResourceBuilder.storedObject(path: path, fields: stored)
-                    : ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: .map(stored))
+                    : ResourceBuilder.firestoreResource(name: .path(path.pathValue), id: path.lastSegment, data: .map(stored))
             }
         }
         // Each value is moved into its place at its last use (`consume`): a copy would cost a
@@ -125,29 +126,30 @@ struct PreparedRequest {
                 presence |= layout.requestResourceBits
                 requestResourceData = consume written
             } else {
-                requestResource = ResourceBuilder.firestoreResource(name: name, id: path.lastSegment, data: consume written)
+                requestResource = ResourceBuilder.firestoreResource(name: .path(path.pathValue), id: path.lastSegment, data: consume written)
             }
         }
-        // So far only a document is projected: then its id and name are needed.
-        let id = presence != 0 ? Value.string(path.lastSegment) : .null
         if layout.projectsRequest {
             presence |= isRead ? layout.readRequestBits : layout.writeRequestBits
             return PreparedRequest(
                 method: method, matchSegments: path.segments, request: .null, branches: [], resource: resource, access: access,
+                time: request.time,
                 fields: ProjectedFields(
-                    presence: presence, auth: auth, time: time, method: .string(method.rawValue), name: name, id: id,
-                    requestResource: requestResource, requestResourceData: requestResourceData, resourceData: resourceData))
+                    presence: presence, auth: auth, requestResource: requestResource, requestResourceData: requestResourceData,
+                    resourceData: resourceData))
         }
         let requestFields: OrderedDictionary<String, Value>
+        let time = Value.timestamp(request.time)
         if !isRead {
-            requestFields = OrderedDictionary(uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), name, requestResource])
+            requestFields = OrderedDictionary(
+                uncheckedUniqueKeys: Self.requestKeys, values: [auth, time, .string(method.rawValue), .path(path.pathValue), requestResource])
         } else {
-            requestFields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), name])
+            requestFields = OrderedDictionary(uncheckedUniqueKeys: Self.readRequestKeys, values: [auth, time, .string(method.rawValue), .path(path.pathValue)])
         }
         return PreparedRequest(
             method: method, matchSegments: path.segments, request: .map(requestFields), branches: [], resource: resource, access: access,
-            fields: ProjectedFields(
-                presence: presence, name: presence != 0 ? name : .null, id: id, requestResourceData: requestResourceData, resourceData: resourceData))
+            time: request.time,
+            fields: ProjectedFields(presence: presence, requestResourceData: requestResourceData, resourceData: resourceData))
     }
 
     private static func list(_ request: SecurityRequest, path: RequestPath, query: ListQuery, store: DocumentStore, buildsAccess: Bool) -> PreparedRequest {

@@ -106,31 +106,33 @@ struct RequestLayout: Sendable {
         buffer[presenceSlot] = .int(prepared.fields.presence)
         guard prepared.fields.presence != 0 else { return }
         put(auth, &prepared.fields.auth)
-        put(time, &prepared.fields.time)
-        put(method, &prepared.fields.method)
         put(requestResource, &prepared.fields.requestResource)
         put(requestResourceData, &prepared.fields.requestResourceData)
         put(resourceData, &prepared.fields.resourceData)
-        // The name and the id may go to several slots: copied, never moved.
-        if path >= 0 { buffer[path] = prepared.fields.name }
-        if requestResourceName >= 0 { buffer[requestResourceName] = prepared.fields.name }
-        if resourceName >= 0 { buffer[resourceName] = prepared.fields.name }
-        if requestResourceID >= 0 { buffer[requestResourceID] = prepared.fields.id }
-        if resourceID >= 0 { buffer[resourceID] = prepared.fields.id }
+        // Built here, and only for the slots some rule reads.
+        if time >= 0 { buffer[time] = .timestamp(prepared.time) }
+        if method >= 0 { buffer[method] = .string(prepared.method.rawValue) }
+        if path >= 0 || requestResourceName >= 0 || resourceName >= 0 {
+            // One boxed path shared by `request.path` and both `__name__`s.
+            let name = Value.path(PathValue(segments: prepared.matchSegments))
+            if path >= 0 { buffer[path] = name }
+            if requestResourceName >= 0 { buffer[requestResourceName] = name }
+            if resourceName >= 0 { buffer[resourceName] = name }
+        }
+        if requestResourceID >= 0 || resourceID >= 0 {
+            let id = Value.string(prepared.matchSegments.last ?? "")
+            if requestResourceID >= 0 { buffer[requestResourceID] = id }
+            if resourceID >= 0 { buffer[resourceID] = id }
+        }
     }
 }
 
-/// The values of the projected fields of one request (see ``RequestLayout``).
+/// The values of the projected fields of one request (see ``RequestLayout``) that exist before
+/// any slot is filled; the path, time, method and id are built from the prepared request.
 struct ProjectedFields {
     /// Presence bits of every projected map; 0 when none is.
     var presence: Int64 = 0
     var auth = Value.null
-    var time = Value.null
-    var method = Value.null
-    /// `request.path`, and `__name__` of both resources.
-    var name = Value.null
-    /// The id of both resources.
-    var id = Value.null
     /// Null for a delete, the whole map when `request.resource` is not projected.
     var requestResource = Value.null
     var requestResourceData = Value.null
