@@ -19,6 +19,8 @@ import Testing
         "true", "false", "m.a == 1", "m.b == 'x'", "m.missing == 1", "m.a", "!m.b", "!m.flag", "s.size() > 2", "owns(m)",
         "positive(m.a)", "positive(m.b)", "firstIsOne(l)", "second(l)", "valid(m)", "m.list[5] == 1", "m.a + 1 == 2",
         "m.a in [1, 2]", "'a' in l", "l[0] * 3 == 3", "null", "m.b > 1",
+        // Fields of fields compared in place: present, absent, of a non-map, against a variable.
+        "m.inner.a == 1", "m.inner.b != 'x'", "m.a.b == 1", "m.missing.a == null", "m.inner.b == s",
     ]
 
     /// Random conditions over the atoms: `&&`, `||`, `!`, the ternary and parentheses.
@@ -39,9 +41,10 @@ import Testing
     }
 
     static let inputs: [[Value]] = [
-        [.map(["a": .int(1), "b": .string("x"), "flag": .bool(false), "list": .list([.int(1)])]), .list([.int(1), .string("a")]), .string("abc")],
-        [.map(["a": .int(-2), "c": .list([.int(1), .int(2), .int(3)])]), .list([.int(0)]), .string("ab")],
-        [.map(["b": .int(5), "flag": .bool(true)]), .list([]), .string("")],
+        [.map(["a": .int(1), "b": .string("x"), "flag": .bool(false), "list": .list([.int(1)]), "inner": .map(["a": .int(1), "b": .string("abc")])]),
+         .list([.int(1), .string("a")]), .string("abc")],
+        [.map(["a": .int(-2), "c": .list([.int(1), .int(2), .int(3)]), "inner": .map(["b": .string("x")])]), .list([.int(0)]), .string("ab")],
+        [.map(["b": .int(5), "flag": .bool(true), "inner": .int(3)]), .list([]), .string("")],
         [.map(["a": .string("1"), "b": .string("x"), "c": .string("ab")]), .list([.string("x"), .string("a")]), .string("abcd")],
         [.null, .null, .null],
     ]

@@ -205,9 +205,11 @@ public struct CompiledExpression: Sendable {
         }
         let program = program
         return try slots.withUnsafeBufferPointer { (globals) throws(EvaluationError) -> Value in
-            var context = EvaluationContext(globals: globals, functions: program.functions, limits: limits, host: host, tracer: tracer)
-            if tracer != nil { return try program.tracedEvaluator(&context) }
-            return try program.evaluator(&context)
+            try program.functions.withUnsafeBufferPointer { (functions) throws(EvaluationError) -> Value in
+                var context = EvaluationContext(globals: globals, functions: functions, limits: limits, host: host, tracer: tracer)
+                if tracer != nil { return try program.tracedEvaluator(&context) }
+                return try program.evaluator(&context)
+            }
         }
     }
 
@@ -242,8 +244,10 @@ public struct CompiledExpression: Sendable {
             if case .success(true) = evaluateCondition(slots: Array(slots), limits: limits, host: host) { return true }
             return false
         }
-        var context = EvaluationContext(globals: slots, functions: program.functions, limits: limits, host: host, tracer: nil)
-        return program.grant(&context)
+        return program.functions.withUnsafeBufferPointer { functions in
+            var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: nil)
+            return program.grant(&context)
+        }
     }
 
     /// Where an evaluation error points in the file, when the expression has a file origin.

@@ -23,13 +23,15 @@ public struct EvaluationContext: ~Copyable {
     /// Nodes evaluated so far.
     public private(set) var steps = 0
 
-    let functions: [CompiledFunction]
+    /// The function table, borrowed like `globals` (the program that owns it outlives the
+    /// evaluation): an owned array was retained and released on every evaluation.
+    let functions: UnsafeBufferPointer<CompiledFunction>
     var locals: [LocalSlot] = []
     var frameBase = 0
     var callDepth = 0
 
     @inline(__always)
-    init(globals: UnsafeBufferPointer<Value>, functions: [CompiledFunction], limits: EvaluationLimits, host: (any EvaluationHost)?, tracer: (any EvaluationTracer)?) {
+    init(globals: UnsafeBufferPointer<Value>, functions: UnsafeBufferPointer<CompiledFunction>, limits: EvaluationLimits, host: (any EvaluationHost)?, tracer: (any EvaluationTracer)?) {
         self.globals = globals
         self.functions = functions
         self.limits = limits

@@ -9,6 +9,8 @@ typealias Grant = @Sendable (inout EvaluationContext) -> Bool
 /// The answer is exactly "the value evaluator returns `.bool(true)`":
 /// - `a && b` is true only when both are true, `a || b` when either is (with error absorption,
 ///   `error || true` is true), `c ? a : b` when `c` is a bool and the branch taken is true;
+/// - `x.field == c` (a constant or a variable) is true when `x` is a map whose field equals `c`:
+///   a missing field is an error, and needs no error value built;
 /// - every other node is evaluated by the value evaluator and compared with `true`;
 /// - calls and inlined calls count their step and call depth as the value evaluator does.
 ///
@@ -22,6 +24,19 @@ struct GrantCompiler {
     private let values = ClosureCompiler(traced: false)
 
     func compile(_ node: Node) -> Grant {
+        // A variable's field (`data.userId`) and a field of one (`request.auth.uid`) are read in
+        // place by the value evaluator already; deeper fields go through here.
+        if case .equals(let lhs, let rhs, let negated, _) = node, case .member(let base, let name, _) = lhs, FieldSite(lhs) == nil,
+           FieldSite(base) == nil {
+            switch rhs {
+            case .constant(let constant):
+                return fieldEquals(base, name, negated: negated) { field, _ in field.languageEquals(constant) }
+            case .global(let slot, _):
+                return fieldEquals(base, name, negated: negated) { field, context in field.languageEquals(context.globals[slot]) }
+            default:
+                break
+            }
+        }
         switch node {
         case .and:
             return chain(ClosureCompiler.operands(of: node, decisive: false).map(\.node), decisive: false)
@@ -59,6 +74,20 @@ struct GrantCompiler {
                 if case .bool(true)? = try? evaluate(&context) { return true }
                 return false
             }
+        }
+    }
+
+    /// `base.name == operand` (`!=` when `negated`) for an operand that cannot fail (a constant
+    /// or a variable). The field is compared where it lies. When `base` fails, is not a map, or
+    /// lacks the key, `==` is an error, which is not true either, so no error is built: strangers
+    /// without an `admin` claim make `request.auth.token.admin == true` fail on most requests.
+    private func fieldEquals(_ base: Node, _ name: String, negated: Bool, _ equals: @escaping @Sendable (borrowing Value, borrowing EvaluationContext) -> Bool) -> Grant {
+        let baseEval = values.compile(base)
+        let cache = FieldCache()
+        return { (context: inout EvaluationContext) -> Bool in
+            guard case .map(let map)? = try? baseEval(&context), let found = FieldCache.lookup(map, name, hint: cache.hint) else { return false }
+            if let newHint = found.newHint { cache.remember(newHint) }
+            return equals(found.value, context) != negated
         }
     }
 
