@@ -50,8 +50,11 @@ struct PreparedRequest {
         _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, layout: RequestLayout,
         buildsResource: Bool = true, buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
-        // Where the document is, without copying its fields: most writes only ask whether it exists.
-        let storedIndex = store.documents.index(forKey: path.description)
+        // Where the document is, without copying its fields: most writes only ask whether it
+        // exists. Looked up only when something reads it: a get or delete needs the stored
+        // document only for `resource`, and hashing the path is a sixth of a decision.
+        var storedIndex: Dictionary<String, OrderedDictionary<String, Value>>.Index?
+        func lookUp() { storedIndex = store.documents.index(forKey: path.description) }
         func storedFields() -> OrderedDictionary<String, Value>? { storedIndex.map { store.documents.values[$0] } }
 
         // The operation is classified (and rejected) before anything is built, in one switch:
@@ -69,18 +72,23 @@ struct PreparedRequest {
         case .get, .download:
             method = .get
             isRead = true
+            if buildsResource { lookUp() }
         case .delete:
             method = .delete
+            if buildsResource { lookUp() }
         case .create(_, let data):
+            lookUp()
             if storedIndex != nil { throw .precondition("create: the document already exists (use set or update)") }
             method = .create
             written = data.resolved(at: request.time)
             writes = true
         case .set(_, let data):
+            lookUp()
             method = storedIndex == nil ? .create : .update
             written = data.resolved(at: request.time)
             writes = true
         case .update(_, let changes):
+            lookUp()
             guard let stored = storedFields() else {
                 throw .precondition("update: the document does not exist (updateDoc needs an existing document)")
             }
@@ -88,6 +96,7 @@ struct PreparedRequest {
             written = .map(merge(stored, changes, time: request.time))
             writes = true
         case .upload(_, let upload):
+            lookUp()
             method = storedIndex == nil ? .create : .update
             requestResource = ResourceBuilder.storageResource(path: path, size: upload.size, contentType: upload.contentType, metadata: upload.metadata)
         case .list(_, let query):
