@@ -13,6 +13,7 @@ import Testing
         FunctionSource(name: "second", parameters: ["v"], result: SourceText("v.size() > 1 ? v[1] == 'a' : false")),
         FunctionSource(name: "valid", parameters: ["d"], lets: [("has", SourceText("d.a != null || d.b != null"))],
             result: SourceText("(!d.a || d.a is int && d.a >= 0) && has && (!d.b || d.b is string) && (!d.c || d.c.size() < 3)")),
+        FunctionSource(name: "deep", parameters: ["d"], lets: [("i", SourceText("d.inner"))], result: SourceText("i.a == 1 || d.inner.b == 'x'")),
     ]
 
     static let atoms = [
@@ -20,7 +21,7 @@ import Testing
         "positive(m.a)", "positive(m.b)", "firstIsOne(l)", "second(l)", "valid(m)", "m.list[5] == 1", "m.a + 1 == 2",
         "m.a in [1, 2]", "'a' in l", "l[0] * 3 == 3", "null", "m.b > 1",
         // Fields of fields compared in place: present, absent, of a non-map, against a variable.
-        "m.inner.a == 1", "m.inner.b != 'x'", "m.a.b == 1", "m.missing.a == null", "m.inner.b == s",
+        "m.inner.a == 1", "m.inner.b != 'x'", "m.a.b == 1", "m.missing.a == null", "m.inner.b == s", "deep(m)",
     ]
 
     /// Random conditions over the atoms: `&&`, `||`, `!`, the ternary and parentheses.

@@ -24,10 +24,9 @@ struct GrantCompiler {
     private let values = ClosureCompiler(traced: false)
 
     func compile(_ node: Node) -> Grant {
-        // A variable's field (`data.userId`) and a field of one (`request.auth.uid`) are read in
-        // place by the value evaluator already; deeper fields go through here.
-        if case .equals(let lhs, let rhs, let negated, _) = node, case .member(let base, let name, _) = lhs, FieldSite(lhs) == nil,
-           FieldSite(base) == nil {
+        // A variable's field (`data.userId == 'x'`) is compared in place by the value evaluator
+        // already; fields of fields (`request.auth.uid`) go through here.
+        if case .equals(let lhs, let rhs, let negated, _) = node, case .member(let base, let name, _) = lhs, FieldSite(lhs) == nil {
             switch rhs {
             case .constant(let constant):
                 return fieldEquals(base, name, negated: negated) { field, _ in field.languageEquals(constant) }
@@ -82,8 +81,18 @@ struct GrantCompiler {
     /// lacks the key, `==` is an error, which is not true either, so no error is built: strangers
     /// without an `admin` claim make `request.auth.token.admin == true` fail on most requests.
     private func fieldEquals(_ base: Node, _ name: String, negated: Bool, _ equals: @escaping @Sendable (borrowing Value, borrowing EvaluationContext) -> Bool) -> Grant {
-        let baseEval = values.compile(base)
         let cache = FieldCache()
+        if let site = FieldSite(base) {
+            // `request.auth.uid`: where both hints hit, the field is read without copying the
+            // map it is in; otherwise the variable's field is read as the value evaluator does.
+            return { (context: inout EvaluationContext) -> Bool in
+                if let field = site.member(name, hint: cache, in: context) { return equals(field, context) != negated }
+                guard case .map(let map)? = try? site.read(&context), let found = FieldCache.lookup(map, name, hint: cache.hint) else { return false }
+                if let newHint = found.newHint { cache.remember(newHint) }
+                return equals(found.value, context) != negated
+            }
+        }
+        let baseEval = values.compile(base)
         return { (context: inout EvaluationContext) -> Bool in
             guard case .map(let map)? = try? baseEval(&context), let found = FieldCache.lookup(map, name, hint: cache.hint) else { return false }
             if let newHint = found.newHint { cache.remember(newHint) }
