@@ -129,42 +129,59 @@ public struct CompiledExpression: Sendable {
         }
     }
 
-    /// The variable slots evaluating may read, in the expression or in any function of its
-    /// environment (called or not).
-    package var readSlots: Set<Int> {
-        var slots: Set<Int> = []
-        for body in reachableBodies {
-            _ = body.contains { node in
-                if case .global(let slot, _) = node { slots.insert(slot) }
-                return false
-            }
-        }
-        return slots
-    }
+    /// Which variable slots some bodies read, and which they use whole (see ``Projection``):
+    /// `request.keys()` uses `request` whole, `request.auth` reads only its projected field.
+    package struct SlotUses {
+        package var read: Set<Int> = []
+        package var whole: Set<Int> = []
 
-    /// Whether evaluating may read the value in `slot` itself, not only fields of it that the
-    /// host projects (see ``Projection``): `request.keys()` reads `request` whole, `request.auth`
-    /// does not. In the expression or in any function of its environment (called or not).
-    package func usesWhole(slot: Int) -> Bool {
-        reachableBodies.contains { body in
-            var found = false
+        /// Adds what `body` reads.
+        mutating func add(_ body: Node) {
             _ = body.rewritten { node in
-                if found { return node }
                 switch node {
-                case .global(let s, _):
-                    found = s == slot
+                case .global(let slot, _):
+                    read.insert(slot)
+                    whole.insert(slot)
                     return node
                 case .projected(_, _, let field, _):
                     // A projected read uses its own field whole; its bases (projected fields and
-                    // the variable) are read field by field, so the walk does not go into them.
-                    found = field.slot == slot
+                    // the variable) are read field by field.
+                    whole.insert(field.slot)
+                    var base = node
+                    while case .projected(let inner, _, _, _) = base { base = inner }
+                    if case .global(let slot, _) = base { read.insert(slot) }
                     return node
                 default:
                     return nil
                 }
             }
-            return found
         }
+    }
+
+    /// What the expression itself reads, without the functions it may call.
+    package var ownSlotUses: SlotUses {
+        var uses = SlotUses()
+        uses.add(root)
+        return uses
+    }
+
+    /// What the functions of `expressions`' environments read, each function once however many
+    /// expressions share it (called or not).
+    package static func functionSlotUses(_ expressions: [CompiledExpression]) -> SlotUses {
+        var uses = SlotUses()
+        var seen: Set<ObjectIdentifier> = []
+        for expression in expressions {
+            for function in expression.functions where seen.insert(ObjectIdentifier(function)).inserted {
+                for body in function.letNodes + [function.resultNode] { uses.add(body) }
+            }
+        }
+        return uses
+    }
+
+    /// Whether evaluating may use the value in `slot` whole, in the expression or in any function
+    /// of its environment (called or not).
+    package func usesWhole(slot: Int) -> Bool {
+        ownSlotUses.whole.contains(slot) || Self.functionSlotUses([self]).whole.contains(slot)
     }
 
     /// Whether evaluating may call a host function (`get()`, `exists()`, …), in the expression or

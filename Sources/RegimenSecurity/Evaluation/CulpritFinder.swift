@@ -102,20 +102,13 @@ struct CulpritFinder {
         return nil
     }
 
+    /// The sub-expressions that have records: a call's arguments (and a method's receiver), not
+    /// the function name it calls.
     private func children(_ expr: Expr) -> [Expr] {
         switch expr {
-        case .member(let b, _, _): [b]
-        case .index(let b, let i, _): [b, i]
-        case .slice(let b, let f, let t, _): [b] + [f, t].compactMap { $0 }
         case .call(.member(let receiver, _, _), let args, _): [receiver] + args
         case .call(_, let args, _): args
-        case .unary(_, let e, _), .isType(let e, _, _): [e]
-        case .binary(_, let l, let r, _): [l, r]
-        case .ternary(let c, let t, let f, _): [c, t, f]
-        case .list(let items, _): items
-        case .map(let entries, _): entries.flatMap { [$0.key, $0.value] }
-        case .path(let parts, _): parts.compactMap { if case .interpolation(let e) = $0 { e } else { nil } }
-        case .literal, .identifier: []
+        default: expr.children
         }
     }
 

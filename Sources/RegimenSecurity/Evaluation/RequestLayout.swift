@@ -62,8 +62,11 @@ struct RequestLayout: Sendable {
     init(root: ExpressionEnvironment, conditions: [CompiledExpression]) {
         firstWildcardSlot = root.variables.count
         presenceSlot = root.projectionPresenceSlot ?? -1
+        // Each body walked once: a function is shared by every condition that can call it.
+        var uses = CompiledExpression.functionSlotUses(conditions)
+        for condition in conditions { uses.whole.formUnion(condition.ownSlotUses.whole) }
         func read(_ name: String) -> Int {
-            guard let slot = root.slot(of: name), conditions.contains(where: { $0.usesWhole(slot: slot) }) else { return -1 }
+            guard let slot = root.slot(of: name), uses.whole.contains(slot) else { return -1 }
             return slot
         }
         func usedWhole(_ name: String) -> Bool { read(name) >= 0 }

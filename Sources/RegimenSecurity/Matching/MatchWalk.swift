@@ -1,3 +1,5 @@
+import RegimenLanguage
+
 /// The match tree laid out for the per-request walk: blocks in preorder with plain integer
 /// fields, so matching a request touches no reference counts (walking the tree of
 /// ``CompiledMatch`` objects recursively retained and released a dozen references per block).
@@ -69,6 +71,7 @@ struct MatchWalk: Sendable {
         var positions: [Int] = []
         var readSlots: [Int] = []
         var readPositions: [Int] = []
+        let functionReads = CompiledExpression.functionSlotUses(allows.compactMap(\.condition)).read
         /// `enclosing`: the wildcard slots (`firstSlot...`) of the parent block, as (name, position).
         func add(_ match: CompiledMatch, start: Int, enclosing: [(name: String, position: Int)]) -> Bool {
             if match.hasRecursiveWildcard { return false }
@@ -90,7 +93,8 @@ struct MatchWalk: Sendable {
             let nameStart = names.count
             names.append(contentsOf: own.map(\.name))
             positions.append(contentsOf: own.map(\.position))
-            let read = match.allowIDs.reduce(into: Set<Int>()) { $0.formUnion(allows[$1].condition?.readSlots ?? []) }
+            // Any function may be called from here (reading more than needed costs a slot write).
+            let read = match.allowIDs.reduce(into: functionReads) { $0.formUnion(allows[$1].condition?.ownSlotUses.read ?? []) }
             let readStart = readSlots.count
             for (offset, wildcard) in own.enumerated() where read.contains(firstSlot + offset) {
                 readSlots.append(firstSlot + offset)
