@@ -20,7 +20,7 @@ extension CompiledPolicy {
         // Read once: each read of the operation's path copies the whole operation.
         let requestPath = request.operation.path
         let shownPath = requestPath.description
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
             prepared = try PreparedRequest.prepare(
                 request, path: requestPath, service: policy.service, store: store, layout: layout, buildsResource: program.readsResource,
@@ -32,9 +32,9 @@ extension CompiledPolicy {
             }
         }
         if prepared.method != .list {
-            return decideSingle(prepared, path: shownPath, options: options, coverage: coverage)
+            return decideSingle(&prepared, path: shownPath, options: options, coverage: coverage)
         }
-        var slots = slotBuffer(prepared, count: maxSlotCount)
+        var slots = slotBuffer(&prepared, count: maxSlotCount)
         var bindings: [(name: String, value: Value)] = []
         let keepBindings = options.explain || options.evaluateAll
         var candidates: [Candidate] = []
@@ -95,7 +95,7 @@ extension CompiledPolicy {
 
     /// Get and write requests have one resource: each applicable statement is evaluated as the
     /// path walk finds it, stopping at the first grant.
-    private func decideSingle(_ prepared: PreparedRequest, path: String, options: DecisionOptions, coverage: CoverageRecorder?) -> Decision {
+    private func decideSingle(_ prepared: inout PreparedRequest, path: String, options: DecisionOptions, coverage: CoverageRecorder?) -> Decision {
         var outcome = SingleOutcome(access: prepared.access, options: options, coverage: coverage)
         let segments = prepared.matchSegments
         if let walk = program.walk {
@@ -108,7 +108,7 @@ extension CompiledPolicy {
                 var slots: [Value] = []
                 for statement in walk.statements[node.statementStart..<node.statementEnd] where statement.methods.contains(method) {
                     if slots.isEmpty {
-                        slots = blockSlots(walk, node, segments, prepared)
+                        slots = blockSlots(walk, node, segments, &prepared)
                     }
                     var bindings: [(name: String, value: Value)] = []
                     if outcome.keepBindings {
@@ -119,7 +119,7 @@ extension CompiledPolicy {
                 next = index + 1
             }
         } else {
-            var slots = slotBuffer(prepared, count: maxSlotCount)
+            var slots = slotBuffer(&prepared, count: maxSlotCount)
             var bindings: [(name: String, value: Value)] = []
             for root in roots {
                 let stop = collect(root, segments, from: 0, slots: &slots, bindings: &bindings, keepBindings: outcome.keepBindings, method: prepared.method) { id, slots, bindings in
@@ -146,8 +146,8 @@ extension CompiledPolicy {
     /// The slot buffer of a block of the flattened walk: `request`, `resource` and their
     /// projected fields, then each wildcard's segment of the request path (nulls pad it to the
     /// block's size).
-    private func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], _ prepared: PreparedRequest) -> [Value] {
-        var slots = slotBuffer(prepared, count: node.slotCount)
+    private func blockSlots(_ walk: MatchWalk, _ node: MatchWalk.Node, _ segments: [String], _ prepared: inout PreparedRequest) -> [Value] {
+        var slots = slotBuffer(&prepared, count: node.slotCount)
         slots.withUnsafeMutableBufferPointer { Self.fillBlockSlots($0, walk, node, segments) }
         return slots
     }
@@ -306,11 +306,11 @@ extension CompiledPolicy {
 
     /// A fresh slot buffer of at least `count` slots (the evaluator needs at least as many as the
     /// block has variables; extra ones are never read): nulls, then `request`, `resource` and
-    /// their projected fields written by the policy's ``RequestLayout``.
-    private func slotBuffer(_ prepared: PreparedRequest, count: Int) -> [Value] {
+    /// their projected fields written by the policy's ``RequestLayout``. `prepared` is only read
+    /// (copied from, not moved): `inout` passes it without copying the whole request first.
+    private func slotBuffer(_ prepared: inout PreparedRequest, count: Int) -> [Value] {
         var slots = [Value](repeating: .null, count: count)
-        var source = prepared
-        slots.withUnsafeMutableBufferPointer { layout.place(&source, into: $0, moving: false) }
+        slots.withUnsafeMutableBufferPointer { layout.place(&prepared, into: $0, moving: false) }
         return slots
     }
 
