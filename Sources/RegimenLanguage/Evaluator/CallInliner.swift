@@ -36,6 +36,11 @@ struct CallInliner {
     /// Rules nest helpers a few levels deep; deeper chains keep their calls.
     static let maxDepth = 8
 
+    /// The tallest body a call is replaced by. The parser bounds each expression's height, and
+    /// every later walk recurses once per level; an inlined body stacks a callee's levels onto
+    /// its caller's, so bodies above this keep their calls (which run in frames of their own).
+    static let maxInlinedHeight = Parser.maxDepth
+
     /// `node` with every inlinable call inlined. `callerParameters` is how many of the current
     /// frame's slots are parameters (the rest are `let`s, whose reads are not plain).
     func inline(_ node: Node, callerParameters: Int, depth: Int = 0) -> Node {
@@ -53,6 +58,7 @@ struct CallInliner {
                 guard case .local(let slot, _) = inner, inlinedArguments.indices.contains(slot) else { return nil }
                 return inlinedArguments[slot]
             }
+            guard substituted.height(atMost: Self.maxInlinedHeight) else { return .call(index, inlinedArguments, span) }
             return .inlined(substituted, span)
         }
     }
@@ -76,6 +82,38 @@ extension CompiledFunction {
 }
 
 extension Node {
+    /// Whether the tree is at most `limit` levels high (a leaf is one level). Stops descending
+    /// past the limit, so it costs no more than `limit` levels of recursion.
+    func height(atMost limit: Int) -> Bool {
+        guard limit >= 1 else { return false }
+        func within(_ node: Node) -> Bool { node.height(atMost: limit - 1) }
+        switch self {
+        case .constant, .global, .local:
+            return true
+        case .member(let base, _, _), .projected(let base, _, _, _), .not(let base, _), .negate(let base, _), .isType(let base, _, _),
+             .inlined(let base, _):
+            return within(base)
+        case .index(let lhs, let rhs, _), .arithmetic(_, let lhs, let rhs, _), .compare(_, let lhs, let rhs, _),
+             .equals(let lhs, let rhs, _, _), .contains(let lhs, let rhs, _), .and(let lhs, let rhs, _), .or(let lhs, let rhs, _):
+            return within(lhs) && within(rhs)
+        case .slice(let base, let from, let to, _):
+            return within(base) && (from.map(within) ?? true) && (to.map(within) ?? true)
+        case .ternary(let condition, let whenTrue, let whenFalse, _):
+            return within(condition) && within(whenTrue) && within(whenFalse)
+        case .list(let items, _), .builtin(_, let items, _), .call(_, let items, _), .host(_, let items, _), .missingFunction(_, let items, _):
+            return items.allSatisfy(within)
+        case .map(let entries, _):
+            return entries.allSatisfy { within($0.key) && within($0.value) }
+        case .path(let pieces, _):
+            return pieces.allSatisfy { piece in
+                if case .interpolation(let inner) = piece { return within(inner) }
+                return true
+            }
+        case .method(let receiver, _, let arguments, _):
+            return within(receiver) && arguments.allSatisfy(within)
+        }
+    }
+
     /// Whether `predicate` holds for this node or any node below it.
     func contains(where predicate: (Node) -> Bool) -> Bool {
         var found = false
