@@ -112,7 +112,7 @@ enum PlanText {
 
 private enum RangeFormat {
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        Int64(exactly: value).map { String($0) } ?? String(format: "%.1f", value)
     }
 }
 

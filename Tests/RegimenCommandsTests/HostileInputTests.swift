@@ -47,4 +47,62 @@ import Testing
         #expect(run.standardError.hasPrefix("rules/functions.yaml:6:"))
         #expect(run.standardError.contains("nested too deeply"))
     }
+
+    static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// The plan `regimen plan examples/minimal.yaml` writes, as JSON, edited by `edit`.
+    static func plan(_ edit: (inout [String: Any]) -> Void) throws -> String {
+        let run = runRegimen(["plan", "examples/minimal.yaml", "--format", "json"], in: repository)
+        var plan = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        edit(&plan)
+        return String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+    }
+
+    @Test("adapt refuses a plan whose macros, kcal or sets are not plausible numbers, naming the plan file; exit 2")
+    func adaptBadPlanNumbers() throws {
+        let edits: [(String, (inout [String: Any]) -> Void)] = [
+            ("plan.macros: must be a mapping with protein_g, fat_g and carb_g, not 'oops'", { $0["macros"] = "oops" }),
+            ("plan.kcal: must be a number in 0-20000, not 1e+308", { $0["kcal"] = 1e308 }),
+            ("plan.kcal: must be a number in 0-20000, not 1e+19", { $0["kcal"] = 1e19 }),
+        ]
+        let checkins = "checkins:\n  - {sleep_h: 8, stress: 2, motivation: 4, soreness: {}}\nweight_trend_2w: above\n"
+        for (message, edit) in edits {
+            let scratch = try ScratchDirectory(["plan.json": try Self.plan(edit), "c.yaml": checkins])
+            defer { scratch.cleanUp() }
+            let plan = scratch.url.appendingPathComponent("plan.json").path
+            let run = runRegimen(["adapt", plan, scratch.url.appendingPathComponent("c.yaml").path], in: Self.repository)
+            #expect(run.status == 2, "\(message)")
+            #expect(run.standardOutput == "")
+            #expect(run.standardError == "\(plan): error: \(message)\n")
+        }
+    }
+
+    @Test("adapt names the file of each problem: a plan without workouts, a next_day the plan lacks")
+    func adaptProblemsNameTheirFile() throws {
+        let scratch = try ScratchDirectory(["empty.json": "{\"kcal\": 2000}", "next.yaml": "next_day: 4\n", "plan.json": try Self.plan { _ in }])
+        defer { scratch.cleanUp() }
+        let path = { (name: String) in scratch.url.appendingPathComponent(name).path }
+        let missing = runRegimen(["adapt", path("empty.json"), path("next.yaml")], in: Self.repository)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "\(path("empty.json")): error: plan: missing 'workouts'\n")
+        let next = runRegimen(["adapt", path("plan.json"), path("next.yaml")], in: Self.repository)
+        #expect(next.status == 2)
+        #expect(next.standardError == "\(path("next.yaml")): error: next_day: 4 is not a day of the plan\n")
+    }
+
+    @Test("a profile with a number past Int64 is a located error, not a trap", arguments: ["weight_kg: 1e19", "height_cm: 1e308", "weight_kg: -9.3e18"])
+    func profileHugeNumber(line: String) throws {
+        let scratch = try ScratchDirectory(["p.yaml": "sex: female\nschedule_days: 3\n\(line)\n"])
+        defer { scratch.cleanUp() }
+        let path = scratch.url.appendingPathComponent("p.yaml").path
+        let run = runRegimen(["plan", path], in: Self.repository)
+        #expect(run.status == 2)
+        let value = String(line.split(separator: " ")[1])
+        #expect(run.standardError.hasPrefix("\(path):3:"))
+        #expect(run.standardError.contains(": \(value) is not allowed"))
+    }
 }

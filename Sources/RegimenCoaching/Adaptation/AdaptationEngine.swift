@@ -435,10 +435,10 @@ struct AdaptationRun {
             changeWeeklySets(by: percent, rule: rule, reason: reason)
         }
         if let expression = actions.rirFloor, let floor = amount(expression, rule, firing.bindings) {
-            raiseRIRFloor(to: Int(floor.rounded()), rule: rule, reason: reason)
+            raiseRIRFloor(to: floor.saturatingInt(), rule: rule, reason: reason)
         }
         if let expression = actions.sets, let delta = amount(expression, rule, firing.bindings) {
-            let sets = Int(delta.rounded())
+            let sets = delta.saturatingInt()
             if let region = firing.region {
                 changeRegionSets(region, by: sets, suggestRegression: actions.suggestRegression, rule: rule, reason: reason)
             } else if let lift = firing.lift {
@@ -452,7 +452,7 @@ struct AdaptationRun {
             changeLoad(lift, by: percent, rule: rule, reason: reason)
         }
         if let expression = actions.laggingSet, let lift = firing.lift, let extra = amount(expression, rule, firing.bindings) {
-            let sets = Int(extra.rounded())
+            let sets = extra.saturatingInt()
             let lagging = firing.bindings["lagging"]?.boolValue ?? false
             if lagging, sets > 0, let target = nextOccurrence(of: lift), canAdd(sets, to: target) {
                 changeLiftSets(lift, by: sets, rule: rule, reason: reason)
@@ -609,7 +609,7 @@ struct AdaptationRun {
         let blocks = plan.allBlocks
         let total = blocks.reduce(0) { $0 + $1.sets }
         guard total > 0, percent != 0 else { return }
-        let goal = Int((Double(total) * (1 + percent / 100)).rounded())
+        let goal = (Double(total) * (1 + percent / 100)).saturatingInt()
         let perMuscleBefore = Dictionary(grouping: blocks, by: \.muscle).mapValues { $0.reduce(0) { $0 + $1.sets } }
         var moved = 0
         if goal < total {

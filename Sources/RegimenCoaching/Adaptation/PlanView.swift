@@ -81,8 +81,8 @@ public struct PlanView: Sendable, Hashable {
         var days: [Day] = []
         for (w, workout) in workouts.enumerated() {
             let path = "plan.workouts[\(w)]"
-            guard let dayNumber = workout["day"]?.intValue else {
-                problems.append("\(path).day: must be an integer")
+            guard let dayNumber = workout["day"]?.intValue, Self.plausible.day.contains(Double(dayNumber)) else {
+                problems.append("\(path).day: must be a whole number in \(Self.shown(Self.plausible.day)), not \(Self.shown(workout["day"]))")
                 continue
             }
             var blocks: [Block] = []
@@ -92,15 +92,16 @@ public struct PlanView: Sendable, Hashable {
                     problems.append("\(blockPath): needs 'muscle' and 'exerciseId' strings")
                     continue
                 }
-                guard let sets = block["sets"]?.intValue, sets >= 0 else {
-                    problems.append("\(blockPath).sets: must be a whole number ≥ 0")
+                guard let sets = block["sets"]?.intValue, Self.plausible.sets.contains(Double(sets)) else {
+                    problems.append("\(blockPath).sets: must be a whole number in \(Self.shown(Self.plausible.sets)), not \(Self.shown(block["sets"]))")
                     continue
                 }
+                let loadKg = Self.number(block["load_kg"], "\(blockPath).load_kg", in: Self.plausible.loadKg, &problems)
                 blocks.append(Block(
                     muscle: muscle, exerciseId: exercise, sets: Int(sets),
                     reps: block["reps"]?.stringValue.flatMap(PlanRange.init(text:)),
                     rir: block["rir"]?.stringValue.flatMap(PlanRange.init(text:)),
-                    loadKg: block["load_kg"]?.numberValue,
+                    loadKg: loadKg,
                     suggestedRegression: block["suggested_regression"]?.stringValue,
                     workout: w, block: b))
             }
@@ -108,17 +109,55 @@ public struct PlanView: Sendable, Hashable {
         }
         if Set(days.map(\.day)).count != days.count { problems.append("plan.workouts: two workouts have the same day") }
         self.days = days.sorted { $0.day < $1.day }
-        kcal = root["kcal"]?.numberValue
-        if let macros = root["macros"], let p = macros["protein_g"]?.numberValue, let f = macros["fat_g"]?.numberValue,
-           let c = macros["carb_g"]?.numberValue {
-            self.macros = Macros(proteinG: p, fatG: f, carbG: c)
+        kcal = Self.number(root["kcal"], "plan.kcal", in: Self.plausible.kcal, &problems)
+        if let macros = root["macros"], macros != .null {
+            let grams = ["protein_g", "fat_g", "carb_g"].map { Self.number(macros[$0], "plan.macros.\($0)", in: Self.plausible.grams, &problems) }
+            if case .map = macros, let p = grams[0], let f = grams[1], let c = grams[2] {
+                self.macros = Macros(proteinG: p, fatG: f, carbG: c)
+            } else {
+                if macros.mapValue == nil {
+                    problems.append("plan.macros: must be a mapping with protein_g, fat_g and carb_g, not \(Self.shown(macros))")
+                } else if let missing = ["protein_g", "fat_g", "carb_g"].first(where: { macros[$0] == nil || macros[$0] == .null }) {
+                    problems.append("plan.macros.\(missing): missing; the macros need protein_g, fat_g and carb_g")
+                }
+                self.macros = nil
+            }
         } else {
             macros = nil
         }
-        bmr = root["idx"]?["BMR"]?.numberValue
+        bmr = Self.number(root["idx"]?["BMR"], "plan.idx.BMR", in: Self.plausible.kcal, &problems)
         bands = Self.readBands(root)
         deload = root["deload"]?.boolValue ?? false
         if !problems.isEmpty { throw AdaptationInputError(problems) }
+    }
+
+    /// What a plan document can hold and still be a plan for a person: limits of plausibility, not
+    /// coaching choices (those live in rules/). They keep a hand-edited `kcal: 1e308` or
+    /// `sets: 9e18` from reaching arithmetic that would overflow or print nonsense.
+    static let plausible = (
+        kcal: 0.0...20_000, grams: 0.0...5_000, sets: 0.0...100, day: 1.0...7, loadKg: 0.0...1_000, bandSets: 0.0...200
+    )
+
+    /// A number at `path` within `range`; a value that is present but not such a number is a problem.
+    private static func number(_ value: Value?, _ path: String, in range: ClosedRange<Double>, _ problems: inout [String]) -> Double? {
+        guard let value, value != .null else { return nil }
+        guard let number = value.numberValue, number.isFinite, range.contains(number) else {
+            problems.append("\(path): must be a number in \(shown(range)), not \(shown(value))")
+            return nil
+        }
+        return number
+    }
+
+    private static func shown(_ range: ClosedRange<Double>) -> String { "\(range.lowerBound.plainText)-\(range.upperBound.plainText)" }
+
+    private static func shown(_ value: Value?) -> String {
+        switch value {
+        case nil: "nothing"
+        case .string(let text)?: "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        case .int(let i)?: String(i)
+        case .float(let f)?: f.plainText
+        case let other?: other.typeName
+        }
     }
 
     /// The plan's weekly accounting per muscle: `training.weekly_sets` as `regimen plan` writes
@@ -145,7 +184,7 @@ public struct PlanView: Sendable, Hashable {
             default:
                 break
             }
-            if let range { bands[muscle] = range }
+            if let range, plausible.bandSets.contains(range.lowerBound), plausible.bandSets.contains(range.upperBound) { bands[muscle] = range }
         }
         return bands
     }

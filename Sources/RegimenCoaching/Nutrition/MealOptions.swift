@@ -1,3 +1,4 @@
+import RegimenLanguage
 /// A meal's sub-targets: grams of each macro (to 0.1 g) and kcal (whole kcal) by the plan's
 /// single energy definition.
 public struct MealTargets: Sendable, Hashable {
@@ -187,7 +188,7 @@ func roundedToTenth(_ value: Double) -> Double { (value * 10).rounded(.toNearest
 /// A number as the messages show it: at most one decimal place.
 func formatted(_ value: Double) -> String {
     let tenth = roundedToTenth(value)
-    if tenth == tenth.rounded() { return String(Int64(tenth)) }
+    if let whole = Int64(exactly: tenth) { return String(whole) }
     return String(tenth)
 }
 

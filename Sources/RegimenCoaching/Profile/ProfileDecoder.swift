@@ -213,7 +213,7 @@ private struct FieldReader {
         guard let node = source[key], !Self.isNull(node) else { return nil }
         guard let value = numberValue(node, field: name, allowed: allowed) else { return nil }
         if let range, !range.contains(value) {
-            problem(name, value: formatted(value), allowed: allowed, at: node.location)
+            problem(name, value: Self.shown(node), allowed: allowed, at: node.location)
             return nil
         }
         return value

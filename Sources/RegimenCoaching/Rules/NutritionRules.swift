@@ -181,8 +181,8 @@ public struct MealRules: RuleFileKind, Sendable {
         }
         var optionRange: ClosedRange<Int>?
         if let options {
-            if options.lowerBound >= 1, options.lowerBound.rounded() == options.lowerBound, options.upperBound.rounded() == options.upperBound {
-                optionRange = Int(options.lowerBound)...Int(options.upperBound)
+            if options.lowerBound >= 1, let low = Int(exactly: options.lowerBound), let high = Int(exactly: options.upperBound), low <= high {
+                optionRange = low...high
             } else {
                 context.error("rules.value", "meals: 'options_per_category' must be a range of whole numbers of at least 1", at: optionsLocation)
             }
@@ -198,7 +198,8 @@ public struct MealRules: RuleFileKind, Sendable {
     public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let fields = ruleSet.first(ProfileFieldRules.self), let range = fields.range("meals_per_day") else { return }
         for (path, meals) in ruleSet.files(of: MealRules.self) {
-            for count in Int(range.lowerBound)...Int(range.upperBound) where meals.slots[count] == nil {
+            guard let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 else { return }
+            for count in low...high where meals.slots[count] == nil {
                 context.error("rules.gap", "meals: no slots for \(count) meals per day, which profiles may ask for", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }

@@ -230,7 +230,7 @@ struct DosePlan: Sendable, Hashable {
 
     func advice(for supplement: Supplement, weightKg: Double?) -> SupplementAdvice.Dose {
         let unit = dose.unit.rawValue
-        let intakes = dose.maxSingle.map { max(1, Int((suggested / $0 - 1e-9).rounded(.up))) } ?? 1
+        let intakes = dose.maxSingle.map { max(1, (suggested / $0 - 1e-9).saturatingInt(.up)) } ?? 1
         let period: String
         switch dose.period {
         case .serving: period = "per serving"

@@ -1,3 +1,4 @@
+import RegimenLanguage
 /// Text forms the seed's contract uses for ranges: an en dash between bounds (`"6–10"`).
 enum RangeText {
     static func of(_ range: ClosedRange<Int>, unit: String = "") -> String {
@@ -13,7 +14,7 @@ enum RangeText {
     /// A Double as a short number: `8`, `8.5`.
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if let whole = Int64(exactly: rounded) { return String(whole) }
         return String(rounded)
     }
 }

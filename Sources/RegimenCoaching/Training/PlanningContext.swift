@@ -1,3 +1,4 @@
+import RegimenLanguage
 /// Everything fixed for one plan: inputs after defaults, the split, bands, limits and the pools
 /// of exercises each muscle may use.
 struct PlanningContext {
@@ -142,8 +143,8 @@ struct PlanningContext {
         modifier: TrainingRules.Decided<TrainingRules.GoalModifier>, injuries: [Profile.Injury]
     ) -> [String: MuscleTarget] {
         let factor = modifier.value.setFactor
-        let goalLow = Int((Double(band.value.lowerBound) * factor).rounded())
-        let goalHigh = max(goalLow, Int((Double(band.value.upperBound) * factor).rounded()))
+        let goalLow = (Double(band.value.lowerBound) * factor).saturatingInt()
+        let goalHigh = max(goalLow, (Double(band.value.upperBound) * factor).saturatingInt())
         var result: [String: MuscleTarget] = [:]
         for muscle in rules.trackedMuscles {
             var low = goalLow
@@ -153,12 +154,12 @@ struct PlanningContext {
             for injury in injuries {
                 guard let cut = rules.injuryCuts[injury], cut.value.muscles.contains(muscle) else { continue }
                 let keep = 1 - cut.value.cut
-                low = max(1, Int((Double(low) * keep).rounded()))
-                high = max(low, Int((Double(high) * keep).rounded()))
+                low = max(1, (Double(low) * keep).saturatingInt())
+                high = max(low, (Double(high) * keep).saturatingInt())
                 sources.append(cut.source)
-                adjustments.append("\(injury.rawValue) −\(Int((cut.value.cut * 100).rounded()))%")
+                adjustments.append("\(injury.rawValue) −\((cut.value.cut * 100).saturatingInt())%")
             }
-            let target = low + Int((Double(high - low) * rules.targetPosition).rounded())
+            let target = low + (Double(high - low) * rules.targetPosition).saturatingInt()
             result[muscle] = MuscleTarget(
                 band: low...high, target: target,
                 injuryAdjustment: adjustments.isEmpty ? nil : adjustments.joined(separator: ", "), sources: sources)

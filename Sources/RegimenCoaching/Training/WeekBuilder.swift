@@ -1,3 +1,4 @@
+import RegimenLanguage
 /// The mutable side of planning one week: sessions being filled and the week's running totals.
 struct WeekBuilder {
     let context: PlanningContext
@@ -136,7 +137,7 @@ struct WeekBuilder {
         while guardCount < 16 {
             guardCount += 1
             let need = min(quota - sessions[index].countedToday[muscle], remainingTarget(muscle))
-            let want = Int((need - 1e-9).rounded(.up))
+            let want = (need - 1e-9).saturatingInt(.up)
             if want <= 0 { return }
             let existing = sessions[index].blocks.indices.filter { sessions[index].blocks[$0].muscle == muscle }
             if existing.count >= rules.maxExercisesPerMusclePerSession {
@@ -252,18 +253,18 @@ struct WeekBuilder {
         bound(time, "session time limit of \(limits.maxMinutes) min reached")
         let muscleCap = Double(limits.maxSetsPerMusclePerSession)
         for muscle in facts.trackedMuscles {
-            bound(Int((muscleCap - session.countedToday[muscle] + 1e-9).rounded(.down)),
+            bound((muscleCap - session.countedToday[muscle] + 1e-9).saturatingInt(.down),
                   "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
             let band = context.targetsById[muscle].band
-            bound(Int((Double(band.upperBound) - counted[muscle] + 1e-9).rounded(.down)),
+            bound((Double(band.upperBound) - counted[muscle] + 1e-9).saturatingInt(.down),
                   "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
         }
         if fraction > 0 {
             for muscle in facts.trackedSecondaryMuscles {
                 let band = context.targetsById[muscle].band
-                bound(Int(((Double(band.upperBound) - counted[muscle]) / fraction + 1e-9).rounded(.down)),
+                bound(((Double(band.upperBound) - counted[muscle]) / fraction + 1e-9).saturatingInt(.down),
                       "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets (as a secondary muscle)")
-                bound(Int(((muscleCap - session.countedToday[muscle]) / fraction + 1e-9).rounded(.down)),
+                bound(((muscleCap - session.countedToday[muscle]) / fraction + 1e-9).saturatingInt(.down),
                       "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
             }
         }

@@ -42,11 +42,19 @@ struct AdaptCommand: ParsableCommand {
             for problem in error.problems { context.standardError.writeLine(problem) }
             throw CommandFailure.usage
         }
+        // The plan is read on its own first so that each problem names the file it is in: what
+        // is left after a readable plan is the check-ins' disagreement with it.
+        do {
+            _ = try PlanView(document: planDocument)
+        } catch {
+            for problem in error.problems { context.standardError.writeLine("\(plan): error: \(problem)") }
+            throw CommandFailure.usage
+        }
         let result: AdaptationResult
         do {
             result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
+            for problem in error.problems { context.standardError.writeLine("\(checkins): error: \(problem)") }
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)

@@ -77,6 +77,6 @@ enum SupplementsText {
     }
 
     private static func format(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
+        Int64(exactly: x).map { String($0) } ?? String(x)
     }
 }

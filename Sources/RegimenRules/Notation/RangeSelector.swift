@@ -39,7 +39,7 @@ public enum RangeSelector: Sendable {
     /// halfway through 6-15 prescribes 10, never more than the coach's midpoint.
     public func selectWhole(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Int {
         let point = try select(in: range, bindings: bindings)
-        return Int(exactly: point.rounded(.down)) ?? Int(range.lower)
+        return Int(exactly: point.rounded(.down)) ?? range.lower.saturatingInt(.down)
     }
 
     /// Decodes `low`, `mid` (or `middle`), `high`, or an expression compiled with

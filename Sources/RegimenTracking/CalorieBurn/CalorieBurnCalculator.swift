@@ -114,7 +114,7 @@ public struct CalorieBurnCalculator: Sendable {
             throw BurnError(problems: ["the burn of \(activity.id) for \(minutes) minutes is not a finite number"])
         }
         return BurnResult(activity: activity, minutes: minutes, intensity: level.id, weightKg: weight, met: met,
-                          kcal: Int64(max(0, rounded.rounded())), formula: rules.formula.name,
+                          kcal: max(0, rounded).roundedInt64() ?? .max, formula: rules.formula.name,
                           typicalIntensity: activity.intensities.contains(level.id))
     }
 

@@ -22,7 +22,7 @@ enum CoachNotation {
     static func seconds(_ text: String) -> Int? {
         guard let quantity = try? Quantity(parsing: text), quantity.dimension == .time,
               quantity.amount.lower == quantity.amount.upper, quantity.baseValue >= 0 else { return nil }
-        return Int(quantity.baseValue.rounded())
+        return quantity.baseValue.roundedInt()
     }
 
     /// A time range such as `30-45s` or `20-30min`, kept as written for display.

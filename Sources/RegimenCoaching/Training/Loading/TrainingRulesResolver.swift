@@ -126,7 +126,7 @@ struct TrainingRulesResolver {
             }
             cuts[injury] = .init(cut, source: RuleReference(
                 rule: "training_selection.injury_set_cuts.\(injury.rawValue)", location: location,
-                summary: "\(cut.muscles.joined(separator: ", ")) −\(Int((cut.cut * 100).rounded()))% sets"))
+                summary: "\(cut.muscles.joined(separator: ", ")) −\((cut.cut * 100).saturatingInt())% sets"))
         }
         let knownTags = selection.equipmentProfiles.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         let countedElsewhere: Set<String> = ["conditioning", "mobility"]
