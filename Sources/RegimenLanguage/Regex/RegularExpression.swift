@@ -1,0 +1,76 @@
+import Synchronization
+
+/// A regular expression in RE2's grammar with RE2's semantics, matched in time linear in the
+/// text (see ``PikeVM``). Positions are counted in Unicode scalars, as RE2 counts code points.
+public struct RegularExpression: Sendable {
+    let program: RegexProgram
+
+    /// Compiles `pattern`, or throws why it is not in RE2's grammar.
+    public init(_ pattern: String) throws(RegexSyntaxError) {
+        var parser = RegexParser(pattern)
+        let node = try parser.parse()
+        program = try RegexCompiler.compile(node, captureCount: parser.captureCount, captureNames: parser.captureNames)
+    }
+
+    /// Why `pattern` is not in RE2's grammar, or nil when it is.
+    public static func syntaxError(in pattern: String) -> RegexSyntaxError? {
+        do {
+            _ = try RegularExpression(pattern)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Number of capturing groups.
+    public var captureCount: Int { program.captureCount }
+
+    /// Whether the pattern matches the whole text.
+    public func wholeMatch(_ text: String) -> Bool {
+        var steps = 0
+        return wholeMatch(text, steps: &steps)
+    }
+
+    /// Whether the pattern matches the whole text; adds the matcher's work to `steps`.
+    func wholeMatch(_ text: String, steps: inout Int) -> Bool {
+        var vm = PikeVM(program: program, text: text.unicodeScalars.map(\.value))
+        let result = vm.wholeMatch()
+        steps += vm.steps
+        return result
+    }
+
+    /// Successive matches as Java's `Matcher.find()` (and so RE2/J, and Firestore) finds them:
+    /// each search starts where the previous match ended, one code point further after an
+    /// empty match; an empty match right after a non-empty one counts.
+    func matches(in scalars: [UInt32], steps: inout Int) -> [[Int]] {
+        var vm = PikeVM(program: program, text: scalars)
+        var found: [[Int]] = []
+        var start = 0
+        while start <= scalars.count, let slots = vm.firstMatch(from: start) {
+            found.append(slots)
+            start = slots[1] == slots[0] ? slots[1] + 1 : slots[1]
+        }
+        steps += vm.steps
+        return found
+    }
+
+    /// Compiled patterns by source text, so that a policy's literal patterns compile once.
+    private static let cache = Mutex<[String: Result<RegularExpression, RegexSyntaxError>]>([:])
+    private static let cacheCapacity = 256
+
+    /// `RegularExpression(pattern)`, remembered for later calls.
+    static func cached(_ pattern: String) throws(RegexSyntaxError) -> RegularExpression {
+        if let known = cache.withLock({ $0[pattern] }) { return try known.get() }
+        let result: Result<RegularExpression, RegexSyntaxError>
+        do {
+            result = .success(try RegularExpression(pattern))
+        } catch {
+            result = .failure(error)
+        }
+        cache.withLock { entries in
+            if entries.count >= cacheCapacity { entries.removeAll(keepingCapacity: true) }
+            entries[pattern] = result
+        }
+        return try result.get()
+    }
+}
