@@ -1,50 +1,68 @@
 #!/usr/bin/env python3
 """Writes Sources/RegimenLanguage/Regex/UnicodeTables.swift: the code point ranges of every
-Unicode general category and script that RE2's `\\p{...}` accepts.
+Unicode general category and script that `\\p{...}` accepts, and the extra code points `(?i)`
+adds to some of them, exactly as Firestore's emulator has them.
 
-The data comes from the Unicode Character Database as Perl ships it (`unicore/To/Gc.pl` and
-`unicore/To/Sc.pl`, present wherever Perl 5 is). Python 3 standard library only.
+The emulator matches regular expressions with RE2/J, whose tables (Unicode 6.0, with Go's
+case-folding tables) are read out of the emulator's own jar by a few lines of Java run here.
+Python 3 standard library, a JDK and the installed emulator.
 
-    python3 scripts/regex/generate_unicode_tables.py [--perl-unicore DIR]
+    python3 scripts/regex/generate_unicode_tables.py [--jar PATH]
 """
 import argparse
-import glob
 import os
-import re
-from collections import defaultdict
+import subprocess
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUTPUT = os.path.join(ROOT, "Sources", "RegimenLanguage", "Regex", "UnicodeTables.swift")
+DEFAULT_JAR = "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar"
+
+DUMP_JAVA = r"""
+import java.lang.reflect.*;
+import java.util.*;
+public class DumpTables {
+  public static void main(String[] args) throws Exception {
+    Class<?> c = Class.forName("com.google.re2j.UnicodeTables");
+    for (String name : new String[] {"CATEGORIES", "SCRIPTS", "FOLD_CATEGORIES", "FOLD_SCRIPT"}) {
+      Field f = c.getDeclaredField(name);
+      f.setAccessible(true);
+      Map<?, ?> map = (Map<?, ?>) f.get(null);
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        StringBuilder sb = new StringBuilder(name).append('\t').append(e.getKey()).append('\t');
+        for (int[] r : (int[][]) e.getValue()) sb.append(r[0]).append(',').append(r[1]).append(',').append(r[2]).append(' ');
+        System.out.println(sb.toString().trim());
+      }
+    }
+  }
+}
+"""
 
 
-def read_table(path):
-    """{value: [(first, last)]} from a Perl `To/*.pl` range table."""
-    text = open(path, encoding="utf-8").read()
-    version = re.search(r"Version (\d+\.\d+\.\d+)", text).group(1)
-    body = text.split("return <<'END';\n", 1)[1].split("\nEND", 1)[0]
-    table = defaultdict(list)
-    for line in body.splitlines():
-        if not line.strip():
-            continue
-        first, last, value = line.split("\t")
-        lo = int(first, 16)
-        hi = int(last, 16) if last else lo
-        table[value].append((lo, hi))
-    return version, table
-
-
-def merged(ranges):
-    out = []
-    for lo, hi in sorted(ranges):
-        if out and lo <= out[-1][1] + 1:
-            out[-1] = (out[-1][0], max(out[-1][1], hi))
-        else:
-            out.append((lo, hi))
-    return out
+def dump(jar):
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "DumpTables.java"), "w") as f:
+            f.write(DUMP_JAVA)
+        subprocess.run(["javac", "-proc:none", "-cp", jar, "-d", tmp, os.path.join(tmp, "DumpTables.java")], check=True)
+        out = subprocess.run(["java", "-cp", f"{jar}:{tmp}", "DumpTables"], check=True, capture_output=True, text=True).stdout
+    tables = {}
+    for line in out.splitlines():
+        kind, name, ranges = (line.split("\t") + [""])[:3]
+        tables.setdefault(kind, {})[name] = [tuple(int(x) for x in r.split(",")) for r in ranges.split()]
+    return tables
 
 
 def encode(ranges):
-    return " ".join(f"{lo:X}" if lo == hi else f"{lo:X}-{hi:X}" for lo, hi in merged(ranges))
+    """`lo-hi/stride` in hexadecimal; the stride and the upper bound are left out when trivial."""
+    items = []
+    for lo, hi, stride in ranges:
+        if lo == hi:
+            items.append(f"{lo:X}")
+        elif stride == 1:
+            items.append(f"{lo:X}-{hi:X}")
+        else:
+            items.append(f"{lo:X}-{hi:X}/{stride:X}")
+    return " ".join(items)
 
 
 def swift_dictionary(name, doc, table):
@@ -57,33 +75,29 @@ def swift_dictionary(name, doc, table):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    default = next(iter(sorted(glob.glob("/usr/share/perl/*/unicore"))), None)
-    parser.add_argument("--perl-unicore", default=default)
+    parser.add_argument("--jar", default=os.environ.get("FIRESTORE_EMULATOR_JAR", DEFAULT_JAR))
     args = parser.parse_args()
-    version, categories = read_table(os.path.join(args.perl_unicore, "To", "Gc.pl"))
-    _, scripts = read_table(os.path.join(args.perl_unicore, "To", "Sc.pl"))
-    # RE2 knows neither the unassigned category Cn nor the script Unknown.
-    categories.pop("Cn", None)
-    scripts.pop("Unknown", None)
-    # One-letter categories are the union of their two-letter ones (C without Cn, as in RE2).
-    for key in list(categories):
-        categories[key[0]] = categories.get(key[0], []) + categories[key]
+    tables = dump(args.jar)
     source = "\n".join([
-        "// Generated by scripts/regex/generate_unicode_tables.py from the Unicode Character",
-        f"// Database {version}; do not edit.",
+        "// Generated by scripts/regex/generate_unicode_tables.py from the tables of RE2/J in Firestore's",
+        "// emulator (Unicode 6.0); do not edit.",
         "",
-        "/// Code point ranges (hexadecimal `first-last` or `single`, space-separated) of the classes",
-        "/// `\\p{...}` names.",
+        "/// Code point ranges of the classes `\\p{...}` names, as hexadecimal `first-last/stride` items",
+        "/// (`first` alone for one code point, no stride when it is 1), space-separated.",
         "enum UnicodeTables {",
-        swift_dictionary("categories", "General categories, one and two letters.", categories),
+        swift_dictionary("categories", "General categories, one and two letters.", tables["CATEGORIES"]),
         "",
-        swift_dictionary("scripts", "Scripts, by their long names.", scripts),
+        swift_dictionary("scripts", "Scripts, by their long names.", tables["SCRIPTS"]),
+        "",
+        swift_dictionary("foldCategories", "What `(?i)` adds to a category: code points outside it that fold into it.", tables["FOLD_CATEGORIES"]),
+        "",
+        swift_dictionary("foldScripts", "What `(?i)` adds to a script.", tables["FOLD_SCRIPT"]),
         "}",
         "",
     ])
     with open(OUTPUT, "w", encoding="utf-8") as f:
         f.write(source)
-    print(f"wrote {OUTPUT}: {len(categories)} categories, {len(scripts)} scripts (Unicode {version})")
+    print(f"wrote {OUTPUT}: {len(tables['CATEGORIES'])} categories, {len(tables['SCRIPTS'])} scripts")
 
 
 if __name__ == "__main__":

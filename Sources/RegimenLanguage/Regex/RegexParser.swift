@@ -343,14 +343,15 @@ struct RegexParser {
                 negated.toggle()
                 name.removeFirst()
             }
-            guard let named = UnicodeClasses.set(named: name) else {
+            guard let named = UnicodeClasses.set(named: name),
+                  let folded = flags.foldCase ? UnicodeClasses.caseInsensitiveSet(named: name) : named else {
                 throw error("invalid character class range: \(text(start..<position))", at: start)
             }
-            let folds = UnicodeClasses.foldsUnderCaseInsensitivity(name)
-            if flags.foldCase && !folds && named.caseFolded != named {
-                differencesFromRE2.append("under (?i) RE2 also matches the case variants of \\p{\(name)}; RE2/J does not")
+            // Compared on the code points both Unicode versions know.
+            if flags.foldCase, !named.caseFolded.intersection(folded.inverted).intersection(UnicodeClasses.assigned).isEmpty {
+                differencesFromRE2.append("under (?i) RE2 matches all case variants of \\p{\(name)}; RE2/J adds only some")
             }
-            set = flags.foldCase && folds ? named.caseFolded : named
+            set = folded
             return negated ? set.inverted : set
         default:
             return nil

@@ -85,6 +85,12 @@ struct ScalarSet: Sendable, Hashable {
         return result
     }
 
+    func intersection(_ other: ScalarSet) -> ScalarSet {
+        var outside = inverted
+        outside.formUnion(other.inverted)
+        return outside.inverted
+    }
+
     /// The set closed under simple case folding: `k` adds `K` and the Kelvin sign.
     var caseFolded: ScalarSet {
         var result = self

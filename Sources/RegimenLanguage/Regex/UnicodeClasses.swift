@@ -1,5 +1,5 @@
-/// The named classes of RE2's grammar: `\p{…}` (general categories, scripts and `Any`) and the
-/// POSIX classes of `[[:…:]]`, which are ASCII only.
+/// The named classes of RE2's grammar: `\p{…}` (general categories, scripts and `Any`, with the
+/// tables of Firestore's emulator) and the POSIX classes of `[[:…:]]`, which are ASCII only.
 enum UnicodeClasses {
     private static let named: [String: ScalarSet] = {
         var sets: [String: ScalarSet] = ["Any": .all]
@@ -8,26 +8,48 @@ enum UnicodeClasses {
         return sets
     }()
 
-    /// Ranges written as `41-5A C0 …` (hexadecimal).
+    private static let folds: [String: ScalarSet] = {
+        var sets: [String: ScalarSet] = [:]
+        for (name, encoded) in UnicodeTables.foldCategories { sets[name] = decode(encoded) }
+        for (name, encoded) in UnicodeTables.foldScripts { sets[name] = decode(encoded) }
+        return sets
+    }()
+
+    /// Ranges written as `41-5A C0 100-12F/2 …` (hexadecimal; `/stride` takes every stride-th).
     private static func decode(_ encoded: String) -> ScalarSet {
         var set = ScalarSet()
         for item in encoded.split(separator: " ") {
-            let bounds = item.split(separator: "-")
+            let parts = item.split(separator: "/")
+            let stride = parts.count > 1 ? UInt32(parts[1], radix: 16) ?? 1 : 1
+            let bounds = parts[0].split(separator: "-")
             guard let low = bounds.first.flatMap({ UInt32($0, radix: 16) }),
-                  let high = bounds.last.flatMap({ UInt32($0, radix: 16) }), low <= high else { continue }
-            set.insert(low...high)
+                  let high = bounds.last.flatMap({ UInt32($0, radix: 16) }), low <= high, stride > 0 else { continue }
+            if stride == 1 {
+                set.insert(low...high)
+            } else {
+                for scalar in Swift.stride(from: low, through: high, by: Int(stride)) { set.insert(scalar) }
+            }
         }
         return set
     }
 
-    /// `\pL`, `\p{Lu}`, `\p{Greek}`, `\p{Any}`; nil for a name RE2 does not know.
+    /// Every code point the emulator's tables assign to a category.
+    static let assigned: ScalarSet = {
+        var set = ScalarSet()
+        for name in ["C", "L", "M", "N", "P", "S", "Z"] { set.formUnion(named[name] ?? ScalarSet()) }
+        return set
+    }()
+
+    /// `\pL`, `\p{Lu}`, `\p{Greek}`, `\p{Any}`; nil for a name the emulator does not know.
     static func set(named name: String) -> ScalarSet? { named[name] }
 
-    /// The `\p` classes `(?i)` widens to their case variants. RE2 widens every class; Firestore's
-    /// RE2/J only these (the emulator: `(?i)\p{Lu}` matches `a`, `(?i)\p{Ll}` does not match `A`,
-    /// `(?i)\pL` does not match U+0345, `(?i)\p{Greek}` matches `µ`).
-    static func foldsUnderCaseInsensitivity(_ name: String) -> Bool {
-        ["Lu", "Lt", "Mn", "Greek", "Common", "Inherited"].contains(name)
+    /// `\p{name}` under `(?i)`: RE2/J adds its fold table for the class (code points outside
+    /// it that fold into it), where it has one. RE2 adds every case variant instead, so the two
+    /// differ: `(?i)\p{Ll}` does not match `A` in the emulator.
+    static func caseInsensitiveSet(named name: String) -> ScalarSet? {
+        guard var set = named[name] else { return nil }
+        if let fold = folds[name] { set.formUnion(fold) }
+        return set
     }
 
     static func posix(_ name: String) -> ScalarSet? {
