@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -137,7 +138,8 @@ KNOWN = {
 def known_difference(pat, ours, theirs, text=""):
     if "\\C" in pat:
         return "\\C"
-    if "(?P<n>a)(?P<n>b)" in pat and theirs.get("ok") and not ours.get("ok"):
+    names = re.findall(r"\(\?P?<([^>]*)>", pat)
+    if len(names) != len(set(names)) and theirs.get("ok") and not ours.get("ok"):
         return "duplicate-name"
     if "\\B" in pat and any(ord(c) > 127 for c in text):
         return "\\B-inside-utf8"
