@@ -11,7 +11,7 @@ import Testing
         guard let regex = try? RegularExpression(pattern) else { return ["ok": false] }
         var steps = 0
         let full = regex.wholeMatch(text, steps: &steps)
-        let first = regex.matches(in: text.unicodeScalars.map(\.value), steps: &steps).first
+        let first = regex.matches(in: text.unicodeScalars.map(\.value), steps: &steps)?.first
         var spans: Any = NSNull()
         if let slots = first {
             spans = stride(from: 0, to: slots.count, by: 2).map { index -> [Int] in

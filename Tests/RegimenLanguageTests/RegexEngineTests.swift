@@ -47,9 +47,37 @@ import Testing
             let text = String(repeating: pattern.contains("x") ? "x" : "a", count: count)
             var steps = 0
             _ = regex.wholeMatch(text, steps: &steps)
-            _ = regex.matches(in: text.unicodeScalars.map(\.value), steps: &steps)
+            #expect(regex.matches(in: text.unicodeScalars.map(\.value), steps: &steps) != nil)
             #expect(steps <= 2 * Self.linearBound(regex, text), "\(pattern) on \(count): \(steps) steps")
         }
+    }
+
+    /// Finding every match is where leftmost-first engines go quadratic (`a*b|a` over `aaa…`
+    /// rescans the rest of the text after each one-letter match): the scan stops at its linear
+    /// budget and `replace`/`split` fail closed, while ordinary global replaces stay within it.
+    @Test func findingEveryMatchStaysWithinALinearBudget() throws {
+        let attack = try RegularExpression("a*b|a")
+        let text = Array(repeating: UInt32(97), count: 2_000)
+        var steps = 0
+        #expect(attack.matches(in: text, steps: &steps) == nil)
+        #expect(steps <= attack.workBound(textLength: text.count) + 3 * (text.count + 1) * attack.program.instructions.count)
+        let environment = try ExpressionEnvironment(variables: ["s"])
+        let replace = try CompiledExpression("s.replace('a*b|a', 'x')", environment: environment)
+        #expect(throws: EvaluationError.self) { try replace.evaluate(["s": .string(String(repeating: "a", count: 2_000))]) }
+        let ordinary = try CompiledExpression("s.replace('a', 'b').size()", environment: environment)
+        #expect(try ordinary.evaluate(["s": .string(String(repeating: "a", count: 4_000))]) == .int(4_000))
+        let split = try CompiledExpression("s.split('[ ,]+').size()", environment: environment)
+        #expect(try split.evaluate(["s": .string(String(repeating: "ab, ", count: 1_000))]) == .int(1_000))
+    }
+
+    /// `s.replace('', r)` grows with the product of both lengths: it stops at the string limit.
+    @Test func replaceStopsAtTheStringLimit() throws {
+        let environment = try ExpressionEnvironment(variables: ["s", "r"])
+        let replace = try CompiledExpression("s.replace('', r)", environment: environment)
+        let limits = EvaluationLimits(maxStringLength: 10_000)
+        let bindings: [String: Value] = ["s": .string(String(repeating: "a", count: 5_000)), "r": .string(String(repeating: "b", count: 5_000))]
+        #expect(throws: EvaluationError.self) { try replace.evaluate(bindings, limits: limits) }
+        #expect(try replace.evaluate(["s": .string("ab"), "r": .string("-")], limits: limits) == .string("-a-b-"))
     }
 
     @Test(arguments: [

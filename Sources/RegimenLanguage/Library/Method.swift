@@ -113,11 +113,7 @@ enum Method: String, Sendable, CaseIterable {
             return .list(parts.map(Value.string))
         case (.replace, .string(let s)):
             guard case .string(let pattern) = args[0], case .string(let replacement) = args[1] else { throw unsupported() }
-            let result = try Patterns.replace(s, pattern, replacement, span)
-            guard result.utf8.count <= limits.maxStringLength else {
-                throw EvaluationError(.limitExceeded, "String exceeds the maximum length of \(limits.maxStringLength) bytes.", span: span)
-            }
-            return .string(result)
+            return .string(try Patterns.replace(s, pattern, replacement, maxLength: limits.maxStringLength, span))
         // MARK: bytes
         case (.toBase64, .bytes(let b)):
             let standard = Data(b).base64EncodedString()

@@ -19,10 +19,9 @@ enum Patterns {
     static func split(_ text: String, _ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> [String] {
         let regex = try compile(pattern, span)
         let scalars = text.unicodeScalars.map(\.value)
-        var steps = 0
         var parts: [String] = []
         var last = 0
-        for slots in regex.matches(in: scalars, steps: &steps) {
+        for slots in try Self.matches(regex, scalars, span) {
             parts.append(Self.string(scalars[last..<slots[0]]))
             last = slots[1]
         }
@@ -34,27 +33,49 @@ enum Patterns {
     /// Replaces every match (Java's `Matcher.replaceAll` over RE2/J): in the replacement `$n`
     /// is group n (as many digits as name a group), `${name}` a named group and `\x` a literal
     /// `x`; a `$` followed by anything else, and a final backslash, are themselves. A group the
-    /// pattern lacks is an error.
-    static func replace(_ text: String, _ pattern: String, _ replacement: String, _ span: SourceSpan) throws(EvaluationError) -> String {
+    /// pattern lacks is an error. A result past `maxLength` UTF-8 bytes stops the work as soon as
+    /// it gets there (`s.replace('', r)` grows with the product of both lengths).
+    static func replace(_ text: String, _ pattern: String, _ replacement: String, maxLength: Int, _ span: SourceSpan) throws(EvaluationError) -> String {
         let regex = try compile(pattern, span)
         let template = try Template(replacement, regex.program, span)
         let scalars = text.unicodeScalars.map(\.value)
-        var steps = 0
         var out = String.UnicodeScalarView()
         var last = 0
-        for slots in regex.matches(in: scalars, steps: &steps) {
-            Self.append(scalars[last..<slots[0]], to: &out)
-            template.append(slots, scalars, to: &out)
+        var length = 0
+        for slots in try Self.matches(regex, scalars, span) {
+            length += Self.append(scalars[last..<slots[0]], to: &out)
+            length += template.append(slots, scalars, to: &out)
             last = slots[1]
+            guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
         }
-        Self.append(scalars[last...], to: &out)
+        length += Self.append(scalars[last...], to: &out)
+        guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
         return String(out)
     }
 
-    private static func append(_ scalars: ArraySlice<UInt32>, to out: inout String.UnicodeScalarView) {
-        for value in scalars {
-            if let scalar = Unicode.Scalar(value) { out.append(scalar) }
+    /// Every match, or an error when finding them would take more than linear work.
+    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
+        var steps = 0
+        guard let found = regex.matches(in: scalars, steps: &steps) else {
+            throw EvaluationError(.limitExceeded, "Regular expression work exceeded its bound of \(regex.workBound(textLength: scalars.count)) steps.", span: span)
         }
+        return found
+    }
+
+    static func tooLong(_ maxLength: Int, _ span: SourceSpan) -> EvaluationError {
+        EvaluationError(.limitExceeded, "String exceeds the maximum length of \(maxLength) bytes.", span: span)
+    }
+
+    /// Appends the code points and returns how many UTF-8 bytes they take.
+    @discardableResult
+    private static func append(_ scalars: ArraySlice<UInt32>, to out: inout String.UnicodeScalarView) -> Int {
+        var length = 0
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            out.append(scalar)
+            length += UTF8.width(scalar)
+        }
+        return length
     }
 
     private static func string(_ scalars: ArraySlice<UInt32>) -> String {
@@ -66,7 +87,7 @@ enum Patterns {
     /// A parsed replacement: literal text and group references.
     private struct Template {
         enum Piece {
-            case text(String.UnicodeScalarView)
+            case text(String.UnicodeScalarView, utf8Length: Int)
             case group(Int)
         }
 
@@ -76,7 +97,7 @@ enum Patterns {
             let template = Array(replacement.unicodeScalars)
             var literal = String.UnicodeScalarView()
             func flush(_ pieces: inout [Piece]) {
-                if !literal.isEmpty { pieces.append(.text(literal)) }
+                if !literal.isEmpty { pieces.append(.text(literal, utf8Length: String(literal).utf8.count)) }
                 literal = String.UnicodeScalarView()
             }
             var index = 0
@@ -120,18 +141,22 @@ enum Patterns {
             ("0"..."9").contains(scalar) ? Int(scalar.value - 48) : nil
         }
 
-        func append(_ slots: [Int], _ scalars: [UInt32], to out: inout String.UnicodeScalarView) {
+        /// Appends the replacement for one match; returns its length in UTF-8 bytes.
+        func append(_ slots: [Int], _ scalars: [UInt32], to out: inout String.UnicodeScalarView) -> Int {
+            var length = 0
             for piece in pieces {
                 switch piece {
-                case .text(let text):
+                case .text(let text, let utf8Length):
                     out.append(contentsOf: text)
+                    length += utf8Length
                 case .group(let group):
                     let start = slots[2 * group], end = slots[2 * group + 1]
                     // A group that took no part in the match adds nothing.
                     guard start >= 0, end >= start else { continue }
-                    Patterns.append(scalars[start..<end], to: &out)
+                    length += Patterns.append(scalars[start..<end], to: &out)
                 }
             }
+            return length
         }
     }
 }

@@ -8,10 +8,19 @@ struct PikeVM {
     let text: [UInt32]
     /// Instructions visited so far (the unit of work; tests bound it).
     private(set) var steps = 0
+    /// Thread lists kept between searches, so that finding every match of a long text does not
+    /// allocate a program-sized buffer per match.
+    private var spareLists: [ThreadList] = []
 
     init(program: RegexProgram, text: [UInt32]) {
         self.program = program
         self.text = text
+    }
+
+    private mutating func takeList() -> ThreadList {
+        guard var list = spareLists.popLast() else { return ThreadList(capacity: program.instructions.count) }
+        list.count = 0
+        return list
     }
 
     /// A set of program counters in insertion order, cleared in O(1) (sparse set).
@@ -66,9 +75,9 @@ struct PikeVM {
 
     /// Whether the program matches all of the text (Firestore's `matches`).
     mutating func wholeMatch() -> Bool {
-        let size = program.instructions.count
-        var current = ThreadList(capacity: size)
-        var following = ThreadList(capacity: size)
+        var current = takeList()
+        var following = takeList()
+        defer { spareLists += [current, following] }
         var stack: [Int] = []
         addClosure(0, at: 0, to: &current, stack: &stack)
         var position = 0
@@ -121,9 +130,9 @@ struct PikeVM {
     /// The leftmost-first match starting at or after `from`: capture slots (-1 where a group did
     /// not take part), or nil.
     mutating func firstMatch(from start: Int) -> [Int]? {
-        let size = program.instructions.count
-        var seenCurrent = ThreadList(capacity: size)
-        var seenFollowing = ThreadList(capacity: size)
+        var seenCurrent = takeList()
+        var seenFollowing = takeList()
+        defer { spareLists += [seenCurrent, seenFollowing] }
         var current: [Thread] = []
         var following: [Thread] = []
         var work: [(Int, [Int])] = []

@@ -41,25 +41,44 @@ public struct RegularExpression: Sendable {
 
     /// Successive matches as Java's `Matcher.find()` (and so RE2/J, and Firestore) finds them:
     /// each search starts where the previous match ended, one code point further after an
-    /// empty match; an empty match right after a non-empty one counts.
-    func matches(in scalars: [UInt32], steps: inout Int) -> [[Int]] {
+    /// empty match; an empty match right after a non-empty one counts. Each search is linear in
+    /// the text; but with every leftmost-first engine (RE2's and Rust's iterators too), many
+    /// matches whose higher-priority alternatives run on to the end (`a*b|a` over `aaa…`) make
+    /// the whole scan quadratic. So the scan gets a budget linear in the text,
+    /// ``workBound(textLength:)``, and returns nil past it: a caller fails closed rather than stall.
+    func matches(in scalars: [UInt32], steps: inout Int) -> [[Int]]? {
         var vm = PikeVM(program: program, text: scalars)
+        let budget = workBound(textLength: scalars.count)
         var found: [[Int]] = []
         var start = 0
         while start <= scalars.count, let slots = vm.firstMatch(from: start) {
             found.append(slots)
             start = slots[1] == slots[0] ? slots[1] + 1 : slots[1]
+            if vm.steps > budget {
+                steps += vm.steps
+                return nil
+            }
         }
         steps += vm.steps
         return found
     }
 
+    /// The work one scan over a text may take: a generous constant times (length + 1) ×
+    /// program size. A single search never needs more than 3 × (length + 1) × size steps.
+    func workBound(textLength: Int) -> Int {
+        let (product, overflow) = (textLength + 1).multipliedReportingOverflow(by: 16 * program.instructions.count)
+        return overflow ? Int.max : product
+    }
+
     /// Compiled patterns by source text, so that a policy's literal patterns compile once.
     private static let cache = Mutex<[String: Result<RegularExpression, RegexSyntaxError>]>([:])
     private static let cacheCapacity = 256
+    /// Longer patterns are compiled each time rather than kept.
+    private static let cachedPatternLength = 4096
 
     /// `RegularExpression(pattern)`, remembered for later calls.
     static func cached(_ pattern: String) throws(RegexSyntaxError) -> RegularExpression {
+        guard pattern.utf8.count <= cachedPatternLength else { return try RegularExpression(pattern) }
         if let known = cache.withLock({ $0[pattern] }) { return try known.get() }
         let result: Result<RegularExpression, RegexSyntaxError>
         do {
