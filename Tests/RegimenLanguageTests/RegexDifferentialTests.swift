@@ -10,7 +10,7 @@ import Testing
     static func answer(pattern: String, text: String) -> [String: Any] {
         guard let regex = try? RegularExpression(pattern) else { return ["ok": false] }
         var steps = 0
-        let full = regex.wholeMatch(text, steps: &steps)
+        let full = regex.wholeMatch(text, steps: &steps) ?? false
         let first = regex.matches(in: text.unicodeScalars.map(\.value), steps: &steps)?.first
         var spans: Any = NSNull()
         if let slots = first {

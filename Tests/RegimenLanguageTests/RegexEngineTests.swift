@@ -13,7 +13,7 @@ import Testing
     static func steps(_ pattern: String, _ text: String) throws -> (Bool, Int, Int) {
         let regex = try RegularExpression(pattern)
         var steps = 0
-        let result = regex.wholeMatch(text, steps: &steps)
+        let result = regex.wholeMatch(text, steps: &steps) ?? false
         return (result, steps, linearBound(regex, text))
     }
 
@@ -68,6 +68,19 @@ import Testing
         #expect(try ordinary.evaluate(["s": .string(String(repeating: "a", count: 4_000))]) == .int(4_000))
         let split = try CompiledExpression("s.split('[ ,]+').size()", environment: environment)
         #expect(try split.evaluate(["s": .string(String(repeating: "ab, ", count: 1_000))]) == .int(1_000))
+    }
+
+    /// Linear is in text length × pattern size, and both can be large: every pattern operation
+    /// stops at `maxPatternSteps` with an error (fail closed) instead of running on.
+    @Test func patternWorkStopsAtItsLimit() throws {
+        let environment = try ExpressionEnvironment(variables: ["s"])
+        let limits = EvaluationLimits(maxPatternSteps: 100_000)
+        let long: [String: Value] = ["s": .string(String(repeating: "a", count: 2_000))]
+        for expression in ["s.matches('(?:a?){900}a{900}')", "s.split('(?:a?){900}b').size()", "s.replace('(?:a?){900}b', '')"] {
+            let compiled = try CompiledExpression(expression, environment: environment)
+            #expect(throws: EvaluationError.self, "\(expression)") { try compiled.evaluate(long, limits: limits) }
+            #expect(throws: Never.self, "\(expression)") { try compiled.evaluate(["s": .string("aaa")], limits: limits) }
+        }
     }
 
     /// `s.replace('', r)` grows with the product of both lengths: it stops at the string limit.

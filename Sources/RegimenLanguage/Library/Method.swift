@@ -105,15 +105,15 @@ enum Method: String, Sendable, CaseIterable {
         case (.toUtf8, .string(let s)): return .bytes(Array(s.utf8))
         case (.matches, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
-            return .bool(try Patterns.wholeMatch(s, pattern, span))
+            return .bool(try Patterns.wholeMatch(s, pattern, budget: limits.maxPatternSteps, span))
         case (.split, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
-            let parts = try Patterns.split(s, pattern, span)
+            let parts = try Patterns.split(s, pattern, budget: limits.maxPatternSteps, span)
             try checkSize(parts.count)
             return .list(parts.map(Value.string))
         case (.replace, .string(let s)):
             guard case .string(let pattern) = args[0], case .string(let replacement) = args[1] else { throw unsupported() }
-            return .string(try Patterns.replace(s, pattern, replacement, maxLength: limits.maxStringLength, span))
+            return .string(try Patterns.replace(s, pattern, replacement, maxLength: limits.maxStringLength, budget: limits.maxPatternSteps, span))
         // MARK: bytes
         case (.toBase64, .bytes(let b)):
             let standard = Data(b).base64EncodedString()

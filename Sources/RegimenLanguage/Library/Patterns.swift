@@ -10,18 +10,25 @@ enum Patterns {
         }
     }
 
-    static func wholeMatch(_ text: String, _ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> Bool {
-        try compile(pattern, span).wholeMatch(text)
+    static func wholeMatch(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> Bool {
+        let regex = try compile(pattern, span)
+        var steps = 0
+        guard let matched = regex.wholeMatch(text, budget: budget, steps: &steps) else { throw workExceeded(budget, span) }
+        return matched
+    }
+
+    private static func workExceeded(_ budget: Int, _ span: SourceSpan) -> EvaluationError {
+        EvaluationError(.limitExceeded, "Regular expression work exceeded its bound of \(budget) steps.", span: span)
     }
 
     /// Splits like Java's `String.split`: the pieces between successive matches, trailing empty
     /// pieces dropped (one piece always stays).
-    static func split(_ text: String, _ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> [String] {
+    static func split(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
         let regex = try compile(pattern, span)
         let scalars = text.unicodeScalars.map(\.value)
         var parts: [String] = []
         var last = 0
-        for slots in try Self.matches(regex, scalars, span) {
+        for slots in try Self.matches(regex, scalars, budget, span) {
             parts.append(Self.string(scalars[last..<slots[0]]))
             last = slots[1]
         }
@@ -35,14 +42,14 @@ enum Patterns {
     /// `x`; a `$` followed by anything else, and a final backslash, are themselves. A group the
     /// pattern lacks is an error. A result past `maxLength` UTF-8 bytes stops the work as soon as
     /// it gets there (`s.replace('', r)` grows with the product of both lengths).
-    static func replace(_ text: String, _ pattern: String, _ replacement: String, maxLength: Int, _ span: SourceSpan) throws(EvaluationError) -> String {
+    static func replace(_ text: String, _ pattern: String, _ replacement: String, maxLength: Int, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> String {
         let regex = try compile(pattern, span)
         let template = try Template(replacement, regex.program, span)
         let scalars = text.unicodeScalars.map(\.value)
         var out = String.UnicodeScalarView()
         var last = 0
         var length = 0
-        for slots in try Self.matches(regex, scalars, span) {
+        for slots in try Self.matches(regex, scalars, budget, span) {
             length += Self.append(scalars[last..<slots[0]], to: &out)
             length += template.append(slots, scalars, to: &out)
             last = slots[1]
@@ -54,10 +61,10 @@ enum Patterns {
     }
 
     /// Every match, or an error when finding them would take more than linear work.
-    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
+    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
         var steps = 0
-        guard let found = regex.matches(in: scalars, steps: &steps) else {
-            throw EvaluationError(.limitExceeded, "Regular expression work exceeded its bound of \(regex.workBound(textLength: scalars.count)) steps.", span: span)
+        guard let found = regex.matches(in: scalars, budget: budget, steps: &steps) else {
+            throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span)
         }
         return found
     }

@@ -73,8 +73,9 @@ struct PikeVM {
 
     // MARK: Whole match (no submatches)
 
-    /// Whether the program matches all of the text (Firestore's `matches`).
-    mutating func wholeMatch() -> Bool {
+    /// Whether the program matches all of the text (Firestore's `matches`); nil when that takes
+    /// more than `budget` steps.
+    mutating func wholeMatch(budget: Int = .max) -> Bool? {
         var current = takeList()
         var following = takeList()
         defer { spareLists += [current, following] }
@@ -93,6 +94,7 @@ struct PikeVM {
                 }
             }
             if position == text.count { break }
+            if steps > budget { return nil }
             swap(&current, &following)
             following.count = 0
             position += 1
@@ -128,8 +130,8 @@ struct PikeVM {
     }
 
     /// The leftmost-first match starting at or after `from`: capture slots (-1 where a group did
-    /// not take part), or nil.
-    mutating func firstMatch(from start: Int) -> [Int]? {
+    /// not take part), or nil; also nil as soon as the steps pass `budget` (callers check).
+    mutating func firstMatch(from start: Int, budget: Int = .max) -> [Int]? {
         var seenCurrent = takeList()
         var seenFollowing = takeList()
         defer { spareLists += [seenCurrent, seenFollowing] }
@@ -158,7 +160,7 @@ struct PikeVM {
                     addThreads(thread.pc + 1, thread.slots, at: position + 1, to: &following, seen: &seenFollowing, work: &work)
                 }
             }
-            if position >= text.count { break }
+            if position >= text.count || steps > budget { break }
             swap(&current, &following)
             swap(&seenCurrent, &seenFollowing)
             following.removeAll(keepingCapacity: true)

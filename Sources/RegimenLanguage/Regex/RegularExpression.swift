@@ -28,13 +28,14 @@ public struct RegularExpression: Sendable {
     /// Whether the pattern matches the whole text.
     public func wholeMatch(_ text: String) -> Bool {
         var steps = 0
-        return wholeMatch(text, steps: &steps)
+        return wholeMatch(text, steps: &steps) ?? false
     }
 
-    /// Whether the pattern matches the whole text; adds the matcher's work to `steps`.
-    func wholeMatch(_ text: String, steps: inout Int) -> Bool {
+    /// Whether the pattern matches the whole text, or nil when finding out takes more than
+    /// `budget` steps; adds the matcher's work to `steps`.
+    func wholeMatch(_ text: String, budget: Int = .max, steps: inout Int) -> Bool? {
         var vm = PikeVM(program: program, text: text.unicodeScalars.map(\.value))
-        let result = vm.wholeMatch()
+        let result = vm.wholeMatch(budget: budget)
         steps += vm.steps
         return result
     }
@@ -46,21 +47,18 @@ public struct RegularExpression: Sendable {
     /// matches whose higher-priority alternatives run on to the end (`a*b|a` over `aaa…`) make
     /// the whole scan quadratic. So the scan gets a budget linear in the text,
     /// ``workBound(textLength:)``, and returns nil past it: a caller fails closed rather than stall.
-    func matches(in scalars: [UInt32], steps: inout Int) -> [[Int]]? {
+    func matches(in scalars: [UInt32], budget limit: Int = .max, steps: inout Int) -> [[Int]]? {
         var vm = PikeVM(program: program, text: scalars)
-        let budget = workBound(textLength: scalars.count)
+        let budget = Swift.min(limit, workBound(textLength: scalars.count))
         var found: [[Int]] = []
         var start = 0
-        while start <= scalars.count, let slots = vm.firstMatch(from: start) {
+        while start <= scalars.count, let slots = vm.firstMatch(from: start, budget: budget) {
             found.append(slots)
             start = slots[1] == slots[0] ? slots[1] + 1 : slots[1]
-            if vm.steps > budget {
-                steps += vm.steps
-                return nil
-            }
+            if vm.steps > budget { break }
         }
         steps += vm.steps
-        return found
+        return vm.steps > budget ? nil : found
     }
 
     /// The work one scan over a text may take: a generous constant times (length + 1) ×
