@@ -23,12 +23,17 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        // MD5 and SHA-256 for the rules language's `hashing` namespace.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
         .target(
             name: "RegimenLanguage",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         // YAML rule files → located trees → typed rule primitives, with diagnostics.

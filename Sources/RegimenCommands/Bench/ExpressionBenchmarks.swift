@@ -18,11 +18,23 @@ enum ExpressionBenchmarks {
         ])
         let compiled = try? CompiledExpression(condition, environment: environment)
         let slots = [user]
+        let email = try? CompiledExpression("user.name.matches('[A-Za-z]+ [A-Za-z]+') && user.email.matches('^[a-z0-9._%+-]+@[a-z0-9.-]+\\\\.[a-z]{2,}$')", environment: environment)
+        var withEmail = user.mapValue ?? [:]
+        withEmail["email"] = .string("dana.coach@example.com")
+        let emailSlots: [Value] = [.map(withEmail)]
         return [
             BenchmarkRunner.Case(name: "expression.compile (10-operator condition)", targetNanoseconds: nil) { count in
                 var total = 0
                 for _ in 0..<count {
                     if (try? CompiledExpression(condition, environment: environment)) != nil { total += 1 }
+                }
+                return total
+            },
+            BenchmarkRunner.Case(name: "expression.evaluate (two regular expressions, name and e-mail)", targetNanoseconds: nil) { count in
+                guard let email else { return 0 }
+                var total = 0
+                for _ in 0..<count {
+                    if case .success(true) = email.evaluateCondition(slots: emailSlots) { total += 1 }
                 }
                 return total
             },

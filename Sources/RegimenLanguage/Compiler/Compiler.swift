@@ -268,6 +268,7 @@ struct Compiler {
             if receiverType.isKnown && receiverType != .null && !method.receivers.contains(receiverType.rawValue) {
                 error("expr.no-method", "a value of type \(receiverType.rawValue) has no method '\(name)'", span)
             }
+            checkPatternLiteral(method, arguments)
             if !method.arity.contains(arguments.count) {
                 error("expr.arity", "method '\(name)' takes \(Self.describe(method.arity)) argument\(method.arity == 1...1 ? "" : "s"), not \(arguments.count)", span)
             }

@@ -64,6 +64,7 @@ extension Method {
         case .date: .timestamp
         case .time: .duration
         case .distance, .latitude, .longitude: .float
+        case .bind: .path
         }
     }
 }
@@ -80,6 +81,7 @@ extension Builtin {
         case .timestampDate, .timestampValue: .timestamp
         case .durationValue, .durationTime, .durationAbs: .duration
         case .latlngValue: .latlng
+        case .hashingCrc32, .hashingCrc32c, .hashingMd5, .hashingSha256: .bytes
         }
     }
 }

@@ -8,12 +8,20 @@ public struct EvaluationLimits: Sendable, Hashable {
     public var maxStringLength: Int
     /// Largest list, set or map an operation may produce.
     public var maxCollectionSize: Int
+    /// Work of one `matches`, `split` or `replace` (instructions of the regular-expression
+    /// matcher). Matching is linear, but in text length × pattern size, and both may be large;
+    /// about 0.1 s of work by default.
+    public var maxPatternSteps: Int
 
-    public init(maxSteps: Int = 100_000, maxCallDepth: Int = 20, maxStringLength: Int = 1 << 20, maxCollectionSize: Int = 100_000) {
+    public init(
+        maxSteps: Int = 100_000, maxCallDepth: Int = 20, maxStringLength: Int = 1 << 20, maxCollectionSize: Int = 100_000,
+        maxPatternSteps: Int = 1 << 25
+    ) {
         self.maxSteps = maxSteps
         self.maxCallDepth = maxCallDepth
         self.maxStringLength = maxStringLength
         self.maxCollectionSize = maxCollectionSize
+        self.maxPatternSteps = maxPatternSteps
     }
 
     public static let `default` = EvaluationLimits()

@@ -8,11 +8,12 @@ enum Builtin: String, Sendable, CaseIterable {
     case timestampDate = "timestamp.date", timestampValue = "timestamp.value"
     case durationValue = "duration.value", durationTime = "duration.time", durationAbs = "duration.abs"
     case latlngValue = "latlng.value"
+    case hashingCrc32 = "hashing.crc32", hashingCrc32c = "hashing.crc32c", hashingMd5 = "hashing.md5", hashingSha256 = "hashing.sha256"
 
     var arity: ClosedRange<Int> {
         switch self {
         case .int, .float, .string, .path, .debug, .mathAbs, .mathCeil, .mathFloor, .mathRound, .mathSqrt,
-             .mathIsNaN, .timestampValue, .durationAbs:
+             .mathIsNaN, .timestampValue, .durationAbs, .hashingCrc32, .hashingCrc32c, .hashingMd5, .hashingSha256:
             1...1
         case .mathPow, .durationValue, .latlngValue:
             2...2
@@ -129,6 +130,19 @@ enum Builtin: String, Sendable, CaseIterable {
                 throw EvaluationError(.invalidArgument, "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: \(Strings.javaDouble(lat)), longitude: \(Strings.javaDouble(lng)).", span: span)
             }
             return .latlng(LatLng(latitude: lat, longitude: lng))
+        case .hashingCrc32, .hashingCrc32c, .hashingMd5, .hashingSha256:
+            let data: [UInt8]
+            switch args[0] {
+            case .string(let s): data = Array(s.utf8)
+            case .bytes(let b): data = b
+            default: throw unsupported()
+            }
+            switch self {
+            case .hashingCrc32: return .bytes(Hashing.crc32(data))
+            case .hashingCrc32c: return .bytes(Hashing.crc32c(data))
+            case .hashingMd5: return .bytes(Hashing.md5(data))
+            default: return .bytes(Hashing.sha256(data))
+            }
         }
     }
 

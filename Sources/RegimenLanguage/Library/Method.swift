@@ -17,12 +17,14 @@ enum Method: String, Sendable, CaseIterable {
     case date, year, month, day, hours, minutes, seconds, nanos, dayOfWeek, dayOfYear, time, toMillis
     // latlng
     case distance, latitude, longitude
+    // path
+    case bind
 
     /// Accepted argument counts.
     var arity: ClosedRange<Int> {
         switch self {
         case .matches, .split, .hasAll, .hasAny, .hasOnly, .concat, .removeAll, .difference, .intersection,
-             .union, .diff, .distance:
+             .union, .diff, .distance, .bind:
             1...1
         case .replace, .get:
             2...2
@@ -51,6 +53,7 @@ enum Method: String, Sendable, CaseIterable {
              (.toMillis, .timestamp), (.seconds, .timestamp), (.nanos, .timestamp): true
         case (.seconds, .duration), (.nanos, .duration): true
         case (.distance, .latlng), (.latitude, .latlng), (.longitude, .latlng): true
+        case (.bind, .path): true
         default: false
         }
     }
@@ -70,6 +73,7 @@ enum Method: String, Sendable, CaseIterable {
         case .date, .year, .month, .day, .hours, .minutes, .dayOfWeek, .dayOfYear, .time, .toMillis: ["timestamp"]
         case .seconds, .nanos: ["timestamp", "duration"]
         case .distance, .latitude, .longitude: ["latlng"]
+        case .bind: ["path"]
         }
     }
 
@@ -101,19 +105,15 @@ enum Method: String, Sendable, CaseIterable {
         case (.toUtf8, .string(let s)): return .bytes(Array(s.utf8))
         case (.matches, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
-            return .bool(try Patterns.wholeMatch(s, pattern, span))
+            return .bool(try Patterns.wholeMatch(s, pattern, budget: limits.maxPatternSteps, span))
         case (.split, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
-            let parts = try Patterns.split(s, pattern, span)
+            let parts = try Patterns.split(s, pattern, budget: limits.maxPatternSteps, span)
             try checkSize(parts.count)
             return .list(parts.map(Value.string))
         case (.replace, .string(let s)):
             guard case .string(let pattern) = args[0], case .string(let replacement) = args[1] else { throw unsupported() }
-            let result = try Patterns.replace(s, pattern, replacement, span)
-            guard result.utf8.count <= limits.maxStringLength else {
-                throw EvaluationError(.limitExceeded, "String exceeds the maximum length of \(limits.maxStringLength) bytes.", span: span)
-            }
-            return .string(result)
+            return .string(try Patterns.replace(s, pattern, replacement, maxLength: limits.maxStringLength, budget: limits.maxPatternSteps, span))
         // MARK: bytes
         case (.toBase64, .bytes(let b)):
             let standard = Data(b).base64EncodedString()
@@ -235,6 +235,10 @@ enum Method: String, Sendable, CaseIterable {
         case (.distance, .latlng(let p)):
             guard case .latlng(let q) = args[0] else { throw unsupported() }
             return .float(Self.haversineMetres(p, q))
+        // MARK: path
+        case (.bind, .path(let p)):
+            guard case .map(let values) = args[0] else { throw unsupported() }
+            return .path(try PathTemplate.bind(p, values, span))
         default:
             throw unsupported()
         }

@@ -1,69 +1,169 @@
-/// Regular expressions for `matches`, `split` and `replace`, with RE2's semantics where Swift's
-/// regex engine differs: matching by Unicode scalar, ASCII-only `\\w \\d \\s \\b`, and no
-/// backreferences (RE2 rejects `\\1`). A pattern that does not compile is an evaluation error.
+/// `matches`, `split` and `replace`: RE2's grammar and semantics (``RegularExpression``), in
+/// time linear in the text. A pattern outside the grammar is an evaluation error worded as the
+/// emulator words it.
 enum Patterns {
-    static func compile(_ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> Regex<AnyRegexOutput> {
-        let invalid = EvaluationError(.invalidArgument, "Invalid regular expression pattern. Pattern: \(pattern).", span: span)
-        if hasBackreference(pattern) { throw invalid }
+    static func compile(_ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> RegularExpression {
         do {
-            return try Regex(pattern)
-                .matchingSemantics(.unicodeScalar)
-                .asciiOnlyWordCharacters()
-                .asciiOnlyDigits()
-                .asciiOnlyWhitespace()
+            return try RegularExpression.cached(pattern)
         } catch {
-            throw invalid
+            throw EvaluationError(.invalidArgument, "Invalid regular expression pattern. Pattern: \(pattern).", span: span)
         }
     }
 
-    /// `\\1`…`\\9` outside a character class, which RE2 does not support.
-    private static func hasBackreference(_ pattern: String) -> Bool {
-        var escaped = false
-        for scalar in pattern.unicodeScalars {
-            if escaped {
-                if ("1"..."9").contains(scalar) { return true }
-                escaped = false
-            } else if scalar == "\\" {
-                escaped = true
-            }
+    static func wholeMatch(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> Bool {
+        let regex = try compile(pattern, span)
+        var steps = 0
+        guard let matched = regex.wholeMatch(text, budget: budget, steps: &steps) else { throw workExceeded(budget, span) }
+        return matched
+    }
+
+    private static func workExceeded(_ budget: Int, _ span: SourceSpan) -> EvaluationError {
+        EvaluationError(.limitExceeded, "Regular expression work exceeded its bound of \(budget) steps.", span: span)
+    }
+
+    /// Splits like Java's `String.split`: the pieces between successive matches, trailing empty
+    /// pieces dropped (one piece always stays).
+    static func split(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
+        let regex = try compile(pattern, span)
+        let scalars = text.unicodeScalars.map(\.value)
+        var parts: [String] = []
+        var last = 0
+        for slots in try Self.matches(regex, scalars, budget, span) {
+            parts.append(Self.string(scalars[last..<slots[0]]))
+            last = slots[1]
         }
-        return false
-    }
-
-    static func wholeMatch(_ text: String, _ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> Bool {
-        let regex = try compile(pattern, span)
-        return text.wholeMatch(of: regex) != nil
-    }
-
-    /// Splits like Java's `String.split`: trailing empty strings are dropped, but one element stays.
-    static func split(_ text: String, _ pattern: String, _ span: SourceSpan) throws(EvaluationError) -> [String] {
-        let regex = try compile(pattern, span)
-        var parts = text.split(separator: regex, omittingEmptySubsequences: false).map(String.init)
+        parts.append(Self.string(scalars[last...]))
         while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
         return parts
     }
 
-    /// Replaces every match; in the replacement `$n` is group n and `\\x` is a literal `x`.
-    static func replace(_ text: String, _ pattern: String, _ replacement: String, _ span: SourceSpan) throws(EvaluationError) -> String {
+    /// Replaces every match (Java's `Matcher.replaceAll` over RE2/J): in the replacement `$n`
+    /// is group n (as many digits as name a group), `${name}` a named group and `\x` a literal
+    /// `x`; a `$` followed by anything else, and a final backslash, are themselves. A group the
+    /// pattern lacks is an error. A result past `maxLength` UTF-8 bytes stops the work as soon as
+    /// it gets there (`s.replace('', r)` grows with the product of both lengths).
+    static func replace(_ text: String, _ pattern: String, _ replacement: String, maxLength: Int, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> String {
         let regex = try compile(pattern, span)
-        let template = Array(replacement.unicodeScalars)
-        return text.replacing(regex) { match in
-            var out = String.UnicodeScalarView()
+        let template = try Template(replacement, regex.program, span)
+        let scalars = text.unicodeScalars.map(\.value)
+        var out = String.UnicodeScalarView()
+        var last = 0
+        var length = 0
+        for slots in try Self.matches(regex, scalars, budget, span) {
+            length += Self.append(scalars[last..<slots[0]], to: &out)
+            length += template.append(slots, scalars, to: &out)
+            last = slots[1]
+            guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+        }
+        length += Self.append(scalars[last...], to: &out)
+        guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+        return String(out)
+    }
+
+    /// Every match, or an error when finding them would take more than linear work.
+    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
+        var steps = 0
+        guard let found = regex.matches(in: scalars, budget: budget, steps: &steps) else {
+            throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span)
+        }
+        return found
+    }
+
+    static func tooLong(_ maxLength: Int, _ span: SourceSpan) -> EvaluationError {
+        EvaluationError(.limitExceeded, "String exceeds the maximum length of \(maxLength) bytes.", span: span)
+    }
+
+    /// Appends the code points and returns how many UTF-8 bytes they take.
+    @discardableResult
+    private static func append(_ scalars: ArraySlice<UInt32>, to out: inout String.UnicodeScalarView) -> Int {
+        var length = 0
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            out.append(scalar)
+            length += UTF8.width(scalar)
+        }
+        return length
+    }
+
+    private static func string(_ scalars: ArraySlice<UInt32>) -> String {
+        var out = String.UnicodeScalarView()
+        append(scalars, to: &out)
+        return String(out)
+    }
+
+    /// A parsed replacement: literal text and group references.
+    private struct Template {
+        enum Piece {
+            case text(String.UnicodeScalarView, utf8Length: Int)
+            case group(Int)
+        }
+
+        var pieces: [Piece] = []
+
+        init(_ replacement: String, _ program: RegexProgram, _ span: SourceSpan) throws(EvaluationError) {
+            let template = Array(replacement.unicodeScalars)
+            var literal = String.UnicodeScalarView()
+            func flush(_ pieces: inout [Piece]) {
+                if !literal.isEmpty { pieces.append(.text(literal, utf8Length: String(literal).utf8.count)) }
+                literal = String.UnicodeScalarView()
+            }
             var index = 0
             while index < template.count {
                 let c = template[index]
                 if c == "\\", index + 1 < template.count {
-                    out.append(template[index + 1])
+                    literal.append(template[index + 1])
                     index += 2
-                } else if c == "$", index + 1 < template.count, let group = Int(String(template[index + 1])), group < match.output.count {
-                    if let substring = match.output[group].substring { out.append(contentsOf: substring.unicodeScalars) }
+                } else if c == "$", index + 1 < template.count, let first = Self.digit(template[index + 1]) {
+                    var group = first
                     index += 2
+                    while index < template.count, let digit = Self.digit(template[index]), group * 10 + digit <= program.captureCount {
+                        group = group * 10 + digit
+                        index += 1
+                    }
+                    guard group <= program.captureCount else {
+                        throw EvaluationError(.invalidArgument, "Invalid replacement: the pattern has no group \(group).", span: span)
+                    }
+                    flush(&pieces)
+                    pieces.append(.group(group))
+                } else if c == "$", index + 1 < template.count, template[index + 1] == "{" {
+                    var end = index + 2
+                    while end < template.count, template[end] != "}" { end += 1 }
+                    var name = String.UnicodeScalarView()
+                    name.append(contentsOf: template[(index + 2)..<Swift.min(end, template.count)])
+                    guard end < template.count, let group = program.captureNames[String(name)] else {
+                        throw EvaluationError(.invalidArgument, "Invalid replacement: the pattern has no group named '\(String(name))'.", span: span)
+                    }
+                    flush(&pieces)
+                    pieces.append(.group(group))
+                    index = end + 1
                 } else {
-                    out.append(c)
+                    literal.append(c)
                     index += 1
                 }
             }
-            return String(out)
+            flush(&pieces)
+        }
+
+        private static func digit(_ scalar: Unicode.Scalar) -> Int? {
+            ("0"..."9").contains(scalar) ? Int(scalar.value - 48) : nil
+        }
+
+        /// Appends the replacement for one match; returns its length in UTF-8 bytes.
+        func append(_ slots: [Int], _ scalars: [UInt32], to out: inout String.UnicodeScalarView) -> Int {
+            var length = 0
+            for piece in pieces {
+                switch piece {
+                case .text(let text, let utf8Length):
+                    out.append(contentsOf: text)
+                    length += utf8Length
+                case .group(let group):
+                    let start = slots[2 * group], end = slots[2 * group + 1]
+                    // A group that took no part in the match adds nothing.
+                    guard start >= 0, end >= start else { continue }
+                    length += Patterns.append(scalars[start..<end], to: &out)
+                }
+            }
+            return length
         }
     }
 }

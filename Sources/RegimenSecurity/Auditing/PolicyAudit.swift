@@ -22,6 +22,7 @@ public enum PolicyAudit {
     public static func audit(_ policy: CompiledPolicy) -> [AuditFinding] {
         var auditor = Auditor(policy: policy)
         auditor.run()
+        auditor.findings += PatternAudit.findings(policy.policy)
         return auditor.findings.sorted { ($0.location, $0.id) < ($1.location, $1.id) }
     }
 }
