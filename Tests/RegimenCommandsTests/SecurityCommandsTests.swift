@@ -42,9 +42,9 @@ struct SecurityCommandsTests {
         let result = try run(["test", "rules/security/trainer-student/storage.tests.yaml"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 18)
+        #expect(lines.count == 20)
         #expect(lines.first == "PASS trainer uploads a PDF")
-        #expect(lines.last == "17 passed, 0 failed")
+        #expect(lines.last == "19 passed, 0 failed")
     }
 
     @Test("a failing case says what was expected, what came out and why; exit 1")
@@ -90,10 +90,10 @@ struct SecurityCommandsTests {
     @Test("--format junit and json")
     func formats() throws {
         let junit = try run(["test", "--format", "junit", "rules/security/trainer-student/storage.tests.yaml"])
-        #expect(junit.stdout.contains("<testsuite name=\"rules/security/trainer-student/storage.tests.yaml\" tests=\"17\" failures=\"0\">"))
+        #expect(junit.stdout.contains("<testsuite name=\"rules/security/trainer-student/storage.tests.yaml\" tests=\"19\" failures=\"0\">"))
         let json = try run(["test", "--format", "json", "rules/security/trainer-student/storage.tests.yaml"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(object?["passed"] as? Int == 17)
+        #expect(object?["passed"] as? Int == 19)
     }
 
     @Test("--coverage reports counts and writes HTML and LCOV")
@@ -106,7 +106,7 @@ struct SecurityCommandsTests {
         #expect(result.stdout.contains("every statement and function was evaluated"))
         let lcov = try String(contentsOf: directory.appendingPathComponent("lcov.info"), encoding: .utf8)
         #expect(lcov.contains("SF:rules/security/trainer-student/storage.rules"))
-        #expect(lcov.contains("FNDA:16,isTrainer@12"))
+        #expect(lcov.contains("FNDA:18,isTrainer@15"))
         let html = try String(contentsOf: directory.appendingPathComponent("storage.rules.html"), encoding: .utf8)
         #expect(html.contains("allow read: evaluated 4: true 2, false 2, error 0"))
     }
@@ -121,8 +121,8 @@ struct SecurityCommandsTests {
             "--path", "users/alice/programs/p2", "--data", "{\"name\": 5, \"userId\": \"alice\"}", "--explain",
         ])
         #expect(deny.status == 1)
-        #expect(deny.stdout.contains("allow create at rules/security/workout-tracker/corrected.rules:51:9 [database='(default)', userId='alice', programId='p2']: false"))
-        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:45:18) was false [data.get('name', null) = 5] in validProgram(request.resource.data)"))
+        #expect(deny.stdout.contains("allow create at rules/security/workout-tracker/corrected.rules:76:9 [database='(default)', userId='alice', programId='p2']: false"))
+        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:46:14) was false [data.get('name', null) = 5] in validProgram(request.resource.data) → requiredName(data)"))
     }
 
     @Test("regimen audit reports Appendix A's mistakes and exits 1; the corrected policy is clean")

@@ -26,9 +26,10 @@ struct TrackingCommandTests {
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: a strength set needs 'reps'
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: 'weight' must be at least 0, not -20
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s2: warning: 'duration' is not used by strength exercises
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s2: error: 'userId' must be the owner's id 'alex' (the user of the path), not 'mallory'
             users/alex/programs/ppl/weeks/week2: error: week order 1 is already used by week week1
             users/alex/programs/ppl2: error: program name 'push pull legs ' is already used by program ppl
-            invalid: 8 documents, 6 errors, 1 warning
+            invalid: 8 documents, 7 errors, 1 warning
 
             """)
     }
@@ -149,8 +150,8 @@ struct TrackingCommandTests {
         let bad = runRegimen(["upload-check", "photo.pdf", "--content-type", "image/png", "--rules", repositoryRoot.path], in: scratch.url)
         #expect(bad.status == 1)
         #expect(bad.standardError == """
-            photo.pdf: error: content type 'image/png' is not allowed; upload application/pdf
             photo.pdf: error: the file does not start with the PDF signature '%PDF-'
+            photo.pdf: error: content type 'image/png' is not allowed; upload application/pdf (compared exactly, as the Storage rule does)
 
             """)
     }

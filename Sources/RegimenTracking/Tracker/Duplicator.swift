@@ -14,7 +14,7 @@ public struct WriteOperation: Sendable, Hashable {
 
     /// `{path, data}` with the data's keys sorted.
     public var value: Value {
-        Value.orderedMap([("path", .string(path)), ("data", Value.orderedMap(data.sorted { $0.key < $1.key }))])
+        Value.orderedMap([("path", .string(path)), ("data", Value.orderedMap(data.sorted { $0.key < $1.key }).encodingTaggedTimestamps)])
     }
 }
 
