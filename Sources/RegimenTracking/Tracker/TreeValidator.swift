@@ -148,7 +148,7 @@ public struct TreeValidator: Sendable {
         }
     }
 
-    private static func uniquenessKey(_ value: Value, caseSensitive: Bool) -> Value {
+    static func uniquenessKey(_ value: Value, caseSensitive: Bool) -> Value {
         switch value {
         case .string(let text):
             let trimmed = text.trimmingRulesWhitespace
