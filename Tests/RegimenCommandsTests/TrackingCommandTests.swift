@@ -72,10 +72,10 @@ struct TrackingCommandTests {
     @Test("burn reports every invalid input with its own message")
     func burnInvalid() {
         let run = regimen(["burn", "runing", "--minutes", "0", "--intensity", "hard"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError == """
             error: unknown activity 'runing'; did you mean 'running'?
-            error: duration must be at least 1 minute, got 0
+            error: minutes must be at least 1 minute, got 0
             error: intensity must be one of light, moderate, vigorous, got 'hard'
 
             """)
@@ -106,7 +106,7 @@ struct TrackingCommandTests {
     @Test("daily-log rejects entries after --now")
     func dailyLogFuture() {
         let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-03T12:00:00Z"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("examples/tracker/daily-log.yaml: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)"))
     }
 
@@ -123,7 +123,7 @@ struct TrackingCommandTests {
         #expect(run.status == 0)
         #expect(run.standardOutput == "week 10: peak intensity 0.83 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
         let bad = regimen(["periodize", "--weeks", "12", "--goal", "bulk"])
-        #expect(bad.status == 1)
+        #expect(bad.status == 2)
         #expect(bad.standardError == "error: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")
     }
 

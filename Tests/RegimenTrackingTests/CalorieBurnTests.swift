@@ -87,9 +87,9 @@ struct CalorieBurnTests {
     }
 
     static let badEntries: [(WorkoutEntry, [String])] = [
-        (WorkoutEntry(activity: "running", minutes: 0, intensity: "vigorous"), ["duration must be at least 1 minute, got 0"]),
-        (WorkoutEntry(activity: "running", minutes: 1441, intensity: "vigorous"), ["duration must be at most 1440 minutes (24 hours), got 1441"]),
-        (WorkoutEntry(activity: nil, minutes: nil, intensity: nil), ["activity is required", "duration is required", "intensity is required"]),
+        (WorkoutEntry(activity: "running", minutes: 0, intensity: "vigorous"), ["minutes must be at least 1 minute, got 0"]),
+        (WorkoutEntry(activity: "running", minutes: 1441, intensity: "vigorous"), ["minutes must be at most 1440 minutes (24 hours), got 1441"]),
+        (WorkoutEntry(activity: nil, minutes: nil, intensity: nil), ["activity is required", "minutes is required", "intensity is required"]),
         (WorkoutEntry(activity: "runing", minutes: 30, intensity: "vigorous"), ["unknown activity 'runing'; did you mean 'running'?"]),
         (WorkoutEntry(activity: "running", minutes: 30, intensity: "extreme"), ["intensity must be one of light, moderate, vigorous, got 'extreme'"]),
         (WorkoutEntry(activity: "running", minutes: 30, intensity: "light", timestamp: Timestamp(seconds: fixedNow.seconds + 60)),
@@ -140,7 +140,7 @@ struct CalorieBurnTests {
         guard case .failure(let errors) = result else { Issue.record("expected errors"); return }
         #expect(errors.problems.map(\.description) == [
             "foods[1]: calories must not be negative, got -5",
-            "workouts[1]: duration must be at least 1 minute, got 0",
+            "workouts[1]: minutes must be at least 1 minute, got 0",
             "workouts[1]: timestamp 2030-01-01T00:00:00Z is in the future (now is 2026-02-04T12:00:00Z)",
         ])
     }

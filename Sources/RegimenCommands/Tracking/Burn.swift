@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RegimenLanguage
 import RegimenTracking
 
@@ -7,16 +8,16 @@ struct Burn: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Calories burned by an activity from catalogs/activities.yaml under rules/calorie-burn.yaml.",
         discussion: """
-            Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another
+            Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another \
             formula of the rule file, such as seed_002. With --list, prints the activity library.
             """)
 
     @Argument(help: "The activity id, such as running.")
     var activity: String?
 
-    @Option(help: "Duration in minutes (1–1440).") var minutes: Int?
+    @Option(parsing: .unconditional, help: "Duration in minutes (1–1440).") var minutes: Int?
     @Option(help: "light, moderate or vigorous.") var intensity: String?
-    @Option(help: "Body weight in kg (default from the rules: 70).") var weight: Double?
+    @Option(parsing: .unconditional, help: "Body weight in kg (default from the rules: 70).") var weight: Double?
     @Option(help: "A formula of rules/calorie-burn.yaml instead of its default.") var formula: String?
     @Flag(help: "List the activities (with --search and --category to filter).") var list = false
     @Option(help: "With --list: only activities whose id or name contains this.") var search: String?
@@ -32,21 +33,14 @@ struct Burn: ParsableCommand {
             try printList(rules, context)
             return
         }
-        var burnRules = rules.calorieBurn
-        if let formula {
-            guard let chosen = burnRules.using(formula: formula) else {
-                context.standardError.writeLine("error: unknown formula '\(formula)'; the rules offer \(burnRules.formulas.keys.sorted().joined(separator: ", "))")
-                throw CommandFailure.usage
-            }
-            burnRules = chosen
-        }
+        let burnRules = try TrackingCommandSupport.burnRules(rules, formula: formula, in: context)
         let calculator = CalorieBurnCalculator(rules: burnRules, catalog: rules.activities)
         let result: BurnResult
         do {
             result = try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weight)
         } catch let error as BurnError {
             for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         switch format {
         case .json:
@@ -92,9 +86,10 @@ struct DailyLogCommand: ParsableCommand {
         commandName: "daily-log",
         abstract: "Total a food and workout log per day: consumed, burned, net.",
         discussion: """
-            LOG is JSON or YAML: {weight_kg?, foods: [{name, calories, timestamp}],
-            workouts: [{activity, minutes, intensity, timestamp}]}. Entries group by their UTC date.
-            Entries after --now (default: the current time) are rejected.
+            LOG is JSON or YAML: {weight_kg?, foods: [{name, calories, timestamp}], \
+            workouts: [{activity, minutes, intensity, timestamp}]}. Entries group by their date in \
+            --timezone (an IANA name such as Europe/Berlin; default UTC). Entries after --now \
+            (default: the current time) are rejected.
             """)
 
     @Argument(help: "The log, a JSON or YAML file.")
@@ -102,6 +97,12 @@ struct DailyLogCommand: ParsableCommand {
 
     @Option(help: "The present (RFC 3339), for rejecting future entries; default: now.")
     var now: String?
+
+    @Option(help: "The IANA time zone whose calendar days group the entries, such as America/New_York; default UTC.")
+    var timezone: String?
+
+    @Option(help: "A formula of rules/calorie-burn.yaml instead of its default, such as seed_002.")
+    var formula: String?
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -113,11 +114,20 @@ struct DailyLogCommand: ParsableCommand {
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let value = try TrackingCommandSupport.document(log, in: context)
         let time = try TrackingCommandSupport.now(now, in: context)
-        let calculator = DailyLogCalculator(calculator: CalorieBurnCalculator(rules: rules.calorieBurn, catalog: rules.activities))
-        switch calculator.summarize(value, now: time) {
+        var zone = TimeZone(secondsFromGMT: 0) ?? .current
+        if let timezone {
+            guard let named = TimeZone(identifier: timezone) else {
+                context.standardError.writeLine("error: --timezone must be an IANA time zone name such as Europe/Berlin, not '\(timezone)'")
+                throw CommandFailure.usage
+            }
+            zone = named
+        }
+        let burnRules = try TrackingCommandSupport.burnRules(rules, formula: formula, in: context)
+        let calculator = DailyLogCalculator(calculator: CalorieBurnCalculator(rules: burnRules, catalog: rules.activities))
+        switch calculator.summarize(value, now: time, timeZone: zone) {
         case .failure(let errors):
             for problem in errors.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         case .success(let days):
             switch format {
             case .json:

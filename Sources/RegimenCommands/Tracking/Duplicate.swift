@@ -31,7 +31,7 @@ struct Duplicate: ParsableCommand {
     @Option(help: "Time stamped on the copies (RFC 3339); default: now.")
     var now: String?
 
-    @Option(help: "Seed for the new ids.")
+    @Option(parsing: .unconditional, help: "Seed for the new ids.")
     var seed: UInt64?
 
     @Flag(help: "Copy a source with errors by leaving each invalid optional field out of the copy; prints each change.")
@@ -60,7 +60,8 @@ struct Duplicate: ParsableCommand {
                 .duplicate(level, id: id, in: tree, requestingUser: user, now: time, seed: seed, repair: repair)
         } catch let error as DuplicationError {
             context.standardError.writeLine("error: \(error)")
-            throw CommandFailure.failed
+            // A missing or ambiguous source is an input error; a refusal by the rules is a failure.
+            throw error.code == .notFound || error.code == .invalidArgument ? CommandFailure.usage : CommandFailure.failed
         }
         switch format {
         case .json:

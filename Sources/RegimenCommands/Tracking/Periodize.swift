@@ -7,10 +7,10 @@ struct Periodize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a plan's phases and each week's intensity, RPE and protocol from rules/periodization.yaml.")
 
-    @Option(help: "Plan length in weeks.") var weeks: Int?
+    @Option(parsing: .unconditional, help: "Plan length in weeks.") var weeks: Int?
     @Option(help: "Goal: strength, lean_mass, fat_loss, recomp (aliases allowed).") var goal: String?
     @Option(help: "Instead of a plan, the targets of a single workout: recovery, standard or push_it.") var effort: String?
-    @Option(help: "Print only this week of the plan.") var week: Int?
+    @Option(parsing: .unconditional, help: "Print only this week of the plan.") var week: Int?
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
@@ -31,13 +31,13 @@ struct Periodize: ParsableCommand {
             plan = try rules.periodization.plan(weeks: weeks, goal: goal)
         } catch let error as PeriodizationError {
             context.standardError.writeLine("error: \(error.message)")
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         var shown = plan.schedule
         if let week {
             guard let one = plan.week(week) else {
-                context.standardError.writeLine("error: week \(week) is outside the plan's weeks 1-\(plan.weeks)")
-                throw CommandFailure.failed
+                context.standardError.writeLine("error: --week \(week) is outside the plan's weeks 1-\(plan.weeks)")
+                throw CommandFailure.usage
             }
             shown = [one]
         }
@@ -67,8 +67,8 @@ struct Periodize: ParsableCommand {
 
     private func printSingleWorkout(_ id: String, _ rules: PeriodizationRules, _ context: CommandContext) throws {
         guard let target = try rules.singleWorkout(effort: id) else {
-            context.standardError.writeLine("error: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
-            throw CommandFailure.failed
+            context.standardError.writeLine("error: --effort: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
+            throw CommandFailure.usage
         }
         let show = TrackingCommandSupport.show
         let rpe = "\(show(target.effort.rpe.lowerBound))-\(show(target.effort.rpe.upperBound))"

@@ -8,14 +8,14 @@ struct Progress: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compute completedDays, totalDays, percentComplete and streaks from a completion log.",
         discussion: """
-            LOG is JSON or YAML: {workoutId, durationWeeks?, startDate?, completedDays: [day, …], today?}.
+            LOG is JSON or YAML: {workoutId, durationWeeks?, startDate?, completedDays: [day, …], today?}. \
             Days count from 1 (the startDate). The streak rules are in rules/student-progress.yaml.
             """)
 
     @Argument(help: "The completion log, a JSON or YAML file.")
     var log: String
 
-    @Option(help: "The day to compute on (1 = startDate); overrides the log's `today`.")
+    @Option(parsing: .unconditional, help: "The day to compute on (1 = startDate); overrides the log's `today`.")
     var today: Int?
 
     @Option(help: "text or json.")
@@ -32,7 +32,7 @@ struct Progress: ParsableCommand {
         case .success(let read): completion = read
         case .failure(let error):
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         var input = completion
         if let today { input.today = today }
@@ -41,7 +41,7 @@ struct Progress: ParsableCommand {
             progress = try rules.progress.progress(of: input)
         } catch let error as ProgressError {
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         switch format {
         case .json:

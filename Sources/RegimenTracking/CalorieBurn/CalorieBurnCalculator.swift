@@ -67,12 +67,12 @@ public struct CalorieBurnCalculator: Sendable {
         if let minutes = entry.minutes {
             let range = rules.durationMinutes
             if minutes < range.lowerBound {
-                problems.append("duration must be at least \(range.lowerBound) minute\(range.lowerBound == 1 ? "" : "s"), got \(minutes)")
+                problems.append("minutes must be at least \(range.lowerBound) minute\(range.lowerBound == 1 ? "" : "s"), got \(minutes)")
             } else if minutes > range.upperBound {
-                problems.append("duration must be at most \(range.upperBound) minutes (\(Self.hours(range.upperBound))), got \(minutes)")
+                problems.append("minutes must be at most \(range.upperBound) minutes (\(Self.hours(range.upperBound))), got \(minutes)")
             }
         } else {
-            problems.append("duration is required")
+            problems.append("minutes is required")
         }
         if let intensity = entry.intensity?.trimmingWhitespace.lowercased(), !intensity.isEmpty {
             if rules.level(intensity) == nil {
