@@ -1,3 +1,4 @@
+import Foundation
 import RegimenLanguage
 import Testing
 @testable import RegimenTracking
@@ -143,5 +144,40 @@ struct CalorieBurnTests {
             "workouts[1]: minutes must be at least 1 minute, got 0",
             "workouts[1]: timestamp 2030-01-01T00:00:00Z is in the future (now is 2026-02-04T12:00:00Z)",
         ])
+    }
+
+    @Test("days group by the local date of the chosen time zone: 21:00 in New York on the 3rd is the 3rd, not the 4th")
+    func dailyLogTimeZone() throws {
+        let log = Value.map([
+            "foods": .list([
+                .map(["name": .string("Dinner"), "calories": .int(700), "timestamp": .string("2026-02-04T02:00:00Z")]),
+                .map(["name": .string("Breakfast"), "calories": .int(300), "timestamp": .string("2026-02-04T12:00:00Z")]),
+            ]),
+        ])
+        let calculator = DailyLogCalculator(calculator: try calculator())
+        let utc = try calculator.summarize(log, now: nil).get()
+        #expect(utc.map { String($0.date.description.prefix(10)) } == ["2026-02-04"])
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let local = try calculator.summarize(log, now: nil, timeZone: zone).get()
+        #expect(local.map { String($0.date.description.prefix(10)) } == ["2026-02-03", "2026-02-04"])
+        #expect(local.map(\.consumed) == [700, 300])
+    }
+
+    @Test("property: every entry lands on the local date of its instant, for every hour of a year and several zones")
+    func dailyLogLocalDates() throws {
+        let calculator = DailyLogCalculator(calculator: try calculator())
+        for name in ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"] {
+            let zone = try #require(TimeZone(identifier: name))
+            var formatter = Date.ISO8601FormatStyle(timeZone: zone)
+            formatter = formatter.year().month().day()
+            for hour in stride(from: 0, to: 24 * 365, by: 7) {
+                let seconds = Int64(1_767_225_600 + hour * 3_600)  // from 2026-01-01T00:00:00Z
+                let text = Timestamp(seconds: seconds).description
+                let log = Value.map(["foods": .list([.map(["name": .string("x"), "calories": .int(1), "timestamp": .string(text)])])])
+                let days = try calculator.summarize(log, now: nil, timeZone: zone).get()
+                let expected = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(formatter)
+                #expect(days.map { String($0.date.description.prefix(10)) } == [expected], "\(name) \(text)")
+            }
+        }
     }
 }
