@@ -125,6 +125,18 @@ struct SecurityCommandsTests {
         #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:46:14) was false [data.get('name', null) = 5] in validProgram(request.resource.data) → requiredName(data)"))
     }
 
+    @Test("regimen audit on a policy with a syntax error prints the error and no clean summary")
+    func auditSyntaxError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-audit-\(UUID().uuidString).rules")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{db}/documents {\n    match /x/{id} {\n      allow read: if request.auth == ;\n    }\n  }\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(["audit", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(":5:37: error: expected an expression"))
+        #expect(!result.stdout.contains("0 errors, 0 warnings"))
+    }
+
     @Test("regimen audit reports Appendix A's mistakes and exits 1; the corrected policy is clean")
     func audit() throws {
         let appendix = try run(["audit", "rules/security/workout-tracker/appendix-a.rules"])
