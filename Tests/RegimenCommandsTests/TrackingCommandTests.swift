@@ -64,9 +64,28 @@ struct TrackingCommandTests {
     func burn() {
         let acsm = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous"])
         #expect(acsm.status == 0)
-        #expect(acsm.standardOutput == "432 kcal: Running, 6 mph (10 min/mile), vigorous (MET 11.76 from base 9.8, Compendium 12150), 30 min, 70 kg, formula acsm\n")
+        #expect(acsm.standardOutput == """
+            360 kcal: Running, 6 mph (10 min/mile), vigorous, MET 9.8, 30 min, 70 kg, formula acsm
+            Compendium 2011 row 12050: running, 6 mph (10 min/mile) (9.8 MET)
+
+            """)
         let seed = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous", "--formula", "seed_002"])
-        #expect(seed.standardOutput.hasPrefix("123 kcal: "))
+        #expect(seed.standardOutput.hasPrefix("103 kcal: "))
+    }
+
+    @Test("burn at a level a single-row activity has no row for uses the fallback and says so; numbers print as people write them")
+    func burnFallback() {
+        let run = regimen(["burn", "walking_slow", "--minutes", "30", "--intensity", "moderate"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            129 kcal: Walking, slow (2.0 mph), moderate, MET 3.5, 30 min, 70 kg, formula acsm
+            Compendium 2011 row 17152: walking, 2.0 mph, level, slow pace, firm surface (2.8 MET)
+            note: no Compendium row for walking_slow at moderate; MET 2.8 of row 17152 (light) scaled by 1 / 0.8 and kept within moderate's MET 3-5.9 gives 3.5 (fallback of rules/calorie-burn.yaml)
+
+            """)
+        let refused = regimen(["burn", "hiking", "--minutes", "30", "--intensity", "light"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "error: intensity: hiking has Compendium rows for moderate, vigorous only, not light\n")
     }
 
     @Test("burn reports every invalid input with its own message")
@@ -86,7 +105,7 @@ struct TrackingCommandTests {
         let run = regimen(["burn", "--list", "--category", "flexibility"])
         #expect(run.status == 0)
         #expect(run.standardOutput.split(separator: "\n").count == 5)
-        #expect(run.standardOutput.contains("flexibility\tyoga\tMET 2.5\t02150\tlight\tYoga, Hatha"))
+        #expect(run.standardOutput.contains("flexibility\tyoga\tlight 02150 2.5, moderate 02160 4\tYoga"))
     }
 
     @Test("daily-log totals per day")
@@ -94,11 +113,27 @@ struct TrackingCommandTests {
         let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-05T00:00:00Z"])
         #expect(run.status == 0)
         #expect(run.standardOutput == """
-            2026-02-03: consumed 1890 kcal, burned 842 kcal, net 1048 kcal (surplus)
-              running 35 min vigorous: 591 kcal
+            2026-02-03: consumed 1890 kcal, burned 743 kcal, net 1147 kcal (surplus)
+              running 35 min vigorous: 492 kcal
               weight_training 50 min moderate: 251 kcal
-            2026-02-04: consumed 180 kcal, burned 86 kcal, net 94 kcal (surplus)
-              yoga 30 min light: 86 kcal
+            2026-02-04: consumed 180 kcal, burned 108 kcal, net 72 kcal (surplus)
+              yoga 30 min light: 108 kcal
+
+            """)
+    }
+
+    @Test("daily-log --timezone groups by the local date and --formula picks the burn formula")
+    func dailyLogZoneAndFormula() {
+        // 19:30Z on the 3rd is 04:30 on the 4th in Tokyo; 08:00Z on the 4th is 17:00 there.
+        let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-05T00:00:00Z", "--timezone", "Asia/Tokyo",
+                           "--formula", "seed_002"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            2026-02-03: consumed 1200 kcal, burned 141 kcal, net 1059 kcal (surplus)
+              running 35 min vigorous: 141 kcal
+            2026-02-04: consumed 870 kcal, burned 103 kcal, net 767 kcal (surplus)
+              weight_training 50 min moderate: 72 kcal
+              yoga 30 min light: 31 kcal
 
             """)
     }

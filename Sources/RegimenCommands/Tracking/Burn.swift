@@ -47,9 +47,10 @@ struct Burn: ParsableCommand {
             context.standardOutput.writeLine(result.value.jsonString(pretty: true))
         case .text:
             let show = TrackingCommandSupport.show
-            context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity) (MET \(show(result.met)) from base \(show(result.activity.baseMET)), Compendium \(result.activity.compendiumCode)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
-            if !result.typicalIntensity {
-                context.standardOutput.writeLine("note: \(result.activity.id) is usually \(result.activity.intensities.joined(separator: " or ")), not \(result.intensity)")
+            context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity), MET \(show(result.met)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
+            context.standardOutput.writeLine("Compendium 2011 row \(result.row.code): \(result.row.description) (\(show(result.row.met)) MET)")
+            if let fallback = result.fallback {
+                context.standardOutput.writeLine("note: \(fallback)")
             }
         }
     }
@@ -68,13 +69,17 @@ struct Burn: ParsableCommand {
         case .json:
             let items = found.map {
                 Value.map(["id": .string($0.id), "name": .string($0.name), "category": .string($0.category.rawValue),
-                           "compendium": .string($0.compendiumCode), "met": .float($0.baseMET),
-                           "intensities": .list($0.intensities.map(Value.string))])
+                           "usual": .string($0.usualLevel),
+                           "rows": .list($0.rows.map { row in
+                               Value.map(["level": .string(row.level), "code": .string(row.code), "met": .float(row.met),
+                                          "description": .string(row.description)])
+                           })])
             }
             context.standardOutput.writeLine(Value.list(items).jsonString(pretty: true))
         case .text:
             for activity in found.sorted(by: { ($0.category.rawValue, $0.id) < ($1.category.rawValue, $1.id) }) {
-                context.standardOutput.writeLine("\(activity.category.rawValue)\t\(activity.id)\tMET \(TrackingCommandSupport.show(activity.baseMET))\t\(activity.compendiumCode)\t\(activity.intensities.joined(separator: "/"))\t\(activity.name)")
+                let rows = activity.rows.map { "\($0.level) \($0.code) \(TrackingCommandSupport.show($0.met))" }.joined(separator: ", ")
+                context.standardOutput.writeLine("\(activity.category.rawValue)\t\(activity.id)\t\(rows)\t\(activity.name)")
             }
         }
     }

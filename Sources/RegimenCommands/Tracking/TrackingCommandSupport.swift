@@ -69,8 +69,6 @@ enum TrackingCommandSupport {
         return chosen
     }
 
-    /// A number without a trailing `.0` when whole.
-    static func show(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
+    /// A number as a person writes it: `7`, `2.8` (not `2.8000000000000003`).
+    static func show(_ number: Double) -> String { humanNumber(number) }
 }

@@ -225,10 +225,7 @@ public struct TreeValidator: Sendable {
 }
 
 /// A number without a trailing `.0` when it is whole: `7`, `2.5`.
-func format(_ number: Double) -> String {
-    if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-    return String(number)
-}
+func format(_ number: Double) -> String { humanNumber(number) }
 
 extension String {
     /// The string without leading and trailing whitespace and newlines.
