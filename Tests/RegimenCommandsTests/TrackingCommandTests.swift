@@ -149,7 +149,7 @@ struct TrackingCommandTests {
     func progress() {
         let run = regimen(["progress", "examples/tracker/completion-log.json"])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "workout hypertrophy-pdf-1: 8 of 28 days (28.6%)\ncurrent streak: 5, longest streak: 5\n")
+        #expect(run.standardOutput == "workout hypertrophy-pdf-1, student s1: 8 of 28 days (28.6%)\ncurrent streak: 5, longest streak: 5\n")
     }
 
     @Test("periodize prints one week of a plan")

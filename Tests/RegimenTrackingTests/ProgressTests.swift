@@ -23,7 +23,7 @@ struct ProgressTests {
     @Test("completion totals and streaks", arguments: 0..<table.count)
     func progress(index: Int) throws {
         let (weeks, days, today, completed, total, percent, current, longest) = Self.table[index]
-        let result = try rules().progress(of: CompletionLog(workoutId: "w1", durationWeeks: weeks, startDate: nil, completedDays: days, today: today))
+        let result = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: weeks, startDate: nil, completedDays: days, today: today))
         #expect(result.completedDays.count == completed)
         #expect(result.totalDays == total)
         #expect(result.percentComplete == percent)
@@ -37,11 +37,11 @@ struct ProgressTests {
         rules.restDay = try Formula(compiling: SourceText("weekday >= 6"), variables: ["day", "weekday"])
         // 2026-02-02 is a Monday: days 6 and 7 are the weekend.
         let start = Timestamp(iso8601: "2026-02-02")
-        let log = CompletionLog(workoutId: "w1", durationWeeks: 2, startDate: start, completedDays: [1, 2, 3, 4, 5, 8, 9], today: 9)
+        let log = CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start, completedDays: [1, 2, 3, 4, 5, 8, 9], today: 9)
         let result = try rules.progress(of: log)
         #expect(result.currentStreak == 7)
         #expect(result.longestStreak == 7)
-        let missedMonday = try rules.progress(of: CompletionLog(workoutId: "w1", durationWeeks: 2, startDate: start,
+        let missedMonday = try rules.progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start,
                                                                 completedDays: [1, 2, 3, 4, 5, 9], today: 9))
         #expect(missedMonday.currentStreak == 1)
         #expect(missedMonday.longestStreak == 5)
@@ -50,8 +50,40 @@ struct ProgressTests {
     @Test("days outside the workout are rejected with their numbers")
     func outside() throws {
         #expect(throws: ProgressError(problems: ["completed day 0 is outside the workout's days 1–7", "completed day 9 is outside the workout's days 1–7"])) {
-            try rules().progress(of: CompletionLog(workoutId: "w1", durationWeeks: 1, startDate: nil, completedDays: [9, 0, 2], today: nil))
+            try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 1, startDate: nil, completedDays: [9, 0, 2], today: nil))
         }
+    }
+
+    @Test("a completed day after today is rejected, not counted")
+    func futureDay() throws {
+        #expect(throws: ProgressError(problems: ["completed day 12 lies after today (day 10); a day is completed on or after it comes"])) {
+            try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 4, startDate: nil, completedDays: [1, 12], today: 10))
+        }
+    }
+
+    @Test("property: a log is accepted exactly when no completed day lies after today", arguments: 0..<6)
+    func futureDayProperty(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed) &+ 41)
+        for _ in 0..<200 {
+            let today = Int.random(in: 1...28, using: &random)
+            let days = (0..<Int.random(in: 0...10, using: &random)).map { _ in Int.random(in: 1...28, using: &random) }
+            let log = CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 4, startDate: nil, completedDays: days, today: today)
+            let accepted = (try? rules().progress(of: log)) != nil
+            #expect(accepted == days.allSatisfy { $0 <= today }, "\(days) today \(today)")
+        }
+    }
+
+    @Test("the progress carries the seed's field names: studentId and lastActivityAt")
+    func seedFields() throws {
+        let start = Timestamp(iso8601: "2026-02-02T00:00:00Z")
+        let result = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start,
+                                                           completedDays: [1, 2, 5], today: 6))
+        #expect(result.value["studentId"] == .string("s1"))
+        #expect(result.value["lastActivityAt"] == .string("2026-02-06T00:00:00Z"))
+        #expect(result.value["lastActivityDay"] == nil)
+        let undated = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: nil,
+                                                            completedDays: [1], today: 1))
+        #expect(undated.value["lastActivityAt"] == .null)
     }
 
     static let uploads: [(String, String?, Int, [UInt8], [String])] = [

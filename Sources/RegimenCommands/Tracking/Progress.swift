@@ -8,8 +8,10 @@ struct Progress: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compute completedDays, totalDays, percentComplete and streaks from a completion log.",
         discussion: """
-            LOG is JSON or YAML: {workoutId, durationWeeks?, startDate?, completedDays: [day, …], today?}. \
-            Days count from 1 (the startDate). The streak rules are in rules/student-progress.yaml.
+            LOG is JSON or YAML: {workoutId, studentId, durationWeeks?, startDate?, completedDays: [day, …], today?}. \
+            Days count from 1 (the startDate); a completed day after today is an input error. JSON output is \
+            the seed's progress response (lastActivityAt is the start of the last completed day, when \
+            startDate is given) with studentId. The streak rules are in rules/student-progress.yaml.
             """)
 
     @Argument(help: "The completion log, a JSON or YAML file.")
@@ -47,7 +49,7 @@ struct Progress: ParsableCommand {
         case .json:
             context.standardOutput.writeLine(progress.value.jsonString(pretty: true))
         case .text:
-            context.standardOutput.writeLine("workout \(progress.workoutId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
+            context.standardOutput.writeLine("workout \(progress.workoutId), student \(progress.studentId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
             context.standardOutput.writeLine("current streak: \(progress.currentStreak), longest streak: \(progress.longestStreak)")
         }
     }
