@@ -70,6 +70,10 @@ struct ExitCodeTableTests {
         (["periodize", "--weeks", "-3", "--goal", "strength"], "-3"),
         (["periodize", "--effort", "max"], "--effort"),
         (["periodize", "--weeks", "8", "--goal", "strength", "--week", "9"], "--week"),
+        (["periodize", "--weeks", "8", "--goal", "strength", "--start-intensity", "1.5", "--end-intensity", "0.9"], "--start-intensity"),
+        (["periodize", "--weeks", "8", "--goal", "strength", "--start-intensity", "0.6"], "--end-intensity"),
+        (["select", "--muscle", "chst"], "--muscle"),
+        (["select", "--chosen", "no_such_lift"], "--chosen"),
     ]
 
     @Test("every subcommand appears in the table")

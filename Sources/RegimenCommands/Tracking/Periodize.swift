@@ -11,6 +11,11 @@ struct Periodize: ParsableCommand {
     @Option(help: "Goal: strength, lean_mass, fat_loss, recomp (aliases allowed).") var goal: String?
     @Option(help: "Instead of a plan, the targets of a single workout: recovery, standard or push_it.") var effort: String?
     @Option(parsing: .unconditional, help: "Print only this week of the plan.") var week: Int?
+    @Option(name: .customLong("start-intensity"), parsing: .unconditional,
+            help: "With --end-intensity: the first training week's intensity (fraction of 1RM); the plan's training weeks ramp from it to the end.")
+    var startIntensity: Double?
+    @Option(name: .customLong("end-intensity"), parsing: .unconditional, help: "The last training week's intensity (fraction of 1RM).")
+    var endIntensity: Double?
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
@@ -26,11 +31,20 @@ struct Periodize: ParsableCommand {
             context.standardError.writeLine("error: give --weeks and --goal, or --effort for a single workout")
             throw CommandFailure.usage
         }
+        var ramp: (start: Double, end: Double)?
+        switch (startIntensity, endIntensity) {
+        case (let start?, let end?): ramp = (start, end)
+        case (nil, nil): ramp = nil
+        default:
+            context.standardError.writeLine("error: --start-intensity and --end-intensity go together: give both or neither")
+            throw CommandFailure.usage
+        }
         let plan: PeriodizedPlan
         do {
-            plan = try rules.periodization.plan(weeks: weeks, goal: goal)
+            plan = try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
         } catch let error as PeriodizationError {
-            context.standardError.writeLine("error: \(error.message)")
+            let option = error.message.hasPrefix("the ramp's start") ? "--start-intensity: " : error.message.hasPrefix("the ramp's end") ? "--end-intensity: " : ""
+            context.standardError.writeLine("error: \(option)\(error.message)")
             throw CommandFailure.usage
         }
         var shown = plan.schedule
