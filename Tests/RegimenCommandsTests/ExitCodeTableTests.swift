@@ -73,6 +73,8 @@ struct ExitCodeTableTests {
         (["periodize", "--weeks", "8", "--goal", "strength", "--start-intensity", "1.5", "--end-intensity", "0.9"], "--start-intensity"),
         (["periodize", "--weeks", "8", "--goal", "strength", "--start-intensity", "0.6"], "--end-intensity"),
         (["select", "--muscle", "chst"], "--muscle"),
+        (["indexes-check", "--indexes", "$D/list.json"], "indexes"),
+        (["indexes-check", "--queries", "$D/broken.yaml"], "broken.yaml"),
         (["select", "--chosen", "no_such_lift"], "--chosen"),
     ]
 
