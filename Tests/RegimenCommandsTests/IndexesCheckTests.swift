@@ -71,3 +71,42 @@ struct IndexesCheckTests {
         }
     }
 }
+
+/// Numbers print as a person writes them: no binary rounding noise such as 2.8000000000000003.
+@Suite("Numbers as people write them")
+struct HumanNumberOutputTests {
+    static func noisy(_ text: String) -> Bool {
+        text.range(of: #"\d\.\d{12,}"#, options: .regularExpression) != nil
+    }
+
+    @Test("burn, in text and JSON, for every activity at every level, and select's scores")
+    func everyBurn() {
+        var outputs: [String] = []
+        for activity in ["walking_slow", "running", "powerlifting", "stretching", "jump_rope", "yoga", "calisthenics"] {
+            for level in ["light", "moderate", "vigorous"] {
+                for format in ["text", "json"] {
+                    let run = runRegimen(["burn", activity, "--minutes", "37", "--intensity", level, "--weight", "71.3", "--format", format],
+                                         in: IndexesCheckTests.repository)
+                    outputs.append(run.standardOutput)
+                }
+            }
+        }
+        outputs.append(runRegimen(["select", "--format", "json", "--library", "barbell_bench_press", "--emphasis", "chest",
+                                   "--chosen", "back_squat"], in: IndexesCheckTests.repository).standardOutput)
+        #expect(!outputs.contains(where: Self.noisy), "\(outputs.filter(Self.noisy))")
+        #expect(outputs.joined().contains("MET 2.9"))
+    }
+
+    @Test("property: humanNumber prints tenths and hundredths scaled by factors without noise")
+    func humanNumbers() {
+        for tenths in 1...300 {
+            for factor in [0.7, 0.8, 1.2, 1.5, 1.3, 1.0 / 0.8] {
+                let value = Double(tenths) / 10 * factor
+                #expect(!Self.noisy(humanNumber(value)), "\(value)")
+                #expect(abs((Double(humanNumber(value)) ?? .nan) - value) < 1e-9)
+            }
+        }
+        #expect(humanNumber(3.5 * 0.8) == "2.8")
+        #expect(humanNumber(7) == "7")
+    }
+}

@@ -20,7 +20,7 @@ struct AnalyticsCommand: ParsableCommand {
         let tree = try TrackingCommandSupport.tree(self.tree, in: context)
         do {
             let analytics = try TrackerAnalytics(tree: tree, policy: rules.analytics)
-            context.standardOutput.writeLine(analytics.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(analytics.value.roundedForPeople.jsonString(pretty: true))
         } catch {
             context.standardError.writeLine("error: \(error)")
             throw CommandFailure.failed

@@ -44,7 +44,7 @@ struct Burn: ParsableCommand {
         }
         switch format {
         case .json:
-            context.standardOutput.writeLine(result.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(result.value.roundedForPeople.jsonString(pretty: true))
         case .text:
             let show = TrackingCommandSupport.show
             context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity), MET \(show(result.met)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
@@ -75,7 +75,7 @@ struct Burn: ParsableCommand {
                                           "description": .string(row.description)])
                            })])
             }
-            context.standardOutput.writeLine(Value.list(items).jsonString(pretty: true))
+            context.standardOutput.writeLine(Value.list(items).roundedForPeople.jsonString(pretty: true))
         case .text:
             for activity in found.sorted(by: { ($0.category.rawValue, $0.id) < ($1.category.rawValue, $1.id) }) {
                 let rows = activity.rows.map { "\($0.level) \($0.code) \(TrackingCommandSupport.show($0.met))" }.joined(separator: ", ")
@@ -136,7 +136,7 @@ struct DailyLogCommand: ParsableCommand {
         case .success(let days):
             switch format {
             case .json:
-                context.standardOutput.writeLine(Value.list(days.map(\.value)).jsonString(pretty: true))
+                context.standardOutput.writeLine(Value.list(days.map(\.value)).roundedForPeople.jsonString(pretty: true))
             case .text:
                 let show = TrackingCommandSupport.show
                 if days.isEmpty { context.standardOutput.writeLine("no entries") }

@@ -62,7 +62,7 @@ struct Periodize: ParsableCommand {
                 map["schedule"] = .list(shown.map { plan.weekValue($0) })
                 value = .map(map)
             }
-            context.standardOutput.writeLine(value.jsonString(pretty: true))
+            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
         case .text:
             let show = TrackingCommandSupport.show
             if week == nil {
@@ -93,7 +93,7 @@ struct Periodize: ParsableCommand {
                 "rpe": .list([.float(target.effort.rpe.lowerBound), .float(target.effort.rpe.upperBound)]),
                 "compound": .string(target.row.compound.description), "isolation": .string(target.row.isolation.description),
             ])
-            context.standardOutput.writeLine(value.jsonString(pretty: true))
+            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
         case .text:
             context.standardOutput.writeLine("\(target.effort.id) (\(target.effort.use)): intensity \(show(target.intensity)) RPE \(rpe) compound \(target.row.compound) isolation \(target.row.isolation)")
         }

@@ -47,7 +47,7 @@ struct Progress: ParsableCommand {
         }
         switch format {
         case .json:
-            context.standardOutput.writeLine(progress.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(progress.value.roundedForPeople.jsonString(pretty: true))
         case .text:
             context.standardOutput.writeLine("workout \(progress.workoutId), student \(progress.studentId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
             context.standardOutput.writeLine("current streak: \(progress.currentStreak), longest streak: \(progress.longestStreak)")

@@ -74,7 +74,7 @@ struct Select: ParsableCommand {
                     "underRepresented": .bool(entry.reasons.underRepresented), "patternRepeated": .bool(entry.reasons.patternRepeated),
                 ])
             }
-            context.standardOutput.writeLine(Value.list(list).jsonString(pretty: true))
+            context.standardOutput.writeLine(Value.list(list).roundedForPeople.jsonString(pretty: true))
         case .text:
             for entry in ranked {
                 var reasons: [String] = []
