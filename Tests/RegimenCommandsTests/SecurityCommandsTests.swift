@@ -125,6 +125,20 @@ struct SecurityCommandsTests {
         #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:46:14) was false [data.get('name', null) = 5] in validProgram(request.resource.data) → requiredName(data)"))
     }
 
+    @Test("authorize reads {\"$timestamp\": …} in --data as a timestamp; a plain string stays a string")
+    func authorizeTimestamps() throws {
+        let base = ["authorize", "--rules", "rules/security/workout-tracker/corrected.rules", "--auth", "{\"uid\": \"alice\"}",
+                    "--op", "create", "--path", "users/alice/programs/p9", "--data"]
+        let tagged = try run(base + ["{\"name\": \"Push\", \"userId\": \"alice\", \"createdAt\": {\"$timestamp\": \"2026-01-05T08:00:00Z\"}}"])
+        #expect(tagged.status == 0, "\(tagged.stdout)\(tagged.stderr)")
+        let plain = try run(base + ["{\"name\": \"Push\", \"userId\": \"alice\", \"createdAt\": \"2026-01-05T08:00:00Z\"}"])
+        #expect(plain.status == 1)
+        let missing = try run(Array(base.dropLast()))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--data is required for 'create'"))
+        #expect(!missing.stderr.contains("<command line>"))
+    }
+
     @Test("regimen audit on a policy with a syntax error prints the error and no clean summary")
     func auditSyntaxError() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-audit-\(UUID().uuidString).rules")

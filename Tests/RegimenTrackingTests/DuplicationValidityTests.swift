@@ -142,5 +142,9 @@ struct DuplicationValidityTests {
         #expect(oldIds.isDisjoint(with: newIds))
         #expect(result.batches.allSatisfy { !$0.isEmpty && $0.count <= 450 })
         #expect(result.batches.flatMap { $0 }.count == result.copy.documentCount)
+        // The tree as `duplicate --format json` prints it reads back to the same tree.
+        let (reread, problems) = TrackerTree.read(result.tree.value)
+        #expect(problems == [])
+        #expect(reread == result.tree)
     }
 }
