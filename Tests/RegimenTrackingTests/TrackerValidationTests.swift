@@ -73,6 +73,18 @@ struct TrackerValidationTests {
         #expect(try violations(tree) == ["users/u1/programs/p2: error: program name '  strength block ' is already used by program p1"])
     }
 
+    @Test("violations say whether they are the document's own fields (the policy's rules) or a check across documents")
+    func scopes() throws {
+        var tree = makeTree(workouts: 1, exercises: 1, sets: 1)
+        var second = tree.programs[0]
+        second.id = "p2"
+        second.children = []
+        second.fields["description"] = .int(5)
+        tree.programs.append(second)
+        let found = TreeValidator(policy: try shippedRules().validation).validate(tree)
+        #expect(found.map { "\($0.field ?? "") \($0.inOwnFields)" } == ["description true", "name false"])
+    }
+
     @Test("week order is unique within a program")
     func uniqueWeekOrder() throws {
         var tree = makeTree(workouts: 1, exercises: 1, sets: 1)

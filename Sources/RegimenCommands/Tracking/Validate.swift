@@ -36,7 +36,8 @@ struct Validate: ParsableCommand {
         case .json:
             let list = violations.map {
                 Value.map(["path": .string($0.path), "field": $0.field.map(Value.string) ?? .null,
-                           "severity": .string($0.severity.rawValue), "message": .string($0.message)])
+                           "severity": .string($0.severity.rawValue), "message": .string($0.message),
+                           "scope": .string($0.inOwnFields ? "document" : "across documents")])
             }
             context.standardOutput.writeLine(Value.map(["documents": .int(Int64(tree.documentCount)), "violations": .list(list)]).jsonString(pretty: true))
         case .text:

@@ -41,7 +41,14 @@ public struct TreeValidator: Sendable {
         return violations.sorted()
     }
 
-    private func checkFields(_ document: TrackerDocument, at path: DocumentPath, into violations: inout [TrackerViolation]) {
+    private func checkFields(_ document: TrackerDocument, at path: DocumentPath, into all: inout [TrackerViolation]) {
+        var violations: [TrackerViolation] = []
+        defer {
+            for var violation in violations {
+                violation.inOwnFields = true
+                all.append(violation)
+            }
+        }
         let here = path.description
         let rules = policy.levels[document.level] ?? ValidationPolicy.LevelRules(fields: [:])
         for (name, rule) in sortedFields[document.level] ?? [] {
