@@ -145,6 +145,23 @@ struct TrackingCommandTests {
         #expect(run.standardError.contains("examples/tracker/daily-log.yaml: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)"))
     }
 
+    @Test("progress takes today from startDate and --now, so a day still to come is refused")
+    func progressFutureDay() throws {
+        let scratch = try ScratchDirectory(["log.json": #"{"workoutId": "w", "studentId": "s1", "durationWeeks": 2, "startDate": "2026-02-02", "completedDays": [1, 2, 3, 9]}"#])
+        defer { scratch.cleanUp() }
+        let early = runRegimen(["progress", "log.json", "--now", "2026-02-05T10:00:00Z", "--rules", ExitCodeTableTests.repository.appendingPathComponent("rules").path,
+                                "--catalogs", ExitCodeTableTests.repository.appendingPathComponent("catalogs").path], in: scratch.url)
+        #expect(early.status == 2)
+        #expect(early.standardOutput == "")
+        #expect(early.standardError == "log.json: error: completed day 9 lies after today (day 4); a day is completed on or after it comes\n")
+        let later = runRegimen(["progress", "log.json", "--now", "2026-02-12T10:00:00Z", "--format", "json",
+                                "--rules", ExitCodeTableTests.repository.appendingPathComponent("rules").path,
+                                "--catalogs", ExitCodeTableTests.repository.appendingPathComponent("catalogs").path], in: scratch.url)
+        #expect(later.status == 0)
+        #expect(later.standardOutput.contains("\"lastActivityAt\" : \"2026-02-10T00:00:00Z\""))
+        #expect(later.standardOutput.contains("\"studentId\" : \"s1\""))
+    }
+
     @Test("progress prints completion and streaks")
     func progress() {
         let run = regimen(["progress", "examples/tracker/completion-log.json"])

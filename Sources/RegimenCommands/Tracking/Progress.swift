@@ -20,6 +20,9 @@ struct Progress: ParsableCommand {
     @Option(parsing: .unconditional, help: "The day to compute on (1 = startDate); overrides the log's `today`.")
     var today: Int?
 
+    @Option(help: "The present (RFC 3339), which gives today from the log's startDate when neither the log nor --today names it; default: now.")
+    var now: String?
+
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
@@ -29,6 +32,7 @@ struct Progress: ParsableCommand {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let value = try TrackingCommandSupport.document(log, in: context)
+        let present = try TrackingCommandSupport.now(now, in: context)
         let completion: CompletionLog
         switch CompletionLog.read(value) {
         case .success(let read): completion = read
@@ -38,6 +42,12 @@ struct Progress: ParsableCommand {
         }
         var input = completion
         if let today { input.today = today }
+        // Without a named today, the calendar gives it, so a day still to come cannot count as done.
+        if input.today == nil, let start = input.startDate {
+            let startDay = start.seconds >= 0 ? start.seconds / 86_400 : (start.seconds - 86_399) / 86_400
+            let presentDay = present.seconds >= 0 ? present.seconds / 86_400 : (present.seconds - 86_399) / 86_400
+            input.today = Int(clamping: max(1, presentDay - startDay + 1))
+        }
         let progress: StudentProgress
         do {
             progress = try rules.progress.progress(of: input)

@@ -137,7 +137,7 @@ public struct DailyLogCalculator: Sendable {
         var days: [Int64: DailySummary] = [:]
         // The local calendar day: the instant shifted by the zone's offset at that instant.
         func day(of timestamp: Timestamp) -> Int64 {
-            let local = timestamp.seconds + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(timestamp.seconds))))
+            let local = timestamp.seconds &+ Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(timestamp.seconds))))
             return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         }
         func empty(_ key: Int64) -> DailySummary {
