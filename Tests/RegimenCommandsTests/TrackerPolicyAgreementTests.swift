@@ -72,32 +72,41 @@ struct TrackerPolicyAgreementTests {
         return path
     }
 
-    @Test("validate and the corrected Firestore policy give the same verdict on 6,000 single-document writes by the owner")
-    func documentsAgree() throws {
-        let rules = try Self.tracking()
-        let validator = TreeValidator(policy: rules.validation)
-        let policy = try Self.policy("rules/security/workout-tracker/corrected.rules")
+    /// `count` single-document writes: a valid document of each level in turn with up to three
+    /// random edits (a field set to a value near a limit or of another type, removed, or an
+    /// unknown field added).
+    static func generatedWrites(count: Int, rules: TrackingRules) -> [(path: DocumentPath, document: TrackerDocument)] {
         var random = Generator(state: 16)
-        var disagreements: [String] = []
-        var allowed = 0
-        let writes = 6_000
-        for index in 0..<writes {
+        var writes: [(path: DocumentPath, document: TrackerDocument)] = []
+        for index in 0..<count {
             let level = TrackerLevel.allCases[index % TrackerLevel.allCases.count]
             let names = (rules.validation.levels[level]?.fields.keys.sorted() ?? []) + ["colour"]
-            var fields = Self.validBase(level)
+            var fields = validBase(level)
             for _ in 0..<Int.random(in: 0...3, using: &random) {
-                guard let name = names.randomElement(using: &random), let value = Self.pool.randomElement(using: &random) else { continue }
+                guard let name = names.randomElement(using: &random), let value = pool.randomElement(using: &random) else { continue }
                 if Bool.random(using: &random), Int.random(in: 0..<4, using: &random) == 0 {
                     fields[name] = nil
                 } else {
                     fields[name] = value
                 }
             }
-            let path = Self.path(of: level)
-            let document = TrackerDocument(level: level, id: "\(level.rawValue)1", fields: fields)
+            writes.append((path(of: level), TrackerDocument(level: level, id: "\(level.rawValue)1", fields: fields)))
+        }
+        return writes
+    }
+
+    @Test("validate and the corrected Firestore policy give the same verdict on 6,000 single-document writes by the owner")
+    func documentsAgree() throws {
+        let rules = try Self.tracking()
+        let validator = TreeValidator(policy: rules.validation)
+        let policy = try Self.policy("rules/security/workout-tracker/corrected.rules")
+        var disagreements: [String] = []
+        var allowed = 0
+        let writes = Self.generatedWrites(count: 6_000, rules: rules)
+        for (path, document) in writes {
             let errors = validator.documentViolations(document, at: path).filter { $0.severity == .error }
             var data = OrderedDictionary<String, Value>()
-            for key in fields.keys.sorted() { data[key] = fields[key] }
+            for key in document.fields.keys.sorted() { data[key] = document.fields[key] }
             let request = SecurityRequest(auth: AuthContext(uid: "alex"),
                                           operation: .create(RequestPath(path.description, service: .firestore), WriteData(data)),
                                           time: Self.time)
@@ -109,7 +118,7 @@ struct TrackerPolicyAgreementTests {
         }
         #expect(disagreements == [])
         // Both verdicts occur often, so the agreement is not an agreement on one answer.
-        #expect(allowed > writes / 5 && allowed < writes * 4 / 5, "allowed \(allowed) of \(writes)")
+        #expect(allowed > writes.count / 5 && allowed < writes.count * 4 / 5, "allowed \(allowed) of \(writes.count)")
     }
 
     @Test("upload-check's metadata rules and the Storage rule give the same verdict on 6,000 uploads")
