@@ -19,10 +19,12 @@ public struct AuditCommand: ParsableCommand {
     public func run() throws {
         var errors = 0, warnings = 0
         var loadFailed = false
+        var loaded = 0
         var output = ""
         for file in files {
             do {
                 let policy = try CompiledPolicy(try PolicyLoader.load(file: file))
+                loaded += 1
                 for finding in PolicyAudit.audit(policy) {
                     output += finding.rendered + "\n"
                     if finding.severity == .error { errors += 1 } else { warnings += 1 }
@@ -32,8 +34,12 @@ public struct AuditCommand: ParsableCommand {
                 loadFailed = true
             }
         }
-        output += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
-        CommandContext.current.standardOutput.write(output)
+        // A policy that cannot be read was not audited: no summary claims it is clean.
+        if loaded > 0 {
+            output += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            output += loadFailed ? " in \(loaded) of \(files.count) files; the others could not be read\n" : "\n"
+            CommandContext.current.standardOutput.write(output)
+        }
         if loadFailed { throw CommandFailure.usage }
         if errors > 0 { throw CommandFailure.failed }
     }

@@ -9,9 +9,11 @@ public struct AuthorizeCommand: ParsableCommand {
         commandName: "authorize",
         abstract: "Decide one request against a security policy (.rules or YAML).",
         discussion: """
-        Prints 'allow' or 'deny' and the reason; exits 0 when allowed, 1 when denied, 2 on bad input.
-        Example: regimen authorize --rules rules/security/workout-tracker/appendix-a.rules \\
-                   --auth '{"uid": "alice"}' --op get --path users/alice --explain
+        Prints 'allow' or 'deny' and the reason; exits 0 when allowed, 1 when denied, 2 on bad input. \
+        JSON has no timestamp type: write {"$timestamp": "2026-01-05T08:00:00Z"} in --data, --auth \
+        or --metadata ({"$serverTimestamp": true} and {"$delete": true} are the write sentinels).
+
+        Example: regimen authorize --rules rules/security/workout-tracker/appendix-a.rules --auth '{"uid": "alice"}' --op get --path users/alice --explain
         """
     )
 
@@ -27,7 +29,7 @@ public struct AuthorizeCommand: ParsableCommand {
     @Option(help: "Document, collection (list) or object path, relative to the service root or absolute.")
     var path: String
 
-    @Option(help: "Write data as JSON (create, update, set).")
+    @Option(help: "Write data as JSON (required for create, update, set); timestamps as {\"$timestamp\": \"…\"}.")
     var data: String?
 
     @Option(help: "List query as JSON: {\"limit\": 10, \"where\": [[\"userId\", \"==\", \"alice\"]]}.")

@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load and validate every rule and catalog file.",
         discussion: """
-            Prints every problem as file:line:column: error: message and exits 1 if there is any
+            Prints every problem as file:line:column: error: message and exits 1 if there is any \
             error; on success prints one line counting files, rules and catalog entries.
             """)
 

@@ -9,10 +9,10 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate an expression and print its value as JSON.",
         discussion: """
-            Variables come from --vars: each top-level key of the YAML or JSON mapping is a variable
-            (a file with `profile: {weight_kg: 80}` allows `profile.weight_kg * 10`). Helper
-            functions declared in the rules' `kind: functions` files can be called.
-            Exit status: 0 with the value, 1 when the expression does not compile or fails,
+            Variables come from --vars: each top-level key of the YAML or JSON mapping is a variable \
+            (a file with `profile: {weight_kg: 80}` allows `profile.weight_kg * 10`). Helper \
+            functions declared in the rules' `kind: functions` files can be called. \
+            Exit status: 0 with the value, 1 when the expression does not compile or fails, \
             2 when the command or the variables file is wrong.
             """)
 

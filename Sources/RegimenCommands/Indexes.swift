@@ -7,7 +7,7 @@ struct Indexes: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compute BMR, TDEE, BMI, WHtR and FFMI for a profile (recalculateIndexes).",
         discussion: """
-            PROFILE is a YAML or JSON file (see examples/). Formulas, defaults and the accuracy ladder
+            PROFILE is a YAML or JSON file (see examples/). Formulas, defaults and the accuracy ladder \
             come from rules/. Exit status: 0 ok, 1 rule error, 2 bad profile (every problem listed).
             """)
 

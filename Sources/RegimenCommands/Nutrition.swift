@@ -7,8 +7,8 @@ struct Nutrition: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Plan kcal, macros and ingredient options per meal for a profile.",
         discussion: """
-            Any one option from each category (protein, carb, veg, fat) lands a meal within the
-            rules' tolerance (±10%) of its protein, carb, fat and kcal targets; a meal the catalog
+            Any one option from each category (protein, carb, veg, fat) lands a meal within the \
+            rules' tolerance (±10%) of its protein, carb, fat and kcal targets; a meal the catalog \
             cannot serve that way says so instead. Exit status: 0 ok, 1 rule error, 2 bad profile.
             """)
 

@@ -9,8 +9,8 @@ struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate the full plan for a profile: indexes, nutrition and a week of training.",
         discussion: """
-            JSON uses the seed's generatePlan fields (idx, kcal, macros, workouts, ingredients,
-            confidence, tips) plus `training`, the week's sets per muscle against its band. Text is a
+            JSON uses the seed's generatePlan fields (idx, kcal, macros, workouts, ingredients, \
+            confidence, tips) plus `training`, the week's sets per muscle against its band. Text is a \
             week a person can follow. Exit status: 0 ok, 1 rule error, 2 bad profile or option.
             """)
 

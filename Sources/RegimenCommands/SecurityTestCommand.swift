@@ -9,7 +9,7 @@ public struct SecurityTestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run security test files (kind: security-tests) against the policies they name.",
         discussion: """
-        Prints one line per case (PASS name, or FAIL name — expected X, got Y: reason) and closes with
+        Prints one line per case (PASS name, or FAIL name — expected X, got Y: reason) and closes with \
         'N passed, N failed'. Exits 1 when a case failed, 2 when a file or policy could not be loaded.
         """
     )
@@ -74,7 +74,8 @@ public struct SecurityTestCommand: ParsableCommand {
         case .json: output = SecurityTestReport.json(results, requests: withRequests)
         case .junit: output = SecurityTestReport.junit(results)
         }
-        CommandContext.current.standardOutput.write(output)
+        // When no file could be read there is no result to print, only the errors.
+        if !results.isEmpty || !loadFailed { CommandContext.current.standardOutput.write(output) }
         if coverage { try writeCoverageFiles(recorders) }
         if loadFailed { throw CommandFailure.usage }
         if results.contains(where: { $0.failed > 0 }) { throw CommandFailure.failed }

@@ -42,9 +42,9 @@ struct SecurityCommandsTests {
         let result = try run(["test", "rules/security/trainer-student/storage.tests.yaml"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 18)
+        #expect(lines.count == 20)
         #expect(lines.first == "PASS trainer uploads a PDF")
-        #expect(lines.last == "17 passed, 0 failed")
+        #expect(lines.last == "19 passed, 0 failed")
     }
 
     @Test("a failing case says what was expected, what came out and why; exit 1")
@@ -90,10 +90,10 @@ struct SecurityCommandsTests {
     @Test("--format junit and json")
     func formats() throws {
         let junit = try run(["test", "--format", "junit", "rules/security/trainer-student/storage.tests.yaml"])
-        #expect(junit.stdout.contains("<testsuite name=\"rules/security/trainer-student/storage.tests.yaml\" tests=\"17\" failures=\"0\">"))
+        #expect(junit.stdout.contains("<testsuite name=\"rules/security/trainer-student/storage.tests.yaml\" tests=\"19\" failures=\"0\">"))
         let json = try run(["test", "--format", "json", "rules/security/trainer-student/storage.tests.yaml"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(object?["passed"] as? Int == 17)
+        #expect(object?["passed"] as? Int == 19)
     }
 
     @Test("--coverage reports counts and writes HTML and LCOV")
@@ -106,7 +106,7 @@ struct SecurityCommandsTests {
         #expect(result.stdout.contains("every statement and function was evaluated"))
         let lcov = try String(contentsOf: directory.appendingPathComponent("lcov.info"), encoding: .utf8)
         #expect(lcov.contains("SF:rules/security/trainer-student/storage.rules"))
-        #expect(lcov.contains("FNDA:16,isTrainer@12"))
+        #expect(lcov.contains("FNDA:18,isTrainer@15"))
         let html = try String(contentsOf: directory.appendingPathComponent("storage.rules.html"), encoding: .utf8)
         #expect(html.contains("allow read: evaluated 4: true 2, false 2, error 0"))
     }
@@ -121,8 +121,34 @@ struct SecurityCommandsTests {
             "--path", "users/alice/programs/p2", "--data", "{\"name\": 5, \"userId\": \"alice\"}", "--explain",
         ])
         #expect(deny.status == 1)
-        #expect(deny.stdout.contains("allow create at rules/security/workout-tracker/corrected.rules:51:9 [database='(default)', userId='alice', programId='p2']: false"))
-        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:45:18) was false [data.get('name', null) = 5] in validProgram(request.resource.data)"))
+        #expect(deny.stdout.contains("allow create at rules/security/workout-tracker/corrected.rules:76:9 [database='(default)', userId='alice', programId='p2']: false"))
+        #expect(deny.stdout.contains("because 'data.get('name', null) is string' (rules/security/workout-tracker/corrected.rules:46:14) was false [data.get('name', null) = 5] in validProgram(request.resource.data) → requiredName(data)"))
+    }
+
+    @Test("authorize reads {\"$timestamp\": …} in --data as a timestamp; a plain string stays a string")
+    func authorizeTimestamps() throws {
+        let base = ["authorize", "--rules", "rules/security/workout-tracker/corrected.rules", "--auth", "{\"uid\": \"alice\"}",
+                    "--op", "create", "--path", "users/alice/programs/p9", "--data"]
+        let tagged = try run(base + ["{\"name\": \"Push\", \"userId\": \"alice\", \"createdAt\": {\"$timestamp\": \"2026-01-05T08:00:00Z\"}}"])
+        #expect(tagged.status == 0, "\(tagged.stdout)\(tagged.stderr)")
+        let plain = try run(base + ["{\"name\": \"Push\", \"userId\": \"alice\", \"createdAt\": \"2026-01-05T08:00:00Z\"}"])
+        #expect(plain.status == 1)
+        let missing = try run(Array(base.dropLast()))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--data is required for 'create'"))
+        #expect(!missing.stderr.contains("<command line>"))
+    }
+
+    @Test("regimen audit on a policy with a syntax error prints the error and no clean summary")
+    func auditSyntaxError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-audit-\(UUID().uuidString).rules")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{db}/documents {\n    match /x/{id} {\n      allow read: if request.auth == ;\n    }\n  }\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(["audit", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(":5:37: error: expected an expression"))
+        #expect(!result.stdout.contains("0 errors, 0 warnings"))
     }
 
     @Test("regimen audit reports Appendix A's mistakes and exits 1; the corrected policy is clean")

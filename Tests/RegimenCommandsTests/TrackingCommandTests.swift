@@ -26,9 +26,10 @@ struct TrackingCommandTests {
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: a strength set needs 'reps'
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s1: error: 'weight' must be at least 0, not -20
             users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s2: warning: 'duration' is not used by strength exercises
+            users/alex/programs/ppl/weeks/week1/workouts/push1/exercises/bench1/sets/s2: error: 'userId' must be the owner's id 'alex' (the user of the path), not 'mallory'
             users/alex/programs/ppl/weeks/week2: error: week order 1 is already used by week week1
             users/alex/programs/ppl2: error: program name 'push pull legs ' is already used by program ppl
-            invalid: 8 documents, 6 errors, 1 warning
+            invalid: 8 documents, 7 errors, 1 warning
 
             """)
     }
@@ -63,18 +64,37 @@ struct TrackingCommandTests {
     func burn() {
         let acsm = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous"])
         #expect(acsm.status == 0)
-        #expect(acsm.standardOutput == "432 kcal: Running, 6 mph (10 min/mile), vigorous (MET 11.76 from base 9.8, Compendium 12150), 30 min, 70 kg, formula acsm\n")
+        #expect(acsm.standardOutput == """
+            360 kcal: Running, 6 mph (10 min/mile), vigorous, MET 9.8, 30 min, 70 kg, formula acsm
+            Compendium 2011 row 12050: running, 6 mph (10 min/mile) (9.8 MET)
+
+            """)
         let seed = regimen(["burn", "running", "--minutes", "30", "--intensity", "vigorous", "--formula", "seed_002"])
-        #expect(seed.standardOutput.hasPrefix("123 kcal: "))
+        #expect(seed.standardOutput.hasPrefix("103 kcal: "))
+    }
+
+    @Test("burn at a level a single-row activity has no row for uses the fallback and says so; numbers print as people write them")
+    func burnFallback() {
+        let run = regimen(["burn", "walking_slow", "--minutes", "30", "--intensity", "moderate"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            129 kcal: Walking, slow (2.0 mph), moderate, MET 3.5, 30 min, 70 kg, formula acsm
+            Compendium 2011 row 17152: walking, 2.0 mph, level, slow pace, firm surface (2.8 MET)
+            note: no Compendium row for walking_slow at moderate; MET 2.8 of row 17152 (light) scaled by 1 / 0.8 and kept within moderate's MET 3-5.9 gives 3.5 (fallback of rules/calorie-burn.yaml)
+
+            """)
+        let refused = regimen(["burn", "hiking", "--minutes", "30", "--intensity", "light"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "error: intensity: hiking has Compendium rows for moderate, vigorous only, not light\n")
     }
 
     @Test("burn reports every invalid input with its own message")
     func burnInvalid() {
         let run = regimen(["burn", "runing", "--minutes", "0", "--intensity", "hard"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError == """
             error: unknown activity 'runing'; did you mean 'running'?
-            error: duration must be at least 1 minute, got 0
+            error: minutes must be at least 1 minute, got 0
             error: intensity must be one of light, moderate, vigorous, got 'hard'
 
             """)
@@ -85,7 +105,7 @@ struct TrackingCommandTests {
         let run = regimen(["burn", "--list", "--category", "flexibility"])
         #expect(run.status == 0)
         #expect(run.standardOutput.split(separator: "\n").count == 5)
-        #expect(run.standardOutput.contains("flexibility\tyoga\tMET 2.5\t02150\tlight\tYoga, Hatha"))
+        #expect(run.standardOutput.contains("flexibility\tyoga\tlight 02150 2.5, moderate 02160 4\tYoga"))
     }
 
     @Test("daily-log totals per day")
@@ -93,11 +113,27 @@ struct TrackingCommandTests {
         let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-05T00:00:00Z"])
         #expect(run.status == 0)
         #expect(run.standardOutput == """
-            2026-02-03: consumed 1890 kcal, burned 842 kcal, net 1048 kcal (surplus)
-              running 35 min vigorous: 591 kcal
+            2026-02-03: consumed 1890 kcal, burned 743 kcal, net 1147 kcal (surplus)
+              running 35 min vigorous: 492 kcal
               weight_training 50 min moderate: 251 kcal
-            2026-02-04: consumed 180 kcal, burned 86 kcal, net 94 kcal (surplus)
-              yoga 30 min light: 86 kcal
+            2026-02-04: consumed 180 kcal, burned 108 kcal, net 72 kcal (surplus)
+              yoga 30 min light: 108 kcal
+
+            """)
+    }
+
+    @Test("daily-log --timezone groups by the local date and --formula picks the burn formula")
+    func dailyLogZoneAndFormula() {
+        // 19:30Z on the 3rd is 04:30 on the 4th in Tokyo; 08:00Z on the 4th is 17:00 there.
+        let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-05T00:00:00Z", "--timezone", "Asia/Tokyo",
+                           "--formula", "seed_002"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            2026-02-03: consumed 1200 kcal, burned 141 kcal, net 1059 kcal (surplus)
+              running 35 min vigorous: 141 kcal
+            2026-02-04: consumed 870 kcal, burned 103 kcal, net 767 kcal (surplus)
+              weight_training 50 min moderate: 72 kcal
+              yoga 30 min light: 31 kcal
 
             """)
     }
@@ -105,15 +141,32 @@ struct TrackingCommandTests {
     @Test("daily-log rejects entries after --now")
     func dailyLogFuture() {
         let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-03T12:00:00Z"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.standardError.contains("examples/tracker/daily-log.yaml: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)"))
+    }
+
+    @Test("progress takes today from startDate and --now, so a day still to come is refused")
+    func progressFutureDay() throws {
+        let scratch = try ScratchDirectory(["log.json": #"{"workoutId": "w", "studentId": "s1", "durationWeeks": 2, "startDate": "2026-02-02", "completedDays": [1, 2, 3, 9]}"#])
+        defer { scratch.cleanUp() }
+        let early = runRegimen(["progress", "log.json", "--now", "2026-02-05T10:00:00Z", "--rules", ExitCodeTableTests.repository.appendingPathComponent("rules").path,
+                                "--catalogs", ExitCodeTableTests.repository.appendingPathComponent("catalogs").path], in: scratch.url)
+        #expect(early.status == 2)
+        #expect(early.standardOutput == "")
+        #expect(early.standardError == "log.json: error: completed day 9 lies after today (day 4); a day is completed on or after it comes\n")
+        let later = runRegimen(["progress", "log.json", "--now", "2026-02-12T10:00:00Z", "--format", "json",
+                                "--rules", ExitCodeTableTests.repository.appendingPathComponent("rules").path,
+                                "--catalogs", ExitCodeTableTests.repository.appendingPathComponent("catalogs").path], in: scratch.url)
+        #expect(later.status == 0)
+        #expect(later.standardOutput.contains("\"lastActivityAt\" : \"2026-02-10T00:00:00Z\""))
+        #expect(later.standardOutput.contains("\"studentId\" : \"s1\""))
     }
 
     @Test("progress prints completion and streaks")
     func progress() {
         let run = regimen(["progress", "examples/tracker/completion-log.json"])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "workout hypertrophy-pdf-1: 8 of 28 days (28.6%)\ncurrent streak: 5, longest streak: 5\n")
+        #expect(run.standardOutput == "workout hypertrophy-pdf-1, student s1: 8 of 28 days (28.6%)\ncurrent streak: 5, longest streak: 5\n")
     }
 
     @Test("periodize prints one week of a plan")
@@ -122,7 +175,7 @@ struct TrackingCommandTests {
         #expect(run.status == 0)
         #expect(run.standardOutput == "week 10: peak intensity 0.83 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
         let bad = regimen(["periodize", "--weeks", "12", "--goal", "bulk"])
-        #expect(bad.status == 1)
+        #expect(bad.status == 2)
         #expect(bad.standardError == "error: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")
     }
 
@@ -149,8 +202,8 @@ struct TrackingCommandTests {
         let bad = runRegimen(["upload-check", "photo.pdf", "--content-type", "image/png", "--rules", repositoryRoot.path], in: scratch.url)
         #expect(bad.status == 1)
         #expect(bad.standardError == """
-            photo.pdf: error: content type 'image/png' is not allowed; upload application/pdf
             photo.pdf: error: the file does not start with the PDF signature '%PDF-'
+            photo.pdf: error: content type 'image/png' is not allowed; upload application/pdf (compared exactly, as the Storage rule does)
 
             """)
     }

@@ -83,6 +83,36 @@ struct PolicyAuditTests {
                   }
                 }
             """),
+        Example(
+            id: "audit.missing-owner-check",
+            triggering: """
+                match /users/{userId}/programs/{p} {
+                  function signedIn() { return request.auth != null; }
+                  allow read, write: if signedIn();
+                }
+            """,
+            clean: """
+                match /users/{userId}/programs/{p} {
+                  function isOwner(id) { return request.auth != null && request.auth.uid == id; }
+                  function isAdmin() { return request.auth.token.get('admin', false) == true; }
+                  allow read, write: if isOwner(userId);
+                  allow delete: if isAdmin();
+                }
+            """),
+        Example(
+            id: "audit.plain-allow-shadows-validation",
+            triggering: """
+                match /users/{userId}/programs/{p} {
+                  allow create: if request.auth.uid == userId && request.resource.data.name is string;
+                  allow write: if request.auth != null;
+                }
+            """,
+            clean: """
+                match /users/{userId}/programs/{p} {
+                  allow create: if request.auth.uid == userId && request.resource.data.name is string;
+                  allow delete: if request.auth.uid == userId;
+                }
+            """),
     ]
 
     @Test("each check fires on its triggering example and not on the clean one", arguments: examples)

@@ -1,3 +1,4 @@
+import Foundation
 import RegimenLanguage
 import Testing
 @testable import RegimenTracking
@@ -14,30 +15,83 @@ struct CalorieBurnTests {
         let catalog = try shippedRules().activities
         #expect(catalog.activities.count >= 25)
         #expect(Set(catalog.activities.map(\.category)) == Set(ActivityCategory.allCases))
-        #expect(catalog.activities.allSatisfy { $0.compendiumCode.count == 5 })
+        #expect(catalog.activities.allSatisfy { $0.rows.allSatisfy { $0.code.count == 5 } })
         #expect(catalog.search("yoga").map(\.id) == ["power_yoga", "yoga"])
     }
 
-    @Test("property: every activity's base MET lies in one of its typical intensity bands")
+    @Test("property: every Compendium row's MET lies in the band of the level it serves")
     func metInBand() throws {
         let rules = try shippedRules()
         for activity in rules.activities.activities {
-            let band = try #require(rules.calorieBurn.level(forMET: activity.baseMET))
-            #expect(activity.intensities.contains(band.id), "\(activity.id): \(activity.baseMET) is \(band.id)")
-            #expect(activity.baseMET >= band.minMET && activity.baseMET <= band.maxMET)
+            #expect(activity.usualRow != nil)
+            for row in activity.rows {
+                let level = try #require(rules.calorieBurn.level(row.level))
+                #expect(row.met >= level.minMET && row.met <= level.maxMET, "\(activity.id): \(row.code) \(row.met) is not \(row.level)")
+            }
         }
     }
 
-    /// (activity, minutes, intensity, kg, ACSM kcal, seed kcal, adjusted MET)
+    /// Rows of the 2011 Compendium (code, MET, description), transcribed from its tables for every
+    /// code the catalog uses; the catalog must quote each exactly.
+    static let compendium2011: [String: (Double, String)] = [
+        "01010": (4.0, "bicycling, <10 mph, leisure, to work or for pleasure"), "01018": (3.5, "bicycling, leisure, 5.5 mph"),
+        "01030": (8.0, "bicycling, 12-13.9 mph, leisure, moderate effort"),
+        "02013": (8.8, "bicycling, stationary, 101-160 watts, vigorous effort"),
+        "02017": (4.8, "bicycling, stationary, 51-89 watts, light-to-moderate effort"),
+        "02020": (8.0, "calisthenics (e.g., push ups, sit ups, pull-ups, jumping jacks), vigorous effort"),
+        "02022": (3.8, "calisthenics (e.g., push ups, sit ups, pull-ups, lunges), moderate effort"),
+        "02024": (2.8, "calisthenics (e.g., situps, abdominal crunches), light effort"),
+        "02040": (8.0, "circuit training, including kettlebells, some aerobic movement with minimal rest, general, vigorous intensity"),
+        "02048": (5.0, "elliptical trainer, moderate effort"),
+        "02050": (6.0, "resistance training (weight lifting, free weight, nautilus or universal-type), power lifting or body building, vigorous effort"),
+        "02052": (5.0, "resistance (weight) training, squats, slow or explosive effort"),
+        "02054": (3.5, "resistance (weight) training, multiple exercises, 8-15 repetitions at varied resistance"),
+        "02065": (9.0, "stair-treadmill ergometer, general"), "02070": (6.0, "rowing, stationary ergometer, general, vigorous effort"),
+        "02071": (4.8, "rowing, stationary, general, moderate effort"), "02101": (2.3, "stretching, mild"), "02105": (3.0, "pilates, general"),
+        "02150": (2.5, "yoga, Hatha"), "02160": (4.0, "yoga, Power"),
+        "03020": (5.0, "aerobic, low impact"), "03021": (7.3, "aerobic, high impact"),
+        "12020": (7.0, "jogging, general"), "12050": (9.8, "running, 6 mph (10 min/mile)"),
+        "15020": (7.0, "badminton, competitive"), "15030": (5.5, "badminton, social singles and doubles, general"),
+        "15055": (6.5, "basketball, general"), "15070": (4.5, "basketball, shooting baskets"), "15110": (5.5, "boxing, punching bag"),
+        "15255": (4.8, "golf, general"),
+        "15551": (11.8, "rope jumping, moderate pace, 100-120 skips/min, general, 2 foot skip, plain bounce"),
+        "15610": (7.0, "soccer, casual, general"), "15660": (4.0, "table tennis, ping pong"),
+        "15670": (3.0, "tai chi, qi gong, general"), "15672": (1.5, "tai chi, qi gong, sitting, light effort"),
+        "15675": (7.3, "tennis, general"), "15685": (4.5, "tennis, doubles"),
+        "15711": (6.0, "volleyball, competitive, in gymnasium"), "15720": (3.0, "volleyball, non-competitive, 6 - 9 member team, general"),
+        "17080": (6.0, "hiking, cross country"), "17082": (5.3, "hiking or walking at a normal pace through fields and hillsides"),
+        "17151": (2.0, "walking, less than 2.0 mph, level, strolling, very slow"),
+        "17152": (2.8, "walking, 2.0 mph, level, slow pace, firm surface"),
+        "17190": (3.5, "walking, 2.8 to 3.2 mph, level, moderate pace, firm surface"),
+        "17200": (4.3, "walking, 3.5 mph, level, brisk, firm surface, walking for exercise"),
+        "17230": (7.0, "walking, 4.5 mph, level, firm surface, very, very brisk"),
+        "18230": (9.8, "swimming laps, freestyle, fast, vigorous effort"),
+        "18240": (5.8, "swimming laps, freestyle, front crawl, slow, light or moderate effort"),
+    ]
+
+    @Test("every row of the catalog quotes its 2011 Compendium code, MET and description")
+    func compendiumRows() throws {
+        for activity in try shippedRules().activities.activities {
+            for row in activity.rows {
+                let reference = Self.compendium2011[row.code]
+                #expect(reference?.0 == row.met, "\(activity.id): \(row.code) has MET \(reference.map { "\($0.0)" } ?? "unknown"), not \(row.met)")
+                #expect(reference?.1 == row.description, "\(activity.id): \(row.code) is '\(reference?.1 ?? "unknown")'")
+            }
+        }
+    }
+
+    /// (activity, minutes, intensity, kg, ACSM kcal, seed kcal, MET)
     static let table: [(String, Int, String, Double?, Int64, Int64, Double)] = [
-        ("running", 30, "vigorous", nil, 432, 123, 11.76),   // 9.8 × 1.2; 30 × 11.76 × 3.5 × 70 / 200 = 432.18
-        ("running", 30, "moderate", nil, 217, 62, 5.9),      // clamped into Moderate 3.0–5.9
-        ("walking", 60, "moderate", 80, 294, 84, 3.5),
-        ("walking", 60, "light", 80, 235, 67, 2.8),          // 3.5 × 0.8
-        ("yoga", 45, "light", 55, 87, 25, 2.0),              // 2.5 × 0.8; 86.625 and 24.75 round up
-        ("stretching", 10, "vigorous", 70, 74, 21, 6.0),     // raised into Vigorous ≥ 6.0; 73.5 rounds half up
-        ("swimming", 1, "moderate", 20, 2, 1, 5.9),          // 6.0 clamped to 5.9
-        ("jump_rope", 1440, "vigorous", 400, 142_733, 40_781, 14.16),
+        ("running", 30, "vigorous", nil, 360, 103, 9.8),     // row 12050; 30 × 9.8 × 3.5 × 70 / 200 = 360.15
+        ("running", 30, "moderate", nil, 217, 62, 5.9),      // single row: fallback 9.8 × 1.0 / 1.2, kept within Moderate 3.0–5.9
+        ("walking", 60, "moderate", 80, 294, 84, 3.5),       // row 17190
+        ("walking", 60, "light", 80, 168, 48, 2.0),          // row 17151
+        ("walking", 60, "vigorous", 80, 588, 168, 7.0),      // row 17230
+        ("yoga", 45, "light", 55, 108, 31, 2.5),             // row 02150; 108.28 and 30.94
+        ("stretching", 10, "vigorous", 70, 74, 21, 6.0),     // single row: raised into Vigorous ≥ 6.0; 73.5 rounds half up
+        ("powerlifting", 60, "light", 70, 213, 61, 2.9),     // single row: 6.0 × 0.8 / 1.2 = 4.0, kept within Light
+        ("swimming", 1, "moderate", 20, 2, 1, 5.8),          // row 18240
+        ("jump_rope", 1440, "vigorous", 400, 118_944, 33_984, 11.8),
     ]
 
     @Test("kcal by the ACSM formula and by the seed's, across the table", arguments: 0..<table.count)
@@ -61,7 +115,8 @@ struct CalorieBurnTests {
         #expect(abs(acsm / seed - 3.5) < 1e-12)
     }
 
-    @Test("property: kcal is never negative and adjusted METs stay in the chosen band", arguments: 0..<8)
+    @Test("property: a level with a row burns at that row's MET, a single row falls back (and says so), several rows refuse other levels",
+          arguments: 0..<8)
     func neverNegative(seed: Int) throws {
         let calculator = try calculator()
         var random = SeededRandom(seed: UInt64(seed) + 11)
@@ -70,9 +125,20 @@ struct CalorieBurnTests {
             let level = try #require(calculator.rules.levels.randomElement(using: &random))
             let minutes = Int.random(in: 1...1440, using: &random)
             let kg = Double.random(in: 20...400, using: &random)
-            let result = try calculator.burn(WorkoutEntry(activity: activity.id, minutes: minutes, intensity: level.id), weightKg: kg)
+            let entry = WorkoutEntry(activity: activity.id, minutes: minutes, intensity: level.id)
+            if activity.rows.count > 1, activity.row(level.id) == nil {
+                #expect(throws: BurnError.self) { try calculator.burn(entry, weightKg: kg) }
+                continue
+            }
+            let result = try calculator.burn(entry, weightKg: kg)
             #expect(result.kcal >= 0)
             #expect(result.met >= level.minMET && result.met <= level.maxMET)
+            if let row = activity.row(level.id) {
+                #expect(result.met == row.met && result.row == row && result.fallback == nil)
+            } else {
+                #expect(result.fallback?.contains("no Compendium row for \(activity.id) at \(level.id)") == true)
+                #expect((result.met * 10).rounded() == result.met * 10)
+            }
         }
         // The rounding rule clamps a negative raw figure to zero.
         #expect(try calculator.rules.rounding.number(["kcal": .float(-12.4)]) == 0)
@@ -87,9 +153,9 @@ struct CalorieBurnTests {
     }
 
     static let badEntries: [(WorkoutEntry, [String])] = [
-        (WorkoutEntry(activity: "running", minutes: 0, intensity: "vigorous"), ["duration must be at least 1 minute, got 0"]),
-        (WorkoutEntry(activity: "running", minutes: 1441, intensity: "vigorous"), ["duration must be at most 1440 minutes (24 hours), got 1441"]),
-        (WorkoutEntry(activity: nil, minutes: nil, intensity: nil), ["activity is required", "duration is required", "intensity is required"]),
+        (WorkoutEntry(activity: "running", minutes: 0, intensity: "vigorous"), ["minutes must be at least 1 minute, got 0"]),
+        (WorkoutEntry(activity: "running", minutes: 1441, intensity: "vigorous"), ["minutes must be at most 1440 minutes (24 hours), got 1441"]),
+        (WorkoutEntry(activity: nil, minutes: nil, intensity: nil), ["activity is required", "minutes is required", "intensity is required"]),
         (WorkoutEntry(activity: "runing", minutes: 30, intensity: "vigorous"), ["unknown activity 'runing'; did you mean 'running'?"]),
         (WorkoutEntry(activity: "running", minutes: 30, intensity: "extreme"), ["intensity must be one of light, moderate, vigorous, got 'extreme'"]),
         (WorkoutEntry(activity: "running", minutes: 30, intensity: "light", timestamp: Timestamp(seconds: fixedNow.seconds + 60)),
@@ -125,8 +191,8 @@ struct CalorieBurnTests {
         let days = try DailyLogCalculator(calculator: calculator()).summarize(log, now: fixedNow).get()
         #expect(days.map { String($0.date.description.prefix(10)) } == ["2026-02-03", "2026-02-04"])
         #expect(days.map(\.consumed) == [1150, 200])
-        #expect(days.map(\.burned) == [432, 0])
-        #expect(days.map(\.net) == [718, 200])
+        #expect(days.map(\.burned) == [360, 0])
+        #expect(days.map(\.net) == [790, 200])
         #expect(days.map(\.balance) == ["surplus", "surplus"])
     }
 
@@ -140,8 +206,43 @@ struct CalorieBurnTests {
         guard case .failure(let errors) = result else { Issue.record("expected errors"); return }
         #expect(errors.problems.map(\.description) == [
             "foods[1]: calories must not be negative, got -5",
-            "workouts[1]: duration must be at least 1 minute, got 0",
+            "workouts[1]: minutes must be at least 1 minute, got 0",
             "workouts[1]: timestamp 2030-01-01T00:00:00Z is in the future (now is 2026-02-04T12:00:00Z)",
         ])
+    }
+
+    @Test("days group by the local date of the chosen time zone: 21:00 in New York on the 3rd is the 3rd, not the 4th")
+    func dailyLogTimeZone() throws {
+        let log = Value.map([
+            "foods": .list([
+                .map(["name": .string("Dinner"), "calories": .int(700), "timestamp": .string("2026-02-04T02:00:00Z")]),
+                .map(["name": .string("Breakfast"), "calories": .int(300), "timestamp": .string("2026-02-04T12:00:00Z")]),
+            ]),
+        ])
+        let calculator = DailyLogCalculator(calculator: try calculator())
+        let utc = try calculator.summarize(log, now: nil).get()
+        #expect(utc.map { String($0.date.description.prefix(10)) } == ["2026-02-04"])
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let local = try calculator.summarize(log, now: nil, timeZone: zone).get()
+        #expect(local.map { String($0.date.description.prefix(10)) } == ["2026-02-03", "2026-02-04"])
+        #expect(local.map(\.consumed) == [700, 300])
+    }
+
+    @Test("property: every entry lands on the local date of its instant, for every hour of a year and several zones")
+    func dailyLogLocalDates() throws {
+        let calculator = DailyLogCalculator(calculator: try calculator())
+        for name in ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"] {
+            let zone = try #require(TimeZone(identifier: name))
+            var formatter = Date.ISO8601FormatStyle(timeZone: zone)
+            formatter = formatter.year().month().day()
+            for hour in stride(from: 0, to: 24 * 365, by: 7) {
+                let seconds = Int64(1_767_225_600 + hour * 3_600)  // from 2026-01-01T00:00:00Z
+                let text = Timestamp(seconds: seconds).description
+                let log = Value.map(["foods": .list([.map(["name": .string("x"), "calories": .int(1), "timestamp": .string(text)])])])
+                let days = try calculator.summarize(log, now: nil, timeZone: zone).get()
+                let expected = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(formatter)
+                #expect(days.map { String($0.date.description.prefix(10)) } == [expected], "\(name) \(text)")
+            }
+        }
     }
 }

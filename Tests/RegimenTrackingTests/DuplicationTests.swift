@@ -100,6 +100,7 @@ struct DuplicationTests {
             if isRoot { for name in rule.whenDuplicated.keys { expected[name] = copy.fields[name] } }
         }
         for name in policy.keptFields { expected[name] = source.fields[name] }
+        if let owner = policy.ownerField { expected[owner] = .string("u1") }
         for name in policy.timestampFields { expected[name] = .timestamp(fixedNow) }
         #expect(copy.fields == expected.compactMapValues { $0 })
         let type = source.level == .exercise ? source.fields["exerciseType"]?.stringValue : exerciseType

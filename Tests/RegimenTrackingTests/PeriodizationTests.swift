@@ -108,4 +108,66 @@ struct PeriodizationTests {
         #expect(abs(try score(true, true, true, false) - 1.2 * 1.5 * 1.3) < 1e-12)
         #expect(try score(true, false, false, true) < score(false, false, false, false))
     }
+
+    @Test("ranking: a session's choices decide the reasons; the order follows the score, ties by id")
+    func rankCandidates() throws {
+        let ranking = try rules().selection
+        let bench = RankingCandidate(id: "bench", muscles: ["chest"], pattern: "horizontal_push")
+        let squat = RankingCandidate(id: "squat", muscles: ["quads"], pattern: "squat")
+        let candidates = [
+            RankingCandidate(id: "incline", muscles: ["chest"], pattern: "horizontal_push"),
+            RankingCandidate(id: "row", muscles: ["back"], pattern: "horizontal_pull"),
+            RankingCandidate(id: "fly", muscles: ["chest"], pattern: "chest_fly"),
+            RankingCandidate(id: "lunge", muscles: ["quads"], pattern: "lunge"),
+        ]
+        let ranked = try ranking.rank(candidates, library: ["incline"], emphasis: ["chest"], chosen: [bench, bench, squat])
+        // fly: emphasized 1.5; incline: library × emphasis × repeated = 1.26; row and lunge: under-represented 1.3
+        #expect(ranked.map(\.id) == ["fly", "lunge", "row", "incline"])
+        #expect(ranked.map(\.score).map { ($0 * 1000).rounded() / 1000 } == [1.5, 1.3, 1.3, 1.26])
+        #expect(ranked[3].reasons == .init(inLibrary: true, emphasized: true, underRepresented: false, patternRepeated: true))
+    }
+
+    @Test("property: ranks are ordered by score and each score is the product of the factors its reasons name", arguments: 0..<6)
+    func rankProperty(seed: Int) throws {
+        let ranking = try rules().selection
+        var random = SeededRandom(seed: UInt64(seed) &+ 99)
+        let muscles = ["chest", "back", "quads", "hamstrings", "shoulders"]
+        let patterns = ["push", "pull", "squat", "hinge", "carry"]
+        func make(_ index: Int) -> RankingCandidate {
+            RankingCandidate(id: "e\(index)", muscles: [muscles.randomElement(using: &random) ?? "chest"],
+                             pattern: patterns.randomElement(using: &random) ?? "push")
+        }
+        for _ in 0..<50 {
+            let pool = (0..<12).map(make)
+            let chosen = (0..<Int.random(in: 0...4, using: &random)).map { make(100 + $0) }
+            let library = Set(pool.filter { _ in Bool.random(using: &random) }.map(\.id))
+            let ranked = try ranking.rank(pool, library: library, emphasis: ["chest"], chosen: chosen)
+            #expect(Set(ranked.map(\.id)) == Set(pool.map(\.id)))
+            #expect(zip(ranked, ranked.dropFirst()).allSatisfy { $0.score > $1.score || ($0.score == $1.score && $0.id < $1.id) })
+            for entry in ranked {
+                var product = 1.0
+                if entry.reasons.inLibrary { product *= 1.2 }
+                if entry.reasons.emphasized { product *= 1.5 }
+                if entry.reasons.underRepresented { product *= 1.3 }
+                if entry.reasons.patternRepeated { product *= 0.7 }
+                #expect(abs(entry.score - product) < 1e-12)
+                #expect(entry.reasons.inLibrary == library.contains(entry.id))
+            }
+        }
+    }
+
+    @Test("a given ramp reproduces the seed's example and runs over the plan's training weeks")
+    func givenRamp() throws {
+        let four = try rules().plan(weeks: 4, goal: "strength", ramp: (0.60, 0.85))
+        #expect(four.schedule.map(\.intensity) == [0.6, 0.68, 0.77, 0.85])
+        for weeks in [1, 3, 6, 12, 26, 52] {
+            let plan = try rules().plan(weeks: weeks, goal: "lean_mass", ramp: (0.55, 0.9))
+            let training = plan.schedule.filter { !$0.isDeload }.map(\.intensity)
+            #expect(training.first == 0.55)
+            #expect(training.count == 1 || training.last == 0.9)
+            #expect(zip(training, training.dropFirst()).allSatisfy { $0 <= $1 }, "\(weeks): \(training)")
+            #expect(plan.schedule.filter(\.isDeload).allSatisfy { $0.intensity == 0.55 })
+        }
+        #expect(throws: PeriodizationError.self) { try rules().plan(weeks: 8, goal: "strength", ramp: (0, 0.8)) }
+    }
 }

@@ -23,7 +23,7 @@ struct ProgressTests {
     @Test("completion totals and streaks", arguments: 0..<table.count)
     func progress(index: Int) throws {
         let (weeks, days, today, completed, total, percent, current, longest) = Self.table[index]
-        let result = try rules().progress(of: CompletionLog(workoutId: "w1", durationWeeks: weeks, startDate: nil, completedDays: days, today: today))
+        let result = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: weeks, startDate: nil, completedDays: days, today: today))
         #expect(result.completedDays.count == completed)
         #expect(result.totalDays == total)
         #expect(result.percentComplete == percent)
@@ -37,11 +37,11 @@ struct ProgressTests {
         rules.restDay = try Formula(compiling: SourceText("weekday >= 6"), variables: ["day", "weekday"])
         // 2026-02-02 is a Monday: days 6 and 7 are the weekend.
         let start = Timestamp(iso8601: "2026-02-02")
-        let log = CompletionLog(workoutId: "w1", durationWeeks: 2, startDate: start, completedDays: [1, 2, 3, 4, 5, 8, 9], today: 9)
+        let log = CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start, completedDays: [1, 2, 3, 4, 5, 8, 9], today: 9)
         let result = try rules.progress(of: log)
         #expect(result.currentStreak == 7)
         #expect(result.longestStreak == 7)
-        let missedMonday = try rules.progress(of: CompletionLog(workoutId: "w1", durationWeeks: 2, startDate: start,
+        let missedMonday = try rules.progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start,
                                                                 completedDays: [1, 2, 3, 4, 5, 9], today: 9))
         #expect(missedMonday.currentStreak == 1)
         #expect(missedMonday.longestStreak == 5)
@@ -50,16 +50,53 @@ struct ProgressTests {
     @Test("days outside the workout are rejected with their numbers")
     func outside() throws {
         #expect(throws: ProgressError(problems: ["completed day 0 is outside the workout's days 1–7", "completed day 9 is outside the workout's days 1–7"])) {
-            try rules().progress(of: CompletionLog(workoutId: "w1", durationWeeks: 1, startDate: nil, completedDays: [9, 0, 2], today: nil))
+            try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 1, startDate: nil, completedDays: [9, 0, 2], today: nil))
         }
+    }
+
+    @Test("a completed day after today is rejected, not counted")
+    func futureDay() throws {
+        #expect(throws: ProgressError(problems: ["completed day 12 lies after today (day 10); a day is completed on or after it comes"])) {
+            try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 4, startDate: nil, completedDays: [1, 12], today: 10))
+        }
+    }
+
+    @Test("property: a log is accepted exactly when no completed day lies after today", arguments: 0..<6)
+    func futureDayProperty(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed) &+ 41)
+        for _ in 0..<200 {
+            let today = Int.random(in: 1...28, using: &random)
+            let days = (0..<Int.random(in: 0...10, using: &random)).map { _ in Int.random(in: 1...28, using: &random) }
+            let log = CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 4, startDate: nil, completedDays: days, today: today)
+            let accepted = (try? rules().progress(of: log)) != nil
+            #expect(accepted == days.allSatisfy { $0 <= today }, "\(days) today \(today)")
+        }
+    }
+
+    @Test("the progress carries the seed's field names: studentId and lastActivityAt")
+    func seedFields() throws {
+        let start = Timestamp(iso8601: "2026-02-02T00:00:00Z")
+        let result = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: start,
+                                                           completedDays: [1, 2, 5], today: 6))
+        #expect(result.value["studentId"] == .string("s1"))
+        #expect(result.value["lastActivityAt"] == .string("2026-02-06T00:00:00Z"))
+        #expect(result.value["lastActivityDay"] == nil)
+        let undated = try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 2, startDate: nil,
+                                                            completedDays: [1], today: 1))
+        #expect(undated.value["lastActivityAt"] == .null)
     }
 
     static let uploads: [(String, String?, Int, [UInt8], [String])] = [
         ("plan.pdf", "application/pdf", 2_000_000, Array("%PDF-1.7".utf8), []),
         ("plan.PDF", nil, 10_485_760, Array("%PDF-1.4".utf8), []),
         ("plan.png", "image/png", 1_000, [0x89, 0x50, 0x4E, 0x47],
-         ["'plan.png' is not a PDF: the name must end in .pdf", "content type 'image/png' is not allowed; upload application/pdf",
-          "the file does not start with the PDF signature '%PDF-'"]),
+         ["'plan.png' is not a PDF: the name must end in .pdf", "the file does not start with the PDF signature '%PDF-'",
+          "content type 'image/png' is not allowed; upload application/pdf (compared exactly, as the Storage rule does)"]),
+        ("upper.pdf", "application/PDF", 2_000, Array("%PDF-1.7".utf8),
+         ["content type 'application/PDF' is not allowed; upload application/pdf (compared exactly, as the Storage rule does)"]),
+        ("notes.txt", nil, 2_000, Array("%PDF-1.7".utf8),
+         ["'notes.txt' is not a PDF: the name must end in .pdf",
+          "content type 'application/octet-stream' is not allowed; upload application/pdf (compared exactly, as the Storage rule does)"]),
         ("big.pdf", "application/pdf", 12_582_912, Array("%PDF-1.7".utf8),
          ["the file is 12 MB (12582912 bytes); the limit is 10 MB (10485760 bytes)"]),
         ("fake.pdf", "application/pdf", 10, Array("hello".utf8), ["the file does not start with the PDF signature '%PDF-'"]),

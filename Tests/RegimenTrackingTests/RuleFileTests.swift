@@ -34,16 +34,16 @@ struct RuleFileTests {
     @Test("a formula with an unknown variable is reported at its column")
     func badFormula() {
         let found = diagnostics(replacing: "rules/calorie-burn.yaml") { $0.replacingOccurrences(of: "\"minutes * met * 3.5 * weight_kg / 200.0\"", with: "\"minutes * mets * 3.5 * weight_kg / 200.0\"") }
-        // Line 22 is `    kcal: "minutes * mets …"`; column 22 is the `m` of `mets`.
-        #expect(found.contains("rules/calorie-burn.yaml:22:22: error: formula 'acsm': 'formulas.acsm.kcal' has a bad expression: unknown name 'mets'\n  note: did you mean 'met'?"))
+        // Line 23 is `    kcal: "minutes * mets …"`; column 22 is the `m` of `mets`.
+        #expect(found.contains("rules/calorie-burn.yaml:23:22: error: formula 'acsm': 'formulas.acsm.kcal' has a bad expression: unknown name 'mets'\n  note: did you mean 'met'?"))
     }
 
-    @Test("an activity whose base MET lies outside its listed intensities is rejected")
+    @Test("a Compendium row whose MET lies outside the level it serves is rejected")
     func metOutsideBand() {
         let found = diagnostics(replacing: "catalogs/activities.yaml") {
-            $0.replacingOccurrences(of: "met: 9.8\n    intensities: [vigorous]", with: "met: 9.8\n    intensities: [moderate]")
+            $0.replacingOccurrences(of: "    usual: vigorous\n    rows:\n      vigorous: {code: \"12050\"", with: "    usual: moderate\n    rows:\n      moderate: {code: \"12050\"")
         }
-        #expect(found.contains { $0.hasPrefix("catalogs/activities.yaml:") && $0.hasSuffix("error: activity 'running': base MET 9.8 is vigorous, which its intensities moderate do not include") })
+        #expect(found.contains { $0.hasPrefix("catalogs/activities.yaml:") && $0.hasSuffix("error: activity 'running': Compendium row 12050 (MET 9.8) is not moderate: that level spans MET 3-5.9") })
     }
 
     @Test("periodization rows must cover every length without gaps")

@@ -39,15 +39,15 @@ struct SeededRandom: RandomNumberGenerator {
     }
 }
 
-let exerciseTypes = ["strength", "cardio", "time-based", "bodyweight", "custom"]
+let exerciseTypes = ["strength", "cardio", "bodyweight", "custom"]
 
 /// A set with the metrics its exercise type uses.
 func makeSet(_ id: String, number: Int, type: String, user: String = "u1", checked: Bool = true) -> TrackerDocument {
     var fields: [String: Value] = ["setNumber": .int(Int64(number)), "checked": .bool(checked), "userId": .string(user),
-                                   "createdAt": .string("2026-01-05T10:00:00Z"), "notes": .string("set \(number)")]
+                                   "createdAt": .timestamp(Timestamp(iso8601: "2026-01-05T10:00:00Z") ?? Timestamp(seconds: 0)), "notes": .string("set \(number)")]
     switch type {
     case "strength": fields["reps"] = .int(8); fields["weight"] = .float(60 + Double(number) * 2.5); fields["restTime"] = .int(90)
-    case "cardio", "time-based": fields["duration"] = .int(600); fields["distance"] = .float(2000)
+    case "cardio": fields["duration"] = .int(600); fields["distance"] = .float(2000)
     case "bodyweight": fields["reps"] = .int(12); fields["restTime"] = .int(60)
     default: fields["reps"] = .int(5); fields["duration"] = .int(30)
     }

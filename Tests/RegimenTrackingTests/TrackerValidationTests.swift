@@ -36,13 +36,17 @@ struct TrackerValidationTests {
         ("a strength set with a duration", { $0.programs[0].children[0].children[0].children[0].children[0].fields["duration"] = .int(30) },
          ["users/u1/programs/p1/weeks/w1/workouts/wo0/exercises/wo0e0/sets/wo0e0s0: warning: 'duration' is not used by strength exercises"]),
         ("unknown exercise type", { $0.programs[0].children[0].children[0].children[0].fields["exerciseType"] = .string("yoga") },
-         ["users/u1/programs/p1/weeks/w1/workouts/wo0/exercises/wo0e0: error: 'exerciseType' must be one of strength, cardio, time-based, bodyweight, custom, not 'yoga'"]),
+         ["users/u1/programs/p1/weeks/w1/workouts/wo0/exercises/wo0e0: error: 'exerciseType' must be one of strength, cardio, bodyweight, custom, not 'yoga'"]),
         ("order as a string", { $0.programs[0].children[0].fields["order"] = .string("1") },
          ["users/u1/programs/p1/weeks/w1: error: 'order' must be an int, not string"]),
         ("missing week order", { $0.programs[0].children[0].fields["order"] = nil },
          ["users/u1/programs/p1/weeks/w1: error: 'order' is required"]),
         ("bad timestamp", { $0.programs[0].fields["createdAt"] = .string("yesterday") },
-         ["users/u1/programs/p1: error: 'createdAt' must be an RFC 3339 timestamp, not 'yesterday'"]),
+         ["users/u1/programs/p1: error: 'createdAt' must be a timestamp, not string 'yesterday'"]),
+        ("an RFC 3339 string where a timestamp belongs", { $0.programs[0].fields["updatedAt"] = .string("2026-01-05T08:00:00Z") },
+         ["users/u1/programs/p1: error: 'updatedAt' must be a timestamp, not string; write {\"$timestamp\": \"2026-01-05T08:00:00Z\"}"]),
+        ("a foreign owner id", { $0.programs[0].children[0].fields["userId"] = .string("mallory") },
+         ["users/u1/programs/p1/weeks/w1: error: 'userId' must be the owner's id 'u1' (the user of the path), not 'mallory'"]),
         ("unknown field", { $0.programs[0].fields["colour"] = .string("red") },
          ["users/u1/programs/p1: warning: unknown field 'colour' on a program"]),
         ("null reps on a strength set", { $0.programs[0].children[0].children[0].children[0].children[0].fields["reps"] = .null },
@@ -67,6 +71,18 @@ struct TrackerValidationTests {
         second.children = []
         tree.programs.append(second)
         #expect(try violations(tree) == ["users/u1/programs/p2: error: program name '  strength block ' is already used by program p1"])
+    }
+
+    @Test("violations say whether they are the document's own fields (the policy's rules) or a check across documents")
+    func scopes() throws {
+        var tree = makeTree(workouts: 1, exercises: 1, sets: 1)
+        var second = tree.programs[0]
+        second.id = "p2"
+        second.children = []
+        second.fields["description"] = .int(5)
+        tree.programs.append(second)
+        let found = TreeValidator(policy: try shippedRules().validation).validate(tree)
+        #expect(found.map { "\($0.field ?? "") \($0.inOwnFields)" } == ["description true", "name false"])
     }
 
     @Test("week order is unique within a program")

@@ -9,11 +9,11 @@ struct AdaptCommand: ParsableCommand {
         commandName: "adapt",
         abstract: "Adapt a plan to daily check-ins, logged sessions and the weight trend, with a change log.",
         discussion: """
-            PLAN is the output of `regimen plan` (JSON or YAML). CHECKINS holds the check-ins
-            (sleep_h, soreness by region 1–5, stress, motivation), optional logged sessions, week,
-            last_week_adherence_pct and weight_trend_2w; see examples/checkins/. The rules are
-            rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan,
-            the change-log lines and a structured entry per change.
+            PLAN is the output of `regimen plan` (JSON or YAML). CHECKINS holds the check-ins \
+            (sleep_h, soreness by region 1–5, stress, motivation), optional logged sessions, week, \
+            last_week_adherence_pct and weight_trend_2w; see examples/checkins/. The rules are \
+            rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan, \
+            the change-log lines and a structured entry per change. \
             Exit status: 0 ok, 1 rule error, 2 bad plan or check-ins.
             """)
 

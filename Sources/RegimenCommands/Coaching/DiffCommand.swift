@@ -8,10 +8,10 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changes in the plan when a profile changes, with the auto-adjust matrix's reason per line.",
         discussion: """
-            Compares two profiles field by field, looks each changed field up in rules/auto-adjust.yaml
-            and recomputes only the outputs its row lists (indexes, kcal/macros, meals, split and
-            weekly sets, exercise pool, supplements). A change the matrix marks "none" changes
-            nothing. JSON and YAML add the old plan patched with the recomputed areas.
+            Compares two profiles field by field, looks each changed field up in rules/auto-adjust.yaml \
+            and recomputes only the outputs its row lists (indexes, kcal/macros, meals, split and \
+            weekly sets, exercise pool, supplements). A change the matrix marks "none" changes \
+            nothing. JSON and YAML add the old plan patched with the recomputed areas. \
             Exit status: 0 ok, 1 rule error, 2 bad profile.
             """)
 

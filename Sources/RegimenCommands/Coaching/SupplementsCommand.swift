@@ -8,9 +8,9 @@ struct SupplementsCommand: ParsableCommand {
         commandName: "supplements",
         abstract: "Shortlist supplements for a profile's goal, with doses scaled to the person and the cautions that apply.",
         discussion: """
-            Doses come from position stands (catalogs/supplements.yaml names each source); safety
-            rules (rules/supplement-cautions.yaml) screen for age, pregnancy, blood pressure,
-            medication, diet and total caffeine, and fail closed. Items left out are listed with the
+            Doses come from position stands (catalogs/supplements.yaml names each source); safety \
+            rules (rules/supplement-cautions.yaml) screen for age, pregnancy, blood pressure, \
+            medication, diet and total caffeine, and fail closed. Items left out are listed with the \
             reason. Exit status: 0 ok, 1 rule error, 2 bad profile or goal.
             """)
 

@@ -20,7 +20,7 @@ struct AnalyticsCommand: ParsableCommand {
         let tree = try TrackingCommandSupport.tree(self.tree, in: context)
         do {
             let analytics = try TrackerAnalytics(tree: tree, policy: rules.analytics)
-            context.standardOutput.writeLine(analytics.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(analytics.value.roundedForPeople.jsonString(pretty: true))
         } catch {
             context.standardError.writeLine("error: \(error)")
             throw CommandFailure.failed
@@ -35,8 +35,8 @@ struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Export a tracker tree (or one program, week or workout of it) as JSON or CSV.",
         discussion: """
-            The export keeps ids and timestamps so it can be read back: a .csv input is imported
-            (typed by rules/tracker/validation.yaml), so `regimen export plan.csv --to json`
+            The export keeps ids and timestamps so it can be read back: a .csv input is imported \
+            (typed by rules/tracker/validation.yaml), so `regimen export plan.csv --to json` \
             re-imports an export.
             """)
 
@@ -64,7 +64,7 @@ struct Export: ParsableCommand {
                 source = try TrackerCSV.import(text, policy: rules.validation)
             } catch let error as CSVError {
                 context.standardError.writeLine("\(tree):\(error.line): error: \(error.message)")
-                throw CommandFailure.failed
+                throw CommandFailure.usage
             }
         } else {
             source = try TrackingCommandSupport.tree(tree, in: context)
@@ -76,8 +76,8 @@ struct Export: ParsableCommand {
         }
         if let (level, id) = selections.first {
             guard let selected = source.selecting(level, id: id) else {
-                context.standardError.writeLine("error: no \(level.rawValue) with id '\(id)'")
-                throw CommandFailure.failed
+                context.standardError.writeLine("error: --\(level.rawValue): no \(level.rawValue) with id '\(id)'")
+                throw CommandFailure.usage
             }
             source = selected
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RegimenLanguage
 import RegimenTracking
 
@@ -7,16 +8,16 @@ struct Burn: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Calories burned by an activity from catalogs/activities.yaml under rules/calorie-burn.yaml.",
         discussion: """
-            Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another
+            Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another \
             formula of the rule file, such as seed_002. With --list, prints the activity library.
             """)
 
     @Argument(help: "The activity id, such as running.")
     var activity: String?
 
-    @Option(help: "Duration in minutes (1–1440).") var minutes: Int?
+    @Option(parsing: .unconditional, help: "Duration in minutes (1–1440).") var minutes: Int?
     @Option(help: "light, moderate or vigorous.") var intensity: String?
-    @Option(help: "Body weight in kg (default from the rules: 70).") var weight: Double?
+    @Option(parsing: .unconditional, help: "Body weight in kg (default from the rules: 70).") var weight: Double?
     @Option(help: "A formula of rules/calorie-burn.yaml instead of its default.") var formula: String?
     @Flag(help: "List the activities (with --search and --category to filter).") var list = false
     @Option(help: "With --list: only activities whose id or name contains this.") var search: String?
@@ -32,30 +33,24 @@ struct Burn: ParsableCommand {
             try printList(rules, context)
             return
         }
-        var burnRules = rules.calorieBurn
-        if let formula {
-            guard let chosen = burnRules.using(formula: formula) else {
-                context.standardError.writeLine("error: unknown formula '\(formula)'; the rules offer \(burnRules.formulas.keys.sorted().joined(separator: ", "))")
-                throw CommandFailure.usage
-            }
-            burnRules = chosen
-        }
+        let burnRules = try TrackingCommandSupport.burnRules(rules, formula: formula, in: context)
         let calculator = CalorieBurnCalculator(rules: burnRules, catalog: rules.activities)
         let result: BurnResult
         do {
             result = try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weight)
         } catch let error as BurnError {
             for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         switch format {
         case .json:
-            context.standardOutput.writeLine(result.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(result.value.roundedForPeople.jsonString(pretty: true))
         case .text:
             let show = TrackingCommandSupport.show
-            context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity) (MET \(show(result.met)) from base \(show(result.activity.baseMET)), Compendium \(result.activity.compendiumCode)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
-            if !result.typicalIntensity {
-                context.standardOutput.writeLine("note: \(result.activity.id) is usually \(result.activity.intensities.joined(separator: " or ")), not \(result.intensity)")
+            context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity), MET \(show(result.met)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
+            context.standardOutput.writeLine("Compendium 2011 row \(result.row.code): \(result.row.description) (\(show(result.row.met)) MET)")
+            if let fallback = result.fallback {
+                context.standardOutput.writeLine("note: \(fallback)")
             }
         }
     }
@@ -74,13 +69,17 @@ struct Burn: ParsableCommand {
         case .json:
             let items = found.map {
                 Value.map(["id": .string($0.id), "name": .string($0.name), "category": .string($0.category.rawValue),
-                           "compendium": .string($0.compendiumCode), "met": .float($0.baseMET),
-                           "intensities": .list($0.intensities.map(Value.string))])
+                           "usual": .string($0.usualLevel),
+                           "rows": .list($0.rows.map { row in
+                               Value.map(["level": .string(row.level), "code": .string(row.code), "met": .float(row.met),
+                                          "description": .string(row.description)])
+                           })])
             }
-            context.standardOutput.writeLine(Value.list(items).jsonString(pretty: true))
+            context.standardOutput.writeLine(Value.list(items).roundedForPeople.jsonString(pretty: true))
         case .text:
             for activity in found.sorted(by: { ($0.category.rawValue, $0.id) < ($1.category.rawValue, $1.id) }) {
-                context.standardOutput.writeLine("\(activity.category.rawValue)\t\(activity.id)\tMET \(TrackingCommandSupport.show(activity.baseMET))\t\(activity.compendiumCode)\t\(activity.intensities.joined(separator: "/"))\t\(activity.name)")
+                let rows = activity.rows.map { "\($0.level) \($0.code) \(TrackingCommandSupport.show($0.met))" }.joined(separator: ", ")
+                context.standardOutput.writeLine("\(activity.category.rawValue)\t\(activity.id)\t\(rows)\t\(activity.name)")
             }
         }
     }
@@ -92,9 +91,10 @@ struct DailyLogCommand: ParsableCommand {
         commandName: "daily-log",
         abstract: "Total a food and workout log per day: consumed, burned, net.",
         discussion: """
-            LOG is JSON or YAML: {weight_kg?, foods: [{name, calories, timestamp}],
-            workouts: [{activity, minutes, intensity, timestamp}]}. Entries group by their UTC date.
-            Entries after --now (default: the current time) are rejected.
+            LOG is JSON or YAML: {weight_kg?, foods: [{name, calories, timestamp}], \
+            workouts: [{activity, minutes, intensity, timestamp}]}. Entries group by their date in \
+            --timezone (an IANA name such as Europe/Berlin; default UTC). Entries after --now \
+            (default: the current time) are rejected.
             """)
 
     @Argument(help: "The log, a JSON or YAML file.")
@@ -102,6 +102,12 @@ struct DailyLogCommand: ParsableCommand {
 
     @Option(help: "The present (RFC 3339), for rejecting future entries; default: now.")
     var now: String?
+
+    @Option(help: "The IANA time zone whose calendar days group the entries, such as America/New_York; default UTC.")
+    var timezone: String?
+
+    @Option(help: "A formula of rules/calorie-burn.yaml instead of its default, such as seed_002.")
+    var formula: String?
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -113,15 +119,24 @@ struct DailyLogCommand: ParsableCommand {
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let value = try TrackingCommandSupport.document(log, in: context)
         let time = try TrackingCommandSupport.now(now, in: context)
-        let calculator = DailyLogCalculator(calculator: CalorieBurnCalculator(rules: rules.calorieBurn, catalog: rules.activities))
-        switch calculator.summarize(value, now: time) {
+        var zone = TimeZone(secondsFromGMT: 0) ?? .current
+        if let timezone {
+            guard let named = TimeZone(identifier: timezone) else {
+                context.standardError.writeLine("error: --timezone must be an IANA time zone name such as Europe/Berlin, not '\(timezone)'")
+                throw CommandFailure.usage
+            }
+            zone = named
+        }
+        let burnRules = try TrackingCommandSupport.burnRules(rules, formula: formula, in: context)
+        let calculator = DailyLogCalculator(calculator: CalorieBurnCalculator(rules: burnRules, catalog: rules.activities))
+        switch calculator.summarize(value, now: time, timeZone: zone) {
         case .failure(let errors):
             for problem in errors.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         case .success(let days):
             switch format {
             case .json:
-                context.standardOutput.writeLine(Value.list(days.map(\.value)).jsonString(pretty: true))
+                context.standardOutput.writeLine(Value.list(days.map(\.value)).roundedForPeople.jsonString(pretty: true))
             case .text:
                 let show = TrackingCommandSupport.show
                 if days.isEmpty { context.standardOutput.writeLine("no entries") }

@@ -7,9 +7,14 @@ struct Duplicate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Deep-copy a week, workout, exercise or program under rules/tracker/duplication.yaml.",
         discussion: """
-            Prints the old→new id map, the writes in batches of at most the rules' limit (450), the
-            audit entry and (with --format json) the new tree. Ids come from a seed derived from the
+            Prints the old→new id map, the writes in batches of at most the rules' limit (450), the \
+            audit entry and (with --format json) the new tree. Ids come from a seed derived from the \
             source and --now, so a run can be repeated exactly.
+
+            The source is validated first (rules/tracker/validation.yaml): a source with errors is \
+            refused with every error listed (exit 1), or copied with --repair, which leaves each \
+            invalid optional field out of the copy and prints each change. Every copy carries the \
+            duplicating user's id, and a name already taken becomes "… (copy 2)", "… (copy 3)".
             """)
 
     @Argument(help: "The document tree, a JSON or YAML file.")
@@ -26,8 +31,11 @@ struct Duplicate: ParsableCommand {
     @Option(help: "Time stamped on the copies (RFC 3339); default: now.")
     var now: String?
 
-    @Option(help: "Seed for the new ids.")
+    @Option(parsing: .unconditional, help: "Seed for the new ids.")
     var seed: UInt64?
+
+    @Flag(help: "Copy a source with errors by leaving each invalid optional field out of the copy; prints each change.")
+    var repair = false
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -48,10 +56,12 @@ struct Duplicate: ParsableCommand {
             if let week { (.week, week) } else if let workout { (.workout, workout) } else if let exercise { (.exercise, exercise) } else { (.program, program ?? "") }
         let result: DuplicationResult
         do {
-            result = try Duplicator(policy: rules.duplication).duplicate(level, id: id, in: tree, requestingUser: user, now: time, seed: seed)
+            result = try Duplicator(policy: rules.duplication, validation: rules.validation)
+                .duplicate(level, id: id, in: tree, requestingUser: user, now: time, seed: seed, repair: repair)
         } catch let error as DuplicationError {
             context.standardError.writeLine("error: \(error)")
-            throw CommandFailure.failed
+            // A missing or ambiguous source is an input error; a refusal by the rules is a failure.
+            throw error.code == .notFound || error.code == .invalidArgument ? CommandFailure.usage : CommandFailure.failed
         }
         switch format {
         case .json:
@@ -63,11 +73,13 @@ struct Duplicate: ParsableCommand {
                 "idMap": .list(result.idMap.map { Value.map(["old": .string($0.old), "new": .string($0.new)]) }),
                 "batches": .list(batches),
                 "tree": result.tree.value,
+                "repairs": .list(result.repairs.map(Value.string)),
             ])
             context.standardOutput.writeLine(output.jsonString(pretty: true))
         case .text:
             let sizes = result.batches.map { String($0.count) }.joined(separator: ", ")
             context.standardOutput.writeLine("duplicated \(level.rawValue) \(id) as \(result.copy.id): \(result.idMap.count) documents in \(result.batches.count) batch\(result.batches.count == 1 ? "" : "es") (\(sizes))")
+            for repair in result.repairs { context.standardOutput.writeLine("repaired \(repair)") }
             for (old, new) in result.idMap { context.standardOutput.writeLine("  \(old) -> \(new)") }
             context.standardOutput.writeLine("audit: \(result.audit.value.jsonString())")
         }

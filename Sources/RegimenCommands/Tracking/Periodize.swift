@@ -7,10 +7,15 @@ struct Periodize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print a plan's phases and each week's intensity, RPE and protocol from rules/periodization.yaml.")
 
-    @Option(help: "Plan length in weeks.") var weeks: Int?
+    @Option(parsing: .unconditional, help: "Plan length in weeks.") var weeks: Int?
     @Option(help: "Goal: strength, lean_mass, fat_loss, recomp (aliases allowed).") var goal: String?
     @Option(help: "Instead of a plan, the targets of a single workout: recovery, standard or push_it.") var effort: String?
-    @Option(help: "Print only this week of the plan.") var week: Int?
+    @Option(parsing: .unconditional, help: "Print only this week of the plan.") var week: Int?
+    @Option(name: .customLong("start-intensity"), parsing: .unconditional,
+            help: "With --end-intensity: the first training week's intensity (fraction of 1RM); the plan's training weeks ramp from it to the end.")
+    var startIntensity: Double?
+    @Option(name: .customLong("end-intensity"), parsing: .unconditional, help: "The last training week's intensity (fraction of 1RM).")
+    var endIntensity: Double?
     @Option(help: "text or json.") var format: OutputFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
@@ -26,18 +31,27 @@ struct Periodize: ParsableCommand {
             context.standardError.writeLine("error: give --weeks and --goal, or --effort for a single workout")
             throw CommandFailure.usage
         }
+        var ramp: (start: Double, end: Double)?
+        switch (startIntensity, endIntensity) {
+        case (let start?, let end?): ramp = (start, end)
+        case (nil, nil): ramp = nil
+        default:
+            context.standardError.writeLine("error: --start-intensity and --end-intensity go together: give both or neither")
+            throw CommandFailure.usage
+        }
         let plan: PeriodizedPlan
         do {
-            plan = try rules.periodization.plan(weeks: weeks, goal: goal)
+            plan = try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
         } catch let error as PeriodizationError {
-            context.standardError.writeLine("error: \(error.message)")
-            throw CommandFailure.failed
+            let option = error.message.hasPrefix("the ramp's start") ? "--start-intensity: " : error.message.hasPrefix("the ramp's end") ? "--end-intensity: " : ""
+            context.standardError.writeLine("error: \(option)\(error.message)")
+            throw CommandFailure.usage
         }
         var shown = plan.schedule
         if let week {
             guard let one = plan.week(week) else {
-                context.standardError.writeLine("error: week \(week) is outside the plan's weeks 1-\(plan.weeks)")
-                throw CommandFailure.failed
+                context.standardError.writeLine("error: --week \(week) is outside the plan's weeks 1-\(plan.weeks)")
+                throw CommandFailure.usage
             }
             shown = [one]
         }
@@ -48,7 +62,7 @@ struct Periodize: ParsableCommand {
                 map["schedule"] = .list(shown.map { plan.weekValue($0) })
                 value = .map(map)
             }
-            context.standardOutput.writeLine(value.jsonString(pretty: true))
+            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
         case .text:
             let show = TrackingCommandSupport.show
             if week == nil {
@@ -67,8 +81,8 @@ struct Periodize: ParsableCommand {
 
     private func printSingleWorkout(_ id: String, _ rules: PeriodizationRules, _ context: CommandContext) throws {
         guard let target = try rules.singleWorkout(effort: id) else {
-            context.standardError.writeLine("error: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
-            throw CommandFailure.failed
+            context.standardError.writeLine("error: --effort: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
+            throw CommandFailure.usage
         }
         let show = TrackingCommandSupport.show
         let rpe = "\(show(target.effort.rpe.lowerBound))-\(show(target.effort.rpe.upperBound))"
@@ -79,7 +93,7 @@ struct Periodize: ParsableCommand {
                 "rpe": .list([.float(target.effort.rpe.lowerBound), .float(target.effort.rpe.upperBound)]),
                 "compound": .string(target.row.compound.description), "isolation": .string(target.row.isolation.description),
             ])
-            context.standardOutput.writeLine(value.jsonString(pretty: true))
+            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
         case .text:
             context.standardOutput.writeLine("\(target.effort.id) (\(target.effort.use)): intensity \(show(target.intensity)) RPE \(rpe) compound \(target.row.compound) isolation \(target.row.isolation)")
         }

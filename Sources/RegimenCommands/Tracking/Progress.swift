@@ -8,15 +8,20 @@ struct Progress: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compute completedDays, totalDays, percentComplete and streaks from a completion log.",
         discussion: """
-            LOG is JSON or YAML: {workoutId, durationWeeks?, startDate?, completedDays: [day, …], today?}.
-            Days count from 1 (the startDate). The streak rules are in rules/student-progress.yaml.
+            LOG is JSON or YAML: {workoutId, studentId, durationWeeks?, startDate?, completedDays: [day, …], today?}. \
+            Days count from 1 (the startDate); a completed day after today is an input error. JSON output is \
+            the seed's progress response (lastActivityAt is the start of the last completed day, when \
+            startDate is given) with studentId. The streak rules are in rules/student-progress.yaml.
             """)
 
     @Argument(help: "The completion log, a JSON or YAML file.")
     var log: String
 
-    @Option(help: "The day to compute on (1 = startDate); overrides the log's `today`.")
+    @Option(parsing: .unconditional, help: "The day to compute on (1 = startDate); overrides the log's `today`.")
     var today: Int?
+
+    @Option(help: "The present (RFC 3339), which gives today from the log's startDate when neither the log nor --today names it; default: now.")
+    var now: String?
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -27,27 +32,34 @@ struct Progress: ParsableCommand {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let value = try TrackingCommandSupport.document(log, in: context)
+        let present = try TrackingCommandSupport.now(now, in: context)
         let completion: CompletionLog
         switch CompletionLog.read(value) {
         case .success(let read): completion = read
         case .failure(let error):
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         var input = completion
         if let today { input.today = today }
+        // Without a named today, the calendar gives it, so a day still to come cannot count as done.
+        if input.today == nil, let start = input.startDate {
+            let startDay = start.seconds >= 0 ? start.seconds / 86_400 : (start.seconds - 86_399) / 86_400
+            let presentDay = present.seconds >= 0 ? present.seconds / 86_400 : (present.seconds - 86_399) / 86_400
+            input.today = Int(clamping: max(1, presentDay - startDay + 1))
+        }
         let progress: StudentProgress
         do {
             progress = try rules.progress.progress(of: input)
         } catch let error as ProgressError {
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.failed
+            throw CommandFailure.usage
         }
         switch format {
         case .json:
-            context.standardOutput.writeLine(progress.value.jsonString(pretty: true))
+            context.standardOutput.writeLine(progress.value.roundedForPeople.jsonString(pretty: true))
         case .text:
-            context.standardOutput.writeLine("workout \(progress.workoutId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
+            context.standardOutput.writeLine("workout \(progress.workoutId), student \(progress.studentId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
             context.standardOutput.writeLine("current streak: \(progress.currentStreak), longest streak: \(progress.longestStreak)")
         }
     }

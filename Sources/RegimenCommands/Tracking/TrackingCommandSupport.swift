@@ -49,18 +49,26 @@ enum TrackingCommandSupport {
         return timestamp
     }
 
-    /// Reads a tracker tree, printing structural problems; fails when there are any.
+    /// Reads a tracker tree, printing structural problems; an unreadable tree is an input error.
     static func tree(_ path: String, in context: CommandContext) throws(CommandFailure) -> TrackerTree {
         let (tree, problems) = TrackerTree.read(try document(path, in: context))
         guard problems.isEmpty else {
-            for problem in problems { context.standardError.writeLine(problem.description) }
-            throw .failed
+            for problem in problems { context.standardError.writeLine("\(path): \(problem.description)") }
+            throw .usage
         }
         return tree
     }
 
-    /// A number without a trailing `.0` when whole.
-    static func show(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    /// The calorie-burn rules, with `--formula` chosen when given.
+    static func burnRules(_ rules: TrackingRules, formula: String?, in context: CommandContext) throws(CommandFailure) -> CalorieBurnRules {
+        guard let formula else { return rules.calorieBurn }
+        guard let chosen = rules.calorieBurn.using(formula: formula) else {
+            context.standardError.writeLine("error: --formula: unknown formula '\(formula)'; the rules offer \(rules.calorieBurn.formulas.keys.sorted().joined(separator: ", "))")
+            throw .usage
+        }
+        return chosen
     }
+
+    /// A number as a person writes it: `7`, `2.8` (not `2.8000000000000003`).
+    static func show(_ number: Double) -> String { humanNumber(number) }
 }

@@ -7,9 +7,15 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a program/week/workout/exercise/set tree (JSON or YAML) against rules/tracker/validation.yaml.",
         discussion: """
-            The tree nests each subcollection under its plural name with the seed's field names:
-            {userId, programs: [{id, name, weeks: [{id, order, workouts: [{id, exercises: [{id, sets: [...]}]}]}]}]}.
-            Prints every violation as `document-path: severity: message`; exits 1 if any is an error.
+            The tree nests each subcollection under its plural name with the seed's field names: \
+            {userId, programs: [{id, name, weeks: [{id, order, workouts: [{id, exercises: [{id, sets: [...]}]}]}]}]}. \
+            Timestamps are written {"$timestamp": "2026-01-05T08:00:00Z"}. Prints every violation as \
+            `document-path: severity: message`; exits 1 if any is an error, 2 if the tree cannot be read.
+
+            Each document's own fields follow rules/security/workout-tracker/corrected.rules (the \
+            source; rules/tracker/validation.yaml restates it and a test keeps the two in agreement). \
+            Unique program names, unique week order and the set fields of an exercise's type need \
+            other documents: only validate checks them.
             """)
 
     @Argument(help: "The document tree, a JSON or YAML file.")
@@ -23,14 +29,15 @@ struct Validate: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let (tree, structural) = TrackerTree.read(try TrackingCommandSupport.document(self.tree, in: context))
-        let violations = (structural + TreeValidator(policy: rules.validation).validate(tree))
+        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
+        let violations = TreeValidator(policy: rules.validation).validate(tree)
         let errors = violations.filter { $0.severity == .error }.count
         switch format {
         case .json:
             let list = violations.map {
                 Value.map(["path": .string($0.path), "field": $0.field.map(Value.string) ?? .null,
-                           "severity": .string($0.severity.rawValue), "message": .string($0.message)])
+                           "severity": .string($0.severity.rawValue), "message": .string($0.message),
+                           "scope": .string($0.inOwnFields ? "document" : "across documents")])
             }
             context.standardOutput.writeLine(Value.map(["documents": .int(Int64(tree.documentCount)), "violations": .list(list)]).jsonString(pretty: true))
         case .text:

@@ -16,7 +16,7 @@ public enum ProjectRuleKinds {
         ],
         "RegimenTracking": [
             "activity_catalog", "calorie_burn", "periodization", "student_progress", "tracker_analytics",
-            "tracker_duplication", "tracker_validation",
+            "tracker_duplication", "tracker_queries", "tracker_validation",
         ],
         "RegimenSecurity": ["security-rules", "security-tests"],
     ]

@@ -27,7 +27,7 @@ public enum PolicyAudit {
     }
 }
 
-private struct Auditor {
+struct Auditor {
     let policy: CompiledPolicy
     var findings: [AuditFinding] = []
     /// Parsed function results by name (later declarations shadow earlier ones of the same name
@@ -46,6 +46,8 @@ private struct Auditor {
     mutating func run() {
         checkUnconditionalWrites()
         checkShadowedValidation()
+        checkPlainAllowShadowingValidation()
+        checkUserScopedOwnership()
         checkNegatedNonBooleans()
         checkRequestResourceInReads()
         checkUnusedFunctions()

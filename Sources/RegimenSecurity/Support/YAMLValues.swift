@@ -6,8 +6,17 @@ import RegimenLanguage
 /// Plain scalars follow the YAML 1.2 core schema (`null`, `true`, ints, floats) plus ISO-8601
 /// date-times, which become `timestamp`; quoted scalars are always strings. Tags:
 /// `!serverTimestamp` (the request time), `!delete` (remove the field in an update),
-/// `!timestamp '…'`, `!path '/…'`, `!float 1`, `!int '2'`.
+/// `!timestamp '…'`, `!path '/…'`, `!float 1`, `!int '2'`. JSON has no tags, so the tagged maps
+/// of the typed JSON the emulator tools write are read too: `{"$timestamp": "…"}`,
+/// `{"$serverTimestamp": true}`, `{"$delete": true}`.
 enum YAMLValues {
+    /// The single key and scalar text of a one-entry map such as `{"$timestamp": "…"}`.
+    private static func taggedEntry(_ entries: [(key: YAMLNode, value: YAMLNode)]) -> (key: String, text: String, node: YAMLNode)? {
+        guard entries.count == 1, let key = entries[0].key.scalarText, key.hasPrefix("$"),
+              case .scalar(let text, _, _) = entries[0].value.kind else { return nil }
+        return (key, text, entries[0].value)
+    }
+
     static func writeValue(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> WriteValue {
         switch node.kind {
         case .scalar(_, _, let tag?) where tag == "!serverTimestamp":
@@ -24,6 +33,11 @@ enum YAMLValues {
             }
             return .list(values)
         case .mapping(let entries):
+            if let tagged = taggedEntry(entries) {
+                if tagged.key == "$serverTimestamp", tagged.text == "true" { return .serverTimestamp }
+                if tagged.key == "$delete", tagged.text == "true" { return .deleteField }
+                if tagged.key == "$timestamp" { return .value(value(node, diagnostics: &diagnostics)) }
+            }
             var out = OrderedDictionary<String, WriteValue>()
             for entry in entries {
                 guard let key = entry.key.scalarText else {
@@ -41,6 +55,11 @@ enum YAMLValues {
         case .sequence(let items):
             return .list(items.map { value($0, diagnostics: &diagnostics) })
         case .mapping(let entries):
+            if let tagged = taggedEntry(entries), tagged.key == "$timestamp" {
+                if let t = Timestamp(iso8601: tagged.text) { return .timestamp(t) }
+                diagnostics.error("tests.value", "'\(tagged.text)' is not an RFC 3339 timestamp for $timestamp", at: tagged.node.location)
+                return .null
+            }
             var out = OrderedDictionary<String, Value>()
             for entry in entries {
                 guard let key = entry.key.scalarText else {

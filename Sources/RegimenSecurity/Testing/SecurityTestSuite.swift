@@ -319,19 +319,50 @@ extension SecurityTestSuite {
         guard operationKeys.contains(verb) else {
             throw DiagnosticsError([.error("authorize.op", "unknown operation '\(verb)'; expected \(operationKeys.joined(separator: ", "))", at: nil)])
         }
+        if ["create", "update", "set"].contains(verb), data == nil {
+            throw DiagnosticsError([.error("authorize.data", "--data is required for '\(verb)': the written fields as JSON, such as {\"name\": \"Push\"}", at: nil)])
+        }
+        // Each piece is one line of the synthesized case; a problem in it is reported against
+        // the option it came from (`--data:1:9`), not the synthesized text.
         var text = "name: request\nexpect: allow\n\(verb): \(YAMLValues.quote(path))\n"
-        if let data { text += "data: \(data)\n" }
-        if let query { text += "query: \(query)\n" }
-        if let auth { text += "auth: \(auth)\n" }
-        if let time { text += "time: \(time)\n" }
-        if let size { text += "size: \(size)\n" }
-        if let contentType { text += "contentType: \(YAMLValues.quote(contentType))\n" }
-        if let metadata { text += "metadata: \(metadata)\n" }
+        var options: [Int: (option: String, offset: Int)] = [3: ("--path", verb.count + 2)]
+        var syntaxErrors: [Diagnostic] = []
+        func add(_ key: String, _ option: String, _ value: String?) {
+            guard let value else { return }
+            let line = "\(key): \(value.replacingOccurrences(of: "\n", with: " "))"
+            // Parsed alone first, so an unclosed brace is blamed on its own option.
+            do { _ = try YAMLNode.parse(line, file: option) } catch {
+                syntaxErrors += error.diagnostics.map { diagnostic in
+                    var moved = diagnostic
+                    moved.location = diagnostic.location.map { SourceLocation(file: option, line: 1, column: max(1, $0.column - key.count - 2)) }
+                    return moved
+                }
+            }
+            options[text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1] = (option, key.count + 2)
+            text += line + "\n"
+        }
+        add("data", "--data", data)
+        add("query", "--query", query)
+        add("auth", "--auth", auth)
+        add("time", "--time", time)
+        add("size", "--size", size.map(String.init))
+        add("contentType", "--content-type", contentType.map(YAMLValues.quote))
+        add("metadata", "--metadata", metadata)
+        if !syntaxErrors.isEmpty { throw DiagnosticsError(syntaxErrors) }
+        func relocated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+            diagnostics.map { diagnostic in
+                guard let location = diagnostic.location, let (option, offset) = options[location.line] else { return diagnostic }
+                var moved = diagnostic
+                moved.location = SourceLocation(file: option, line: 1, column: max(1, location.column - offset))
+                return moved
+            }
+        }
         var diagnostics = DiagnosticCollector()
-        let node = try YAMLNode.parse(text, file: "<command line>")
+        let node: YAMLNode
+        do { node = try YAMLNode.parse(text, file: "<command line>") } catch { throw DiagnosticsError(relocated(error.diagnostics)) }
         guard let testCase = decodeCase(node, service: service, bucket: "default-bucket", time: defaultTime, diagnostics: &diagnostics),
               !diagnostics.hasErrors
-        else { throw DiagnosticsError(diagnostics.diagnostics) }
+        else { throw DiagnosticsError(relocated(diagnostics.diagnostics)) }
         return testCase.request
     }
 

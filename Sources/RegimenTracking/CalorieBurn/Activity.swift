@@ -3,27 +3,52 @@ public enum ActivityCategory: String, Sendable, Hashable, CaseIterable {
     case cardio, strength, sports, flexibility
 }
 
+/// One row of the 2011 Adult Compendium of Physical Activities, as an intensity level of an
+/// activity uses it.
+public struct CompendiumRow: Sendable, Hashable {
+    /// The intensity level of the calorie-burn rules this row serves (`light`, `moderate`, `vigorous`).
+    public var level: String
+    /// The five-digit Compendium code, e.g. `12050`.
+    public var code: String
+    public var met: Double
+    /// The Compendium's description of the row.
+    public var description: String
+
+    public init(level: String, code: String, met: Double, description: String) {
+        self.level = level
+        self.code = code
+        self.met = met
+        self.description = description
+    }
+}
+
 /// One activity of `catalogs/activities.yaml`.
 public struct Activity: Sendable, Hashable {
     /// The catalog key, e.g. `running`.
     public var id: String
     public var name: String
     public var category: ActivityCategory
-    /// The Adult Compendium of Physical Activities code the base MET is read from.
-    public var compendiumCode: String
-    /// MET of the activity's usual form.
-    public var baseMET: Double
-    /// Ids of the intensity levels the activity is typically done at, lowest first.
-    public var intensities: [String]
+    /// The Compendium row of each intensity level the activity has one for, lowest MET first.
+    public var rows: [CompendiumRow]
+    /// The level of the activity's usual form.
+    public var usualLevel: String
 
-    public init(id: String, name: String, category: ActivityCategory, compendiumCode: String, baseMET: Double, intensities: [String]) {
+    public init(id: String, name: String, category: ActivityCategory, rows: [CompendiumRow], usualLevel: String) {
         self.id = id
         self.name = name
         self.category = category
-        self.compendiumCode = compendiumCode
-        self.baseMET = baseMET
-        self.intensities = intensities
+        self.rows = rows.sorted { ($0.met, $0.level) < ($1.met, $1.level) }
+        self.usualLevel = usualLevel
     }
+
+    /// The row of `level`, when the activity has one.
+    public func row(_ level: String) -> CompendiumRow? { rows.first { $0.level == level } }
+
+    /// The row of the usual form.
+    public var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
+
+    /// The levels the activity has Compendium rows for, lowest first.
+    public var intensities: [String] { rows.map(\.level) }
 }
 
 /// The activity library.

@@ -21,22 +21,25 @@ public struct BurnResult: Sendable, Hashable {
     public var minutes: Int
     public var intensity: String
     public var weightKg: Double
-    /// The MET after the intensity adjustment.
+    /// The Compendium row the MET comes from.
+    public var row: CompendiumRow
+    /// The MET used: the row's own, or the fallback's scaled value.
     public var met: Double
     /// Whole kcal, never negative.
     public var kcal: Int64
     public var formula: String
-    /// Whether the chosen intensity is one the activity is typically done at.
-    public var typicalIntensity: Bool
+    /// When the activity has no row for the chosen level: how its single row was scaled.
+    public var fallback: String?
 
     public var value: Value {
         Value.orderedMap([
             ("activity", .string(activity.id)), ("name", .string(activity.name)),
-            ("category", .string(activity.category.rawValue)), ("compendium", .string(activity.compendiumCode)),
-            ("baseMet", .float(activity.baseMET)), ("intensity", .string(intensity)), ("met", .float(met)),
+            ("category", .string(activity.category.rawValue)), ("intensity", .string(intensity)),
+            ("compendium", Value.orderedMap([("code", .string(row.code)), ("met", .float(row.met)),
+                                             ("description", .string(row.description)), ("level", .string(row.level))])),
+            ("met", .float(met)), ("fallback", fallback.map(Value.string) ?? .null),
             ("minutes", .int(Int64(minutes))), ("weightKg", .float(weightKg)), ("formula", .string(formula)),
-            ("kcal", .int(kcal)), ("typicalIntensity", .bool(typicalIntensity)),
-            ("typicalIntensities", .list(activity.intensities.map(Value.string))),
+            ("kcal", .int(kcal)), ("levelsWithRows", .list(activity.intensities.map(Value.string))),
         ])
     }
 }
@@ -67,16 +70,20 @@ public struct CalorieBurnCalculator: Sendable {
         if let minutes = entry.minutes {
             let range = rules.durationMinutes
             if minutes < range.lowerBound {
-                problems.append("duration must be at least \(range.lowerBound) minute\(range.lowerBound == 1 ? "" : "s"), got \(minutes)")
+                problems.append("minutes must be at least \(range.lowerBound) minute\(range.lowerBound == 1 ? "" : "s"), got \(minutes)")
             } else if minutes > range.upperBound {
-                problems.append("duration must be at most \(range.upperBound) minutes (\(Self.hours(range.upperBound))), got \(minutes)")
+                problems.append("minutes must be at most \(range.upperBound) minutes (\(Self.hours(range.upperBound))), got \(minutes)")
             }
         } else {
-            problems.append("duration is required")
+            problems.append("minutes is required")
         }
         if let intensity = entry.intensity?.trimmingWhitespace.lowercased(), !intensity.isEmpty {
             if rules.level(intensity) == nil {
                 problems.append("intensity must be one of \(rules.levels.map(\.id).joined(separator: ", ")), got '\(intensity)'")
+            } else if let activity = entry.activity.flatMap({ catalog.activity($0.trimmingWhitespace) }),
+                      activity.rows.count > 1, activity.row(intensity) == nil {
+                // Several rows: the Compendium measured this activity at its levels, not at this one.
+                problems.append("intensity: \(activity.id) has Compendium rows for \(activity.intensities.joined(separator: ", ")) only, not \(intensity)")
             }
         } else {
             problems.append("intensity is required")
@@ -104,18 +111,32 @@ public struct CalorieBurnCalculator: Sendable {
               let minutes = entry.minutes,
               let level = entry.intensity.flatMap({ rules.level($0.trimmingWhitespace.lowercased()) })
         else { throw BurnError(problems: problems) }
-        let met = try rules.adjustedMET.number([
-            "base_met": .float(activity.baseMET), "factor": .float(level.factor),
-            "min_met": .float(level.minMET), "max_met": .float(level.maxMET),
-        ])
+        let row: CompendiumRow
+        let met: Double
+        var fallback: String?
+        if let own = activity.row(level.id) {
+            row = own
+            met = own.met
+        } else if activity.rows.count == 1, let only = activity.rows.first, let rowLevel = rules.level(only.level), rowLevel.factor > 0 {
+            // The documented fallback: the single row scaled by the ratio of the levels' factors
+            // and kept inside the chosen level's band (rules/calorie-burn.yaml, adjusted_met).
+            row = only
+            let factor = level.factor / rowLevel.factor
+            met = try rules.adjustedMET.number([
+                "base_met": .float(only.met), "factor": .float(factor),
+                "min_met": .float(level.minMET), "max_met": .float(level.maxMET),
+            ])
+            fallback = "no Compendium row for \(activity.id) at \(level.id); MET \(format(only.met)) of row \(only.code) (\(only.level)) scaled by \(format(level.factor)) / \(format(rowLevel.factor)) and kept within \(level.id)'s MET \(format(level.minMET))-\(format(level.maxMET)) gives \(format(met)) (fallback of rules/calorie-burn.yaml)"
+        } else {
+            throw BurnError(problems: ["intensity: \(activity.id) has Compendium rows for \(activity.intensities.joined(separator: ", ")) only, not \(level.id)"])
+        }
         let raw = try rules.formula.kcal.number(["minutes": .int(Int64(minutes)), "met": .float(met), "weight_kg": .float(weight)])
         let rounded = try rules.rounding.number(["kcal": .float(raw)])
         guard rounded.isFinite, abs(rounded) < 1e15 else {
             throw BurnError(problems: ["the burn of \(activity.id) for \(minutes) minutes is not a finite number"])
         }
-        return BurnResult(activity: activity, minutes: minutes, intensity: level.id, weightKg: weight, met: met,
-                          kcal: max(0, rounded).roundedInt64() ?? .max, formula: rules.formula.name,
-                          typicalIntensity: activity.intensities.contains(level.id))
+        return BurnResult(activity: activity, minutes: minutes, intensity: level.id, weightKg: weight, row: row, met: met,
+                          kcal: max(0, rounded).roundedInt64() ?? .max, formula: rules.formula.name, fallback: fallback)
     }
 
     private static func hours(_ minutes: Int) -> String {

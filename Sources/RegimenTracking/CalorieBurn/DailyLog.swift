@@ -1,3 +1,4 @@
+import Foundation
 import RegimenLanguage
 
 /// A food item of the daily log (seed 002: the log's existing food list).
@@ -15,7 +16,8 @@ public struct FoodEntry: Sendable, Hashable {
 
 /// One day's balance: consumed, burned and net (seed 002, requirement 4).
 public struct DailySummary: Sendable, Hashable {
-    /// Midnight UTC of the day (requirement 6.6: entries are normalized to midnight).
+    /// The day, as midnight UTC of the same calendar date (requirement 6.6: entries are
+    /// normalized to midnight); the date is the local one of the log's time zone.
     public var date: Timestamp
     public var foods: [FoodEntry]
     public var workouts: [BurnResult]
@@ -56,7 +58,7 @@ public struct DailyLogCalculator: Sendable {
     ///
     /// A log is read from `{weight_kg?, foods: [{name, calories, timestamp}], workouts:
     /// [{activity, minutes, intensity, timestamp}]}`; `now` rejects future entries.
-    public func summarize(_ log: Value, now: Timestamp?) -> Result<[DailySummary], LogErrors> {
+    public func summarize(_ log: Value, now: Timestamp?, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> Result<[DailySummary], LogErrors> {
         var problems: [LogProblem] = []
         guard case .map(let root) = log else {
             return .failure(LogErrors(problems: [LogProblem(entry: "log", message: "a daily log must be a map, not \(log.typeName)")]))
@@ -83,7 +85,12 @@ public struct DailyLogCalculator: Sendable {
             let foodName = fields["name"]?.stringValue?.trimmingWhitespace ?? ""
             if foodName.isEmpty { problems.append(LogProblem(entry: name, message: "name is required")) }
             let kcal = fields["calories"]?.numberValue
-            if kcal == nil { problems.append(LogProblem(entry: name, message: "calories is required")) }
+            switch fields["calories"] {
+            case nil: problems.append(LogProblem(entry: name, message: "calories is required"))
+            case .string(let text)?: problems.append(LogProblem(entry: name, message: "calories must be a number, not string '\(text)'"))
+            case let other? where kcal == nil: problems.append(LogProblem(entry: name, message: "calories must be a number, not \(other.typeName)"))
+            default: break
+            }
             if let kcal, kcal < 0 || !kcal.isFinite {
                 problems.append(LogProblem(entry: name, message: "calories must not be negative, got \(format(kcal))"))
             }
@@ -128,8 +135,10 @@ public struct DailyLogCalculator: Sendable {
         guard problems.isEmpty else { return .failure(LogErrors(problems: problems)) }
 
         var days: [Int64: DailySummary] = [:]
+        // The local calendar day: the instant shifted by the zone's offset at that instant.
         func day(of timestamp: Timestamp) -> Int64 {
-            timestamp.seconds >= 0 ? timestamp.seconds / 86_400 : (timestamp.seconds - 86_399) / 86_400
+            let local = timestamp.seconds &+ Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(timestamp.seconds))))
+            return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         }
         func empty(_ key: Int64) -> DailySummary {
             DailySummary(date: Timestamp(seconds: key * 86_400), foods: [], workouts: [], consumed: 0, burned: 0, net: 0)

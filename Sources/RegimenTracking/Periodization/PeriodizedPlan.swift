@@ -73,8 +73,17 @@ public struct PeriodizationError: Error, Sendable, Hashable, CustomStringConvert
 
 extension PeriodizationRules {
     /// Periodizes a plan of `weeks` weeks for `goal`.
-    /// - Throws: ``PeriodizationError`` for a length no row covers or an unknown goal.
-    public func plan(weeks: Int, goal: String) throws -> PeriodizedPlan {
+    /// - Parameter ramp: the intensity of the plan's first and last training week; when given, the
+    ///   training (non-deload) weeks of the whole plan ramp from one to the other by the rules'
+    ///   `weekly_intensity` instead of each phase ramping across its focus range (seed 004: a
+    ///   program ramps from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85).
+    /// - Throws: ``PeriodizationError`` for a length no row covers, an unknown goal or a bad ramp.
+    public func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
+        if let ramp {
+            for (name, value) in [("start", ramp.start), ("end", ramp.end)] where !(value > 0 && value <= 1) {
+                throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))")
+            }
+        }
         guard let goalId = goalId(goal) else {
             throw PeriodizationError(message: "unknown goal '\(goal)'; expected one of \(goals.keys.sorted().joined(separator: ", "))")
         }
@@ -96,6 +105,23 @@ extension PeriodizationRules {
         let lengths = Self.split(weeks, by: sequence.map(\.share))
         var phases: [PeriodizedPlan.Phase] = []
         var schedule: [PeriodizedPlan.Week] = []
+        // Which weeks deload, so a plan-wide ramp can count the training weeks first.
+        var deloads: Set<Int> = []
+        var trainingWeeks = 0
+        do {
+            var week = 1
+            for (index, length) in lengths.enumerated() where length > 0 {
+                let isFinal = index == sequence.count - 1
+                if length >= deloadMinPhaseWeeks && (!isFinal || deloadInFinalPhase) { deloads.insert(week + length - 1) }
+                week += length
+            }
+            trainingWeeks = weeks - deloads.count
+        }
+        var trainingIndex = 0
+        func planRamp(_ week: Int) throws -> Double? {
+            guard let ramp else { return nil }
+            return try rampIntensity(start: ramp.start, end: ramp.end, week: week, weeks: trainingWeeks)
+        }
         var first = 1
         for (index, (entry, length)) in zip(sequence, lengths).enumerated() where length > 0 {
             guard let focus = focus[entry.focus] else {
@@ -105,8 +131,10 @@ extension PeriodizationRules {
             let hasDeload = length >= deloadMinPhaseWeeks && (!isFinal || deloadInFinalPhase)
             let rampWeeks = hasDeload ? length - 1 : length
             let last = first + length - 1
+            let phaseStart = try planRamp(trainingIndex + 1) ?? focus.intensity.lowerBound
+            let phaseEnd = try planRamp(trainingIndex + rampWeeks) ?? focus.intensity.upperBound
             phases.append(PeriodizedPlan.Phase(focus: entry.focus, firstWeek: first, lastWeek: last,
-                                               startingIntensity: focus.intensity.lowerBound, endingIntensity: focus.intensity.upperBound,
+                                               startingIntensity: phaseStart, endingIntensity: phaseEnd,
                                                deloadWeek: hasDeload ? last : nil))
             for offset in 0..<length {
                 let deload = hasDeload && offset == length - 1
@@ -120,8 +148,9 @@ extension PeriodizationRules {
                                                             "high": .float(recovery.intensity.upperBound)])
                     rpe = recovery.rpe
                 } else {
-                    intensity = try rampIntensity(start: focus.intensity.lowerBound, end: focus.intensity.upperBound,
-                                                  week: offset + 1, weeks: rampWeeks)
+                    trainingIndex += 1
+                    intensity = try planRamp(trainingIndex)
+                        ?? rampIntensity(start: focus.intensity.lowerBound, end: focus.intensity.upperBound, week: offset + 1, weeks: rampWeeks)
                     rpe = focus.rpe
                 }
                 guard let protocolRow = protocolRow(for: intensity) else {

@@ -28,42 +28,74 @@ public struct ProgressRules: Sendable {
 }
 
 /// What a trainer's upload must be (seed 001: PDF only, at most 10 MB).
+///
+/// The Storage rules (rules/security/trainer-student/storage.rules) are the source for what the
+/// upload's metadata may be: its content type (compared exactly, as the rule's `==` does) and its
+/// size. ``metadataProblems(contentType:size:)`` restates them, and a generated test requires the
+/// same verdict as the rule on every upload. The file name's extension and the `%PDF-` signature
+/// are checks the rules cannot see (the object is always stored as `workout.pdf`, and rules read
+/// no file contents); they are made here only.
 public struct UploadRules: Sendable, Hashable {
     public var contentTypes: [String]
     public var extensions: [String]
     public var signature: String
+    public var minBytes: Int
     public var maxBytes: Int
 
-    public init(contentTypes: [String], extensions: [String], signature: String, maxBytes: Int) {
+    public init(contentTypes: [String], extensions: [String], signature: String, minBytes: Int = 1, maxBytes: Int) {
         self.contentTypes = contentTypes
         self.extensions = extensions
         self.signature = signature
+        self.minBytes = minBytes
         self.maxBytes = maxBytes
     }
 
-    /// Every reason the file cannot be uploaded; empty when it can.
-    /// - Parameters:
-    ///   - contentType: the declared MIME type, when the client sent one.
-    ///   - leadingBytes: the file's first bytes (at least the signature's length when the file is that long).
-    public func problems(fileName: String, contentType: String?, size: Int, leadingBytes: [UInt8]) -> [String] {
+    /// The content type an upload of `fileName` carries when the client declares none: the
+    /// client SDKs infer it from the extension, `application/octet-stream` otherwise.
+    public func inferredContentType(fileName: String) -> String {
+        let lowerName = fileName.lowercased()
+        if let first = contentTypes.first, extensions.contains(where: { lowerName.hasSuffix(".\($0.lowercased())") }) {
+            return first
+        }
+        return "application/octet-stream"
+    }
+
+    /// What the Storage rule decides on: every reason the metadata is refused; empty when allowed.
+    public func metadataProblems(contentType: String, size: Int) -> [String] {
+        var problems: [String] = []
+        if !contentTypes.contains(contentType) {
+            problems.append("content type '\(contentType)' is not allowed; upload \(contentTypes.joined(separator: " or ")) (compared exactly, as the Storage rule does)")
+        }
+        if size < minBytes {
+            problems.append(size == 0 ? "the file is empty" : "the file is \(size) bytes; the least is \(minBytes)")
+        }
+        if size > maxBytes {
+            problems.append("the file is \(Self.megabytes(size)) (\(size) bytes); the limit is \(Self.megabytes(maxBytes)) (\(maxBytes) bytes)")
+        }
+        return problems
+    }
+
+    /// Checks the Storage rules cannot make: the name's extension and the file's signature.
+    public func fileProblems(fileName: String, size: Int, leadingBytes: [UInt8]) -> [String] {
         var problems: [String] = []
         let allowed = extensions.map { ".\($0)" }.joined(separator: " or ")
         let lowerName = fileName.lowercased()
         if !extensions.contains(where: { lowerName.hasSuffix(".\($0.lowercased())") }) {
             problems.append("'\(fileName)' is not a PDF: the name must end in \(allowed)")
         }
-        if let contentType, !contentTypes.contains(contentType.lowercased()) {
-            problems.append("content type '\(contentType)' is not allowed; upload \(contentTypes.joined(separator: " or "))")
-        }
-        if size == 0 {
-            problems.append("the file is empty")
-        } else if !leadingBytes.starts(with: Array(signature.utf8)) {
+        if size > 0, !leadingBytes.starts(with: Array(signature.utf8)) {
             problems.append("the file does not start with the PDF signature '\(signature)'")
         }
-        if size > maxBytes {
-            problems.append("the file is \(Self.megabytes(size)) (\(size) bytes); the limit is \(Self.megabytes(maxBytes)) (\(maxBytes) bytes)")
-        }
         return problems
+    }
+
+    /// Every reason the file cannot be uploaded; empty when it can.
+    /// - Parameters:
+    ///   - contentType: the declared MIME type; when `nil`, the one the SDKs infer from the name.
+    ///   - leadingBytes: the file's first bytes (at least the signature's length when the file is that long).
+    public func problems(fileName: String, contentType: String?, size: Int, leadingBytes: [UInt8]) -> [String] {
+        fileProblems(fileName: fileName, size: size, leadingBytes: leadingBytes)
+            + metadataProblems(contentType: contentType ?? inferredContentType(fileName: fileName), size: size)
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -3,6 +3,8 @@ import RegimenLanguage
 /// A student's completion log of one workout (seed 001, WorkoutProgress input).
 public struct CompletionLog: Sendable, Hashable {
     public var workoutId: String
+    /// The student whose log this is (seed 001, WorkoutProgress.studentId).
+    public var studentId: String
     public var durationWeeks: Int?
     /// Day 1 of the workout, when known; gives weekdays to the rest-day rule.
     public var startDate: Timestamp?
@@ -11,8 +13,9 @@ public struct CompletionLog: Sendable, Hashable {
     /// The day the progress is computed on; `nil` means as of the last completed day.
     public var today: Int?
 
-    public init(workoutId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
+    public init(workoutId: String, studentId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
         self.workoutId = workoutId
+        self.studentId = studentId
         self.durationWeeks = durationWeeks
         self.startDate = startDate
         self.completedDays = completedDays
@@ -23,6 +26,7 @@ public struct CompletionLog: Sendable, Hashable {
 /// The progress figures the trainer dashboard shows (seed 001).
 public struct StudentProgress: Sendable, Hashable {
     public var workoutId: String
+    public var studentId: String
     /// Distinct completed days within the workout, ascending.
     public var completedDays: [Int]
     public var totalDays: Int
@@ -31,16 +35,20 @@ public struct StudentProgress: Sendable, Hashable {
     public var longestStreak: Int
     /// The last completed day, if any.
     public var lastActivityDay: Int?
+    /// The start (00:00 UTC) of the last completed day, when the log gives the start date.
+    public var lastActivityAt: Timestamp?
 
+    /// The seed's `GET /api/workouts/{id}/progress` response, plus `studentId` (WorkoutProgress).
     public var value: Value {
         Value.orderedMap([
             ("workoutId", .string(workoutId)),
+            ("studentId", .string(studentId)),
             ("completedDays", .list(completedDays.map { .int(Int64($0)) })),
             ("totalDays", .int(Int64(totalDays))),
             ("percentComplete", .float(percentComplete)),
             ("currentStreak", .int(Int64(currentStreak))),
             ("longestStreak", .int(Int64(longestStreak))),
-            ("lastActivityDay", lastActivityDay.map { .int(Int64($0)) } ?? .null),
+            ("lastActivityAt", lastActivityAt.map { .string($0.description) } ?? .null),
         ])
     }
 }
@@ -67,6 +75,12 @@ extension ProgressRules {
             problems.append("completed day \(day) is outside the workout's days 1–\(total)")
         }
         if let today = log.today, today < 1 { problems.append("today must be day 1 or later, got \(today)") }
+        // A day cannot be done before it comes: a completed day after today is a bad log.
+        if let today = log.today, today >= 1 {
+            for day in Set(log.completedDays).sorted() where day > today && day <= total {
+                problems.append("completed day \(day) lies after today (day \(today)); a day is completed on or after it comes")
+            }
+        }
         guard problems.isEmpty else { throw ProgressError(problems: problems) }
 
         let completed = Set(log.completedDays)
@@ -90,8 +104,15 @@ extension ProgressRules {
                 longest = max(longest, run)
             }
         }
-        return StudentProgress(workoutId: log.workoutId, completedDays: days, totalDays: total, percentComplete: percent,
-                               currentStreak: run, longestStreak: longest, lastActivityDay: days.last)
+        let lastActivityAt = days.last.flatMap { day in log.startDate.map { Timestamp(seconds: Self.startOfDay($0) + Int64(day - 1) * 86_400) } }
+        return StudentProgress(workoutId: log.workoutId, studentId: log.studentId, completedDays: days, totalDays: total, percentComplete: percent,
+                               currentStreak: run, longestStreak: longest, lastActivityDay: days.last, lastActivityAt: lastActivityAt)
+    }
+
+    /// 00:00 UTC of a timestamp's date, in seconds.
+    static func startOfDay(_ timestamp: Timestamp) -> Int64 {
+        let days = timestamp.seconds >= 0 ? timestamp.seconds / 86_400 : (timestamp.seconds - 86_399) / 86_400
+        return days * 86_400
     }
 
     /// ISO weekday of a timestamp's UTC date: 1 = Monday … 7 = Sunday.
@@ -111,7 +132,7 @@ extension CompletionLog {
         guard case .map(let map) = value else {
             return .failure(ProgressError(problems: ["a completion log must be a map, not \(value.typeName)"]))
         }
-        let known = ["workoutId", "durationWeeks", "startDate", "completedDays", "today"]
+        let known = ["workoutId", "studentId", "durationWeeks", "startDate", "completedDays", "today"]
         for key in map.keys where !known.contains(key) {
             problems.append("unknown key '\(key)'; expected \(known.joined(separator: ", "))")
         }
@@ -125,6 +146,8 @@ extension CompletionLog {
         }
         let workoutId = map["workoutId"]?.stringValue
         if workoutId == nil { problems.append("'workoutId' is required and must be a string") }
+        let studentId = map["studentId"]?.stringValue
+        if studentId == nil { problems.append("'studentId' is required and must be a string") }
         var start: Timestamp?
         switch map["startDate"] {
         case .timestamp(let t)?: start = t
@@ -147,7 +170,8 @@ extension CompletionLog {
         }
         let weeks = int("durationWeeks")
         let today = int("today")
-        guard problems.isEmpty, let workoutId else { return .failure(ProgressError(problems: problems)) }
-        return .success(CompletionLog(workoutId: workoutId, durationWeeks: weeks, startDate: start, completedDays: days, today: today))
+        guard problems.isEmpty, let workoutId, let studentId else { return .failure(ProgressError(problems: problems)) }
+        return .success(CompletionLog(workoutId: workoutId, studentId: studentId, durationWeeks: weeks, startDate: start,
+                                      completedDays: days, today: today))
     }
 }

@@ -3,8 +3,8 @@ import RegimenRules
 
 /// `kind: activity_catalog` — decodes `catalogs/activities.yaml` into an ``ActivityCatalog``.
 ///
-/// Checked against the calorie-burn rules once both are loaded: each intensity an activity
-/// lists must be a level, and the level its base MET falls in must be one of them.
+/// Checked against the calorie-burn rules once both are loaded: each row names a level, and its
+/// MET lies in that level's band.
 public struct ActivityCatalogFile: RuleFileKind {
     public static let kind = "activity_catalog"
     public let catalog: ActivityCatalog
@@ -23,11 +23,31 @@ public struct ActivityCatalogFile: RuleFileKind {
                     entry.path = entry.path.about("activity '\(id)'")
                     let name = entry.required("name", as: String.self)
                     let categoryName = entry.required("category", as: String.self)
-                    let code = entry.required("compendium", as: String.self)
-                    let met = entry.required("met", as: Double.self, in: 0.9...25)
-                    let intensities = entry.strings("intensities")
-                    if intensities.isEmpty {
-                        context.error("rules.missing-key", entry.path.message("'intensities' must list at least one level"), at: entry.node.location)
+                    let usual = entry.required("usual", as: String.self)
+                    var rows: [CompendiumRow] = []
+                    _ = entry.mapping("rows") { rowMap -> Bool? in
+                        for level in rowMap.keys {
+                            if let row = rowMap.mapping(level, { row -> CompendiumRow? in
+                                row.path = row.path.about("row '\(level)' of activity '\(id)'")
+                                let code = row.required("code", as: String.self)
+                                let met = row.required("met", as: Double.self, in: 0.9...25)
+                                let description = row.required("description", as: String.self)
+                                if let code, code.count != 5 || !code.allSatisfy(\.isNumber) {
+                                    context.error("rules.bad-value", row.path.message("'code' must be a five-digit Compendium code, not '\(code)'"),
+                                                  at: row.node["code"]?.location)
+                                }
+                                guard let code, let met, let description else { return nil }
+                                return CompendiumRow(level: level, code: code, met: met, description: description)
+                            }) { rows.append(row) }
+                        }
+                        return true
+                    }
+                    if rows.isEmpty {
+                        context.error("rules.missing-key", entry.path.message("'rows' must name at least one Compendium row"), at: entry.node.location)
+                    }
+                    if let usual, !rows.isEmpty, !rows.contains(where: { $0.level == usual }) {
+                        context.error("rules.unknown-reference", entry.path.message("'usual' is '\(usual)', which is not one of its rows \(rows.map(\.level).joined(separator: ", "))"),
+                                      at: entry.node["usual"]?.location)
                     }
                     var category: ActivityCategory?
                     if let categoryName {
@@ -37,12 +57,8 @@ public struct ActivityCatalogFile: RuleFileKind {
                                           at: entry.node["category"]?.location)
                         }
                     }
-                    if let code, code.count != 5 || !code.allSatisfy(\.isNumber) {
-                        context.error("rules.bad-value", entry.path.message("'compendium' must be a five-digit Compendium code, not '\(code)'"),
-                                      at: entry.node["compendium"]?.location)
-                    }
-                    guard let name, let category, let code, let met else { return nil }
-                    return Activity(id: id, name: name, category: category, compendiumCode: code, baseMET: met, intensities: intensities)
+                    guard let name, let category, let usual, !rows.isEmpty else { return nil }
+                    return Activity(id: id, name: name, category: category, rows: rows, usualLevel: usual)
                 }) { activities.append(activity) }
             }
             return true
@@ -56,14 +72,17 @@ public struct ActivityCatalogFile: RuleFileKind {
         for file in ruleSet.all(ActivityCatalogFile.self) {
             for activity in file.catalog.activities {
                 let location = file.locations[activity.id]
-                for intensity in activity.intensities where burn.level(intensity) == nil {
-                    context.error("activity.unknown-intensity", "activity '\(activity.id)': intensity '\(intensity)' is not a level of the calorie-burn rules",
-                                  at: location)
-                }
-                if let band = burn.level(forMET: activity.baseMET), !activity.intensities.contains(band.id) {
-                    context.error("activity.met-outside-intensities",
-                                  "activity '\(activity.id)': base MET \(format(activity.baseMET)) is \(band.id), which its intensities \(activity.intensities.joined(separator: ", ")) do not include",
-                                  at: location)
+                for row in activity.rows {
+                    guard let level = burn.level(row.level) else {
+                        context.error("activity.unknown-intensity", "activity '\(activity.id)': row '\(row.level)' is not a level of the calorie-burn rules",
+                                      at: location)
+                        continue
+                    }
+                    if row.met < level.minMET || row.met > level.maxMET {
+                        context.error("activity.met-outside-level",
+                                      "activity '\(activity.id)': Compendium row \(row.code) (MET \(format(row.met))) is not \(row.level): that level spans MET \(format(level.minMET))-\(format(level.maxMET))",
+                                      at: location)
+                    }
                 }
             }
         }

@@ -24,9 +24,10 @@ public struct StudentProgressFile: RuleFileKind {
             let types = map.strings("content_types")
             let extensions = map.strings("extensions")
             let signature = map.required("signature", as: String.self)
+            let minBytes = map.required("min_bytes", as: Int.self, in: 0...Int(Int32.max))
             let maxBytes = map.required("max_bytes", as: Int.self, in: 1...Int(Int32.max))
-            guard let signature, let maxBytes else { return nil }
-            return UploadRules(contentTypes: types.map { $0.lowercased() }, extensions: extensions, signature: signature, maxBytes: maxBytes)
+            guard let signature, let minBytes, let maxBytes else { return nil }
+            return UploadRules(contentTypes: types, extensions: extensions, signature: signature, minBytes: minBytes, maxBytes: maxBytes)
         }
         guard let daysPerWeek, let totalDays, let defaultWeeks, let percent, let streak, let upload else { return nil }
         return StudentProgressFile(rules: ProgressRules(daysPerWeek: daysPerWeek, totalDays: totalDays, defaultDurationWeeks: defaultWeeks,

@@ -12,7 +12,8 @@ public struct TrackerDuplicationFile: RuleFileKind {
         let context = document.context
         let maxOperations = document.required("max_operations_per_batch", as: Int.self, in: 1...500)
         let timestamps = document.strings("timestamps")
-        let keep = document.strings("keep")
+        let keep = document.optional("keep", as: [String].self) ?? []
+        let ownerField = document.optional("owner_field", as: String.self)
         var levels: [TrackerLevel: CopyPolicy.LevelCopy] = [:]
         _ = document.mapping("levels") { map -> Bool? in
             for key in map.keys {
@@ -27,7 +28,14 @@ public struct TrackerDuplicationFile: RuleFileKind {
                         }
                         return true
                     }
-                    return CopyPolicy.LevelCopy(copy: copy, whenDuplicated: computed)
+                    var taken: [String: Formula] = [:]
+                    _ = entry.mapping("when_taken", required: false) { fields -> Bool? in
+                        for name in fields.keys {
+                            if let formula = fields.formula(name, variables: ["source", "n"]) { taken[name] = formula }
+                        }
+                        return true
+                    }
+                    return CopyPolicy.LevelCopy(copy: copy, whenDuplicated: computed, whenTaken: taken)
                 }
             }
             return true
@@ -47,6 +55,6 @@ public struct TrackerDuplicationFile: RuleFileKind {
         }
         guard !context.hasErrors, let maxOperations else { return nil }
         return TrackerDuplicationFile(policy: CopyPolicy(maxOperationsPerBatch: maxOperations, timestampFields: timestamps,
-                                                         keptFields: keep, levels: levels, setsByExerciseType: sets))
+                                                         keptFields: keep, ownerField: ownerField, levels: levels, setsByExerciseType: sets))
     }
 }

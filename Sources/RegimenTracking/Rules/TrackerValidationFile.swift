@@ -69,7 +69,7 @@ public struct TrackerValidationFile: RuleFileKind {
                         trim: field.optional("trim", default: false), minLength: field.optional("min_length", as: Int.self, in: 0...1_000_000),
                         maxLength: field.optional("max_length", as: Int.self, in: 0...1_000_000),
                         min: field.optional("min", as: Double.self), max: field.optional("max", as: Double.self),
-                        oneOf: field.optional("one_of", as: [String].self))
+                        oneOf: field.optional("one_of", as: [String].self), owner: field.optional("owner", default: false))
                 }
             }
             return true

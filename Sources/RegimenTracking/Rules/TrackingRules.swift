@@ -13,9 +13,10 @@ public struct TrackingRules: Sendable {
     public var periodization: PeriodizationRules
 
     /// The rule-file kinds this module reads, for a loader that reads the whole rule set.
+    /// (`tracker_queries` is read by `regimen indexes-check` only, not by the other commands.)
     public static let kinds: [any RuleFileKind.Type] = [
         TrackerValidationFile.self, TrackerDuplicationFile.self, TrackerAnalyticsFile.self, CalorieBurnFile.self,
-        ActivityCatalogFile.self, StudentProgressFile.self, PeriodizationFile.self,
+        ActivityCatalogFile.self, StudentProgressFile.self, PeriodizationFile.self, TrackerQueriesFile.self,
     ]
 
     /// Picks this module's files out of a loaded rule set.

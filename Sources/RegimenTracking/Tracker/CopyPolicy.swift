@@ -9,10 +9,14 @@ public struct CopyPolicy: Sendable {
         /// Fields computed for the document the user chose to duplicate (not for its
         /// descendants). Variables: `source` (map) and `max_sibling_value`.
         public var whenDuplicated: [String: Formula]
+        /// For a field the validation rules want unique: the n-th value to try (n = 2, 3, …)
+        /// when the copy's value is taken. Variables: `source` (map) and `n`.
+        public var whenTaken: [String: Formula]
 
-        public init(copy: [String], whenDuplicated: [String: Formula] = [:]) {
+        public init(copy: [String], whenDuplicated: [String: Formula] = [:], whenTaken: [String: Formula] = [:]) {
             self.copy = copy
             self.whenDuplicated = whenDuplicated
+            self.whenTaken = whenTaken
         }
     }
 
@@ -34,11 +38,14 @@ public struct CopyPolicy: Sendable {
     public var timestampFields: [String]
     /// Fields kept from the source on every copy.
     public var keptFields: [String]
+    /// The field set on every copy to the duplicating user's id (seed 000 §4: `userId`).
+    public var ownerField: String?
     public var levels: [TrackerLevel: LevelCopy]
     public var setsByExerciseType: [String: SetCopy]
 
-    public init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String],
+    public init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,
                 levels: [TrackerLevel: LevelCopy], setsByExerciseType: [String: SetCopy]) {
+        self.ownerField = ownerField
         self.maxOperationsPerBatch = maxOperationsPerBatch
         self.timestampFields = timestampFields
         self.keptFields = keptFields

@@ -30,7 +30,7 @@ public struct TrackerDocument: Sendable, Hashable {
     /// The document as a map in the tree format: `id`, its fields, then its child collection.
     public var value: Value {
         var pairs: [(String, Value)] = [("id", .string(id))]
-        for key in fields.keys.sorted() { pairs.append((key, fields[key] ?? .null)) }
+        for key in fields.keys.sorted() { pairs.append((key, (fields[key] ?? .null).encodingTaggedTimestamps)) }
         if let child = level.child {
             pairs.append((child.collection, .list(children.map(\.value))))
         }
@@ -148,7 +148,7 @@ public struct TrackerTree: Sendable, Hashable {
                 if let child = level.child, key == child.collection {
                     children = readCollection(entry, level: child, parent: path, problems: &problems)
                 } else {
-                    fields[key] = entry
+                    fields[key] = entry.decodingTaggedTimestamps
                 }
             }
             documents.append(TrackerDocument(level: level, id: id, fields: fields, children: children))

@@ -9,6 +9,10 @@ public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConv
     public var field: String?
     public var severity: Severity
     public var message: String
+    /// Whether the problem is in the document's own fields, which the Firestore policy checks
+    /// too; `false` for checks across documents (uniqueness, the set fields of the parent
+    /// exercise's type), which only `regimen validate` can make.
+    public var inOwnFields = false
 
     public init(path: String, field: String? = nil, _ severity: Severity, _ message: String) {
         self.path = path

@@ -23,19 +23,41 @@ public struct TreeValidator: Sendable {
         }
         checkSiblings(tree.programs, parentPath: tree.rootPath, into: &violations)
         checkUserScope(tree, into: &violations)
+        if tree.userId == nil, !tree.programs.isEmpty, policy.levels.values.contains(where: { $0.fields.values.contains(where: \.owner) }) {
+            violations.append(TrackerViolation(path: "", field: "userId", .error,
+                "the tree needs 'userId', the owner every document's 'userId' must name"))
+        }
         return violations.sorted()
     }
 
-    private func check(_ document: TrackerDocument, path parent: DocumentPath, exerciseType: String?,
-                       into violations: inout [TrackerViolation]) {
-        let path = parent.appending(document.level, document.id)
+    /// The violations of one document on its own, without its children: what the Firestore
+    /// policy checks when the document's owner writes it (rules/security/workout-tracker/corrected.rules
+    /// is the source; a generated test requires both to give the same verdict). Checks that need
+    /// other documents (uniqueness, the set fields of the parent exercise's type) are not included.
+    /// - Parameter path: the document's own path; its `userId` is the owner the `owner` fields must name.
+    public func documentViolations(_ document: TrackerDocument, at path: DocumentPath) -> [TrackerViolation] {
+        var violations: [TrackerViolation] = []
+        checkFields(document, at: path, into: &violations)
+        return violations.sorted()
+    }
+
+    private func checkFields(_ document: TrackerDocument, at path: DocumentPath, into all: inout [TrackerViolation]) {
+        var violations: [TrackerViolation] = []
+        defer {
+            for var violation in violations {
+                violation.inOwnFields = true
+                all.append(violation)
+            }
+        }
         let here = path.description
         let rules = policy.levels[document.level] ?? ValidationPolicy.LevelRules(fields: [:])
-
         for (name, rule) in sortedFields[document.level] ?? [] {
             if let value = document.fields[name] {
                 if let message = Self.problem(with: value, named: name, rule: rule) {
                     violations.append(TrackerViolation(path: here, field: name, .error, message))
+                } else if rule.owner, let owner = path.userId, value != .string(owner) {
+                    violations.append(TrackerViolation(path: here, field: name, .error,
+                        "'\(name)' must be the owner's id '\(owner)' (the user of the path), not \(Self.show(value))"))
                 }
             } else if rule.required {
                 violations.append(TrackerViolation(path: here, field: name, .error, "'\(name)' is required"))
@@ -49,6 +71,13 @@ public struct TreeValidator: Sendable {
             violations.append(TrackerViolation(path: here, .error,
                 "a \(document.level.rawValue) needs at least one of \(rules.atLeastOneOf.joined(separator: ", "))"))
         }
+    }
+
+    private func check(_ document: TrackerDocument, path parent: DocumentPath, exerciseType: String?,
+                       into violations: inout [TrackerViolation]) {
+        let path = parent.appending(document.level, document.id)
+        let here = path.description
+        checkFields(document, at: path, into: &violations)
         if document.level == .set, let exerciseType, let setFields = policy.setFieldsByExerciseType[exerciseType] {
             checkSetFields(document, type: exerciseType, fields: setFields, path: here, into: &violations)
         }
@@ -126,10 +155,10 @@ public struct TreeValidator: Sendable {
         }
     }
 
-    private static func uniquenessKey(_ value: Value, caseSensitive: Bool) -> Value {
+    static func uniquenessKey(_ value: Value, caseSensitive: Bool) -> Value {
         switch value {
         case .string(let text):
-            let trimmed = text.trimmingWhitespace
+            let trimmed = text.trimmingRulesWhitespace
             return .string(caseSensitive ? trimmed : trimmed.lowercased())
         case .float(let number) where number.rounded() == number && abs(number) < 1e15:
             return .int(Int64(number))
@@ -146,8 +175,9 @@ public struct TreeValidator: Sendable {
         switch rule.type {
         case .string:
             guard case .string(let raw) = value else { return typeMessage(name, rule.type, value) }
-            let text = rule.trim ? raw.trimmingWhitespace : raw
-            let length = text.count
+            let text = rule.trim ? raw.trimmingRulesWhitespace : raw
+            // Counted as the rules' `size()` counts: UTF-16 code units.
+            let length = text.utf16.count
             if let minLength = rule.minLength, length < minLength {
                 return minLength == 1 ? "'\(name)' must not be empty" : "'\(name)' must be at least \(minLength) characters, not \(length)"
             }
@@ -163,6 +193,7 @@ public struct TreeValidator: Sendable {
             switch (rule.type, value) {
             case (.int, .int(let i)), (.number, .int(let i)): number = Double(i)
             case (.number, .float(let f)) where f.isFinite: number = f
+            case (.number, .float): return "'\(name)' must be a finite number, not \(value)"
             default: return typeMessage(name, rule.type, value)
             }
             if let min = rule.min, number < min {
@@ -177,8 +208,9 @@ public struct TreeValidator: Sendable {
         case .timestamp:
             switch value {
             case .timestamp: return nil
-            case .string(let text) where Timestamp(iso8601: text) != nil: return nil
-            case .string(let text): return "'\(name)' must be an RFC 3339 timestamp, not '\(text)'"
+            case .string(let text) where Timestamp(iso8601: text) != nil:
+                return "'\(name)' must be a timestamp, not string; write {\"$timestamp\": \"\(text)\"}"
+            case .string(let text): return "'\(name)' must be a timestamp, not string '\(text)'"
             default: return typeMessage(name, rule.type, value)
             }
         }
@@ -200,10 +232,7 @@ public struct TreeValidator: Sendable {
 }
 
 /// A number without a trailing `.0` when it is whole: `7`, `2.5`.
-func format(_ number: Double) -> String {
-    if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
-    return String(number)
-}
+func format(_ number: Double) -> String { humanNumber(number) }
 
 extension String {
     /// The string without leading and trailing whitespace and newlines.
@@ -211,6 +240,16 @@ extension String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The string without leading and trailing characters up to U+0020, as the rules' `trim()`
+    /// (Java's `String.trim`) removes them, so names compare as the policy sees them.
+    var trimmingRulesWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
+              let last = scalars.lastIndex(where: { $0.value > 0x20 })
         else { return "" }
         return String(scalars[first...last])
     }

@@ -18,10 +18,12 @@ public struct ValidationPolicy: Sendable, Hashable {
         public var min: Double?
         public var max: Double?
         public var oneOf: [String]?
+        /// The value must be the user id of the document's path (its owner).
+        public var owner: Bool
 
         public init(type: FieldType, required: Bool = false, nullable: Bool = false, trim: Bool = false,
                     minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
-                    oneOf: [String]? = nil) {
+                    oneOf: [String]? = nil, owner: Bool = false) {
             self.type = type
             self.required = required
             self.nullable = nullable
@@ -31,6 +33,7 @@ public struct ValidationPolicy: Sendable, Hashable {
             self.min = min
             self.max = max
             self.oneOf = oneOf
+            self.owner = owner
         }
     }
 

@@ -1,0 +1,150 @@
+import RegimenLanguage
+
+/// One query the tracker app runs (rules/tracker/queries.yaml).
+public struct TrackerQuery: Sendable, Hashable {
+    public struct Filter: Sendable, Hashable {
+        public var field: String
+        public var op: String
+        /// The value as written; `$owner` stands for the owner's uid.
+        public var value: String
+
+        public init(field: String, op: String, value: String) {
+            self.field = field
+            self.op = op
+            self.value = value
+        }
+    }
+
+    public struct Order: Sendable, Hashable {
+        public var field: String
+        public var descending: Bool
+
+        public init(field: String, descending: Bool) {
+            self.field = field
+            self.descending = descending
+        }
+    }
+
+    public var name: String
+    /// The collection path with `{wildcards}`; `{userId}` is the owner.
+    public var collection: String
+    public var filters: [Filter]
+    public var orderBy: [Order]
+    public var limit: Int?
+
+    public init(name: String, collection: String, filters: [Filter], orderBy: [Order], limit: Int?) {
+        self.name = name
+        self.collection = collection
+        self.filters = filters
+        self.orderBy = orderBy
+        self.limit = limit
+    }
+
+    /// The collection id an index names: the last segment of the path.
+    public var collectionGroup: String { collection.split(separator: "/").last.map(String.init) ?? collection }
+
+    /// The collection path with its wildcards filled: `{userId}` by `owner`, others by sample ids.
+    public func concretePath(owner: String) -> String {
+        collection.split(separator: "/").map { segment -> String in
+            guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return String(segment) }
+            let name = segment.dropFirst().dropLast()
+            return name == "userId" ? owner : "\(name.replacingOccurrences(of: "Id", with: ""))1"
+        }.joined(separator: "/")
+    }
+
+    /// What serves a query.
+    public enum Serving: Sendable, Hashable {
+        /// Firestore's automatic single-field indexes.
+        case singleField
+        /// The composite index at this position of the file.
+        case composite(Int)
+        /// Nothing: Firestore refuses the query until an index is declared.
+        case none
+    }
+
+    /// What serves this query among `indexes`.
+    ///
+    /// Firestore serves a query from a composite index of the same collection and scope whose
+    /// fields are the query's equality fields (in any order) followed by its sort fields in order
+    /// with the same directions. A query with at most one field, or with equality filters only,
+    /// is served by the automatic single-field indexes.
+    public func serving(in indexes: [CompositeIndex]) -> Serving {
+        let equality = filters.filter { $0.op == "==" }.map(\.field)
+        let others = filters.filter { $0.op != "==" }.map(\.field)
+        let fields = Set(equality + others + orderBy.map(\.field))
+        if fields.count <= 1 || (orderBy.isEmpty && others.isEmpty) { return .singleField }
+        let sorted = orderBy
+        for (position, index) in indexes.enumerated() where index.collectionGroup == collectionGroup && index.queryScope == "COLLECTION" {
+            guard index.fields.count == Set(equality).count + sorted.count else { continue }
+            let head = index.fields.prefix(Set(equality).count)
+            let tail = index.fields.dropFirst(Set(equality).count)
+            guard Set(head.map(\.fieldPath)) == Set(equality) else { continue }
+            if zip(tail, sorted).allSatisfy({ $0.fieldPath == $1.field && $0.descending == $1.descending }) {
+                return .composite(position)
+            }
+        }
+        return .none
+    }
+}
+
+/// One composite index of a `firestore.indexes.json` file.
+public struct CompositeIndex: Sendable, Hashable {
+    public struct Field: Sendable, Hashable {
+        public var fieldPath: String
+        public var descending: Bool
+
+        public init(fieldPath: String, descending: Bool) {
+            self.fieldPath = fieldPath
+            self.descending = descending
+        }
+    }
+
+    public var collectionGroup: String
+    public var queryScope: String
+    public var fields: [Field]
+
+    public init(collectionGroup: String, queryScope: String, fields: [Field]) {
+        self.collectionGroup = collectionGroup
+        self.queryScope = queryScope
+        self.fields = fields
+    }
+
+    /// The composite indexes of a `firestore.indexes.json` value, or every problem found.
+    public static func read(_ value: Value) -> Result<[CompositeIndex], QueryCheckError> {
+        var problems: [String] = []
+        guard case .map(let root) = value, case .list(let items)? = root["indexes"] else {
+            return .failure(QueryCheckError(problems: ["an indexes file must be a map with an 'indexes' list"]))
+        }
+        var indexes: [CompositeIndex] = []
+        for (position, item) in items.enumerated() {
+            guard case .map(let entry) = item, case .string(let group)? = entry["collectionGroup"],
+                  case .list(let fieldItems)? = entry["fields"] else {
+                problems.append("indexes[\(position)]: needs 'collectionGroup' and a 'fields' list")
+                continue
+            }
+            let scope = entry["queryScope"]?.stringValue ?? "COLLECTION"
+            var fields: [Field] = []
+            for (fieldPosition, fieldItem) in fieldItems.enumerated() {
+                guard case .map(let field) = fieldItem, case .string(let path)? = field["fieldPath"],
+                      case .string(let order)? = field["order"], order == "ASCENDING" || order == "DESCENDING" else {
+                    problems.append("indexes[\(position)].fields[\(fieldPosition)]: needs 'fieldPath' and 'order' ASCENDING or DESCENDING")
+                    continue
+                }
+                fields.append(Field(fieldPath: path, descending: order == "DESCENDING"))
+            }
+            indexes.append(CompositeIndex(collectionGroup: group, queryScope: scope, fields: fields))
+        }
+        return problems.isEmpty ? .success(indexes) : .failure(QueryCheckError(problems: problems))
+    }
+
+    /// `programs (userId ASC, createdAt DESC)`.
+    public var summary: String {
+        "\(collectionGroup) (\(fields.map { "\($0.fieldPath) \($0.descending ? "DESC" : "ASC")" }.joined(separator: ", ")))"
+    }
+}
+
+/// Why an indexes or queries file could not be read.
+public struct QueryCheckError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [String]
+    public var description: String { problems.joined(separator: "\n") }
+}
