@@ -31,6 +31,9 @@ public struct AuditCommand: ParsableCommand {
                 }
             } catch {
                 CommandContext.current.standardError.write(error.description + "\n")
+                // A file that cannot be read or compiled counts in the summary: "0 errors" after
+                // an error message would read as a clean audit.
+                errors += max(1, error.diagnostics.filter { $0.severity == .error }.count)
                 loadFailed = true
             }
         }

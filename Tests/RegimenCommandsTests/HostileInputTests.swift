@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenRules
 
 /// Input shaped to crash, stall or fool a command ends in a located error and exit 2 (bad
 /// input) or 1 (a rule file that does not load), never in a signal.
@@ -104,5 +105,47 @@ import Testing
         let value = String(line.split(separator: " ")[1])
         #expect(run.standardError.hasPrefix("\(path):3:"))
         #expect(run.standardError.contains(": \(value) is not allowed"))
+    }
+
+    @Test("a policy or check-ins file that is not UTF-8 is an error at its first bad byte; audit counts it")
+    func notUTF8() throws {
+        let scratch = try ScratchDirectory([:])
+        defer { scratch.cleanUp() }
+        let rules = scratch.url.appendingPathComponent("latin1.rules")
+        try Data("rules_version = '2';\n// caf".utf8 + [0xE9] + Data("\nservice cloud.firestore {}\n".utf8)).write(to: rules)
+        let audit = runRegimen(["audit", rules.path], in: scratch.url)
+        #expect(audit.status == 2)
+        #expect(audit.standardError.hasPrefix("\(rules.path):2:7: error: the file is not UTF-8 text"))
+        #expect(audit.standardOutput == "1 error, 0 warnings\n")
+        let authorize = runRegimen(["authorize", "--rules", rules.path, "--op", "get", "--path", "a/b"], in: scratch.url)
+        #expect(authorize.status == 2)
+        #expect(authorize.standardError.hasPrefix("\(rules.path):2:7: error: the file is not UTF-8 text"))
+        let checkins = scratch.url.appendingPathComponent("c.yaml")
+        try Data("week: 2\nnote: \"".utf8 + [0xFF, 0xFE] + Data("\"\n".utf8)).write(to: checkins)
+        let adapt = runRegimen(["adapt", "examples/minimal.yaml", checkins.path], in: Self.repository)
+        #expect(adapt.status == 2)
+        #expect(adapt.standardError.contains("\(checkins.path):2:8: error: the file is not UTF-8 text"))
+    }
+
+    @Test("a file over the byte limit is refused before it is parsed, with its name")
+    func oversizedFile() throws {
+        let scratch = try ScratchDirectory([:])
+        defer { scratch.cleanUp() }
+        let profile = scratch.url.appendingPathComponent("big.yaml")
+        var text = "sex: female\nschedule_days: 3\nexclusions:\n"
+        let line = "  - " + String(repeating: "x", count: 60) + "\n"
+        text += String(repeating: line, count: RegimenRules.InputFile.maximumBytes / line.utf8.count + 1)
+        try text.write(to: profile, atomically: true, encoding: .utf8)
+        let run = runRegimen(["plan", profile.path], in: Self.repository)
+        #expect(run.status == 2)
+        #expect(run.standardError.hasPrefix("\(profile.path):1:1: error: "))
+        #expect(run.standardError.contains("larger than 8 MiB"))
+    }
+
+    @Test("the node limit names the node count, and speaks of aliases only as counting once per use")
+    func nodeLimitMessage() {
+        let items = String(repeating: "1,", count: RegimenRules.YAMLReader.maximumNodeCount) + "1"
+        let read = RegimenRules.YAMLReader.read("[" + items + "]", file: "list.yaml")
+        #expect(read.diagnostics.map(\.message) == ["document has more than 1000000 nodes (an alias counts once per use)"])
     }
 }

@@ -208,4 +208,17 @@ struct AssignmentsFile: SelfParsedRuleFileKind {
             "no rule file of kind 'threshold_rules' was loaded (needed by the test)",
         ])
     }
+
+    @Test func aKindWhoseFileFailedToLoadPointsAtThatFile() {
+        let loader = RuleSetLoader(kinds: [ThresholdRules.self, ColourCatalog.self])
+        let result = loader.load(files: [("rules/t.yaml", "kind: threshold_rules\nversion: 1\n  broken: [\n")])
+        #expect(result.diagnostics.allSatisfy { $0.location?.file == "rules/t.yaml" })
+        var required = RequiredRuleFiles(result.ruleSet)
+        #expect(required.take(ThresholdRules.self) == nil)
+        #expect(required.take(ColourCatalog.self) == nil)
+        #expect(required.error(neededBy: "the test").diagnostics.map(\.description) == [
+            "error: no rule file of kind 'colours' was loaded (needed by the test)",
+            "rules/t.yaml:1:1: error: the 'threshold_rules' rules of this file are unavailable (needed by the test) because the file has errors",
+        ])
+    }
 }

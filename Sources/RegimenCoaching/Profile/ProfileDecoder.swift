@@ -84,8 +84,11 @@ public struct ProfileDecoder: Sendable {
 
     /// Decodes the profile file at `url`.
     public func decode(contentsOf url: URL, displayPath: String) throws(ProfileError) -> Profile {
-        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
-            throw ProfileError([ProfileProblem(field: "(file)", value: nil, allowed: "a readable UTF-8 file", location: SourceLocation(file: displayPath, line: 1, column: 1))])
+        let text: String
+        do {
+            text = try InputFile.read(url, displayPath: displayPath)
+        } catch {
+            throw ProfileError(error.diagnostics.map { ProfileProblem(field: "(file)", value: nil, allowed: "a readable UTF-8 file: \($0.message)", location: $0.location) })
         }
         return try decode(text: text, file: displayPath)
     }

@@ -35,11 +35,12 @@ enum PlannerCommandSupport {
     /// The text of an input file; a missing or unreadable file is a usage error (status 2).
     static func text(_ path: String, what: String, in context: CommandContext) throws(CommandFailure) -> String {
         let url = resolve(path, in: context)
-        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
-            context.standardError.writeLine("error: cannot read \(what) file '\(path)'")
+        do {
+            return try InputFile.read(url, displayPath: path)
+        } catch {
+            for diagnostic in error.diagnostics { context.standardError.writeLine("\(diagnostic) (the \(what) file)") }
             throw .usage
         }
-        return text
     }
 
     /// A YAML or JSON document as a value; syntax errors are printed (status 2).

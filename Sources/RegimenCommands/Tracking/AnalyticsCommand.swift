@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RegimenLanguage
 import RegimenTracking
+import RegimenRules
 
 /// `regimen analytics TREE`: workout count, exercise frequency, weekly volume and records.
 struct AnalyticsCommand: ParsableCommand {
@@ -56,8 +57,11 @@ struct Export: ParsableCommand {
         var source: TrackerTree
         if tree.lowercased().hasSuffix(".csv") {
             let url = TrackingCommandSupport.resolve(tree, in: context)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                context.standardError.writeLine("error: cannot read \(tree)")
+            let text: String
+            do {
+                text = try InputFile.read(url, displayPath: tree)
+            } catch {
+                for diagnostic in error.diagnostics { context.standardError.writeLine(diagnostic.description) }
                 throw CommandFailure.usage
             }
             do {

@@ -27,8 +27,6 @@ public struct RequiredRuleFiles {
 
     /// One `rules.missing-kind` error per missing kind, naming who needs it.
     public func error(neededBy consumer: String) -> DiagnosticsError {
-        DiagnosticsError(missingKinds.map {
-            .error("rules.missing-kind", "no rule file of kind '\($0)' was loaded (needed by \(consumer))", at: nil)
-        })
+        DiagnosticsError(missingKinds.map { ruleSet.missingKind($0, neededBy: consumer) })
     }
 }

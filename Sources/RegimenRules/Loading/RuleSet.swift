@@ -31,11 +31,30 @@ public struct RuleSet: Sendable {
     /// The compiled shared functions; extend it with variables to compile expressions at run time
     /// (`ExpressionEnvironment(variables: [...], parent: ruleSet.expressionEnvironment)`).
     public let expressionEnvironment: ExpressionEnvironment
+    /// Files that declared a kind but did not load (their errors are reported with the load),
+    /// by kind: the path of the first such file.
+    public let failedFiles: [String: String]
 
-    public init(files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
+    public init(
+        files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty,
+        failedFiles: [String: String] = [:]
+    ) {
         self.files = files.sorted { $0.path < $1.path }
         self.functions = functions
         self.expressionEnvironment = expressionEnvironment
+        self.failedFiles = failedFiles
+    }
+
+    /// The error for a kind a module needs and this rule set lacks. When a file of that kind was
+    /// there but did not load, the error points at that file (whose own errors say why) instead
+    /// of claiming that no such file exists.
+    public func missingKind(_ kind: String, neededBy consumer: String? = nil, hint: String? = nil) -> Diagnostic {
+        let needed = consumer.map { " (needed by \($0))" } ?? ""
+        if let path = failedFiles[kind] {
+            return .error("rules.kind-unavailable", "the '\(kind)' rules of this file are unavailable\(needed) because the file has errors",
+                          at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return .error("rules.missing-kind", "no rule file of kind '\(kind)'\(hint.map { " (\($0))" } ?? "")\(consumer == nil ? "" : " was loaded")\(needed)", at: nil)
     }
 
     /// The content of every file of kind `K`, in path order.

@@ -66,14 +66,9 @@ public struct RuleSetLoader: Sendable {
                 fileCount += 1
                 let display = sources.displayPath(for: url)
                 do {
-                    let data = try Data(contentsOf: url)
-                    guard let text = String(data: data, encoding: .utf8) else {
-                        diagnostics.append(.error("file.encoding", "file is not valid UTF-8", at: SourceLocation(file: display, line: 1, column: 1)))
-                        continue
-                    }
-                    files.append((display, text))
+                    files.append((display, try InputFile.read(url, displayPath: display)))
                 } catch {
-                    diagnostics.append(.error("file.unreadable", "cannot read file", at: SourceLocation(file: display, line: 1, column: 1)))
+                    diagnostics.append(contentsOf: error.diagnostics)
                 }
             }
         }
@@ -86,11 +81,13 @@ public struct RuleSetLoader: Sendable {
     public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
         let context = DecodingContext()
         var documents: [Document] = []
+        var attempted: [(path: String, kind: String?)] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             // Another module's file is skipped before it is parsed: security test files are the
             // largest in the tree, and a planner has no use for them.
             if !foreignKinds.isEmpty, let kind = Self.declaredKind(file.text), foreignKinds.contains(kind) { continue }
+            attempted.append((file.path, Self.declaredKind(file.text)))
             let read = YAMLReader.read(file.text, file: file.path)
             context.report(contentsOf: read.diagnostics)
             guard read.diagnostics.isEmpty else { continue }
@@ -115,7 +112,12 @@ public struct RuleSetLoader: Sendable {
         for document in documents where document.kind != FunctionsFile.kind {
             if let file = decode(document, in: kindContext) { decoded.append(file) }
         }
-        let ruleSet = RuleSet(files: decoded, functions: functions, expressionEnvironment: services.expressionEnvironment)
+        let loadedPaths = Set(decoded.map(\.path))
+        var failedFiles: [String: String] = [:]
+        for (path, kind) in attempted where !loadedPaths.contains(path) {
+            if let kind, failedFiles[kind] == nil { failedFiles[kind] = path }
+        }
+        let ruleSet = RuleSet(files: decoded, functions: functions, expressionEnvironment: services.expressionEnvironment, failedFiles: failedFiles)
         for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }

@@ -46,7 +46,7 @@ public enum YAMLReader {
         let document = converter.convert(root)
         if converter.exceededBudget {
             return Result(document: nil, diagnostics: [
-                .error("yaml.too-large", "document expands to more than \(maximumNodeCount) nodes through aliases",
+                .error("yaml.too-large", "document has more than \(maximumNodeCount) nodes (an alias counts once per use)",
                        at: SourceLocation(file: file, line: 1, column: 1)),
             ])
         }
@@ -55,21 +55,11 @@ public enum YAMLReader {
 
     /// Reads the file at `url`; `displayPath` is how locations name it.
     public static func read(contentsOf url: URL, displayPath: String) -> Result {
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return read(try InputFile.read(url, displayPath: displayPath), file: displayPath)
         } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            return Result(document: nil, diagnostics: [
-                .error("file.unreadable", exists ? "cannot read file" : "file does not exist", at: SourceLocation(file: displayPath, line: 1, column: 1)),
-            ])
+            return Result(document: nil, diagnostics: error.diagnostics)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return Result(document: nil, diagnostics: [
-                .error("file.encoding", "file is not valid UTF-8", at: SourceLocation(file: displayPath, line: 1, column: 1)),
-            ])
-        }
-        return read(text, file: displayPath)
     }
 
     // MARK: - Errors

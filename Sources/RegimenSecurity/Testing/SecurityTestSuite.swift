@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import RegimenLanguage
+import RegimenRules
 
 /// An auditor's test file (`kind: security-tests`): a policy, the documents that exist, and
 /// cases with the decision each must get.
@@ -29,11 +30,7 @@ extension SecurityTestSuite {
     /// Loads a test file and the policy it names (relative to the test file's folder).
     /// - Throws: ``DiagnosticsError`` with every problem in the test file and the policy.
     public static func load(file: String) throws(DiagnosticsError) -> SecurityTestSuite {
-        let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw DiagnosticsError([.error("tests.read", "cannot read \(file)", at: nil)])
-        }
-        return try parse(text, file: file)
+        try parse(try InputFile.read(path: file), file: file)
     }
 
     public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityTestSuite {
@@ -368,10 +365,7 @@ extension SecurityTestSuite {
 
     /// Reads a documents file (YAML or JSON mapping path → fields) into a store.
     public static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
-        let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw DiagnosticsError([.error("authorize.documents", "cannot read \(file)", at: nil)])
-        }
+        let text = try InputFile.read(path: file)
         var diagnostics = DiagnosticCollector()
         let node = try YAMLNode.parse(text, file: file)
         var store = DocumentStore()

@@ -69,10 +69,10 @@ public struct TrackingRules: Sendable {
         var files: [(path: String, text: String)] = []
         for url in urls {
             let shown = sources.displayPath(for: url)
-            if let text = try? String(contentsOf: url, encoding: .utf8) {
-                files.append((shown, text))
-            } else {
-                problems.append(.error("tracking.missing-file", "cannot read \(shown)", at: nil))
+            do {
+                files.append((shown, try InputFile.read(url, displayPath: shown)))
+            } catch {
+                problems.append(contentsOf: error.diagnostics)
             }
         }
         if !problems.isEmpty { throw DiagnosticsError(problems) }

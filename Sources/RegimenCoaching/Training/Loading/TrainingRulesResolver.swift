@@ -16,7 +16,7 @@ struct TrainingRulesResolver {
         else { return nil }
         let catalogFiles = ruleSet.all(ExerciseCatalogFile.self)
         guard !catalogFiles.isEmpty else {
-            context.error("rules.missing-kind", "no rule file of kind 'exercise_catalog' (catalogs/exercises.yaml)", at: nil)
+            context.report(ruleSet.missingKind(ExerciseCatalogFile.kind, hint: "catalogs/exercises.yaml"))
             return nil
         }
         let catalog = ExerciseCatalog(catalogFiles.flatMap(\.exercises))
@@ -184,7 +184,7 @@ struct TrainingRulesResolver {
             return nil
         }
         guard let file = files.first else {
-            context.error("rules.missing-kind", "no rule file of kind '\(K.kind)'", at: nil)
+            context.report(ruleSet.missingKind(K.kind))
             return nil
         }
         return file.content

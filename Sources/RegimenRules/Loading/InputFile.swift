@@ -1,0 +1,73 @@
+import Foundation
+import RegimenLanguage
+
+/// Reads one input file (rule file, policy, profile, plan, check-ins, test file) as UTF-8 text.
+///
+/// Every file Regimen reads goes through here, so every one gets the same two guarantees:
+/// - a file larger than ``maximumBytes`` is refused before it is read whole (the YAML parser
+///   holds a tree many times the size of its text, so a 50 MB list would need gigabytes);
+/// - text that is not UTF-8 is an error at the line and column of its first bad byte, not a
+///   bare "cannot read".
+public enum InputFile {
+    /// The most bytes one input file may hold: 8 MiB, about 40 times the largest shipped file
+    /// (README, "Limits").
+    public static let maximumBytes = 8 * 1024 * 1024
+
+    /// The text of the file at `url`; `displayPath` names it in the error.
+    /// - Throws: ``DiagnosticsError`` with one located error: missing, unreadable, too large or
+    ///   not UTF-8.
+    public static func read(_ url: URL, displayPath: String) throws(DiagnosticsError) -> String {
+        let start = SourceLocation(file: displayPath, line: 1, column: 1)
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            // One byte past the limit tells "too large" apart without reading the rest.
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            let message = !exists ? "file does not exist" : isDirectory.boolValue ? "is a directory, not a file" : "cannot read file"
+            throw DiagnosticsError([.error(exists ? "file.unreadable" : "file.missing", message, at: start)])
+        }
+        guard data.count <= maximumBytes else {
+            throw DiagnosticsError([
+                .error("file.too-large", "file is larger than \(maximumBytes / (1024 * 1024)) MiB (\(maximumBytes) bytes); Regimen reads input files up to that size", at: start),
+            ])
+        }
+        return try text(data, displayPath: displayPath)
+    }
+
+    /// The text of the file at `path` (as given on the command line, also used in locations).
+    public static func read(path: String) throws(DiagnosticsError) -> String {
+        try read(URL(fileURLWithPath: path), displayPath: path)
+    }
+
+    /// `data` as UTF-8 text, or an error at the first byte that is not UTF-8.
+    public static func text(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        var line = 1
+        var column = 1
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                break decoding
+            case .error:
+                break decoding
+            }
+        }
+        throw DiagnosticsError([
+            .error("file.encoding", "the file is not UTF-8 text (an invalid byte here); save it as UTF-8",
+                   at: SourceLocation(file: displayPath, line: line, column: column)),
+        ])
+    }
+}
