@@ -1,0 +1,295 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+
+/// One adaptation in progress: the plan being patched, the log, and what has changed so far.
+struct AdaptationRun {
+    let engine: AdaptationEngine
+    let original: PlanView
+    let input: AdaptationInput
+    var plan: PlanView
+    var log: [ChangeLogEntry] = []
+    var warnings: [String] = []
+    /// Lifts whose load a rule already changed (one load change per lift per adaptation).
+    var loadChanged: Set<String> = []
+
+    var readiness: ReadinessRules { engine.readiness }
+
+    init(engine: AdaptationEngine, plan: PlanView, input: AdaptationInput) {
+        self.engine = engine
+        self.original = plan
+        self.plan = plan
+        self.input = input
+    }
+
+    // MARK: - Firing
+
+    /// A rule that fired for one instance (the week, a region, a lift).
+    struct Firing {
+        let rule: AdaptationRule
+        let bindings: [String: Value]
+        /// The region or the logged lift the instance is about.
+        let region: String?
+        let lift: LiftLog?
+    }
+
+    /// The latest logged occurrence of one exercise, with the plan block that prescribed it.
+    struct LiftLog {
+        let exercise: LoggedExercise
+        let sessionDay: Int?
+        let prescription: PlanView.Block
+    }
+
+    mutating func apply() {
+        let week = weekBindings()
+        var firings: [Firing] = []
+        for rule in readiness.rules {
+            firings += fire(rule, week: week)
+        }
+        // Progression: the first rule that holds for a lift is the one that applies.
+        for lift in loggedLifts() {
+            let bindings = liftBindings(lift, week: week)
+            for rule in engine.progression.rules where holds(rule, bindings, about: lift.exercise.exerciseId) {
+                firings.append(Firing(rule: rule, bindings: bindings, region: nil, lift: lift))
+                break
+            }
+        }
+        var superseded: Set<String> = []
+        for firing in firings where !superseded.contains(firing.rule.id) {
+            superseded.formUnion(firing.rule.supersedes)
+        }
+        for firing in firings where !superseded.contains(firing.rule.id) {
+            perform(firing, week: week)
+        }
+    }
+
+    mutating func fire(_ rule: AdaptationRule, week: [String: Value]) -> [Firing] {
+        switch rule.scope {
+        case .week:
+            return holds(rule, week, about: nil) ? [Firing(rule: rule, bindings: week, region: nil, lift: nil)] : []
+        case .soreRegion:
+            guard let latest = latestCheckIn() else { return [] }
+            var out: [Firing] = []
+            for (region, level) in latest.soreness.sorted(by: { $0.key < $1.key }) {
+                var bindings = week
+                bindings["region"] = .string(region)
+                bindings["soreness"] = .int(Int64(level))
+                if holds(rule, bindings, about: region) { out.append(Firing(rule: rule, bindings: bindings, region: region, lift: nil)) }
+            }
+            return out
+        case .loggedExercise:
+            return loggedLifts().compactMap { lift in
+                let bindings = liftBindings(lift, week: week)
+                return holds(rule, bindings, about: lift.exercise.exerciseId) ? Firing(rule: rule, bindings: bindings, region: nil, lift: lift) : nil
+            }
+        }
+    }
+
+    /// Whether the rule's condition is true; an error is a warning and the rule does not fire
+    /// (adaptation fails safe: no change).
+    mutating func holds(_ rule: AdaptationRule, _ bindings: [String: Value], about subject: String?) -> Bool {
+        do {
+            let value = try rule.condition.evaluate(bindings)
+            if case .bool(let b) = value { return b }
+            warnings.append("rule '\(rule.id)'\(subject.map { " (\($0))" } ?? ""): condition gave \(value.typeName), not bool; not applied")
+        } catch {
+            warnings.append("rule '\(rule.id)'\(subject.map { " (\($0))" } ?? ""): \(error.message); not applied")
+        }
+        return false
+    }
+
+    /// An amount expression's number; an error is a warning and the action is skipped.
+    mutating func amount(_ expression: CompiledExpression, _ rule: AdaptationRule, _ bindings: [String: Value]) -> Double? {
+        do {
+            let value = try expression.evaluate(bindings)
+            if let number = value.numberValue, number.isFinite { return number }
+            warnings.append("rule '\(rule.id)': amount gave \(value.typeName), not a number; not applied")
+        } catch {
+            warnings.append("rule '\(rule.id)': \(error.message); not applied")
+        }
+        return nil
+    }
+
+    // MARK: - Readiness facts
+
+    struct ScoredCheckIn {
+        let checkIn: CheckIn
+        let day: CalendarDay?
+        let readiness: Value
+        let low: Bool
+        let high: Bool
+    }
+
+    /// Check-ins in date order (undated ones after, in input order).
+    func orderedCheckIns() -> [CheckIn] {
+        let indexed = input.checkIns.enumerated().map { ($0, $1, $1.date.flatMap(CalendarDay.init)) }
+        return indexed.sorted { a, b in
+            switch (a.2, b.2) {
+            case (let x?, let y?): return x == y ? a.0 < b.0 : x < y
+            case (nil, nil): return a.0 < b.0
+            case (.some, nil): return true
+            case (nil, .some): return false
+            }
+        }.map(\.1)
+    }
+
+    func latestCheckIn() -> CheckIn? { orderedCheckIns().last }
+
+    mutating func scoredWeek() -> [ScoredCheckIn] {
+        let ordered = orderedCheckIns()
+        let latestDay = ordered.compactMap { $0.date.flatMap(CalendarDay.init) }.max()
+        var out: [ScoredCheckIn] = []
+        for checkIn in ordered {
+            let day = checkIn.date.flatMap(CalendarDay.init)
+            if let day, let latestDay, day.ordinal <= latestDay.ordinal - 7 { continue }
+            let maxSoreness = checkIn.soreness.values.max() ?? 1
+            let checkinValue: Value = .map([
+                "date": checkIn.date.map(Value.string) ?? .null,
+                "sleep_h": .float(checkIn.sleepHours),
+                "stress": .int(Int64(checkIn.stress)),
+                "motivation": .int(Int64(checkIn.motivation)),
+                "soreness": .map(OrderedDictionary(uniqueKeysWithValues: checkIn.soreness.map { ($0.key, Value.int(Int64($0.value))) })),
+                "max_soreness": .int(Int64(maxSoreness)),
+            ])
+            var bindings: [String: Value] = ["checkin": checkinValue]
+            var score: Value = .null
+            do {
+                for binding in readiness.readinessLets {
+                    bindings[binding.name] = try binding.expression.evaluate(bindings)
+                }
+                score = try readiness.readinessScore.evaluate(bindings)
+            } catch {
+                warnings.append("checkin_readiness\(checkIn.date.map { " (\($0))" } ?? ""): \(error.message); check-in not scored")
+                continue
+            }
+            let dayBindings: [String: Value] = ["readiness": score, "checkin": checkinValue]
+            let low = (try? readiness.lowDay.evaluate(dayBindings).boolValue) ?? nil
+            let high = (try? readiness.highDay.evaluate(dayBindings).boolValue) ?? nil
+            if low == nil || high == nil {
+                warnings.append("low_day/high_day\(checkIn.date.map { " (\($0))" } ?? ""): did not give true or false; check-in not counted")
+                continue
+            }
+            out.append(ScoredCheckIn(checkIn: checkIn, day: day, readiness: score, low: low ?? false, high: high ?? false))
+        }
+        return out
+    }
+
+    mutating func weekBindings() -> [String: Value] {
+        let scored = scoredWeek()
+        let scores = scored.compactMap(\.readiness.numberValue)
+        return [
+            "checkin_days": .int(Int64(scored.count)),
+            "low_days": .int(Int64(scored.filter(\.low).count)),
+            "high_days": .int(Int64(scored.filter(\.high).count)),
+            "latest_readiness": scored.last?.readiness ?? .null,
+            "mean_readiness": scores.isEmpty ? .null : .float(scores.reduce(0, +) / Double(scores.count)),
+            "week": .int(Int64(input.week ?? 1)),
+            "weight_trend_2w": input.weightTrend.map { .string($0.rawValue) } ?? .null,
+            "adherence_pct": input.adherencePct.map(Value.float) ?? .null,
+            "kcal": original.kcal.map(Value.float) ?? .null,
+            "bmr": original.bmr.map(Value.float) ?? .null,
+        ]
+    }
+
+    // MARK: - Logged lifts
+
+    /// The latest logged occurrence of each exercise that the plan prescribes, in log order.
+    mutating func loggedLifts() -> [LiftLog] {
+        let sessions = input.sessions.enumerated().sorted { a, b in
+            switch (a.element.date.flatMap(CalendarDay.init), b.element.date.flatMap(CalendarDay.init)) {
+            case (let x?, let y?) where x != y: return x < y
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+        var latest: OrderedDictionary<String, LiftLog> = [:]
+        var missing: [String] = []
+        for session in sessions {
+            for exercise in session.exercises {
+                let onDay = session.day.flatMap { day in original.days.first { $0.day == day }?.blocks.first { $0.exerciseId == exercise.exerciseId } }
+                guard let block = onDay ?? original.allBlocks.first(where: { $0.exerciseId == exercise.exerciseId }) else {
+                    if !missing.contains(exercise.exerciseId) { missing.append(exercise.exerciseId) }
+                    continue
+                }
+                latest.removeValue(forKey: exercise.exerciseId)
+                latest[exercise.exerciseId] = LiftLog(exercise: exercise, sessionDay: session.day, prescription: block)
+            }
+        }
+        let note = missing.map { "logged exercise '\($0)' is not in the plan; no progression for it" }
+        for line in note where !warnings.contains(line) { warnings.append(line) }
+        return Array(latest.values)
+    }
+
+    mutating func liftBindings(_ lift: LiftLog, week: [String: Value]) -> [String: Value] {
+        let sets = lift.exercise.sets
+        let block = lift.prescription
+        let rirs = sets.compactMap(\.rir)
+        let loads = sets.compactMap(\.loadKg)
+        let minReps = sets.map(\.reps).min() ?? 0
+        let counted = Self.countedSets(original, engine)
+        let band = original.bands[block.muscle]
+        var bindings = week
+        bindings["exercise"] = .string(block.exerciseId)
+        bindings["muscle"] = .string(block.muscle)
+        bindings["reps_min"] = block.reps.map { .int(Int64($0.lower)) } ?? .null
+        bindings["reps_max"] = block.reps.map { .int(Int64($0.upper)) } ?? .null
+        bindings["rir_min"] = block.rir.map { .int(Int64($0.lower)) } ?? .null
+        bindings["rir_max"] = block.rir.map { .int(Int64($0.upper)) } ?? .null
+        bindings["sets_logged"] = .int(Int64(sets.count))
+        bindings["min_reps"] = .int(Int64(minReps))
+        bindings["min_rir"] = rirs.min().map(ValueNumber.value) ?? .null
+        bindings["all_sets_at_top"] = .bool(block.reps.map { top in sets.allSatisfy { $0.reps >= top.upper } } ?? false)
+        bindings["missed_reps"] = .bool(block.reps.map { range in sets.contains { $0.reps < range.lower } } ?? false)
+        bindings["load_kg"] = loads.min().map(ValueNumber.value) ?? .null
+        bindings["feel"] = lift.exercise.feel.map { .string($0.rawValue) } ?? .null
+        let weekly = counted[block.muscle] ?? 0
+        bindings["weekly_sets"] = ValueNumber.value(weekly)
+        bindings["band_min"] = band.map { ValueNumber.value($0.lowerBound) } ?? .null
+        bindings["band_max"] = band.map { ValueNumber.value($0.upperBound) } ?? .null
+        var lagging = false
+        if let band {
+            let laggingBindings: [String: Value] = [
+                "muscle": .string(block.muscle), "weekly_sets": ValueNumber.value(weekly),
+                "band_min": ValueNumber.value(band.lowerBound), "band_max": ValueNumber.value(band.upperBound),
+                "declared_lagging": .bool(input.laggingMuscles.contains(block.muscle)),
+            ]
+            do {
+                lagging = try readiness.lagging.evaluate(laggingBindings).boolValue ?? false
+            } catch {
+                warnings.append("lagging (\(block.muscle)): \(error.message); treated as not lagging")
+            }
+        }
+        bindings["lagging"] = .bool(lagging)
+        return bindings
+    }
+
+    // MARK: - Volume accounting
+
+    /// The muscles one set of `block` counts toward, with the share of a set each gets.
+    static func contributions(of block: PlanView.Block, _ engine: AdaptationEngine) -> [(muscle: String, share: Double)] {
+        guard let facts = engine.exercises[block.exerciseId] else { return [(block.muscle, 1)] }
+        var out: [(String, Double)] = facts.primaryMuscles.map { ($0, 1) }
+        if !facts.primaryMuscles.contains(block.muscle) { out.append((block.muscle, 1)) }
+        out += facts.secondaryMuscles.filter { !facts.primaryMuscles.contains($0) && $0 != block.muscle }.map { ($0, engine.secondaryFraction) }
+        return out
+    }
+
+    /// Counted weekly sets per muscle: full sets for primary muscles, the secondary share for others.
+    static func countedSets(_ plan: PlanView, _ engine: AdaptationEngine) -> [String: Double] {
+        var totals: [String: Double] = [:]
+        for block in plan.allBlocks {
+            for (muscle, share) in contributions(of: block, engine) { totals[muscle, default: 0] += Double(block.sets) * share }
+        }
+        return totals
+    }
+
+    /// Whether `extra` more sets of `block` keep every muscle it counts toward within its band's top.
+    /// A muscle the plan gives no band cannot be raised: without a cap there is no safe increase.
+    func canAdd(_ extra: Int, to block: PlanView.Block) -> Bool {
+        let counted = Self.countedSets(plan, engine)
+        for (muscle, share) in Self.contributions(of: block, engine) where share > 0 {
+            guard let band = plan.bands[muscle] else { return false }
+            if (counted[muscle] ?? 0) + Double(extra) * share > band.upperBound + 1e-9 { return false }
+        }
+        return true
+    }
+}
