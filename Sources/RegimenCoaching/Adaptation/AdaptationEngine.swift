@@ -48,6 +48,12 @@ public struct AdaptationEngine: Sendable {
     public func adapt(plan document: Value, input: AdaptationInput) throws(AdaptationInputError) -> AdaptationResult {
         let plan = try PlanView(document: document)
         try validate(input, plan: plan)
+        let fingerprint = EvidenceKey.fingerprint(input)
+        if plan.adaptations.contains(where: { $0.fingerprint == fingerprint }) {
+            // The same request again: applying it twice would compound every cut.
+            return AdaptationResult(patchedPlan: document, changeLog: [], warnings: [],
+                                    notes: ["this request (\(Self.describe(input))) was already applied to the plan; nothing changed"])
+        }
         var run = AdaptationRun(engine: self, plan: plan, input: input)
         run.apply()
         let before = AdaptationRun.countedSets(plan, self)
@@ -56,7 +62,43 @@ public struct AdaptationEngine: Sendable {
         for muscle in Set(before.keys).union(after.keys) where (after[muscle] ?? 0) != (before[muscle] ?? 0) {
             changes[muscle] = (after[muscle] ?? 0) - (before[muscle] ?? 0)
         }
-        return AdaptationResult(patchedPlan: run.plan.patchedDocument(setChanges: changes), changeLog: run.log, warnings: run.warnings)
+        let record = AdaptationRecord(
+            week: input.week, checkins: input.checkIns.map(EvidenceKey.checkIn), sessions: input.sessions.map(EvidenceKey.session),
+            fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied)
+        // A run that changed nothing leaves the plan as it was (nothing to protect from repeating).
+        let patched = run.plan.patchedDocument(setChanges: changes)
+        return AdaptationResult(patchedPlan: patched == document ? document : run.plan.patchedDocument(setChanges: changes, record: record), changeLog: run.log,
+                                warnings: run.warnings, notes: run.notes)
+    }
+
+    /// `week 3, check-ins 2026-03-02 to 2026-03-06, 2 sessions`: a request as a note names it.
+    static func describe(_ input: AdaptationInput) -> String {
+        var parts: [String] = []
+        if let week = input.week { parts.append("week \(week)") }
+        let dates = input.checkIns.compactMap(\.date).sorted()
+        if let first = dates.first, let last = dates.last {
+            parts.append(first == last ? "check-in \(first)" : "check-ins \(first) to \(last)")
+        } else if !input.checkIns.isEmpty {
+            parts.append("\(input.checkIns.count) undated check-in\(input.checkIns.count == 1 ? "" : "s")")
+        }
+        if !input.sessions.isEmpty { parts.append("\(input.sessions.count) logged session\(input.sessions.count == 1 ? "" : "s")") }
+        return parts.isEmpty ? "no check-ins" : parts.joined(separator: ", ")
+    }
+
+    /// Two check-ins of one date would count one day twice (two low days from one bad night):
+    /// each date may appear once.
+    func duplicateDateProblems(_ input: AdaptationInput) -> [String] {
+        var firstIndex: [String: Int] = [:]
+        var problems: [String] = []
+        for (i, checkIn) in input.checkIns.enumerated() {
+            guard let date = checkIn.date else { continue }
+            if let first = firstIndex[date] {
+                problems.append("checkins[\(i)].date: \(date) is already the date of checkins[\(first)]; give one check-in per day")
+            } else {
+                firstIndex[date] = i
+            }
+        }
+        return problems
     }
 
     /// Every problem of the input at once, each naming the field, the value and what is allowed.
@@ -109,6 +151,7 @@ public struct AdaptationEngine: Sendable {
         if let next = input.nextDay, !plan.days.contains(where: { $0.day == next }) {
             problems.append("next_day: \(next) is not a day of the plan")
         }
+        problems += duplicateDateProblems(input)
         for muscle in input.laggingMuscles where !muscles.contains(muscle) {
             problems.append("lagging_muscles: '\(muscle)' is not a muscle of the plan")
         }

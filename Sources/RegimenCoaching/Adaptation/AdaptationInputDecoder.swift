@@ -47,6 +47,7 @@ public enum AdaptationInputDecoder {
             let trend = map.optional("weight_trend_2w", as: WeightTrend.self)
             let lagging = map.optional("lagging_muscles", default: [String]())
             var checkIns = map.list("checkins", required: false) { node, path in checkIn(node, at: path, context) } ?? []
+            rejectDuplicateDates(map.node("checkins"), context)
             if let single = map.node("readiness"), let one = checkIn(single, at: DecodingPath(keyPath: "readiness"), context) {
                 checkIns.append(one)
             }
@@ -57,6 +58,22 @@ public enum AdaptationInputDecoder {
         let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
         guard errors.isEmpty, let input else { throw AdaptationInputError(errors.map(\.description)) }
         return input
+    }
+
+    /// One check-in per date: a second one would count the same day twice (two low days from
+    /// one bad night). The error points at the second date and names the first.
+    private static func rejectDuplicateDates(_ list: LocatedNode?, _ context: DecodingContext) {
+        var first: [String: (index: Int, location: SourceLocation)] = [:]
+        for (index, item) in (list?.sequence ?? []).enumerated() {
+            guard let dateNode = item["date"], let date = dateNode.scalar?.text, CalendarDay(date) != nil else { continue }
+            if let earlier = first[date] {
+                context.error("input.duplicate", DecodingPath(keyPath: "checkins[\(index)].date").message(
+                    "\(date) is already the date of checkins[\(earlier.index)] (line \(earlier.location.line)); give one check-in per day"),
+                    at: dateNode.location)
+            } else {
+                first[date] = (index, dateNode.location)
+            }
+        }
     }
 
     private static func checkIn(_ node: LocatedNode, at path: DecodingPath, _ context: DecodingContext) -> CheckIn? {

@@ -94,7 +94,7 @@ public enum AdaptationVariables {
     /// Week-level facts, visible to every rule.
     public static let week = [
         "checkin_days", "low_days", "high_days", "latest_readiness", "mean_readiness", "week", "weight_trend_2w",
-        "adherence_pct", "kcal", "bmr",
+        "adherence_pct", "kcal", "bmr", "block_weeks", "week_in_block", "deloaded_this_block",
     ]
     /// Added for `for_each: sore_region`.
     public static let soreRegion = ["region", "soreness"]
@@ -138,14 +138,17 @@ public struct ReadinessRules: Sendable {
     public var regions: [(region: String, muscles: [String])]
     public var lagging: CompiledExpression
     public var minSetsPerBlock: Int
+    /// Weeks in a training block: week 7 is week 1 of the second block.
+    public var blockWeeks: Int
     public var macros: MacroRule
     public var rules: [AdaptationRule]
 
     public init(
         readinessLets: [NamedExpression], readinessScore: CompiledExpression, lowDay: CompiledExpression,
         highDay: CompiledExpression, regions: [(region: String, muscles: [String])], lagging: CompiledExpression,
-        minSetsPerBlock: Int, macros: MacroRule, rules: [AdaptationRule]
+        minSetsPerBlock: Int, blockWeeks: Int, macros: MacroRule, rules: [AdaptationRule]
     ) {
+        self.blockWeeks = blockWeeks
         self.readinessLets = readinessLets
         self.readinessScore = readinessScore
         self.lowDay = lowDay

@@ -47,6 +47,7 @@ public struct ReadinessRulesFile: RuleFileKind {
         let regions = document.required("regions", as: OrderedDictionary<String, [String]>.self)
         let lagging = document.requiredExpression("lagging", in: context.environment(variables: AdaptationVariables.lagging))
         let minSets = document.required("min_sets_per_block", as: Int.self, in: 0...20)
+        let blockWeeks = document.required("block_weeks", as: Int.self, in: 1...52)
         let weekEnvironment = context.environment(variables: AdaptationVariables.week)
         let macros = document.mapping("macros") { map -> ReadinessRules.MacroRule? in
             let protein = map.required("protein_kcal_per_g", as: Double.self, in: 0.1...20)
@@ -60,10 +61,10 @@ public struct ReadinessRulesFile: RuleFileKind {
         let rules = document.list("rules") { node, path in
             AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: AdaptationRule.Scope.allCases, defaultScope: .week, declaring: &declaredIds)
         }
-        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let macros, let rules else { return nil }
+        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let blockWeeks, let macros, let rules else { return nil }
         return ReadinessRulesFile(rules: ReadinessRules(
             readinessLets: lets, readinessScore: score, lowDay: lowDay, highDay: highDay,
-            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, macros: macros, rules: rules),
+            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules),
             declaredIds: declaredIds)
     }
 

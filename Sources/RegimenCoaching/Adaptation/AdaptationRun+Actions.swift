@@ -12,6 +12,7 @@ extension AdaptationRun {
         let reason = rule.reason.render(firing.bindings)
         if actions.deload && !plan.deload {
             plan.deload = true
+            deloaded = true
             log.append(ChangeLogEntry(rule: rule.id, target: "week", field: "deload", before: .bool(false), after: .bool(true),
                                       reason: reason, line: "Deload week (\(reason))"))
         }

@@ -12,6 +12,12 @@ struct AdaptationRun {
     var warnings: [String] = []
     /// Lifts whose load a rule already changed (one load change per lift per adaptation).
     var loadChanged: Set<String> = []
+    /// The rules this run applied and the evidence each fired on (recorded in the patched plan).
+    var applied: [AdaptationRecord.Applied] = []
+    /// Rules not applied because an earlier adaptation of this plan applied them to the same evidence.
+    var notes: [String] = []
+    /// Whether this run made the week a deload week.
+    var deloaded = false
 
     var readiness: ReadinessRules { engine.readiness }
 
@@ -31,12 +37,16 @@ struct AdaptationRun {
         /// The region or the logged lift the instance is about.
         let region: String?
         let lift: LiftLog?
+        /// The evidence it fired on (see ``AdaptationRecord``).
+        let basis: [String]
     }
 
     /// The latest logged occurrence of one exercise, with the plan block that prescribed it.
     struct LiftLog {
         let exercise: LoggedExercise
         let sessionDay: Int?
+        /// ``EvidenceKey/session(_:)`` of the session it was logged in.
+        let sessionKey: String
         let prescription: PlanView.Block
     }
 
@@ -50,7 +60,7 @@ struct AdaptationRun {
         for lift in loggedLifts() {
             let bindings = liftBindings(lift, week: week)
             for rule in engine.progression.rules where holds(rule, bindings, about: lift.exercise.exerciseId) {
-                firings.append(Firing(rule: rule, bindings: bindings, region: nil, lift: lift))
+                firings.append(Firing(rule: rule, bindings: bindings, region: nil, lift: lift, basis: liftBasis(lift)))
                 break
             }
         }
@@ -58,29 +68,64 @@ struct AdaptationRun {
         for firing in firings where !superseded.contains(firing.rule.id) {
             superseded.formUnion(firing.rule.supersedes)
         }
+        // A firing that an earlier adaptation already applied to the same evidence still
+        // supersedes (an applied deload keeps the -10% cut away) but changes nothing again.
         for firing in firings where !superseded.contains(firing.rule.id) {
+            if let earlier = alreadyApplied(firing) {
+                let note = "rule '\(firing.rule.id)' was already applied to \(earlier.joined(separator: ", ")); not repeated"
+                if !notes.contains(note) { notes.append(note) }
+                continue
+            }
             perform(firing, week: week)
+            applied.append(AdaptationRecord.Applied(rule: firing.rule.id, basis: firing.basis))
         }
     }
+
+    /// The evidence an earlier adaptation of the plan applied this firing's rule to, if any
+    /// of it is this firing's evidence too.
+    func alreadyApplied(_ firing: Firing) -> [String]? {
+        let basis = Set(firing.basis)
+        var shared: [String] = []
+        for record in original.adaptations {
+            for entry in record.applied where entry.rule == firing.rule.id {
+                for key in entry.basis where basis.contains(key) && !shared.contains(key) { shared.append(key) }
+            }
+        }
+        return shared.isEmpty ? nil : shared
+    }
+
+    /// A week-level rule fires on the week's check-ins and the block week; with neither, on the
+    /// request itself.
+    func weekBasis() -> [String] {
+        var basis = windowCheckIns().map(EvidenceKey.checkIn)
+        if let week = input.week { basis.append("week \(week)") }
+        return basis.isEmpty ? ["request \(EvidenceKey.fingerprint(input))"] : basis
+    }
+
+    func liftBasis(_ lift: LiftLog) -> [String] { ["\(lift.sessionKey) \(lift.exercise.exerciseId)"] }
 
     mutating func fire(_ rule: AdaptationRule, week: [String: Value]) -> [Firing] {
         switch rule.scope {
         case .week:
-            return holds(rule, week, about: nil) ? [Firing(rule: rule, bindings: week, region: nil, lift: nil)] : []
+            return holds(rule, week, about: nil) ? [Firing(rule: rule, bindings: week, region: nil, lift: nil, basis: weekBasis())] : []
         case .soreRegion:
             guard let latest = latestCheckIn() else { return [] }
+            let latestKey = EvidenceKey.checkIn(latest)
             var out: [Firing] = []
             for (region, level) in latest.soreness.sorted(by: { $0.key < $1.key }) {
                 var bindings = week
                 bindings["region"] = .string(region)
                 bindings["soreness"] = .int(Int64(level))
-                if holds(rule, bindings, about: region) { out.append(Firing(rule: rule, bindings: bindings, region: region, lift: nil)) }
+                if holds(rule, bindings, about: region) {
+                    out.append(Firing(rule: rule, bindings: bindings, region: region, lift: nil, basis: ["\(latestKey) \(region)"]))
+                }
             }
             return out
         case .loggedExercise:
             return loggedLifts().compactMap { lift in
                 let bindings = liftBindings(lift, week: week)
-                return holds(rule, bindings, about: lift.exercise.exerciseId) ? Firing(rule: rule, bindings: bindings, region: nil, lift: lift) : nil
+                return holds(rule, bindings, about: lift.exercise.exerciseId)
+                    ? Firing(rule: rule, bindings: bindings, region: nil, lift: lift, basis: liftBasis(lift)) : nil
             }
         }
     }
@@ -135,13 +180,20 @@ struct AdaptationRun {
 
     func latestCheckIn() -> CheckIn? { orderedCheckIns().last }
 
-    mutating func scoredWeek() -> [ScoredCheckIn] {
+    /// The check-ins of the week: the 7 days up to the latest dated one, and undated ones.
+    func windowCheckIns() -> [CheckIn] {
         let ordered = orderedCheckIns()
         let latestDay = ordered.compactMap { $0.date.flatMap(CalendarDay.init) }.max()
+        return ordered.filter { checkIn in
+            guard let day = checkIn.date.flatMap(CalendarDay.init), let latestDay else { return true }
+            return day.ordinal > latestDay.ordinal - 7
+        }
+    }
+
+    mutating func scoredWeek() -> [ScoredCheckIn] {
         var out: [ScoredCheckIn] = []
-        for checkIn in ordered {
+        for checkIn in windowCheckIns() {
             let day = checkIn.date.flatMap(CalendarDay.init)
-            if let day, let latestDay, day.ordinal <= latestDay.ordinal - 7 { continue }
             let maxSoreness = checkIn.soreness.values.max() ?? 1
             let checkinValue: Value = .map([
                 "date": checkIn.date.map(Value.string) ?? .null,
@@ -176,6 +228,8 @@ struct AdaptationRun {
 
     mutating func weekBindings() -> [String: Value] {
         let scored = scoredWeek()
+        let week = input.week ?? 1
+        let blockWeeks = max(1, readiness.blockWeeks)
         let scores = scored.compactMap(\.readiness.numberValue)
         return [
             "checkin_days": .int(Int64(scored.count)),
@@ -183,7 +237,12 @@ struct AdaptationRun {
             "high_days": .int(Int64(scored.filter(\.high).count)),
             "latest_readiness": scored.last?.readiness ?? .null,
             "mean_readiness": scores.isEmpty ? .null : .float(scores.reduce(0, +) / Double(scores.count)),
-            "week": .int(Int64(input.week ?? 1)),
+            "week": .int(Int64(week)),
+            "block_weeks": .int(Int64(blockWeeks)),
+            "week_in_block": .int(Int64((week - 1) % blockWeeks + 1)),
+            "deloaded_this_block": .bool(original.adaptations.contains { record in
+                record.deloadWeek.map { ($0 - 1) / blockWeeks == (week - 1) / blockWeeks } ?? false
+            }),
             "weight_trend_2w": input.weightTrend.map { .string($0.rawValue) } ?? .null,
             "adherence_pct": input.adherencePct.map(Value.float) ?? .null,
             "kcal": original.kcal.map(Value.float) ?? .null,
@@ -211,7 +270,7 @@ struct AdaptationRun {
                     continue
                 }
                 latest.removeValue(forKey: exercise.exerciseId)
-                latest[exercise.exerciseId] = LiftLog(exercise: exercise, sessionDay: session.day, prescription: block)
+                latest[exercise.exerciseId] = LiftLog(exercise: exercise, sessionDay: session.day, sessionKey: EvidenceKey.session(session), prescription: block)
             }
         }
         let note = missing.map { "logged exercise '\($0)' is not in the plan; no progression for it" }

@@ -65,6 +65,8 @@ public struct PlanView: Sendable, Hashable {
     /// Weekly band per muscle (counted sets).
     public var bands: [String: ClosedRange<Double>]
     public var deload: Bool
+    /// What earlier adaptations applied to this plan (its `adaptations` list).
+    var adaptations: [AdaptationRecord]
     /// The plan as read.
     public let document: Value
 
@@ -118,6 +120,7 @@ public struct PlanView: Sendable, Hashable {
         bmr = root["idx"]?["BMR"]?.numberValue
         bands = Self.readBands(root)
         deload = root["deload"]?.boolValue ?? false
+        adaptations = (root["adaptations"]?.listValue ?? []).compactMap(AdaptationRecord.init(value:))
         if !problems.isEmpty { throw AdaptationInputError(problems) }
     }
 
@@ -155,7 +158,8 @@ public struct PlanView: Sendable, Hashable {
 
     /// The plan document with this view's values written back; `setChanges` (the change of each
     /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.
-    public func patchedDocument(setChanges: [String: Double] = [:]) -> Value {
+    /// `record`, when given, is appended to the plan's `adaptations` list.
+    func patchedDocument(setChanges: [String: Double] = [:], record: AdaptationRecord? = nil) -> Value {
         guard case .map(var root) = document else { return document }
         if var workouts = root["workouts"]?.listValue {
             for day in days {
@@ -183,6 +187,7 @@ public struct PlanView: Sendable, Hashable {
         }
         if deload { root["deload"] = .bool(true) }
         if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
+        if let record { root["adaptations"] = .list((root["adaptations"]?.listValue ?? []) + [record.value]) }
         return .map(root)
     }
 

@@ -58,11 +58,12 @@ enum AdaptText {
     static func render(_ result: AdaptationResult) -> String {
         var lines: [String] = []
         if result.changeLog.isEmpty {
-            lines.append("No changes: the check-ins and logs call for none.")
+            lines.append(result.notes.isEmpty ? "No changes: the check-ins and logs call for none." : "No changes.")
         } else {
             lines.append("Change log (\(result.changeLog.count) \(result.changeLog.count == 1 ? "change" : "changes")):")
             for entry in result.changeLog { lines.append("  \(entry.line)   [\(entry.rule)]") }
         }
+        for note in result.notes { lines.append("note: \(note)") }
         for warning in result.warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n") + "\n"
     }
