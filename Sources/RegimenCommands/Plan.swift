@@ -93,9 +93,13 @@ enum PlanText {
             }
         }
         lines.append("")
-        lines.append("Weekly sets per muscle (band → planned):")
+        let credit = week.setCredit
+        lines.append("Weekly sets per muscle (band → planned = direct + indirect × \(RangeFormat.number(credit.indirect))):")
         for muscle in week.volume {
-            var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned))"
+            let parts = credit.direct == 1
+                ? "\(muscle.directSets) direct + \(muscle.indirectSets) indirect"
+                : "\(muscle.directSets) direct × \(RangeFormat.number(credit.direct)) + \(muscle.indirectSets) indirect"
+            var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned)) (\(parts))"
             if muscle.isShort { line += "  short: \(muscle.shortfallReasons.joined(separator: "; "))" }
             lines.append(line)
         }

@@ -11,9 +11,8 @@ extension ExerciseFacts {
 }
 
 extension AdaptationRuleSet {
-    /// ``adaptPlan(_:input:exercises:secondaryFraction:)`` with the exercise facts and the
-    /// secondary-set fraction of the training rules, so that weekly sets are counted the way the
-    /// plan counted them.
+    /// ``adaptPlan(_:input:exercises:setCredit:)`` with the exercise facts and the set credits of
+    /// the training rules, so that weekly sets are counted the way the plan counted them.
     ///
     /// With `nutrition`, a calorie change also re-portions the plan's meals: the ingredient options
     /// are planned again for the new macros, with the plan's budget tier, exclusions and number of
@@ -22,7 +21,7 @@ extension AdaptationRuleSet {
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                                   secondaryFraction: training.rules.secondarySetFraction.value)
+                                   setCredit: training.rules.setCredit.value)
         if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
             replanMeals(&result, nutrition: nutrition)
         }

@@ -33,14 +33,18 @@ public struct AdaptationEngine: Sendable {
     public let progression: ProgressionRules
     /// Exercise id → facts; exercises not listed count only for their block's muscle.
     public let exercises: [String: ExerciseFacts]
-    /// The share of a set a secondary muscle counts toward its weekly sets.
-    public let secondaryFraction: Double
+    /// How a set counts toward a muscle's weekly sets (`set_credit` of rules/training-volume.yaml),
+    /// so that adaptation counts exactly as the plan did.
+    public let setCredit: TrainingRules.SetCredit
 
-    public init(readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:], secondaryFraction: Double = 0.5) {
+    public init(
+        readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
+        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
+    ) {
         self.readiness = readiness
         self.progression = progression
         self.exercises = exercises
-        self.secondaryFraction = secondaryFraction
+        self.setCredit = setCredit
     }
 
     /// Adapts `plan` (a `regimen plan` document) to `input`.
@@ -58,9 +62,14 @@ public struct AdaptationEngine: Sendable {
         run.apply()
         let before = AdaptationRun.countedSets(plan, self)
         let after = AdaptationRun.countedSets(run.plan, self)
-        var changes: [String: Double] = [:]
+        let partsBefore = AdaptationRun.setParts(plan, self)
+        let partsAfter = AdaptationRun.setParts(run.plan, self)
+        var changes: [String: PlanView.SetChange] = [:]
         for muscle in Set(before.keys).union(after.keys) where (after[muscle] ?? 0) != (before[muscle] ?? 0) {
-            changes[muscle] = (after[muscle] ?? 0) - (before[muscle] ?? 0)
+            changes[muscle] = PlanView.SetChange(
+                planned: (after[muscle] ?? 0) - (before[muscle] ?? 0),
+                direct: (partsAfter[muscle]?.direct ?? 0) - (partsBefore[muscle]?.direct ?? 0),
+                indirect: (partsAfter[muscle]?.indirect ?? 0) - (partsBefore[muscle]?.indirect ?? 0))
         }
         let record = AdaptationRecord(
             week: input.week, checkins: input.checkIns.map(EvidenceKey.checkIn), sessions: input.sessions.map(EvidenceKey.session),

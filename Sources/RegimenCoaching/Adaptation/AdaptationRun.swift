@@ -323,13 +323,31 @@ struct AdaptationRun {
 
     // MARK: - Volume accounting
 
-    /// The muscles one set of `block` counts toward, with the share of a set each gets.
+    /// The muscles one set of `block` counts toward, with the share of a set each gets and
+    /// whether it counts as a direct set (a primary muscle, or the block's own muscle).
     static func contributions(of block: PlanView.Block, _ engine: AdaptationEngine) -> [(muscle: String, share: Double)] {
-        guard let facts = engine.exercises[block.exerciseId] else { return [(block.muscle, 1)] }
-        var out: [(String, Double)] = facts.primaryMuscles.map { ($0, 1) }
-        if !facts.primaryMuscles.contains(block.muscle) { out.append((block.muscle, 1)) }
-        out += facts.secondaryMuscles.filter { !facts.primaryMuscles.contains($0) && $0 != block.muscle }.map { ($0, engine.secondaryFraction) }
+        muscles(of: block, engine).map { ($0.muscle, $0.direct ? engine.setCredit.direct : engine.setCredit.indirect) }
+    }
+
+    static func muscles(of block: PlanView.Block, _ engine: AdaptationEngine) -> [(muscle: String, direct: Bool)] {
+        guard let facts = engine.exercises[block.exerciseId] else { return [(block.muscle, true)] }
+        var out: [(String, Bool)] = facts.primaryMuscles.map { ($0, true) }
+        if !facts.primaryMuscles.contains(block.muscle) { out.append((block.muscle, true)) }
+        out += facts.secondaryMuscles.filter { !facts.primaryMuscles.contains($0) && $0 != block.muscle }.map { ($0, false) }
         return out
+    }
+
+    /// Direct and indirect sets per muscle, the two parts of the weekly-set count.
+    static func setParts(_ plan: PlanView, _ engine: AdaptationEngine) -> [String: (direct: Int, indirect: Int)] {
+        var parts: [String: (direct: Int, indirect: Int)] = [:]
+        for block in plan.allBlocks {
+            for (muscle, direct) in muscles(of: block, engine) {
+                var entry = parts[muscle] ?? (0, 0)
+                if direct { entry.direct += block.sets } else { entry.indirect += block.sets }
+                parts[muscle] = entry
+            }
+        }
+        return parts
     }
 
     /// Counted weekly sets per muscle: full sets for primary muscles, the secondary share for others.

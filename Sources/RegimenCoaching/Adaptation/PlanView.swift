@@ -158,8 +158,15 @@ public struct PlanView: Sendable, Hashable {
 
     /// The plan document with this view's values written back; `setChanges` (the change of each
     /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.
+    /// The change of one muscle's weekly sets: the count and its direct and indirect sets.
+    struct SetChange {
+        var planned: Double
+        var direct: Int
+        var indirect: Int
+    }
+
     /// `record`, when given, is appended to the plan's `adaptations` list.
-    func patchedDocument(setChanges: [String: Double] = [:], record: AdaptationRecord? = nil) -> Value {
+    func patchedDocument(setChanges: [String: SetChange] = [:], record: AdaptationRecord? = nil) -> Value {
         guard case .map(var root) = document else { return document }
         if var workouts = root["workouts"]?.listValue {
             for day in days {
@@ -191,13 +198,16 @@ public struct PlanView: Sendable, Hashable {
         return .map(root)
     }
 
-    /// Adds each muscle's change to `planned` in the weekly accounting.
-    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: Double]) {
+    /// Adds each muscle's change to `planned` (and `direct_sets`, `indirect_sets`) in the weekly
+    /// accounting.
+    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: SetChange]) {
         func refreshed(_ entries: [Value]) -> [Value] {
             entries.map { entry in
                 guard case .map(var map) = entry, let muscle = map["muscle"]?.stringValue, let planned = map["planned"]?.numberValue,
-                      let change = changes[muscle], change != 0 else { return entry }
-                map["planned"] = ValueNumber.value(((planned + change) * 1000).rounded() / 1000)
+                      let change = changes[muscle] else { return entry }
+                map["planned"] = ValueNumber.value(((planned + change.planned) * 1000).rounded() / 1000)
+                if let direct = map["direct_sets"]?.intValue { map["direct_sets"] = .int(direct + Int64(change.direct)) }
+                if let indirect = map["indirect_sets"]?.intValue { map["indirect_sets"] = .int(indirect + Int64(change.indirect)) }
                 return .map(map)
             }
         }

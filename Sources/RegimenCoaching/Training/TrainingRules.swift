@@ -28,6 +28,18 @@ public struct TrainingRules: Sendable {
         public var allowed: [String] { [defaultTemplate] + options }
     }
 
+    /// How one set counts toward a muscle's weekly sets: `direct` for each primary muscle of the
+    /// exercise, `indirect` for each secondary muscle. Plan, bands, diff and adapt all use it.
+    public struct SetCredit: Sendable, Hashable {
+        public var direct: Double
+        public var indirect: Double
+
+        public init(direct: Double, indirect: Double) {
+            self.direct = direct
+            self.indirect = indirect
+        }
+    }
+
     /// A kind of day (push, upper, full body...): its muscles in session order.
     public struct DayType: Sendable, Hashable {
         public var id: String
@@ -168,7 +180,7 @@ public struct TrainingRules: Sendable {
 
     // Volume (rules/training-volume.yaml)
     public var trackedMuscles: [String]
-    public var secondarySetFraction: Decided<Double>
+    public var setCredit: Decided<SetCredit>
     public var defaultExperience: Profile.Experience
     public var targetPosition: Double
     public var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
@@ -202,7 +214,7 @@ public struct TrainingRules: Sendable {
     public init(
         maxTrainingDays: Decided<Int>, recoveryTemplate: String, splitsByDays: [Int: Decided<SplitChoice>],
         templates: [String: PlanTemplate], dayTypes: [String: DayType], trackedMuscles: [String],
-        secondarySetFraction: Decided<Double>, defaultExperience: Profile.Experience, targetPosition: Double,
+        setCredit: Decided<SetCredit>, defaultExperience: Profile.Experience, targetPosition: Double,
         bands: [Profile.Experience: Decided<ClosedRange<Int>>], defaultGoal: String,
         goalModifiers: [String: Decided<GoalModifier>], sessionLimits: [Profile.Experience: Decided<SessionLimits>],
         warmupSeconds: Int, transitionSeconds: Int, restSeconds: [String: [Exercise.Movement: Decided<Int>]],
@@ -217,7 +229,7 @@ public struct TrainingRules: Sendable {
         self.templates = templates
         self.dayTypes = dayTypes
         self.trackedMuscles = trackedMuscles
-        self.secondarySetFraction = secondarySetFraction
+        self.setCredit = setCredit
         self.defaultExperience = defaultExperience
         self.targetPosition = targetPosition
         self.bands = bands

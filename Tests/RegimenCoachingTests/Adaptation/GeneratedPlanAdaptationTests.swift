@@ -33,7 +33,7 @@ import Testing
     private func engine(_ training: TrainingPlanner) throws -> AdaptationEngine {
         let base = try #require(AdaptationFixtures.engine)
         return AdaptationEngine(readiness: base.readiness, progression: base.progression,
-                                exercises: ExerciseFacts.table(from: training.catalog), secondaryFraction: training.rules.secondarySetFraction.value)
+                                exercises: ExerciseFacts.table(from: training.catalog), setCredit: training.rules.setCredit.value)
     }
 
     @Test func weeklySetsAreCountedAsThePlanCountsThem() throws {

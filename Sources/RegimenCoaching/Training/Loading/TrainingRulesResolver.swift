@@ -157,9 +157,9 @@ struct TrainingRulesResolver {
             recoveryTemplate: templateById[splits.recoveryTemplate]?.weeklyStructure.first ?? splits.recoveryTemplate,
             splitsByDays: splitsByDays, templates: templateById, dayTypes: dayTypes,
             trackedMuscles: volume.trackedMuscles,
-            secondarySetFraction: .init(volume.secondarySetFraction, source: RuleReference(
-                rule: "training_volume.secondary_set_fraction", location: volume.fractionLocation,
-                summary: "a secondary muscle counts \(RangeText.number(volume.secondarySetFraction)) of a set")),
+            setCredit: .init(volume.setCredit, source: RuleReference(
+                rule: "training_volume.set_credit", location: volume.creditLocation,
+                summary: "a set counts \(RangeText.number(volume.setCredit.direct)) for a primary muscle, \(RangeText.number(volume.setCredit.indirect)) for a secondary one")),
             defaultExperience: volume.defaultExperience, targetPosition: volume.targetPosition, bands: bands,
             defaultGoal: goals.defaultGoal, goalModifiers: modifiers, sessionLimits: limits,
             warmupSeconds: session.warmupSeconds, transitionSeconds: session.transitionSeconds, restSeconds: rest,
