@@ -16,12 +16,23 @@ public struct TrainingRules: Sendable {
 
     /// One row of the split table: the default template and the others a user may choose.
     public struct SplitChoice: Sendable, Hashable {
+        /// How the template is chosen when the person names none (`--split`).
+        public enum Rule: String, Sendable, Hashable, CaseIterable {
+            /// The row's `split`.
+            case first
+            /// The allowed template whose week leaves the fewest muscles below their band minimum
+            /// within the session limits (then the smallest total shortfall, then row order).
+            case mostBandMinimums = "most_band_minimums"
+        }
+
         public var defaultTemplate: String
         public var options: [String]
+        public var choose: Rule
 
-        public init(defaultTemplate: String, options: [String] = []) {
+        public init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
             self.defaultTemplate = defaultTemplate
             self.options = options
+            self.choose = choose
         }
 
         /// Every template allowed for this number of days, default first.

@@ -1,6 +1,8 @@
 import RegimenLanguage
 import RegimenRules
 
+extension TrainingRules.SplitChoice.Rule: NodeEnum {}
+
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
 public struct TrainingSplitsFile: RuleFileKind {
     public static let kind = "training_splits"
@@ -21,7 +23,8 @@ public struct TrainingSplitsFile: RuleFileKind {
         ) { row in
             let split = row.required("split", as: String.self)
             let options = row.optional("options", as: [String].self) ?? []
-            return split.map { TrainingRules.SplitChoice(defaultTemplate: $0, options: options) }
+            let choose = row.optional("choose", as: TrainingRules.SplitChoice.Rule.self) ?? .first
+            return split.map { TrainingRules.SplitChoice(defaultTemplate: $0, options: options, choose: choose) }
         }
         guard let maxDays, let recovery, let table else { return nil }
         return TrainingSplitsFile(maxTrainingDays: maxDays, maxTrainingDaysLocation: location, recoveryTemplate: recovery, splitByDays: table)
