@@ -57,10 +57,17 @@ public struct TrainingRules: Sendable {
         public var focus: String
         public var muscles: [String]
         public var isRecovery: Bool
-        /// Movement patterns this day prefers for a muscle (rear-delt work for shoulders on a pull day).
+        /// Movement patterns this day prefers for a muscle (tried first, others allowed).
         public var preferredPatterns: [String: [String]]
+        /// Movement patterns a muscle is limited to on this day (its role: shoulders on a pull day
+        /// are the rear delts); no other pattern is chosen for it.
+        public var roles: [String: [String]]
 
-        public init(id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:]) {
+        public init(
+            id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:],
+            roles: [String: [String]] = [:]
+        ) {
+            self.roles = roles
             self.id = id
             self.focus = focus
             self.muscles = muscles

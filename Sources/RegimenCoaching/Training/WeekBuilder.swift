@@ -156,6 +156,9 @@ struct WeekBuilder {
             if candidates.isEmpty {
                 if context.safeCandidates[muscle].isEmpty {
                     note(muscle, noExerciseReason())
+                } else if let role = sessions[index].dayType.roles[catalogIndex.muscles[muscle]], existing.isEmpty {
+                    note(muscle, "on \(sessions[index].dayType.focus.lowercased()) days \(catalogIndex.muscles[muscle]) take only \(role.joined(separator: ", ")) work, and none fits")
+                    return
                 } else if extend(existing, in: index, by: want) > 0 {
                     continue
                 }
@@ -300,16 +303,23 @@ struct WeekBuilder {
             keyed.sort { $0.key < $1.key }
             return keyed.map(\.position)
         }
-        let safe = ordered(context.safeCandidates[muscle])
+        // A role limits the muscle to its patterns on this day (pull-day shoulders: rear delts).
+        let role = session.dayType.roles[catalogIndex.muscles[muscle]].map { names in names.compactMap { catalogIndex.patternId($0) } }
+        func inRole(_ positions: [Int]) -> [Int] {
+            guard let role else { return positions }
+            return positions.filter { role.contains(catalogIndex.facts[$0].pattern) }
+        }
+        let safe = ordered(inRole(context.safeCandidates[muscle]))
         guard let best = safe.first else { return [] }
-        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle]).first, preferred != best else {
+        guard !context.injuries.isEmpty, let preferred = ordered(inRole(context.candidatesIgnoringInjuries[muscle])).first, preferred != best else {
             return safe.map { ($0, nil) }
         }
         let wanted = context.catalog.exercises[preferred]
         let flags = wanted.contraindicated.intersection(context.injuries).map(\.rawValue).sorted().joined(separator: ", ")
         let first: Int
         let note: String
-        if let regression = regression(of: wanted, for: catalogIndex.muscles[muscle], excluding: usedToday) {
+        if let regression = regression(of: wanted, for: catalogIndex.muscles[muscle], excluding: usedToday),
+           role?.contains(catalogIndex.facts[regression].pattern) ?? true {
             first = regression
             note = "\(context.catalog.exercises[regression].name) regresses \(wanted.name) (\(flags))"
         } else {

@@ -57,6 +57,18 @@ struct TrainingRulesResolver {
             for muscle in dayType.muscles where !tracked.contains(muscle) {
                 context.error("rules.unknown-reference", "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: templates.locations["day:\(dayType.id)"])
             }
+            // A role or preference naming a pattern no exercise has would silently match nothing.
+            let patterns = Set(catalog.exercises.map(\.pattern))
+            for (key, map) in [("roles", dayType.roles), ("prefer_patterns", dayType.preferredPatterns)] {
+                for (muscle, names) in map.sorted(by: { $0.key < $1.key }) {
+                    if !dayType.muscles.contains(muscle) {
+                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key) names '\(muscle)', which the day does not train", at: templates.locations["day:\(dayType.id)"])
+                    }
+                    for name in names where !patterns.contains(name) {
+                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key).\(muscle) names pattern '\(name)', which no catalog exercise has", at: templates.locations["day:\(dayType.id)"])
+                    }
+                }
+            }
         }
         if let recoveryTemplate = templateById[splits.recoveryTemplate] {
             if !(recoveryTemplate.weeklyStructure.first.flatMap { dayTypes[$0] }?.isRecovery ?? false) {
