@@ -22,6 +22,8 @@ extension WeightTrend: NodeEnum {}
 ///     day: 2
 ///     exercises:
 ///       - exerciseId: back_squat
+///         muscle: quads          # the block's muscle (optional; when the plan uses the
+///                                # exercise for two muscles and `day` does not tell them apart)
 ///         feel: easy             # easy | ok | hard (optional)
 ///         sets: [{load_kg: 100, reps: 10, rir: 2}]
 /// ```
@@ -110,6 +112,7 @@ public enum AdaptationInputDecoder {
                 context.mapping(node, at: path) { exercise -> LoggedExercise? in
                     let id = exercise.required("exerciseId", as: String.self)
                     let feel = exercise.optional("feel", as: SessionFeel.self)
+                    let muscle = exercise.optional("muscle", as: String.self)
                     let sets = exercise.list("sets") { node, path in
                         context.mapping(node, at: path) { set -> LoggedSet? in
                             let load = set.optional("load_kg", as: Double.self, in: 0...1000)
@@ -123,7 +126,7 @@ public enum AdaptationInputDecoder {
                         context.error("input.empty", exercise.path.appending(key: "sets").message("needs at least one set"), at: exercise.node.location)
                         return nil
                     }
-                    return LoggedExercise(exerciseId: id, sets: sets, feel: feel)
+                    return LoggedExercise(exerciseId: id, sets: sets, feel: feel, muscle: muscle)
                 }
             }
             guard let exercises else { return nil }

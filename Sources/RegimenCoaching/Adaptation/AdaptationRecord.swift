@@ -97,7 +97,7 @@ enum EvidenceKey {
         for item in input.checkIns { text += " | " + Self.checkIn(item) }
         for item in input.sessions {
             text += " | " + Self.session(item) + " " + item.exercises.map { exercise in
-                exercise.exerciseId + "(" + (exercise.feel?.rawValue ?? "") + ")" + exercise.sets.map {
+                exercise.exerciseId + "/" + (exercise.muscle ?? "") + "(" + (exercise.feel?.rawValue ?? "") + ")" + exercise.sets.map {
                     "\($0.loadKg.map { ValueText.number($0) } ?? "-")x\($0.reps)@\($0.rir.map { ValueText.number($0) } ?? "-")"
                 }.joined(separator: ",")
             }.joined(separator: ";")

@@ -67,10 +67,14 @@ extension AdaptationRun {
     }
 
     /// The next block of the lift after the session it was logged in (wrapping to next week).
+    /// The lift is the exercise for its block's muscle: a block of the same exercise for another
+    /// muscle is a different lift.
     func nextOccurrence(of lift: LiftLog) -> PlanView.Block? {
         let start = lift.sessionDay.map { $0 + 1 } ?? nextDay
         for day in days(from: start) {
-            if let block = day.blocks.first(where: { $0.exerciseId == lift.exercise.exerciseId }) { return block }
+            if let block = day.blocks.first(where: { $0.exerciseId == lift.exercise.exerciseId && $0.muscle == lift.prescription.muscle }) {
+                return block
+            }
         }
         return nil
     }

@@ -102,7 +102,7 @@ struct AdaptationRun {
         return basis.isEmpty ? ["request \(EvidenceKey.fingerprint(input))"] : basis
     }
 
-    func liftBasis(_ lift: LiftLog) -> [String] { ["\(lift.sessionKey) \(lift.exercise.exerciseId)"] }
+    func liftBasis(_ lift: LiftLog) -> [String] { ["\(lift.sessionKey) \(lift.exercise.exerciseId) \(lift.prescription.muscle)"] }
 
     mutating func fire(_ rule: AdaptationRule, week: [String: Value]) -> [Firing] {
         switch rule.scope {
@@ -264,13 +264,21 @@ struct AdaptationRun {
         var missing: [String] = []
         for session in sessions {
             for exercise in session.exercises {
-                let onDay = session.day.flatMap { day in original.days.first { $0.day == day }?.blocks.first { $0.exerciseId == exercise.exerciseId } }
-                guard let block = onDay ?? original.allBlocks.first(where: { $0.exerciseId == exercise.exerciseId }) else {
-                    if !missing.contains(exercise.exerciseId) { missing.append(exercise.exerciseId) }
+                // A block is the exercise for one muscle: the same exercise may serve two muscles
+                // (chin-ups for back on one day, biceps on another), and the lift's muscle decides
+                // lagging, bands and which later block changes.
+                let matches: (PlanView.Block) -> Bool = { block in
+                    block.exerciseId == exercise.exerciseId && (exercise.muscle.map { block.muscle == $0 } ?? true)
+                }
+                let onDay = session.day.flatMap { day in original.days.first { $0.day == day }?.blocks.first(where: matches) }
+                guard let block = onDay ?? original.allBlocks.first(where: matches) else {
+                    let name = exercise.exerciseId + (exercise.muscle.map { " for \($0)" } ?? "")
+                    if !missing.contains(name) { missing.append(name) }
                     continue
                 }
-                latest.removeValue(forKey: exercise.exerciseId)
-                latest[exercise.exerciseId] = LiftLog(exercise: exercise, sessionDay: session.day, sessionKey: EvidenceKey.session(session), prescription: block)
+                let key = "\(exercise.exerciseId) \(block.muscle)"
+                latest.removeValue(forKey: key)
+                latest[key] = LiftLog(exercise: exercise, sessionDay: session.day, sessionKey: EvidenceKey.session(session), prescription: block)
             }
         }
         let note = missing.map { "logged exercise '\($0)' is not in the plan; no progression for it" }
