@@ -5,7 +5,8 @@ extension ExerciseFacts {
     public static func table(from catalog: ExerciseCatalog) -> [String: ExerciseFacts] {
         Dictionary(catalog.exercises.map { exercise in
             (exercise.id, ExerciseFacts(name: exercise.name, primaryMuscles: exercise.muscles, secondaryMuscles: exercise.secondaryMuscles,
-                                        equipment: exercise.equipment, regressions: exercise.regressions))
+                                        equipment: exercise.equipment, regressions: exercise.regressions,
+                                        progressions: exercise.progressions))
         }, uniquingKeysWith: { first, _ in first })
     }
 }

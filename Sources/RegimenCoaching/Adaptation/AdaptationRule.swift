@@ -51,6 +51,10 @@ public struct AdaptationRule: Sendable {
         public var laggingSet: CompiledExpression?
         /// …or else this percent change of the lift's load.
         public var otherwiseLoadPercent: CompiledExpression?
+        /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
+        public var reps: CompiledExpression?
+        /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
+        public var harderVariant = false
         /// Mark the patched plan as a deload week.
         public var deload = false
         /// A change-log line that changes nothing.
@@ -61,7 +65,7 @@ public struct AdaptationRule: Sendable {
         /// Whether the rule would change or say anything.
         public var isEmpty: Bool {
             sets == nil && weeklySetsPercent == nil && rirFloor == nil && kcalPercent == nil && loadPercent == nil
-                && laggingSet == nil && !deload && note == nil
+                && laggingSet == nil && !deload && note == nil && reps == nil && !harderVariant
         }
     }
 
@@ -102,6 +106,7 @@ public enum AdaptationVariables {
     public static let loggedExercise = [
         "exercise", "muscle", "reps_min", "reps_max", "rir_min", "rir_max", "sets_logged", "min_reps", "min_rir",
         "all_sets_at_top", "missed_reps", "load_kg", "feel", "lagging", "weekly_sets", "band_min", "band_max",
+        "loaded", "harder_variant",
     ]
     /// The check-in readiness score and its `let:` bindings.
     public static let checkin = ["checkin"]

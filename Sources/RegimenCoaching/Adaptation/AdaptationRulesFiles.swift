@@ -140,7 +140,7 @@ enum AdaptationRuleDecoder {
     static let actionScopes: [String: Set<AdaptationRule.Scope>?] = [
         "sets": [.soreRegion, .loggedExercise], "suggest_regression": [.soreRegion], "weekly_sets_pct": nil, "rir_floor": nil,
         "kcal_pct": nil, "load_pct": [.loggedExercise], "lagging_set": [.loggedExercise], "otherwise_load_pct": [.loggedExercise],
-        "deload": nil, "note": nil,
+        "deload": nil, "note": nil, "reps": [.loggedExercise], "harder_variant": [.loggedExercise],
     ]
 
     static func decode(
@@ -187,6 +187,8 @@ enum AdaptationRuleDecoder {
                 actions.laggingSet = then.optionalExpression("lagging_set", in: environment)
                 actions.otherwiseLoadPercent = then.optionalExpression("otherwise_load_pct", in: environment)
                 actions.deload = then.optional("deload", default: false)
+                actions.reps = then.optionalExpression("reps", in: environment)
+                actions.harderVariant = then.optional("harder_variant", default: false)
                 actions.note = then.optional("note", as: String.self)
                 if actions.suggestRegression && actions.sets == nil {
                     context.error("rules.missing-key", then.path.prefixed("'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)"), at: then.location(ofKey: "suggest_regression"))

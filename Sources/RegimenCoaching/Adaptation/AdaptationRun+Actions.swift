@@ -45,6 +45,12 @@ extension AdaptationRun {
                 changeLoad(lift, by: percent, rule: rule, reason: reason)
             }
         }
+        if actions.harderVariant, let lift = firing.lift {
+            moveToHarderVariant(lift, rule: rule, reason: reason)
+        }
+        if let expression = actions.reps, let lift = firing.lift, let delta = amount(expression, rule, firing.bindings) {
+            changeReps(lift, by: Int(delta.rounded()), rule: rule, reason: reason)
+        }
         if let note = actions.note {
             log.append(ChangeLogEntry(rule: rule.id, target: "plan", field: "note", before: .null, after: .null,
                                       reason: reason, line: "\(note) (\(reason))"))
@@ -299,11 +305,44 @@ extension AdaptationRun {
         }
     }
 
+    /// The lift's rep range moves by `delta` at both ends in every block of the lift (the week's
+    /// blocks of the exercise for that muscle); the low end never goes below one rep.
+    mutating func changeReps(_ lift: LiftLog, by delta: Int, rule: AdaptationRule, reason: String) {
+        // The lift's blocks as the plan came in, as they are now (a variant change keeps their place).
+        let blocks = original.allBlocks.filter { $0.exerciseId == lift.exercise.exerciseId && $0.muscle == lift.prescription.muscle }.map(current)
+        guard delta != 0, let first = blocks.first, let range = first.reps else { return }
+        let shift = max(delta, 1 - range.lower)
+        guard shift != 0 else { return }
+        let moved = PlanRange(range.lower + shift, range.upper + shift, dash: range.dash)
+        for block in blocks { update(block) { $0.reps = moved } }
+        log.append(ChangeLogEntry(rule: rule.id, target: first.exerciseId, field: "reps", before: .string(range.description),
+                                  after: .string(moved.description), reason: reason,
+                                  line: "\(exerciseName(first.exerciseId)) reps \(range.description) → \(moved.description) (\(reason))"))
+    }
+
+    /// The lift's blocks move to the first harder variant of its catalog `progressions`.
+    mutating func moveToHarderVariant(_ lift: LiftLog, rule: AdaptationRule, reason: String) {
+        let id = lift.exercise.exerciseId
+        guard let harder = engine.exercises[id]?.progressions.first else { return }
+        let blocks = plan.allBlocks.filter { $0.exerciseId == id && $0.muscle == lift.prescription.muscle }
+        guard !blocks.isEmpty else { return }
+        let name = engine.exercises[harder]?.name
+        for block in blocks {
+            update(block) {
+                $0.exerciseId = harder
+                $0.exerciseName = name
+            }
+        }
+        log.append(ChangeLogEntry(rule: rule.id, target: id, field: "exerciseId", before: .string(id), after: .string(harder), reason: reason,
+                                  line: "\(exerciseName(id)) → \(exerciseName(harder)) (\(reason))"))
+    }
+
     /// The lift's load changes by `percent` of the load actually lifted, rounded to its loadable
     /// step (at least one step when progressing).
     mutating func changeLoad(_ lift: LiftLog, by percent: Double, rule: AdaptationRule, reason: String) {
         let id = lift.exercise.exerciseId
-        guard !loadChanged.contains(id), percent != 0, let load = lift.exercise.sets.compactMap(\.loadKg).min(), load > 0 else { return }
+        // A lift without external load (bodyweight, bands) progresses by reps and variants, never kg.
+        guard isLoaded(id), !loadChanged.contains(id), percent != 0, let load = lift.exercise.sets.compactMap(\.loadKg).min(), load > 0 else { return }
         let step = engine.progression.incrementKg(forEquipment: engine.exercises[id]?.equipment ?? [])
         var next = (load * (1 + percent / 100) / step).rounded() * step
         if percent > 0 && next <= load { next = ((load / step + 1e-9).rounded(.down) + 1) * step }

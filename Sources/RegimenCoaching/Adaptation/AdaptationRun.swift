@@ -308,6 +308,8 @@ struct AdaptationRun {
         bindings["missed_reps"] = .bool(block.reps.map { range in sets.contains { $0.reps < range.lower } } ?? false)
         bindings["load_kg"] = loads.min().map(ValueNumber.value) ?? .null
         bindings["feel"] = lift.exercise.feel.map { .string($0.rawValue) } ?? .null
+        bindings["loaded"] = .bool(isLoaded(block.exerciseId))
+        bindings["harder_variant"] = engine.exercises[block.exerciseId]?.progressions.first.map(Value.string) ?? .null
         let weekly = counted[block.muscle] ?? 0
         bindings["weekly_sets"] = ValueNumber.value(weekly)
         bindings["band_min"] = band.map { ValueNumber.value($0.lowerBound) } ?? .null
@@ -327,6 +329,14 @@ struct AdaptationRun {
         }
         bindings["lagging"] = .bool(lagging)
         return bindings
+    }
+
+    /// A lift carries an external load when its equipment has a load step in
+    /// rules/progression.yaml `increments` (a bodyweight, band or pull-up-bar lift does not); a
+    /// lift the catalog does not know is taken as loaded.
+    func isLoaded(_ exerciseId: String) -> Bool {
+        guard let facts = engine.exercises[exerciseId] else { return true }
+        return engine.progression.increments.contains { facts.equipment.contains($0.equipment) }
     }
 
     // MARK: - Volume accounting

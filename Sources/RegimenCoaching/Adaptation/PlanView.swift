@@ -42,6 +42,8 @@ public struct PlanView: Sendable, Hashable {
         public var rir: PlanRange?
         public var loadKg: Double?
         public var suggestedRegression: String?
+        /// The exercise's display name, when a change of exercise sets it.
+        public var exerciseName: String?
         /// Position in the document: `workouts[workout].blocks[block]`.
         let workout: Int
         let block: Int
@@ -104,7 +106,7 @@ public struct PlanView: Sendable, Hashable {
                     rir: block["rir"]?.stringValue.flatMap(PlanRange.init(text:)),
                     loadKg: block["load_kg"]?.numberValue,
                     suggestedRegression: block["suggested_regression"]?.stringValue,
-                    workout: w, block: b))
+                    exerciseName: nil, workout: w, block: b))
             }
             days.append(Day(day: Int(dayNumber), blocks: blocks))
         }
@@ -174,6 +176,13 @@ public struct PlanView: Sendable, Hashable {
                     guard case .map(var workout) = workouts[block.workout], var blocks = workout["blocks"]?.listValue,
                           block.block < blocks.count, case .map(var entry) = blocks[block.block] else { continue }
                     entry["sets"] = .int(Int64(block.sets))
+                    if entry["exerciseId"]?.stringValue != block.exerciseId {
+                        entry["exerciseId"] = .string(block.exerciseId)
+                        if let name = block.exerciseName, entry["name"] != nil { entry["name"] = .string(name) }
+                    }
+                    if let reps = block.reps, let old = entry["reps"]?.stringValue, PlanRange(text: old) != reps {
+                        entry["reps"] = .string(reps.description)
+                    }
                     if let rir = block.rir { entry["rir"] = .string(rir.description) }
                     if let load = block.loadKg { entry["load_kg"] = ValueNumber.value(load) }
                     if let regression = block.suggestedRegression { entry["suggested_regression"] = .string(regression) }
