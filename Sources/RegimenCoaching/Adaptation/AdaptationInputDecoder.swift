@@ -39,10 +39,34 @@ public enum AdaptationInputDecoder {
         return try decode(document)
     }
 
+    /// Decodes the seed's whole adaptPlan request (§8.3): `current_plan` (a `regimen plan`
+    /// document) beside the check-ins, logged sessions, adherence and weight trend.
+    public static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
+        let read = YAMLReader.read(text, file: file)
+        let errors = read.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let document = read.document else {
+            throw AdaptationInputError(errors.isEmpty ? ["\(file):1:1: error: the request is empty"] : errors.map(\.description))
+        }
+        var plan: Value?
+        let input = try decode(document, plan: &plan)
+        guard let plan else {
+            throw AdaptationInputError([Diagnostic.error("input.missing", "'current_plan' is missing: the request needs the plan to adapt (or give the plan and the check-ins as two files)", at: document.location).description])
+        }
+        return (plan, input)
+    }
+
     /// Decodes a located YAML/JSON tree.
     public static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
+        var noPlan: Value?
+        return try decode(document, plan: &noPlan, allowingPlan: false)
+    }
+
+    /// `plan` receives `current_plan` when `allowingPlan` (otherwise the key is unknown).
+    private static func decode(_ document: LocatedNode, plan: inout Value?, allowingPlan: Bool = true) throws(AdaptationInputError) -> AdaptationInput {
         let context = DecodingContext()
+        var found: Value?
         let input = context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
+            if allowingPlan, let node = map.node("current_plan") { found = node.value() }
             let week = map.optional("week", as: Int.self, in: 1...520)
             let nextDay = map.optional("next_day", as: Int.self, in: 1...7)
             let adherence = map.optional("last_week_adherence_pct", as: Double.self, in: 0...100)
@@ -59,6 +83,7 @@ public enum AdaptationInputDecoder {
         }
         let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
         guard errors.isEmpty, let input else { throw AdaptationInputError(errors.map(\.description)) }
+        plan = found
         return input
     }
 
