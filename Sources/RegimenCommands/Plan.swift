@@ -17,8 +17,9 @@ struct Plan: ParsableCommand {
     @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
     var profile: String
 
-    @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ReportFormat = .json
+    /// Text for people by default; `--format json` is the seed's generatePlan response.
+    @Option(name: .long, help: "Output format: text (default), json or yaml.")
+    var format: ReportFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("A split the rules offer for the days, e.g. full_body_3.", valueName: "template"))
     var split: String?

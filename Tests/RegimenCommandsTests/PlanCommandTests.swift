@@ -23,7 +23,7 @@ import Testing
     @Test func jsonIsTheSeedResponse() throws {
         let scratch = try Self.scratch(profile: "sex: male\nschedule_days: 7\nexperience: advanced\nequipment: full_gym\ninjuries: [knee]\n")
         defer { scratch.cleanUp() }
-        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner"], in: scratch.url)
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--format", "json"], in: scratch.url)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("{"))
         for key in ["\"idx\"", "\"kcal\"", "\"macros\"", "\"workouts\"", "\"ingredients\"", "\"confidence\"", "\"tips\"", "\"alt_compact\"", "\"exerciseId\""] {

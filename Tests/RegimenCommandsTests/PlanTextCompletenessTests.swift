@@ -64,3 +64,36 @@ struct SeededRNG: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// plan, indexes, adapt, diff and supplements print text for people unless asked for JSON, and
+/// `--format json` keeps the seed's contracts.
+@Suite struct TextByDefaultTests {
+    private func run(_ arguments: [String]) -> CommandRun { runRegimen(arguments, in: AdaptationCommandTests.repository) }
+
+    @Test func everyPlannerCommandPrintsTextByDefault() throws {
+        let scratch = try ScratchDirectory(["plan.json": AdaptationCommandTests.plan])
+        defer { scratch.cleanUp() }
+        let commands: [[String]] = [
+            ["plan", "examples/minimal.yaml"], ["indexes", "examples/minimal.yaml"],
+            ["adapt", scratch.url.appendingPathComponent("plan.json").path, "examples/checkins/sore-legs.yaml"],
+            ["diff", "examples/minimal.yaml", "examples/complete.yaml"], ["supplements", "examples/complete.yaml"],
+        ]
+        for command in commands {
+            let text = run(command)
+            #expect(text.status == 0, "\(command): \(text.standardError)")
+            #expect(!text.standardOutput.hasPrefix("{"), "\(command)")
+            let json = run(command + ["--format", "json"])
+            #expect(json.standardOutput.hasPrefix("{"), "\(command)")
+            #expect(YAMLReader.read(json.standardOutput, file: "out.json").document?.value().mapValue != nil, "\(command)")
+        }
+    }
+
+    @Test func planJSONKeepsTheSeedsGeneratePlanKeys() throws {
+        let json = run(["plan", "examples/minimal.yaml", "--format", "json"])
+        let value = try #require(YAMLReader.read(json.standardOutput, file: "out.json").document?.value())
+        for key in ["idx", "kcal", "macros", "workouts", "ingredients", "confidence", "tips"] { #expect(value[key] != nil, "\(key)") }
+        let indexes = run(["indexes", "examples/minimal.yaml", "--format", "json"])
+        let idx = try #require(YAMLReader.read(indexes.standardOutput, file: "out.json").document?.value())
+        for key in ["BMR", "method", "TDEE", "BMI", "WHtR", "FFMI", "accuracy", "next_best_input"] { #expect(idx[key] != nil, "\(key)") }
+    }
+}
