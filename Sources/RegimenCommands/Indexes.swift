@@ -14,7 +14,8 @@ struct Indexes: ParsableCommand {
     @OptionGroup var arguments: ProfileReportArguments
 
     func run() throws {
-        try ProfileInput.report(arguments, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
+        // Text for people by default; `--format json` is the seed's recalculateIndexes response.
+        try ProfileInput.report(arguments, defaultFormat: .text, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
             let report = try rules.recalculateIndexes(profile)
             return (report.jsonValue, { IndexText.render(report) })
         }

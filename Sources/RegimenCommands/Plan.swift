@@ -17,8 +17,9 @@ struct Plan: ParsableCommand {
     @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
     var profile: String
 
-    @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ReportFormat = .json
+    /// Text for people by default; `--format json` is the seed's generatePlan response.
+    @Option(name: .long, help: "Output format: text (default), json or yaml.")
+    var format: ReportFormat = .text
 
     @Option(name: .long, help: ArgumentHelp("A split the rules offer for the days, e.g. full_body_3.", valueName: "template"))
     var split: String?
@@ -73,6 +74,11 @@ enum PlanText {
         lines.append("\(week.split.name) — \(week.split.trainingDays) training day(s)\(week.split.recoveryDays > 0 ? " + \(week.split.recoveryDays) active recovery" : "")"
             + " · \(week.inputs.experience.rawValue), \(week.inputs.equipment.rawValue), goal \(week.inputs.goal) (\(week.inputs.modifier))")
         if explain { lines.append("  rule: \(week.split.source)") }
+        // Every caution and warning of the JSON (the under-18 banner, an override far from the
+        // computed value) comes first, where a person reads before training.
+        for caution in plan.indexes.cautions { lines.append("caution: \(caution)") }
+        for warning in plan.indexes.warnings { lines.append("warning: \(warning)") }
+        for assumed in plan.indexes.assumed { lines.append("assumed: \(assumed.field) \(RangeFormat.number(assumed.value))") }
         for assumption in week.assumptions { lines.append("assumed: \(assumption)") }
         for workout in week.workouts {
             lines.append("")
@@ -93,17 +99,24 @@ enum PlanText {
             }
         }
         lines.append("")
-        lines.append("Weekly sets per muscle (band → planned):")
+        let credit = week.setCredit
+        lines.append("Weekly sets per muscle (band → planned = direct + indirect × \(RangeFormat.number(credit.indirect))):")
         for muscle in week.volume {
-            var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned))"
+            let parts = credit.direct == 1
+                ? "\(muscle.directSets) direct + \(muscle.indirectSets) indirect"
+                : "\(muscle.directSets) direct × \(RangeFormat.number(credit.direct)) + \(muscle.indirectSets) indirect"
+            var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned)) (\(parts))"
             if muscle.isShort { line += "  short: \(muscle.shortfallReasons.joined(separator: "; "))" }
             lines.append(line)
         }
         let macros = plan.nutrition.macros
         lines.append("")
         lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals (ingredient options in --format json or `regimen nutrition`)")
-        for note in week.notes { lines.append("note: \(note)") }
-        for tip in week.tips { lines.append("tip: \(tip)") }
+        for note in plan.indexes.notes + week.notes { lines.append("note: \(note)") }
+        // The JSON's `tips`: indexes, nutrition and training, each once.
+        var shownTips: [String] = []
+        for tip in plan.indexes.tips + plan.nutrition.tips + week.tips where !shownTips.contains(tip) { shownTips.append(tip) }
+        for tip in shownTips { lines.append("tip: \(tip)") }
         lines.append("(* kept in the busy-day variant)")
         lines.append("")
         return lines.joined(separator: "\n") + "\n"

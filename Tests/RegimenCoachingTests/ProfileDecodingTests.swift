@@ -54,7 +54,6 @@ import Testing
     @Test(arguments: [
         ("sex: robot\nschedule_days: 3\n", "sex", "'robot'", "male, female"),
         ("schedule_days: 3\n", "sex", nil, "male, female"),
-        ("sex: male\n", "schedule_days", nil, "1-7"),
         ("sex: male\nschedule_days: 0\n", "schedule_days", "0", "1-7"),
         ("sex: male\nschedule_days: 8\n", "schedule_days", "8", "1-7"),
         ("sex: male\nschedule_days: 3.5\n", "schedule_days", "3.5", "whole number"),

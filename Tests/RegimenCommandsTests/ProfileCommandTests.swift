@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func indexesPrintsTheSeedsResponseAsJSON() throws {
-        let result = run(["indexes", "examples/masters-strength.yaml"])
+        let result = run(["indexes", "examples/masters-strength.yaml", "--format", "json"])
         #expect(result.status == 0, "\(result.standardError)")
         let response = try json(result.standardOutput)
         // Katch: LBM 82 · 0.76 = 62.32 → 370 + 21.6 · 62.32 = 1716.1; ×1.55 = 2660

@@ -5,15 +5,15 @@ extension ExerciseFacts {
     public static func table(from catalog: ExerciseCatalog) -> [String: ExerciseFacts] {
         Dictionary(catalog.exercises.map { exercise in
             (exercise.id, ExerciseFacts(name: exercise.name, primaryMuscles: exercise.muscles, secondaryMuscles: exercise.secondaryMuscles,
-                                        equipment: exercise.equipment, regressions: exercise.regressions))
+                                        equipment: exercise.equipment, regressions: exercise.regressions,
+                                        progressions: exercise.progressions))
         }, uniquingKeysWith: { first, _ in first })
     }
 }
 
 extension AdaptationRuleSet {
-    /// ``adaptPlan(_:input:exercises:secondaryFraction:)`` with the exercise facts and the
-    /// secondary-set fraction of the training rules, so that weekly sets are counted the way the
-    /// plan counted them.
+    /// ``adaptPlan(_:input:exercises:setCredit:)`` with the exercise facts and the set credits of
+    /// the training rules, so that weekly sets are counted the way the plan counted them.
     ///
     /// With `nutrition`, a calorie change also re-portions the plan's meals: the ingredient options
     /// are planned again for the new macros, with the plan's budget tier, exclusions and number of
@@ -22,11 +22,34 @@ extension AdaptationRuleSet {
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                                   secondaryFraction: training.rules.secondarySetFraction.value)
+                                   setCredit: training.rules.setCredit.value)
         if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
             replanMeals(&result, nutrition: nutrition)
         }
+        if let nutrition { addOneRepMaxes(&result, input: input, nutrition: nutrition) }
         return result
+    }
+
+    /// Each load change names the lift's estimated one-rep max from the logged sets it was based
+    /// on (the best set by rules/indexes.yaml `one_rep_max`, Epley by default).
+    private func addOneRepMaxes(_ result: inout AdaptationResult, input: AdaptationInput, nutrition: NutritionRuleSet) {
+        let calculator = IndexCalculator(rules: nutrition)
+        for index in result.changeLog.indices where result.changeLog[index].field == "load_kg" {
+            let id = result.changeLog[index].target
+            guard let logged = input.sessions.flatMap(\.exercises).last(where: { $0.exerciseId == id }) else { continue }
+            let estimates = logged.sets.compactMap { set -> Double? in
+                guard let load = set.loadKg, load > 0, set.reps >= 1 else { return nil }
+                return try? calculator.oneRepMax(load: load, reps: set.reps)
+            }
+            guard let best = estimates.max() else { continue }
+            let rounded = (best * 10).rounded() / 10
+            var entry = result.changeLog[index]
+            if entry.line.hasSuffix(")") {
+                entry.line = String(entry.line.dropLast()) + "; est. 1RM \(ValueText.number(rounded, decimals: 1)) kg)"
+            }
+            entry.details.append(.map(["one_rep_max_kg": ValueNumber.value(rounded)]))
+            result.changeLog[index] = entry
+        }
     }
 
     /// Plans the meals again for the patched macros and logs it under the rule that changed calories.

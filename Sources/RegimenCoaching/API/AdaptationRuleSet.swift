@@ -44,12 +44,13 @@ extension AdaptationRuleSet {
     /// - Parameters:
     ///   - exercises: facts about the plan's exercises (names, secondary muscles, equipment,
     ///     regressions); without them sets count only for the block's muscle.
-    ///   - secondaryFraction: the share of a set secondary muscles count.
+    ///   - setCredit: how a set counts for primary and secondary muscles.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
     public func adaptPlan(
-        _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:], secondaryFraction: Double = 0.5
+        _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
+        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
     ) throws(AdaptationInputError) -> AdaptationResult {
-        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, secondaryFraction: secondaryFraction)
+        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit)
             .adapt(plan: plan, input: input)
     }
 

@@ -43,7 +43,8 @@ extension TrainingWeek {
         if explain { splitFields.append(("rules", .list([.string(split.source.description)]))) }
         let weekly: [Value] = volume.map { muscle in
             var fields: [(String, Value)] = [
-                ("band", .string(RangeText.of(muscle.band))), ("muscle", .string(muscle.muscle)),
+                ("band", .string(RangeText.of(muscle.band))), ("direct_sets", .int(Int64(muscle.directSets))),
+                ("indirect_sets", .int(Int64(muscle.indirectSets))), ("muscle", .string(muscle.muscle)),
                 ("planned", muscle.planned == muscle.planned.rounded() ? .int(Int64(muscle.planned)) : .float(muscle.planned)),
                 ("sessions", .int(Int64(muscle.sessions))), ("target", .int(Int64(muscle.target))),
             ]

@@ -43,11 +43,15 @@ public struct LoggedExercise: Sendable, Hashable {
     public var exerciseId: String
     public var sets: [LoggedSet]
     public var feel: SessionFeel?
+    /// The plan block's muscle, when the plan uses the exercise for more than one muscle and the
+    /// session's day does not say which block it was.
+    public var muscle: String?
 
-    public init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil) {
+    public init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
         self.exerciseId = exerciseId
         self.sets = sets
         self.feel = feel
+        self.muscle = muscle
     }
 }
 

@@ -22,6 +22,8 @@ extension WeightTrend: NodeEnum {}
 ///     day: 2
 ///     exercises:
 ///       - exerciseId: back_squat
+///         muscle: quads          # the block's muscle (optional; when the plan uses the
+///                                # exercise for two muscles and `day` does not tell them apart)
 ///         feel: easy             # easy | ok | hard (optional)
 ///         sets: [{load_kg: 100, reps: 10, rir: 2}]
 /// ```
@@ -37,16 +39,41 @@ public enum AdaptationInputDecoder {
         return try decode(document)
     }
 
+    /// Decodes the seed's whole adaptPlan request (§8.3): `current_plan` (a `regimen plan`
+    /// document) beside the check-ins, logged sessions, adherence and weight trend.
+    public static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
+        let read = YAMLReader.read(text, file: file)
+        let errors = read.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let document = read.document else {
+            throw AdaptationInputError(errors.isEmpty ? ["\(file):1:1: error: the request is empty"] : errors.map(\.description))
+        }
+        var plan: Value?
+        let input = try decode(document, plan: &plan)
+        guard let plan else {
+            throw AdaptationInputError([Diagnostic.error("input.missing", "'current_plan' is missing: the request needs the plan to adapt (or give the plan and the check-ins as two files)", at: document.location).description])
+        }
+        return (plan, input)
+    }
+
     /// Decodes a located YAML/JSON tree.
     public static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
+        var noPlan: Value?
+        return try decode(document, plan: &noPlan, allowingPlan: false)
+    }
+
+    /// `plan` receives `current_plan` when `allowingPlan` (otherwise the key is unknown).
+    private static func decode(_ document: LocatedNode, plan: inout Value?, allowingPlan: Bool = true) throws(AdaptationInputError) -> AdaptationInput {
         let context = DecodingContext()
+        var found: Value?
         let input = context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
+            if allowingPlan, let node = map.node("current_plan") { found = node.value() }
             let week = map.optional("week", as: Int.self, in: 1...520)
             let nextDay = map.optional("next_day", as: Int.self, in: 1...7)
             let adherence = map.optional("last_week_adherence_pct", as: Double.self, in: 0...100)
             let trend = map.optional("weight_trend_2w", as: WeightTrend.self)
             let lagging = map.optional("lagging_muscles", default: [String]())
             var checkIns = map.list("checkins", required: false) { node, path in checkIn(node, at: path, context) } ?? []
+            rejectDuplicateDates(map.node("checkins"), context)
             if let single = map.node("readiness"), let one = checkIn(single, at: DecodingPath(keyPath: "readiness"), context) {
                 checkIns.append(one)
             }
@@ -56,7 +83,24 @@ public enum AdaptationInputDecoder {
         }
         let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
         guard errors.isEmpty, let input else { throw AdaptationInputError(errors.map(\.description)) }
+        plan = found
         return input
+    }
+
+    /// One check-in per date: a second one would count the same day twice (two low days from
+    /// one bad night). The error points at the second date and names the first.
+    private static func rejectDuplicateDates(_ list: LocatedNode?, _ context: DecodingContext) {
+        var first: [String: (index: Int, location: SourceLocation)] = [:]
+        for (index, item) in (list?.sequence ?? []).enumerated() {
+            guard let dateNode = item["date"], let date = dateNode.scalar?.text, CalendarDay(date) != nil else { continue }
+            if let earlier = first[date] {
+                context.error("input.duplicate", DecodingPath(keyPath: "checkins[\(index)].date").message(
+                    "\(date) is already the date of checkins[\(earlier.index)] (line \(earlier.location.line)); give one check-in per day"),
+                    at: dateNode.location)
+            } else {
+                first[date] = (index, dateNode.location)
+            }
+        }
     }
 
     private static func checkIn(_ node: LocatedNode, at path: DecodingPath, _ context: DecodingContext) -> CheckIn? {
@@ -93,6 +137,7 @@ public enum AdaptationInputDecoder {
                 context.mapping(node, at: path) { exercise -> LoggedExercise? in
                     let id = exercise.required("exerciseId", as: String.self)
                     let feel = exercise.optional("feel", as: SessionFeel.self)
+                    let muscle = exercise.optional("muscle", as: String.self)
                     let sets = exercise.list("sets") { node, path in
                         context.mapping(node, at: path) { set -> LoggedSet? in
                             let load = set.optional("load_kg", as: Double.self, in: 0...1000)
@@ -106,7 +151,7 @@ public enum AdaptationInputDecoder {
                         context.error("input.empty", exercise.path.appending(key: "sets").message("needs at least one set"), at: exercise.node.location)
                         return nil
                     }
-                    return LoggedExercise(exerciseId: id, sets: sets, feel: feel)
+                    return LoggedExercise(exerciseId: id, sets: sets, feel: feel, muscle: muscle)
                 }
             }
             guard let exercises else { return nil }

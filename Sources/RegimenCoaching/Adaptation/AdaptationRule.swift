@@ -51,6 +51,10 @@ public struct AdaptationRule: Sendable {
         public var laggingSet: CompiledExpression?
         /// …or else this percent change of the lift's load.
         public var otherwiseLoadPercent: CompiledExpression?
+        /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
+        public var reps: CompiledExpression?
+        /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
+        public var harderVariant = false
         /// Mark the patched plan as a deload week.
         public var deload = false
         /// A change-log line that changes nothing.
@@ -61,7 +65,7 @@ public struct AdaptationRule: Sendable {
         /// Whether the rule would change or say anything.
         public var isEmpty: Bool {
             sets == nil && weeklySetsPercent == nil && rirFloor == nil && kcalPercent == nil && loadPercent == nil
-                && laggingSet == nil && !deload && note == nil
+                && laggingSet == nil && !deload && note == nil && reps == nil && !harderVariant
         }
     }
 
@@ -94,7 +98,7 @@ public enum AdaptationVariables {
     /// Week-level facts, visible to every rule.
     public static let week = [
         "checkin_days", "low_days", "high_days", "latest_readiness", "mean_readiness", "week", "weight_trend_2w",
-        "adherence_pct", "kcal", "bmr",
+        "adherence_pct", "kcal", "bmr", "block_weeks", "week_in_block", "deloaded_this_block",
     ]
     /// Added for `for_each: sore_region`.
     public static let soreRegion = ["region", "soreness"]
@@ -102,6 +106,7 @@ public enum AdaptationVariables {
     public static let loggedExercise = [
         "exercise", "muscle", "reps_min", "reps_max", "rir_min", "rir_max", "sets_logged", "min_reps", "min_rir",
         "all_sets_at_top", "missed_reps", "load_kg", "feel", "lagging", "weekly_sets", "band_min", "band_max",
+        "loaded", "harder_variant",
     ]
     /// The check-in readiness score and its `let:` bindings.
     public static let checkin = ["checkin"]
@@ -138,14 +143,17 @@ public struct ReadinessRules: Sendable {
     public var regions: [(region: String, muscles: [String])]
     public var lagging: CompiledExpression
     public var minSetsPerBlock: Int
+    /// Weeks in a training block: week 7 is week 1 of the second block.
+    public var blockWeeks: Int
     public var macros: MacroRule
     public var rules: [AdaptationRule]
 
     public init(
         readinessLets: [NamedExpression], readinessScore: CompiledExpression, lowDay: CompiledExpression,
         highDay: CompiledExpression, regions: [(region: String, muscles: [String])], lagging: CompiledExpression,
-        minSetsPerBlock: Int, macros: MacroRule, rules: [AdaptationRule]
+        minSetsPerBlock: Int, blockWeeks: Int, macros: MacroRule, rules: [AdaptationRule]
     ) {
+        self.blockWeeks = blockWeeks
         self.readinessLets = readinessLets
         self.readinessScore = readinessScore
         self.lowDay = lowDay

@@ -47,6 +47,7 @@ public struct ReadinessRulesFile: RuleFileKind {
         let regions = document.required("regions", as: OrderedDictionary<String, [String]>.self)
         let lagging = document.requiredExpression("lagging", in: context.environment(variables: AdaptationVariables.lagging))
         let minSets = document.required("min_sets_per_block", as: Int.self, in: 0...20)
+        let blockWeeks = document.required("block_weeks", as: Int.self, in: 1...52)
         let weekEnvironment = context.environment(variables: AdaptationVariables.week)
         let macros = document.mapping("macros") { map -> ReadinessRules.MacroRule? in
             let protein = map.required("protein_kcal_per_g", as: Double.self, in: 0.1...20)
@@ -60,10 +61,10 @@ public struct ReadinessRulesFile: RuleFileKind {
         let rules = document.list("rules") { node, path in
             AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: AdaptationRule.Scope.allCases, defaultScope: .week, declaring: &declaredIds)
         }
-        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let macros, let rules else { return nil }
+        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let blockWeeks, let macros, let rules else { return nil }
         return ReadinessRulesFile(rules: ReadinessRules(
             readinessLets: lets, readinessScore: score, lowDay: lowDay, highDay: highDay,
-            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, macros: macros, rules: rules),
+            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules),
             declaredIds: declaredIds)
     }
 
@@ -139,7 +140,7 @@ enum AdaptationRuleDecoder {
     static let actionScopes: [String: Set<AdaptationRule.Scope>?] = [
         "sets": [.soreRegion, .loggedExercise], "suggest_regression": [.soreRegion], "weekly_sets_pct": nil, "rir_floor": nil,
         "kcal_pct": nil, "load_pct": [.loggedExercise], "lagging_set": [.loggedExercise], "otherwise_load_pct": [.loggedExercise],
-        "deload": nil, "note": nil,
+        "deload": nil, "note": nil, "reps": [.loggedExercise], "harder_variant": [.loggedExercise],
     ]
 
     static func decode(
@@ -186,6 +187,8 @@ enum AdaptationRuleDecoder {
                 actions.laggingSet = then.optionalExpression("lagging_set", in: environment)
                 actions.otherwiseLoadPercent = then.optionalExpression("otherwise_load_pct", in: environment)
                 actions.deload = then.optional("deload", default: false)
+                actions.reps = then.optionalExpression("reps", in: environment)
+                actions.harderVariant = then.optional("harder_variant", default: false)
                 actions.note = then.optional("note", as: String.self)
                 if actions.suggestRegression && actions.sets == nil {
                     context.error("rules.missing-key", then.path.prefixed("'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)"), at: then.location(ofKey: "suggest_regression"))

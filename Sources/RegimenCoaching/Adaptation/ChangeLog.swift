@@ -50,6 +50,9 @@ public struct AdaptationResult: Sendable, Hashable {
     /// Things the input said that the rules could not use (an exercise not in the plan, a rule
     /// that could not be evaluated); nothing here changed the plan.
     public var warnings: [String]
+    /// What the adaptation chose not to do and why (a check-in window already applied, a rule
+    /// that already fired on the same evidence, a duplicate check-in merged).
+    public var notes: [String] = []
 
     /// The seed's response: `{patched_plan, change_log: [line]}`, plus the structured entries.
     public var value: Value {
@@ -58,6 +61,7 @@ public struct AdaptationResult: Sendable, Hashable {
             "change_log": .list(changeLog.map { .string($0.line) }),
             "changes": .list(changeLog.map(\.value)),
             "warnings": .list(warnings.map(Value.string)),
+            "notes": .list(notes.map(Value.string)),
         ])
     }
 }

@@ -42,6 +42,8 @@ public struct PlanView: Sendable, Hashable {
         public var rir: PlanRange?
         public var loadKg: Double?
         public var suggestedRegression: String?
+        /// The exercise's display name, when a change of exercise sets it.
+        public var exerciseName: String?
         /// Position in the document: `workouts[workout].blocks[block]`.
         let workout: Int
         let block: Int
@@ -65,6 +67,8 @@ public struct PlanView: Sendable, Hashable {
     /// Weekly band per muscle (counted sets).
     public var bands: [String: ClosedRange<Double>]
     public var deload: Bool
+    /// What earlier adaptations applied to this plan (its `adaptations` list).
+    var adaptations: [AdaptationRecord]
     /// The plan as read.
     public let document: Value
 
@@ -103,7 +107,7 @@ public struct PlanView: Sendable, Hashable {
                     rir: block["rir"]?.stringValue.flatMap(PlanRange.init(text:)),
                     loadKg: loadKg,
                     suggestedRegression: block["suggested_regression"]?.stringValue,
-                    workout: w, block: b))
+                    exerciseName: nil, workout: w, block: b))
             }
             days.append(Day(day: Int(dayNumber), blocks: blocks))
         }
@@ -128,6 +132,7 @@ public struct PlanView: Sendable, Hashable {
         bmr = Self.number(root["idx"]?["BMR"], "plan.idx.BMR", in: Self.plausible.kcal, &problems)
         bands = Self.readBands(root)
         deload = root["deload"]?.boolValue ?? false
+        adaptations = (root["adaptations"]?.listValue ?? []).compactMap(AdaptationRecord.init(value:))
         if !problems.isEmpty { throw AdaptationInputError(problems) }
     }
 
@@ -194,7 +199,15 @@ public struct PlanView: Sendable, Hashable {
 
     /// The plan document with this view's values written back; `setChanges` (the change of each
     /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.
-    public func patchedDocument(setChanges: [String: Double] = [:]) -> Value {
+    /// The change of one muscle's weekly sets: the count and its direct and indirect sets.
+    struct SetChange {
+        var planned: Double
+        var direct: Int
+        var indirect: Int
+    }
+
+    /// `record`, when given, is appended to the plan's `adaptations` list.
+    func patchedDocument(setChanges: [String: SetChange] = [:], record: AdaptationRecord? = nil) -> Value {
         guard case .map(var root) = document else { return document }
         if var workouts = root["workouts"]?.listValue {
             for day in days {
@@ -202,6 +215,13 @@ public struct PlanView: Sendable, Hashable {
                     guard case .map(var workout) = workouts[block.workout], var blocks = workout["blocks"]?.listValue,
                           block.block < blocks.count, case .map(var entry) = blocks[block.block] else { continue }
                     entry["sets"] = .int(Int64(block.sets))
+                    if entry["exerciseId"]?.stringValue != block.exerciseId {
+                        entry["exerciseId"] = .string(block.exerciseId)
+                        if let name = block.exerciseName, entry["name"] != nil { entry["name"] = .string(name) }
+                    }
+                    if let reps = block.reps, let old = entry["reps"]?.stringValue, PlanRange(text: old) != reps {
+                        entry["reps"] = .string(reps.description)
+                    }
                     if let rir = block.rir { entry["rir"] = .string(rir.description) }
                     if let load = block.loadKg { entry["load_kg"] = ValueNumber.value(load) }
                     if let regression = block.suggestedRegression { entry["suggested_regression"] = .string(regression) }
@@ -222,16 +242,20 @@ public struct PlanView: Sendable, Hashable {
         }
         if deload { root["deload"] = .bool(true) }
         if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
+        if let record { root["adaptations"] = .list((root["adaptations"]?.listValue ?? []) + [record.value]) }
         return .map(root)
     }
 
-    /// Adds each muscle's change to `planned` in the weekly accounting.
-    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: Double]) {
+    /// Adds each muscle's change to `planned` (and `direct_sets`, `indirect_sets`) in the weekly
+    /// accounting.
+    private static func refreshPlanned(_ root: inout OrderedDictionary<String, Value>, _ changes: [String: SetChange]) {
         func refreshed(_ entries: [Value]) -> [Value] {
             entries.map { entry in
                 guard case .map(var map) = entry, let muscle = map["muscle"]?.stringValue, let planned = map["planned"]?.numberValue,
-                      let change = changes[muscle], change != 0 else { return entry }
-                map["planned"] = ValueNumber.value(((planned + change) * 1000).rounded() / 1000)
+                      let change = changes[muscle] else { return entry }
+                map["planned"] = ValueNumber.value(((planned + change.planned) * 1000).rounded() / 1000)
+                if let direct = map["direct_sets"]?.intValue { map["direct_sets"] = .int(direct + Int64(change.direct)) }
+                if let indirect = map["indirect_sets"]?.intValue { map["indirect_sets"] = .int(indirect + Int64(change.indirect)) }
                 return .map(map)
             }
         }

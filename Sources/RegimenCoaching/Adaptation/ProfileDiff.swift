@@ -140,12 +140,11 @@ enum PlanAreas {
                 return .string("day \(workout["day"]?.intValue ?? 0): \(label)")
             })
         case .weeklySets:
-            var totals: OrderedDictionary<String, Int64> = [:]
-            for (_, block) in blocks {
-                guard let muscle = block["muscle"]?.stringValue, let sets = block["sets"]?.intValue else { continue }
-                totals[muscle, default: 0] += sets
+            // The plan's one weekly-set count (direct and indirect credits), as `plan` reports it.
+            for entry in (plan["training"]?["weekly_sets"]?.listValue ?? []).sorted(by: { ($0["muscle"]?.stringValue ?? "") < ($1["muscle"]?.stringValue ?? "") }) {
+                guard let muscle = entry["muscle"]?.stringValue, let planned = entry["planned"] else { continue }
+                out["weekly_sets.\(muscle)"] = planned
             }
-            for muscle in totals.keys.sorted() { out["weekly_sets.\(muscle)"] = .int(totals[muscle] ?? 0) }
         case .exercisePool:
             let ids = Set(blocks.compactMap { $0.1["exerciseId"]?.stringValue }).sorted()
             out["exercise_pool"] = .list(ids.map(Value.string))

@@ -31,6 +31,7 @@ public struct IndexCalculator: Sendable {
         if profile.heightCm == nil { assumed.append(AssumedInput(field: "height_cm", value: height)) }
         let weight = profile.weightKg ?? defaults.weightKg[profile.sex] ?? 0
         if profile.weightKg == nil { assumed.append(AssumedInput(field: "weight_kg", value: weight)) }
+        if profile.scheduleDaysAssumed { assumed.append(AssumedInput(field: "schedule_days", value: Double(profile.scheduleDays))) }
         let isMinor = profile.age.map { $0 < ageRules.minorBelowAge } ?? (mappedRange?.minor ?? false)
 
         let fields = rules.profile.fields

@@ -36,6 +36,9 @@ public struct Profile: Sendable, Hashable {
     public var sex: Sex
     /// Training days the user asked for, 1–7 (7 becomes 6 training days plus one recovery day).
     public var scheduleDays: Int
+    /// Whether `scheduleDays` was assumed (rules/profile-fields.yaml `default_schedule_days`)
+    /// because the request left it out; outputs list it among their assumptions.
+    public var scheduleDaysAssumed = false
     /// Canonical age range id such as `"18-24"` or `"<18"` (ASCII hyphen).
     public var ageRange: String?
     /// Exact age in years; wins over the range's mapped age.

@@ -108,7 +108,11 @@ public struct ProfileDecoder: Sendable {
         }
         let fields = rules.fields
         let sex = reader.enumeration("sex", Profile.Sex.self, required: true)
-        let days = reader.integer("schedule_days", in: fields.range("schedule_days"), required: true)
+        // The seed's recalculateIndexes request (§8.1) has no schedule_days: the rules' default
+        // is assumed and every output says so.
+        let givenDays = reader.integer("schedule_days", in: fields.range("schedule_days"))
+        let daysMissing = reader.node("schedule_days") == nil
+        let days = givenDays ?? (daysMissing ? fields.defaultScheduleDays : nil)
         let ageRange = reader.string("age_range").flatMap { text -> String? in
             guard let range = rules.ages.range(named: text) else {
                 reader.problem("age_range", value: "'\(text)'", allowed: "one of \(rules.ages.ranges.map(\.id).joined(separator: ", ")) (hyphen or en dash)", at: reader.location("age_range"))
@@ -117,7 +121,9 @@ public struct ProfileDecoder: Sendable {
             return range.id
         }
         let age = reader.integer("age", in: rules.ages.exactAge)
-        let height = reader.number("height_cm", in: fields.range("height_cm"))
+        // The seed's contracts give height in whole centimetres: 180.5 is rejected naming the
+        // field rather than rounded silently.
+        let height = reader.integer("height_cm", in: fields.range("height_cm")).map(Double.init)
         let weight = reader.number("weight_kg", in: fields.range("weight_kg"))
         let bodyfat = reader.number("bodyfat_pct", in: fields.range("bodyfat_pct"))
         let waist = reader.number("waist_cm", in: fields.range("waist_cm"))
@@ -139,14 +145,19 @@ public struct ProfileDecoder: Sendable {
         let hypertension = reader.boolean("hypertension")
         let medications = reader.stringList("medications", allowed: nil)
         let caffeine = reader.number("daily_caffeine_mg", in: fields.range("daily_caffeine_mg"))
+        if sex == .male, pregnant == true {
+            reader.problem("pregnant", value: "true", allowed: "false or absent for sex male", at: reader.location("pregnant"))
+        }
         guard reader.problems.isEmpty, let sex, let days else {
             throw ProfileError(reader.problems.sorted { ($0.location, $0.field) < ($1.location, $1.field) })
         }
-        return Profile(
+        var profile = Profile(
             sex: sex, scheduleDays: days, ageRange: ageRange, age: age, heightCm: height, weightKg: weight, bodyfatPct: bodyfat,
             waistCm: waist, experience: experience, equipment: equipment, injuries: injuries, overrides: overrides, goal: goal,
             budgetTier: budget, mealsPerDay: meals, exclusions: exclusions, pregnant: pregnant, hypertension: hypertension,
             medications: medications, dailyCaffeineMg: caffeine)
+        profile.scheduleDaysAssumed = daysMissing
+        return profile
     }
 }
 

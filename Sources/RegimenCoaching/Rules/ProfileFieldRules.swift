@@ -14,6 +14,9 @@ public struct ProfileFieldRules: RuleFileKind, Sendable {
     /// Training days beyond this become active recovery.
     public var maxTrainingDays: Int
     public var activeRecoveryNote: String
+    /// Training days assumed when a request leaves `schedule_days` out (the seed's
+    /// recalculateIndexes request has none); the output says so.
+    public var defaultScheduleDays: Int
 
     public func range(_ field: String) -> ClosedRange<Double>? { ranges[field] }
 
@@ -28,8 +31,9 @@ public struct ProfileFieldRules: RuleFileKind, Sendable {
         }
         let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
         let note = document.required("active_recovery_note", as: String.self)
+        let defaultDays = document.required("default_schedule_days", as: Int.self, in: 1...7)
         _ = context
-        guard let ranges, let maxDays, let note else { return nil }
-        return ProfileFieldRules(ranges: ranges, maxTrainingDays: maxDays, activeRecoveryNote: note)
+        guard let ranges, let maxDays, let note, let defaultDays else { return nil }
+        return ProfileFieldRules(ranges: ranges, maxTrainingDays: maxDays, activeRecoveryNote: note, defaultScheduleDays: defaultDays)
     }
 }

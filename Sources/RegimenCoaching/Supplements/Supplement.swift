@@ -112,6 +112,9 @@ public struct SupplementDose: Sendable, Hashable {
     public var roundTo: Double
     /// The most one intake may hold; larger amounts are split.
     public var maxSingle: Double?
+    /// Intakes a day when the timing names a fixed number (`split into three doses`): the
+    /// amount is then split into exactly this many, so the amount and the timing agree.
+    public var doses: Int?
     public var upperLimit: UpperLimit?
     public var timing: String
     /// The position stand or consensus the dose follows.
@@ -125,7 +128,7 @@ public struct SupplementDose: Sendable, Hashable {
 
     public init(
         basis: Basis, range: ClosedRange<Double>, unit: Unit, period: Period, point: Point, roundTo: Double,
-        maxSingle: Double? = nil, upperLimit: UpperLimit? = nil, timing: String, source: String, seed: String,
+        maxSingle: Double? = nil, doses: Int? = nil, upperLimit: UpperLimit? = nil, timing: String, source: String, seed: String,
         stand: String? = nil, choice: String? = nil
     ) {
         self.basis = basis
@@ -135,6 +138,7 @@ public struct SupplementDose: Sendable, Hashable {
         self.point = point
         self.roundTo = roundTo
         self.maxSingle = maxSingle
+        self.doses = doses
         self.upperLimit = upperLimit
         self.timing = timing
         self.source = source

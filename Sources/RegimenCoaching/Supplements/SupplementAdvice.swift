@@ -67,6 +67,8 @@ public struct SupplementAdvice: Sendable, Hashable {
         public var id: String
         public var name: String
         public var category: Supplement.Category
+        /// The goals the catalog lists the item for (the seed's `goals`).
+        public var goals: [String]
         public var evidenceTier: Supplement.EvidenceTier
         public var dose: Dose
         public var pros: [String]
@@ -91,6 +93,9 @@ public struct SupplementAdvice: Sendable, Hashable {
     public var goal: String?
     public var weightKg: Double?
     public var shortlist: [Recommendation]
+    /// Items of the rules' `optional_tier` for the goal, offered with their tier because nothing
+    /// stronger serves the goal itself; they passed every safety rule.
+    public var optional: [Recommendation] = []
     public var leftOut: [LeftOut]
 
     /// Every person-level note (cautions that apply to all items), deduplicated, in rule order.
@@ -113,7 +118,7 @@ extension SupplementAdvice {
             .list(list.map { .map(["rule": .string($0.rule), "message": .string($0.message)]) })
         }
         func number(_ x: Double) -> Value { x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x) }
-        let shortlistValue: [Value] = shortlist.map { item in
+        func itemValue(_ item: Recommendation) -> Value {
             var dose: OrderedDictionary<String, Value> = [
                 "amount": .string(item.dose.amount),
                 "timing": .string(item.dose.timing),
@@ -133,6 +138,7 @@ extension SupplementAdvice {
                 "id": .string(item.id),
                 "name": .string(item.name),
                 "category": .string(item.category.rawValue),
+                "goals": strings(item.goals),
                 "evidence_tier": .string(item.evidenceTier.rawValue),
                 "dose": .map(dose),
                 "pros": strings(item.pros),
@@ -143,7 +149,7 @@ extension SupplementAdvice {
                 "purchase_checks": strings(item.purchaseChecks),
             ])
         }
-        let leftOutValue: [Value] = leftOut.map { item in
+        let leftOutValue: [Value] = leftOut.map { item -> Value in
             .map([
                 "id": .string(item.id),
                 "name": .string(item.name),
@@ -154,7 +160,8 @@ extension SupplementAdvice {
         return .map([
             "goal": goal.map(Value.string) ?? .null,
             "weight_kg": weightKg.map(number) ?? .null,
-            "shortlist": .list(shortlistValue),
+            "shortlist": .list(shortlist.map(itemValue)),
+            "optional": .list(optional.map(itemValue)),
             "left_out": .list(leftOutValue),
         ])
     }

@@ -32,6 +32,8 @@ public struct SupplementAdvisor: Sendable {
         let goals = goal.map { Set([$0] + rules.alwaysIncludeGoals) }
         var shortlisted: [(supplement: Supplement, recommendation: SupplementAdvice.Recommendation)] = []
         var leftOut: [SupplementAdvice.LeftOut] = []
+        // Safe items whose only fault is a weak evidence tier, with the reason they would be left out.
+        var weak: [(recommendation: SupplementAdvice.Recommendation, reasons: [SupplementAdvice.Note])] = []
 
         for supplement in catalog.supplements {
             var reasons: [SupplementAdvice.Note] = []
@@ -40,15 +42,21 @@ public struct SupplementAdvisor: Sendable {
             }
             let screening = screen(supplement, weightKg: profile.weightKg, person: person)
             reasons += screening.exclusions
+            let safe = reasons.isEmpty
             if supplement.evidenceTier > rules.shortlistMinTier {
                 reasons.append(.init(rule: "evidence_tier", message: "Evidence tier \(supplement.evidenceTier.rawValue): weak or mixed evidence; the shortlist starts at tier \(rules.shortlistMinTier.rawValue)."))
             }
-            if reasons.isEmpty, let dose = screening.dose {
-                shortlisted.append((supplement, SupplementAdvice.Recommendation(
-                    id: supplement.id, name: supplement.name, category: supplement.category,
+            let recommendation = screening.dose.map { dose in
+                SupplementAdvice.Recommendation(
+                    id: supplement.id, name: supplement.name, category: supplement.category, goals: supplement.goals,
                     evidenceTier: supplement.evidenceTier, dose: dose, pros: supplement.pros, cons: supplement.cons,
                     sideEffects: supplement.sideEffects, cautions: supplement.cautions,
-                    personalCautions: screening.cautions, purchaseChecks: supplement.purchaseChecks)))
+                    personalCautions: screening.cautions, purchaseChecks: supplement.purchaseChecks)
+            }
+            if reasons.isEmpty, let recommendation {
+                shortlisted.append((supplement, recommendation))
+            } else if safe, let recommendation, let goal, supplement.goals.contains(goal), supplement.evidenceTier == rules.optionalTier {
+                weak.append((recommendation, reasons))
             } else {
                 if reasons.isEmpty {
                     reasons.append(.init(rule: "dose", message: "No dose can be worked out: the dose is per kg of body weight and weight_kg is not given."))
@@ -73,11 +81,26 @@ public struct SupplementAdvisor: Sendable {
                 changed = true
             }
         }
+        // Where nothing of a stronger tier serves the goal itself (items also listed for an
+        // always-included goal, such as general health, do not count), the safe weak-evidence
+        // items for the goal are offered as optional, tier shown.
+        var optional: [SupplementAdvice.Recommendation] = []
+        let strongerForGoal = goal.map { goal in
+            kept.contains { $0.supplement.goals.contains(goal) && Set($0.supplement.goals).isDisjoint(with: rules.alwaysIncludeGoals) }
+        } ?? true
+        for entry in weak {
+            if strongerForGoal {
+                leftOut.append(.init(id: entry.recommendation.id, name: entry.recommendation.name, evidenceTier: entry.recommendation.evidenceTier,
+                                     reasons: entry.reasons))
+            } else {
+                optional.append(entry.recommendation)
+            }
+        }
         // The loader rejects repeated ids, but a catalog built in code may still repeat one: the
         // first place wins instead of a trap.
         let order = Dictionary(catalog.supplements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         leftOut.sort { (order[$0.id] ?? 0) < (order[$1.id] ?? 0) }
-        return SupplementAdvice(goal: goal, weightKg: profile.weightKg, shortlist: kept.map(\.recommendation), leftOut: leftOut)
+        return SupplementAdvice(goal: goal, weightKg: profile.weightKg, shortlist: kept.map(\.recommendation), optional: optional, leftOut: leftOut)
     }
 
     /// The caution rules applied to one item: its exclusions, the cautions that stay with it and
@@ -230,7 +253,7 @@ struct DosePlan: Sendable, Hashable {
 
     func advice(for supplement: Supplement, weightKg: Double?) -> SupplementAdvice.Dose {
         let unit = dose.unit.rawValue
-        let intakes = dose.maxSingle.map { max(1, (suggested / $0 - 1e-9).saturatingInt(.up)) } ?? 1
+        let intakes = dose.doses ?? dose.maxSingle.map { max(1, (suggested / $0 - 1e-9).saturatingInt(.up)) } ?? 1
         let period: String
         switch dose.period {
         case .serving: period = "per serving"
@@ -245,8 +268,10 @@ struct DosePlan: Sendable, Hashable {
         if dose.basis == .perKg, let weightKg {
             amount += " (\(ValueText.number(suggested / weightKg)) \(unit)/kg × \(ValueText.number(weightKg)) kg)"
         }
-        if intakes > 1 {
-            amount += ", in \(intakes) doses of at most \(ValueText.number(dose.maxSingle ?? suggested)) \(unit)"
+        if intakes > 1, let maxSingle = dose.maxSingle {
+            amount += ", in \(intakes) doses of at most \(ValueText.number(maxSingle)) \(unit)"
+        } else if intakes > 1 {
+            amount += ", in \(intakes) doses of about \(ValueText.number(suggested / Double(intakes), decimals: 1)) \(unit)"
         }
         let limitText = dose.upperLimit.map { limit in
             "\(ValueText.number(limit.amount)) \(unit)\(limit.basis == .perKg ? "/kg" : "") per \(limit.period.rawValue) (\(limit.source))"

@@ -116,6 +116,10 @@ public struct SupplementCatalogFile: RuleFileKind {
         let point = map.required("point", as: SupplementDose.Point.self)
         let roundTo = map.required("round_to", as: Double.self, in: 0.001...10_000)
         let maxSingle = map.optional("max_single", as: Double.self, in: 0.001...100_000)
+        let doses = map.optional("doses", as: Int.self, in: 1...12)
+        if maxSingle != nil, doses != nil {
+            context.error("rules.conflict", map.path.prefixed("give 'doses' (a fixed number of intakes) or 'max_single' (split by size), not both"), at: node.location)
+        }
         let timing = map.required("timing", as: String.self)
         let source = map.required("source", as: String.self)
         let seed = map.required("seed", as: String.self)
@@ -141,6 +145,6 @@ public struct SupplementCatalogFile: RuleFileKind {
         }
         return SupplementDose(
             basis: basis, range: range.lower...range.upper, unit: unit, period: period, point: point, roundTo: roundTo,
-            maxSingle: maxSingle, upperLimit: limit, timing: timing, source: source, seed: seed, stand: stand, choice: choice)
+            maxSingle: maxSingle, doses: doses, upperLimit: limit, timing: timing, source: source, seed: seed, stand: stand, choice: choice)
     }
 }

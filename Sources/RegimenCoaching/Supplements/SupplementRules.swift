@@ -56,6 +56,9 @@ public struct SupplementRules: Sendable {
 
     public var shortlistMinTier: Supplement.EvidenceTier
     public var alwaysIncludeGoals: [String]
+    /// Items of this tier that pass every safety rule are offered as optional, with their tier,
+    /// when nothing of a stronger tier serves the goal itself; `nil`: never.
+    public var optionalTier: Supplement.EvidenceTier?
     public var facts: [Fact]
     /// Class id → the medication names (lower-case, `_` for spaces) it covers.
     public var medicationClasses: OrderedDictionary<String, [String]>
@@ -65,9 +68,10 @@ public struct SupplementRules: Sendable {
     public var environment: ExpressionEnvironment
 
     public init(
-        shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], facts: [Fact],
+        shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], optionalTier: Supplement.EvidenceTier? = nil, facts: [Fact],
         medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution], environment: ExpressionEnvironment
     ) {
+        self.optionalTier = optionalTier
         self.shortlistMinTier = shortlistMinTier
         self.alwaysIncludeGoals = alwaysIncludeGoals
         self.facts = facts

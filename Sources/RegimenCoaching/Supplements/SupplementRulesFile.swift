@@ -16,12 +16,13 @@ public struct SupplementRulesFile: RuleFileKind {
     public static func decode(_ document: inout MappingDecoder) -> SupplementRulesFile? {
         let context = document.context
         var goalLocations: [SourceLocation] = []
-        let advisor = document.mapping("advisor") { map -> (Supplement.EvidenceTier, [String])? in
+        let advisor = document.mapping("advisor") { map -> (Supplement.EvidenceTier, [String], Supplement.EvidenceTier?)? in
             let tier = map.required("shortlist_min_tier", as: Supplement.EvidenceTier.self)
             let goals = map.required("always_include_goals", as: [String].self)
+            let optional = map.optional("optional_tier", as: Supplement.EvidenceTier.self)
             goalLocations = map.node("always_include_goals")?.sequence?.map(\.location) ?? []
             guard let tier, let goals else { return nil }
-            return (tier, goals)
+            return (tier, goals, optional)
         }
 
         // Facts: each may read the built-in names and the facts before it, never the item.
@@ -102,7 +103,7 @@ public struct SupplementRulesFile: RuleFileKind {
         }
         context.checkUnique(ids, what: "caution")
         guard let advisor, let medicationClasses, let cautions, factsValid else { return nil }
-        let rules = SupplementRules(shortlistMinTier: advisor.0, alwaysIncludeGoals: advisor.1, facts: facts,
+        let rules = SupplementRules(shortlistMinTier: advisor.0, alwaysIncludeGoals: advisor.1, optionalTier: advisor.2, facts: facts,
                                     medicationClasses: medicationClasses, cautions: cautions, environment: environment)
         return SupplementRulesFile(rules: rules, locations: locations, goalLocations: goalLocations)
     }

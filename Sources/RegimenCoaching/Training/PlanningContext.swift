@@ -41,6 +41,9 @@ struct PlanningContext {
         self.catalog = catalog
         self.index = index
         var assumptions: [String] = []
+        if profile.scheduleDaysAssumed {
+            assumptions.append("schedule_days not given: planned as \(profile.scheduleDays) days a week")
+        }
 
         let experience: Profile.Experience
         if let given = profile.experience {

@@ -23,6 +23,33 @@ public struct TrainingPlanner: Sendable {
     public func plan(for profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(TrainingPlanError) -> TrainingWeek {
         let context = try PlanningContext(profile: profile, options: options, rules: rules, catalog: catalog, index: index)
         var builder = WeekBuilder(context: context)
-        return builder.build()
+        let listed = builder.build()
+        guard options.split == nil, context.split.value.choose == .mostBandMinimums else { return listed }
+        // The row's rule picks among its templates by the weeks they give: the one that leaves
+        // the fewest muscles below their band minimum, then the smallest total shortfall, then
+        // the row's order.
+        var best = listed
+        var candidates: [(name: String, reached: Int)] = [(listed.split.name, Self.reached(listed))]
+        for id in context.split.value.allowed where id != context.template.id {
+            guard let template = rules.templates[id], template.equipmentProfiles.contains(context.inputs.equipment) else { continue }
+            let alternative = try PlanningContext(profile: profile, options: TrainingPlanOptions(split: id), rules: rules, catalog: catalog, index: index)
+            var alternativeBuilder = WeekBuilder(context: alternative)
+            let week = alternativeBuilder.build()
+            candidates.append((week.split.name, Self.reached(week)))
+            if Self.shortfallKey(week) < Self.shortfallKey(best) { best = week }
+        }
+        guard candidates.count > 1 else { return listed }
+        let others = candidates.filter { $0.name != best.split.name }.map { "\($0.name): \($0.reached)" }.joined(separator: ", ")
+        best.notes.insert(
+            "\(best.split.name) chosen: \(Self.reached(best)) of \(best.volume.count) muscles reach their weekly band minimum (\(others)); \(context.split.source.rule) choose: most_band_minimums",
+            at: 0)
+        return best
+    }
+
+    private static func reached(_ week: TrainingWeek) -> Int { week.volume.count - week.shortfalls.count }
+
+    /// Muscles short, then total sets short: smaller is better.
+    private static func shortfallKey(_ week: TrainingWeek) -> (Int, Double) {
+        (week.shortfalls.count, week.shortfalls.reduce(0) { $0 + Double($1.band.lowerBound) - $1.planned })
     }
 }

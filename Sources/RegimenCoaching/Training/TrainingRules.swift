@@ -16,16 +16,39 @@ public struct TrainingRules: Sendable {
 
     /// One row of the split table: the default template and the others a user may choose.
     public struct SplitChoice: Sendable, Hashable {
+        /// How the template is chosen when the person names none (`--split`).
+        public enum Rule: String, Sendable, Hashable, CaseIterable {
+            /// The row's `split`.
+            case first
+            /// The allowed template whose week leaves the fewest muscles below their band minimum
+            /// within the session limits (then the smallest total shortfall, then row order).
+            case mostBandMinimums = "most_band_minimums"
+        }
+
         public var defaultTemplate: String
         public var options: [String]
+        public var choose: Rule
 
-        public init(defaultTemplate: String, options: [String] = []) {
+        public init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
             self.defaultTemplate = defaultTemplate
             self.options = options
+            self.choose = choose
         }
 
         /// Every template allowed for this number of days, default first.
         public var allowed: [String] { [defaultTemplate] + options }
+    }
+
+    /// How one set counts toward a muscle's weekly sets: `direct` for each primary muscle of the
+    /// exercise, `indirect` for each secondary muscle. Plan, bands, diff and adapt all use it.
+    public struct SetCredit: Sendable, Hashable {
+        public var direct: Double
+        public var indirect: Double
+
+        public init(direct: Double, indirect: Double) {
+            self.direct = direct
+            self.indirect = indirect
+        }
     }
 
     /// A kind of day (push, upper, full body...): its muscles in session order.
@@ -34,10 +57,17 @@ public struct TrainingRules: Sendable {
         public var focus: String
         public var muscles: [String]
         public var isRecovery: Bool
-        /// Movement patterns this day prefers for a muscle (rear-delt work for shoulders on a pull day).
+        /// Movement patterns this day prefers for a muscle (tried first, others allowed).
         public var preferredPatterns: [String: [String]]
+        /// Movement patterns a muscle is limited to on this day (its role: shoulders on a pull day
+        /// are the rear delts); no other pattern is chosen for it.
+        public var roles: [String: [String]]
 
-        public init(id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:]) {
+        public init(
+            id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:],
+            roles: [String: [String]] = [:]
+        ) {
+            self.roles = roles
             self.id = id
             self.focus = focus
             self.muscles = muscles
@@ -168,7 +198,7 @@ public struct TrainingRules: Sendable {
 
     // Volume (rules/training-volume.yaml)
     public var trackedMuscles: [String]
-    public var secondarySetFraction: Decided<Double>
+    public var setCredit: Decided<SetCredit>
     public var defaultExperience: Profile.Experience
     public var targetPosition: Double
     public var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
@@ -202,7 +232,7 @@ public struct TrainingRules: Sendable {
     public init(
         maxTrainingDays: Decided<Int>, recoveryTemplate: String, splitsByDays: [Int: Decided<SplitChoice>],
         templates: [String: PlanTemplate], dayTypes: [String: DayType], trackedMuscles: [String],
-        secondarySetFraction: Decided<Double>, defaultExperience: Profile.Experience, targetPosition: Double,
+        setCredit: Decided<SetCredit>, defaultExperience: Profile.Experience, targetPosition: Double,
         bands: [Profile.Experience: Decided<ClosedRange<Int>>], defaultGoal: String,
         goalModifiers: [String: Decided<GoalModifier>], sessionLimits: [Profile.Experience: Decided<SessionLimits>],
         warmupSeconds: Int, transitionSeconds: Int, restSeconds: [String: [Exercise.Movement: Decided<Int>]],
@@ -217,7 +247,7 @@ public struct TrainingRules: Sendable {
         self.templates = templates
         self.dayTypes = dayTypes
         self.trackedMuscles = trackedMuscles
-        self.secondarySetFraction = secondarySetFraction
+        self.setCredit = setCredit
         self.defaultExperience = defaultExperience
         self.targetPosition = targetPosition
         self.bands = bands

@@ -33,6 +33,8 @@ public struct TrainingWeek: Sendable, Hashable {
     public var tips: [String]
     /// Defaults used because the profile did not say.
     public var assumptions: [String]
+    /// How `volume`'s planned sets were counted.
+    public var setCredit: TrainingRules.SetCredit
 
     /// The muscles whose planned sets fall below their band, with the reasons.
     public var shortfalls: [MuscleVolume] { volume.filter { $0.isShort } }
@@ -102,10 +104,13 @@ public struct MuscleVolume: Sendable, Hashable {
     public var band: ClosedRange<Int>
     /// Where the plan aimed inside the band.
     public var target: Int
-    /// Counted sets: direct sets plus the secondary fraction of indirect sets.
+    /// The weekly-set count (`set_credit` of rules/training-volume.yaml): direct sets times the
+    /// direct credit plus indirect sets times the indirect credit.
     public var planned: Double
     /// Sets of exercises with this muscle as a primary mover.
     public var directSets: Int
+    /// Sets of exercises with this muscle as a secondary mover.
+    public var indirectSets: Int
     /// Sessions that train this muscle.
     public var sessions: Int
     /// Why the muscle falls short, when it does (empty otherwise).

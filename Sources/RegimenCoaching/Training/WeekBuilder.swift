@@ -29,14 +29,18 @@ struct WeekBuilder {
     private var sessions: [Session] = []
     /// Sets counted this week by tracked muscle id.
     private var counted: [Double]
-    /// Direct sets this week by tracked muscle id.
+    /// Direct sets this week by tracked muscle id (the muscle is a primary mover).
     private var directSets: [Int]
+    /// Indirect sets this week by tracked muscle id (the muscle is a secondary mover).
+    private var indirectSets: [Int]
     /// Per tracked muscle id, by catalog position: how many blocks of the week use it (dense, as
     /// ranking candidates reads it for every candidate).
     private var usage: [[Int]]
     /// Why each muscle stopped short of its target, in first-seen order.
     private var reasons: [String: [String]] = [:]
     private var notes: [String] = []
+    /// What one set counts for a primary (`direct`) and a secondary (`fraction`) muscle.
+    private let direct: Double
     private let fraction: Double
     /// The goal's rest between sets, by movement, looked up once for the week.
     private let compoundRest: Int
@@ -44,7 +48,8 @@ struct WeekBuilder {
 
     init(context: PlanningContext) {
         self.context = context
-        self.fraction = context.rules.secondarySetFraction.value
+        self.direct = context.rules.setCredit.value.direct
+        self.fraction = context.rules.setCredit.value.indirect
         let finisherSeconds = context.modifier.value.finisherMinutes * 60
         let budget = context.limits.value.maxMinutes * 60 - context.rules.warmupSeconds - finisherSeconds
         let trackedCount = context.index.trackedCount
@@ -53,6 +58,7 @@ struct WeekBuilder {
         }
         counted = Array(repeating: 0, count: trackedCount)
         directSets = Array(repeating: 0, count: trackedCount)
+        indirectSets = Array(repeating: 0, count: trackedCount)
         usage = Array(repeating: Array(repeating: 0, count: context.index.facts.count), count: trackedCount)
         let rests = context.rules.restSeconds[context.modifier.value.name]
         compoundRest = rests?[.compound]?.value ?? 0
@@ -151,6 +157,9 @@ struct WeekBuilder {
             if candidates.isEmpty {
                 if context.safeCandidates[muscle].isEmpty {
                     note(muscle, noExerciseReason())
+                } else if let role = sessions[index].dayType.roles[catalogIndex.muscles[muscle]], existing.isEmpty {
+                    note(muscle, "on \(sessions[index].dayType.focus.lowercased()) days \(catalogIndex.muscles[muscle]) take only \(role.joined(separator: ", ")) work, and none fits")
+                    return
                 } else if extend(existing, in: index, by: want) > 0 {
                     continue
                 }
@@ -205,13 +214,14 @@ struct WeekBuilder {
         sessions[index].directSets += sets
         sessions[index].seconds += cost(of: facts, sets: sets, isNew: isNew)
         for muscle in facts.trackedMuscles {
-            sessions[index].countedToday[muscle] += Double(sets)
-            counted[muscle] += Double(sets)
+            sessions[index].countedToday[muscle] += Double(sets) * direct
+            counted[muscle] += Double(sets) * direct
             directSets[muscle] += sets
         }
         for muscle in facts.trackedSecondaryMuscles {
             sessions[index].countedToday[muscle] += Double(sets) * fraction
             counted[muscle] += Double(sets) * fraction
+            indirectSets[muscle] += sets
         }
     }
 
@@ -253,10 +263,10 @@ struct WeekBuilder {
         bound(time, "session time limit of \(limits.maxMinutes) min reached")
         let muscleCap = Double(limits.maxSetsPerMusclePerSession)
         for muscle in facts.trackedMuscles {
-            bound((muscleCap - session.countedToday[muscle] + 1e-9).saturatingInt(.down),
+            bound(((muscleCap - session.countedToday[muscle]) / direct + 1e-9).saturatingInt(.down),
                   "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
             let band = context.targetsById[muscle].band
-            bound((Double(band.upperBound) - counted[muscle] + 1e-9).saturatingInt(.down),
+            bound(((Double(band.upperBound) - counted[muscle]) / direct + 1e-9).saturatingInt(.down),
                   "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
         }
         if fraction > 0 {
@@ -294,16 +304,23 @@ struct WeekBuilder {
             keyed.sort { $0.key < $1.key }
             return keyed.map(\.position)
         }
-        let safe = ordered(context.safeCandidates[muscle])
+        // A role limits the muscle to its patterns on this day (pull-day shoulders: rear delts).
+        let role = session.dayType.roles[catalogIndex.muscles[muscle]].map { names in names.compactMap { catalogIndex.patternId($0) } }
+        func inRole(_ positions: [Int]) -> [Int] {
+            guard let role else { return positions }
+            return positions.filter { role.contains(catalogIndex.facts[$0].pattern) }
+        }
+        let safe = ordered(inRole(context.safeCandidates[muscle]))
         guard let best = safe.first else { return [] }
-        guard !context.injuries.isEmpty, let preferred = ordered(context.candidatesIgnoringInjuries[muscle]).first, preferred != best else {
+        guard !context.injuries.isEmpty, let preferred = ordered(inRole(context.candidatesIgnoringInjuries[muscle])).first, preferred != best else {
             return safe.map { ($0, nil) }
         }
         let wanted = context.catalog.exercises[preferred]
         let flags = wanted.contraindicated.intersection(context.injuries).map(\.rawValue).sorted().joined(separator: ", ")
         let first: Int
         let note: String
-        if let regression = regression(of: wanted, for: catalogIndex.muscles[muscle], excluding: usedToday) {
+        if let regression = regression(of: wanted, for: catalogIndex.muscles[muscle], excluding: usedToday),
+           role?.contains(catalogIndex.facts[regression].pattern) ?? true {
             first = regression
             note = "\(context.catalog.exercises[regression].name) regresses \(wanted.name) (\(flags))"
         } else {
@@ -425,7 +442,7 @@ struct WeekBuilder {
                 trainingDays: context.trainingDays, recoveryDays: context.recoveryDays,
                 options: context.split.value.allowed.filter { $0 != context.template.id }, source: context.split.source),
             inputs: context.inputs, workouts: workouts, volume: volume, notes: allNotes, tips: tips,
-            assumptions: context.assumptions)
+            assumptions: context.assumptions, setCredit: rules.setCredit.value)
     }
 
     private func volume(for muscle: String) -> MuscleVolume {
@@ -447,7 +464,7 @@ struct WeekBuilder {
         }
         return MuscleVolume(
             muscle: muscle, band: band, target: target?.target ?? 0, planned: planned,
-            directSets: id.map { directSets[$0] } ?? 0, sessions: sessionsTraining, shortfallReasons: why,
+            directSets: id.map { directSets[$0] } ?? 0, indirectSets: id.map { indirectSets[$0] } ?? 0, sessions: sessionsTraining, shortfallReasons: why,
             sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
     }
 

@@ -11,17 +11,19 @@ struct AdaptCommand: ParsableCommand {
         discussion: """
             PLAN is the output of `regimen plan` (JSON or YAML). CHECKINS holds the check-ins \
             (sleep_h, soreness by region 1–5, stress, motivation), optional logged sessions, week, \
-            last_week_adherence_pct and weight_trend_2w; see examples/checkins/. The rules are \
+            last_week_adherence_pct and weight_trend_2w; see examples/checkins/. With one file \
+            (or `-` for standard input) it is the seed's adaptPlan request: those fields and the \
+            plan under `current_plan`. Running it again on its own output changes nothing. The rules are \
             rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan, \
             the change-log lines and a structured entry per change. \
             Exit status: 0 ok, 1 rule error, 2 bad plan or check-ins.
             """)
 
-    @Argument(help: ArgumentHelp("Plan file (the output of `regimen plan`).", valueName: "plan"))
+    @Argument(help: ArgumentHelp("Plan file (the output of `regimen plan`), or the whole request with `current_plan` (`-`: standard input).", valueName: "plan"))
     var plan: String
 
-    @Argument(help: ArgumentHelp("Check-ins file (YAML or JSON).", valueName: "checkins"))
-    var checkins: String
+    @Argument(help: ArgumentHelp("Check-ins file (YAML or JSON); leave out when the first file is the whole request.", valueName: "checkins"))
+    var checkins: String?
 
     @Option(name: .long, help: "Output format: text, json or yaml.")
     var format: ReportFormat = .text
@@ -34,10 +36,16 @@ struct AdaptCommand: ParsableCommand {
         let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
         let training = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try TrainingPlanner(ruleSet: ruleSet) }, in: context)
         let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-        let planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
+        let planDocument: Value
         let input: AdaptationInput
         do {
-            input = try AdaptationInputDecoder.decode(text: try PlannerCommandSupport.text(checkins, what: "check-ins", in: context), file: checkins)
+            if let checkins {
+                planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
+                input = try AdaptationInputDecoder.decode(text: try PlannerCommandSupport.text(checkins, what: "check-ins", in: context), file: checkins)
+            } else {
+                let name = plan == "-" ? "<stdin>" : plan
+                (planDocument, input) = try AdaptationInputDecoder.decodeRequest(text: try PlannerCommandSupport.text(plan, what: "request", in: context), file: name)
+            }
         } catch let error as AdaptationInputError {
             for problem in error.problems { context.standardError.writeLine(problem) }
             throw CommandFailure.usage
@@ -66,11 +74,12 @@ enum AdaptText {
     static func render(_ result: AdaptationResult) -> String {
         var lines: [String] = []
         if result.changeLog.isEmpty {
-            lines.append("No changes: the check-ins and logs call for none.")
+            lines.append(result.notes.isEmpty ? "No changes: the check-ins and logs call for none." : "No changes.")
         } else {
             lines.append("Change log (\(result.changeLog.count) \(result.changeLog.count == 1 ? "change" : "changes")):")
             for entry in result.changeLog { lines.append("  \(entry.line)   [\(entry.rule)]") }
         }
+        for note in result.notes { lines.append("note: \(note)") }
         for warning in result.warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -34,6 +34,13 @@ enum PlannerCommandSupport {
 
     /// The text of an input file; a missing or unreadable file is a usage error (status 2).
     static func text(_ path: String, what: String, in context: CommandContext) throws(CommandFailure) -> String {
+        if path == "-" {
+            guard let text = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+                context.standardError.writeLine("error: standard input is not UTF-8 text")
+                throw .usage
+            }
+            return text
+        }
         let url = resolve(path, in: context)
         do {
             return try InputFile.read(url, displayPath: path)

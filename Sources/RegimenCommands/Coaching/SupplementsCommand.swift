@@ -53,7 +53,7 @@ enum SupplementsText {
             lines.append("")
             for note in general { lines.append("! \(note.message)") }
         }
-        for item in advice.shortlist {
+        func show(_ item: SupplementAdvice.Recommendation) {
             lines.append("")
             lines.append("\(item.name) [tier \(item.evidenceTier.rawValue), \(item.category.rawValue)]")
             lines.append("  dose: \(item.dose.amount) — \(item.dose.timing)")
@@ -65,6 +65,13 @@ enum SupplementsText {
             if !item.sideEffects.isEmpty { lines.append("  side effects: \(item.sideEffects.joined(separator: "; "))") }
             if !item.cautions.isEmpty { lines.append("  cautions: \(item.cautions.joined(separator: "; "))") }
             if !item.purchaseChecks.isEmpty { lines.append("  buying: \(item.purchaseChecks.joined(separator: "; "))") }
+        }
+        advice.shortlist.forEach(show)
+        if !advice.optional.isEmpty {
+            lines.append("")
+            let goal = advice.goal.map { $0.replacingOccurrences(of: "_", with: " ") } ?? "this goal"
+            lines.append("Optional (weak or mixed evidence; nothing stronger serves \(goal)):")
+            advice.optional.forEach(show)
         }
         if !advice.leftOut.isEmpty {
             lines.append("")

@@ -37,7 +37,7 @@ enum ProfileInput {
     /// Runs a profile report command: loads the rules and the profile, computes the report with
     /// `compute` (its value for JSON/YAML and its text), and prints it in the chosen format.
     static func report(
-        _ arguments: ProfileReportArguments, in context: CommandContext,
+        _ arguments: ProfileReportArguments, defaultFormat: ReportFormat = .json, in context: CommandContext,
         _ compute: (NutritionRuleSet, Profile) throws(RuleEvaluationError) -> (value: Value, text: () -> String)
     ) throws(CommandFailure) {
         let rules = try Self.rules(arguments.sources, in: context)
@@ -48,7 +48,7 @@ enum ProfileInput {
         } catch {
             throw ruleFailure(error, in: context)
         }
-        print(report.value, format: arguments.format, text: report.text, in: context)
+        print(report.value, format: arguments.format ?? defaultFormat, text: report.text, in: context)
     }
 
     /// Reports a rule expression that failed while planning (status 1).
@@ -73,8 +73,9 @@ struct ProfileReportArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("Profile file (YAML or JSON).", valueName: "profile"))
     var profile: String
 
-    @Option(name: .long, help: "Output format: json, yaml or text.")
-    var format: ReportFormat = .json
+    /// `nil` when not given: each command has its own default.
+    @Option(name: .long, help: "Output format: json, yaml or text (indexes: text by default; nutrition: json).")
+    var format: ReportFormat?
 
     @OptionGroup var sources: RuleSourceOptions
 }

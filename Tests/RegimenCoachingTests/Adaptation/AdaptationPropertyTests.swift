@@ -74,12 +74,14 @@ struct SeededGenerator: RandomNumberGenerator {
         let days = (plan["workouts"]?.listValue ?? []).compactMap { $0["day"]?.intValue }.map(Int.init)
         let regions = ["legs", "arms", "upper_body", "chest", "back", "quads", "core"]
         var checkIns: [CheckIn] = []
+        // One check-in per date (a second one of a date is an input error).
+        var dates = Array(1...12).shuffled(using: &rng)
         for _ in 0..<Int.random(in: 0...7, using: &rng) {
             var soreness: OrderedDictionary<String, Int> = [:]
             for _ in 0..<Int.random(in: 0...2, using: &rng) {
                 soreness[regions.randomElement(using: &rng) ?? "legs"] = Int.random(in: 1...5, using: &rng)
             }
-            checkIns.append(CheckIn(date: "2026-03-\(String(format: "%02d", Int.random(in: 1...12, using: &rng)))",
+            checkIns.append(CheckIn(date: "2026-03-\(String(format: "%02d", dates.removeLast()))",
                                     sleepHours: Double(Int.random(in: 6...20, using: &rng)) / 2, soreness: soreness,
                                     stress: Int.random(in: 1...5, using: &rng), motivation: Int.random(in: 1...5, using: &rng)))
         }
@@ -178,10 +180,13 @@ struct SeededGenerator: RandomNumberGenerator {
             // Neutral: readiness 3 (neither low nor high), no region sore enough to cut, weight on
             // target, early in the block, nothing logged.
             let soreness: OrderedDictionary<String, Int> = Bool.random(using: &rng) ? [:] : ["legs": Int.random(in: 1...3, using: &rng)]
-            let checkIn = CheckIn(date: "2026-03-0\(Int.random(in: 1...9, using: &rng))", sleepHours: [6, 6.5].randomElement(using: &rng) ?? 6,
-                                  soreness: soreness, stress: 3, motivation: 3)
+            let sleep: Double = [6, 6.5].randomElement(using: &rng) ?? 6
+            // One check-in per date.
+            let checkIns = (1...Int.random(in: 1...7, using: &rng)).map { day in
+                CheckIn(date: "2026-03-0\(day)", sleepHours: sleep, soreness: soreness, stress: 3, motivation: 3)
+            }
             let input = AdaptationInput(
-                checkIns: Array(repeating: checkIn, count: Int.random(in: 1...7, using: &rng)),
+                checkIns: checkIns,
                 adherencePct: Bool.random(using: &rng) ? Double(Int.random(in: 0...100, using: &rng)) : nil,
                 weightTrend: [nil, .onTarget].randomElement(using: &rng) ?? nil, week: Int.random(in: 1...3, using: &rng))
             let result = try engine(c.exercises).adapt(plan: c.plan, input: input)

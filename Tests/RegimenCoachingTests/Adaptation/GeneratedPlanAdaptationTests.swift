@@ -33,7 +33,7 @@ import Testing
     private func engine(_ training: TrainingPlanner) throws -> AdaptationEngine {
         let base = try #require(AdaptationFixtures.engine)
         return AdaptationEngine(readiness: base.readiness, progression: base.progression,
-                                exercises: ExerciseFacts.table(from: training.catalog), secondaryFraction: training.rules.secondarySetFraction.value)
+                                exercises: ExerciseFacts.table(from: training.catalog), setCredit: training.rules.setCredit.value)
     }
 
     @Test func weeklySetsAreCountedAsThePlanCountsThem() throws {
@@ -137,8 +137,8 @@ import Testing
             lines[file] = result.changeLog.map(\.line)
         }
         #expect(lines["progression.yaml"] == [
-            "Machine chest press +5 kg to 65 kg (readiness 4, RIR 4 above target 3)",
-            "Barbell back squat +2.5 kg to 102.5 kg (4x10 reached at RIR 1)",
+            "Machine chest press +5 kg to 65 kg (readiness 4, RIR 4 above target 3; est. 1RM 80 kg)",
+            "Barbell back squat +2.5 kg to 102.5 kg (4x10 reached at RIR 1; est. 1RM 133.3 kg)",
             "Conventional deadlift -1 set (missed reps: 5 of 6; load held)",
         ])
         #expect(lines["sore-legs.yaml"]?.contains("Calories -5% (weight above target)") == true)

@@ -159,3 +159,24 @@ import Testing
         #expect(diff.fieldChanges.isEmpty && diff.recomputed.isEmpty && diff.outputChanges.isEmpty)
     }
 }
+
+/// `diff` reports the plan's own weekly-set count (direct and indirect credits), not a second
+/// count of direct sets.
+@Suite struct DiffWeeklySetCountTests {
+    @Test func diffWeeklySetsEqualThePlansCount() throws {
+        let loaded = try #require(ProfileDiffTests.loaded)
+        var fewer = ProfileDiffTests.base
+        fewer.scheduleDays = 3
+        let diff = try loaded.adaptation.diffProfiles(old: ProfileDiffTests.base, new: fewer, planner: loaded.planner)
+        let newPlan = try loaded.planner.generatePlan(fewer).jsonValue()
+        let planned = Dictionary(uniqueKeysWithValues: (newPlan["training"]?["weekly_sets"]?.listValue ?? []).compactMap { entry -> (String, Value)? in
+            guard let muscle = entry["muscle"]?.stringValue, let planned = entry["planned"] else { return nil }
+            return ("weekly_sets.\(muscle)", planned)
+        })
+        let reported = diff.outputChanges.filter { $0.key.hasPrefix("weekly_sets.") }
+        #expect(!reported.isEmpty)
+        for change in reported {
+            #expect(change.after == planned[change.key], "\(change.key)")
+        }
+    }
+}

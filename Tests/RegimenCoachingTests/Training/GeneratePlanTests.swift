@@ -22,7 +22,7 @@ import Testing
         #expect(json["macros"]?["protein_g"] != nil)
         #expect(json["ingredients"]?["meals"]?.listValue?.isEmpty == false)
         #expect(json["confidence"] == .string(plan.indexes.confidence))
-        #expect(plan.training.split.templateId == "push_pull_legs_3")
+        #expect(plan.training.split.templateId == "full_body_3")
     }
 
     @Test func sameProfileSameResponse() throws {

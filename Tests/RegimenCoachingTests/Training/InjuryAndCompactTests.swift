@@ -4,7 +4,8 @@ import Testing
 @Suite struct InjuryAndCompactTests {
     @Test func kneeInjuryRegressesTheSquatAndSaysSo() throws {
         let planner = try #require(TrainingFixtures.planner)
-        let week = try planner.plan(for: Profile(sex: .male, scheduleDays: 3, experience: .intermediate, equipment: .fullGym, injuries: [.knee]))
+        let week = try planner.plan(for: Profile(sex: .male, scheduleDays: 3, experience: .intermediate, equipment: .fullGym, injuries: [.knee]),
+                                     options: TrainingPlanOptions(split: "push_pull_legs_3"))
         let legs = try #require(week.workouts.first { $0.focus == "Legs" })
         let quads = try #require(legs.blocks.first { $0.muscle == "quads" })
         #expect(quads.exerciseId == "box_squat")
@@ -14,7 +15,8 @@ import Testing
 
     @Test func shoulderInjurySwapsPressingForAShoulderFriendlyVariant() throws {
         let planner = try #require(TrainingFixtures.planner)
-        let week = try planner.plan(for: Profile(sex: .female, scheduleDays: 3, experience: .novice, equipment: .dumbbellsOnly, injuries: [.shoulder]))
+        let week = try planner.plan(for: Profile(sex: .female, scheduleDays: 3, experience: .novice, equipment: .dumbbellsOnly, injuries: [.shoulder]),
+                                     options: TrainingPlanOptions(split: "push_pull_legs_3"))
         let push = try #require(week.workouts.first { $0.focus == "Push" })
         #expect(push.blocks.first { $0.muscle == "chest" }?.exerciseId == "dumbbell_floor_press")
     }

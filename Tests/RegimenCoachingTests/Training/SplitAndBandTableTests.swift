@@ -14,7 +14,8 @@ import Testing
     static let splits: [SplitCase] = [
         SplitCase(days: 1, template: "full_body_1", structure: ["Full body"], recoveryDays: 0),
         SplitCase(days: 2, template: "upper_lower_2", structure: ["Upper body", "Lower body"], recoveryDays: 0),
-        SplitCase(days: 3, template: "push_pull_legs_3", structure: ["Push", "Pull", "Legs"], recoveryDays: 0),
+        // The 3-day row chooses among its templates by band coverage (`choose: most_band_minimums`).
+        SplitCase(days: 3, template: "full_body_3", structure: ["Full body", "Full body", "Full body"], recoveryDays: 0),
         SplitCase(days: 4, template: "upper_lower_4", structure: ["Upper body", "Lower body", "Upper body", "Lower body"], recoveryDays: 0),
         SplitCase(days: 5, template: "ppl_upper_lower_5", structure: ["Push", "Pull", "Legs", "Upper body", "Lower body"], recoveryDays: 0),
         SplitCase(days: 6, template: "push_pull_legs_6", structure: ["Push", "Pull", "Legs", "Push", "Pull", "Legs"], recoveryDays: 0),

@@ -61,8 +61,8 @@ import Testing
                 var perMuscle: [String: Double] = [:]
                 for block in workout.blocks where block.kind == .strength {
                     guard let exercise = catalog[block.exerciseId] else { continue }
-                    for muscle in exercise.muscles { perMuscle[muscle, default: 0] += Double(block.sets) }
-                    for muscle in exercise.secondaryMuscles { perMuscle[muscle, default: 0] += Double(block.sets) * rules.secondarySetFraction.value }
+                    for muscle in exercise.muscles { perMuscle[muscle, default: 0] += Double(block.sets) * rules.setCredit.value.direct }
+                    for muscle in exercise.secondaryMuscles { perMuscle[muscle, default: 0] += Double(block.sets) * rules.setCredit.value.indirect }
                 }
                 for (muscle, sets) in perMuscle where rules.trackedMuscles.contains(muscle) {
                     check(sets <= Double(limits.maxSetsPerMusclePerSession) + 1e-9, "\(name) day \(workout.day): \(muscle) \(sets) sets")

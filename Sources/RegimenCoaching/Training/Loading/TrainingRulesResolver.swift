@@ -57,6 +57,18 @@ struct TrainingRulesResolver {
             for muscle in dayType.muscles where !tracked.contains(muscle) {
                 context.error("rules.unknown-reference", "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: templates.locations["day:\(dayType.id)"])
             }
+            // A role or preference naming a pattern no exercise has would silently match nothing.
+            let patterns = Set(catalog.exercises.map(\.pattern))
+            for (key, map) in [("roles", dayType.roles), ("prefer_patterns", dayType.preferredPatterns)] {
+                for (muscle, names) in map.sorted(by: { $0.key < $1.key }) {
+                    if !dayType.muscles.contains(muscle) {
+                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key) names '\(muscle)', which the day does not train", at: templates.locations["day:\(dayType.id)"])
+                    }
+                    for name in names where !patterns.contains(name) {
+                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key).\(muscle) names pattern '\(name)', which no catalog exercise has", at: templates.locations["day:\(dayType.id)"])
+                    }
+                }
+            }
         }
         if let recoveryTemplate = templateById[splits.recoveryTemplate] {
             if !(recoveryTemplate.weeklyStructure.first.flatMap { dayTypes[$0] }?.isRecovery ?? false) {
@@ -157,9 +169,9 @@ struct TrainingRulesResolver {
             recoveryTemplate: templateById[splits.recoveryTemplate]?.weeklyStructure.first ?? splits.recoveryTemplate,
             splitsByDays: splitsByDays, templates: templateById, dayTypes: dayTypes,
             trackedMuscles: volume.trackedMuscles,
-            secondarySetFraction: .init(volume.secondarySetFraction, source: RuleReference(
-                rule: "training_volume.secondary_set_fraction", location: volume.fractionLocation,
-                summary: "a secondary muscle counts \(RangeText.number(volume.secondarySetFraction)) of a set")),
+            setCredit: .init(volume.setCredit, source: RuleReference(
+                rule: "training_volume.set_credit", location: volume.creditLocation,
+                summary: "a set counts \(RangeText.number(volume.setCredit.direct)) for a primary muscle, \(RangeText.number(volume.setCredit.indirect)) for a secondary one")),
             defaultExperience: volume.defaultExperience, targetPosition: volume.targetPosition, bands: bands,
             defaultGoal: goals.defaultGoal, goalModifiers: modifiers, sessionLimits: limits,
             warmupSeconds: session.warmupSeconds, transitionSeconds: session.transitionSeconds, restSeconds: rest,

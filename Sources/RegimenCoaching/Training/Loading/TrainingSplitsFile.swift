@@ -1,6 +1,8 @@
 import RegimenLanguage
 import RegimenRules
 
+extension TrainingRules.SplitChoice.Rule: NodeEnum {}
+
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
 public struct TrainingSplitsFile: RuleFileKind {
     public static let kind = "training_splits"
@@ -21,7 +23,8 @@ public struct TrainingSplitsFile: RuleFileKind {
         ) { row in
             let split = row.required("split", as: String.self)
             let options = row.optional("options", as: [String].self) ?? []
-            return split.map { TrainingRules.SplitChoice(defaultTemplate: $0, options: options) }
+            let choose = row.optional("choose", as: TrainingRules.SplitChoice.Rule.self) ?? .first
+            return split.map { TrainingRules.SplitChoice(defaultTemplate: $0, options: options, choose: choose) }
         }
         guard let maxDays, let recovery, let table else { return nil }
         return TrainingSplitsFile(maxTrainingDays: maxDays, maxTrainingDaysLocation: location, recoveryTemplate: recovery, splitByDays: table)
@@ -74,9 +77,10 @@ public struct PlanTemplatesFile: RuleFileKind {
                         }
                     }
                     let recovery = map.optional("recovery", as: Bool.self) ?? false
-                    var patterns: [String: [String]] = [:]
-                    if let node = map.node("prefer_patterns") {
-                        let path = map.path.appending(key: "prefer_patterns")
+                    func patternMap(_ key: String) -> [String: [String]] {
+                        var patterns: [String: [String]] = [:]
+                        guard let node = map.node(key) else { return patterns }
+                        let path = map.path.appending(key: key)
                         if let pairs = node.mapping {
                             for pair in pairs {
                                 guard let muscle = pair.key.scalar?.text,
@@ -86,9 +90,12 @@ public struct PlanTemplatesFile: RuleFileKind {
                         } else {
                             context.wrongType(node, expected: "a mapping from muscle to patterns", at: path)
                         }
+                        return patterns
                     }
+                    let patterns = patternMap("prefer_patterns")
+                    let roles = patternMap("roles")
                     guard let focus, let muscles else { return nil }
-                    return TrainingRules.DayType(id: id, focus: focus, muscles: muscles, isRecovery: recovery, preferredPatterns: patterns)
+                    return TrainingRules.DayType(id: id, focus: focus, muscles: muscles, isRecovery: recovery, preferredPatterns: patterns, roles: roles)
                 }
                 if let dayType { dayTypes.append(dayType) }
             }

@@ -6,8 +6,8 @@ public struct TrainingVolumeFile: RuleFileKind {
     public static let kind = "training_volume"
 
     var trackedMuscles: [String]
-    var secondarySetFraction: Double
-    var fractionLocation: SourceLocation
+    var setCredit: TrainingRules.SetCredit
+    var creditLocation: SourceLocation
     var defaultExperience: Profile.Experience
     var targetPosition: Double
     var bands: WhenTable<ClosedRange<Int>>
@@ -15,9 +15,19 @@ public struct TrainingVolumeFile: RuleFileKind {
     public var ruleCount: Int { bands.rows.count }
 
     public static func decode(_ document: inout MappingDecoder) -> TrainingVolumeFile? {
-        let fractionLocation = document.location(ofKey: "secondary_set_fraction") ?? document.node.location
+        let creditLocation = document.location(ofKey: "set_credit") ?? document.node.location
         let muscles = document.required("tracked_muscles", as: [String].self)
-        let fraction = document.required("secondary_set_fraction", as: Double.self, in: 0...1)
+        let context = document.context
+        let credit = document.mapping("set_credit") { map -> TrainingRules.SetCredit? in
+            let direct = map.required("direct", as: Double.self, in: 0.1...1)
+            let indirect = map.required("indirect", as: Double.self, in: 0...1)
+            guard let direct, let indirect else { return nil }
+            if indirect > direct {
+                context.error("rules.out-of-range", map.path.appending(key: "indirect").message("must not exceed 'direct' (\(RangeText.number(direct)))"), at: map.location(ofKey: "indirect"))
+                return nil
+            }
+            return TrainingRules.SetCredit(direct: direct, indirect: indirect)
+        }
         let experience = document.required("default_experience", as: ExperienceName.self)
         let position = document.required("target_position", as: Double.self, in: 0...1)
         let bands = WhenTable<ClosedRange<Int>>.decode(
@@ -25,9 +35,9 @@ public struct TrainingVolumeFile: RuleFileKind {
         ) { row in
             row.notation("sets", expected: "a range of sets such as 8-12", CoachNotation.range)
         }
-        guard let muscles, let fraction, let experience, let position, let bands else { return nil }
+        guard let muscles, let credit, let experience, let position, let bands else { return nil }
         return TrainingVolumeFile(
-            trackedMuscles: muscles, secondarySetFraction: fraction, fractionLocation: fractionLocation,
+            trackedMuscles: muscles, setCredit: credit, creditLocation: creditLocation,
             defaultExperience: experience.value, targetPosition: position, bands: bands)
     }
 }

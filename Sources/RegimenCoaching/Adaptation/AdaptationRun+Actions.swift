@@ -1,0 +1,357 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+
+/// The changes a fired rule makes to the plan being patched, each logged.
+extension AdaptationRun {
+    // MARK: - Actions
+
+    mutating func perform(_ firing: Firing, week: [String: Value]) {
+        let rule = firing.rule
+        let actions = rule.actions
+        let reason = rule.reason.render(firing.bindings)
+        if actions.deload && !plan.deload {
+            plan.deload = true
+            deloaded = true
+            log.append(ChangeLogEntry(rule: rule.id, target: "week", field: "deload", before: .bool(false), after: .bool(true),
+                                      reason: reason, line: "Deload week (\(reason))"))
+        }
+        if let expression = actions.weeklySetsPercent, let percent = amount(expression, rule, firing.bindings) {
+            changeWeeklySets(by: percent, rule: rule, reason: reason)
+        }
+        if let expression = actions.rirFloor, let floor = amount(expression, rule, firing.bindings) {
+            raiseRIRFloor(to: floor.saturatingInt(), rule: rule, reason: reason)
+        }
+        if let expression = actions.sets, let delta = amount(expression, rule, firing.bindings) {
+            let sets = delta.saturatingInt()
+            if let region = firing.region {
+                changeRegionSets(region, by: sets, suggestRegression: actions.suggestRegression, rule: rule, reason: reason)
+            } else if let lift = firing.lift {
+                changeLiftSets(lift, by: sets, rule: rule, reason: reason)
+            }
+        }
+        if let expression = actions.kcalPercent, let percent = amount(expression, rule, firing.bindings) {
+            changeCalories(by: percent, rule: rule, reason: reason, week: week)
+        }
+        if let expression = actions.loadPercent, let percent = amount(expression, rule, firing.bindings), let lift = firing.lift {
+            changeLoad(lift, by: percent, rule: rule, reason: reason)
+        }
+        if let expression = actions.laggingSet, let lift = firing.lift, let extra = amount(expression, rule, firing.bindings) {
+            let sets = extra.saturatingInt()
+            let lagging = firing.bindings["lagging"]?.boolValue ?? false
+            if lagging, sets > 0, let target = nextOccurrence(of: lift), canAdd(sets, to: target) {
+                changeLiftSets(lift, by: sets, rule: rule, reason: reason)
+            } else if let otherwise = actions.otherwiseLoadPercent, let percent = amount(otherwise, rule, firing.bindings) {
+                changeLoad(lift, by: percent, rule: rule, reason: reason)
+            }
+        }
+        if actions.harderVariant, let lift = firing.lift {
+            moveToHarderVariant(lift, rule: rule, reason: reason)
+        }
+        if let expression = actions.reps, let lift = firing.lift, let delta = amount(expression, rule, firing.bindings) {
+            changeReps(lift, by: delta.saturatingInt(), rule: rule, reason: reason)
+        }
+        if let note = actions.note {
+            log.append(ChangeLogEntry(rule: rule.id, target: "plan", field: "note", before: .null, after: .null,
+                                      reason: reason, line: "\(note) (\(reason))"))
+        }
+    }
+
+    /// Days in training order starting at `start` (wrapping to the start of the week).
+    func days(from start: Int) -> [PlanView.Day] {
+        let later = plan.days.filter { $0.day >= start }
+        let earlier = plan.days.filter { $0.day < start }
+        return later + earlier
+    }
+
+    /// The day the user trains next: the request's `next_day`, else the day after the last logged
+    /// session, else the plan's first day.
+    var nextDay: Int {
+        if let next = input.nextDay { return next }
+        if let last = input.sessions.compactMap(\.day).last { return last + 1 }
+        return plan.days.first?.day ?? 1
+    }
+
+    /// The next block of the lift after the session it was logged in (wrapping to next week).
+    /// The lift is the exercise for its block's muscle: a block of the same exercise for another
+    /// muscle is a different lift.
+    func nextOccurrence(of lift: LiftLog) -> PlanView.Block? {
+        let start = lift.sessionDay.map { $0 + 1 } ?? nextDay
+        for day in days(from: start) {
+            if let block = day.blocks.first(where: { $0.exerciseId == lift.exercise.exerciseId && $0.muscle == lift.prescription.muscle }) {
+                return block
+            }
+        }
+        return nil
+    }
+
+    mutating func update(_ block: PlanView.Block, _ change: (inout PlanView.Block) -> Void) {
+        for d in plan.days.indices {
+            for b in plan.days[d].blocks.indices where plan.days[d].blocks[b].workout == block.workout && plan.days[d].blocks[b].block == block.block {
+                change(&plan.days[d].blocks[b])
+            }
+        }
+    }
+
+    func current(_ block: PlanView.Block) -> PlanView.Block {
+        plan.allBlocks.first { $0.workout == block.workout && $0.block == block.block } ?? block
+    }
+
+    func exerciseName(_ id: String) -> String { engine.exercises[id]?.name ?? ValueText.label(id) }
+
+    static func setsText(_ n: Int) -> String { "\(n > 0 ? "+" : "")\(n) set\(abs(n) == 1 ? "" : "s")" }
+
+    /// Region soreness: the region's muscles lose (or gain) sets in the next session that trains them.
+    mutating func changeRegionSets(_ region: String, by delta: Int, suggestRegression: Bool, rule: AdaptationRule, reason: String) {
+        guard delta != 0 else { return }
+        let muscles = readiness.muscles(ofRegion: region) ?? [region]
+        guard let day = days(from: nextDay).first(where: { $0.blocks.contains { muscles.contains($0.muscle) } }) else { return }
+        var before: OrderedDictionary<String, Value> = [:]
+        var after: OrderedDictionary<String, Value> = [:]
+        var details: [Value] = []
+        var changes: [Int] = []
+        for muscle in muscles {
+            let blocks = day.blocks.filter { $0.muscle == muscle }
+            guard !blocks.isEmpty else { continue }
+            let start = blocks.reduce(0) { $0 + current($1).sets }
+            if delta < 0 {
+                removeSets(-delta, from: blocks, details: &details, day: day.day)
+            } else if let first = blocks.first {
+                var added = 0
+                while added < delta, canAdd(1, to: current(first)) {
+                    update(first) { $0.sets += 1 }
+                    added += 1
+                }
+                if added > 0 { details.append(Self.detail(day: day.day, block: first, before: current(first).sets - added, after: current(first).sets)) }
+            }
+            let end = blocks.reduce(0) { $0 + current($1).sets }
+            before[muscle] = .int(Int64(start))
+            after[muscle] = .int(Int64(end))
+            if end != start { changes.append(end - start) }
+        }
+        guard let smallest = changes.min(by: { abs($0) < abs($1) }), let largest = changes.max(by: { abs($0) < abs($1) }) else { return }
+        let amount = smallest == largest ? Self.setsText(smallest) : "\(smallest > 0 ? "+" : "")\(smallest) to \(Self.setsText(largest))"
+        log.append(ChangeLogEntry(rule: rule.id, target: region, field: "sets", before: .map(before), after: .map(after),
+                                  reason: reason, line: "\(ValueText.label(region)) \(amount) (\(reason)\(belowBandNote(muscles)))",
+                                  details: details))
+        if suggestRegression {
+            for block in day.blocks where muscles.contains(block.muscle) {
+                guard let regression = engine.exercises[block.exerciseId]?.regressions.first, current(block).suggestedRegression == nil else { continue }
+                update(block) { $0.suggestedRegression = regression }
+                log.append(ChangeLogEntry(rule: rule.id, target: block.exerciseId, field: "regression", before: .null, after: .string(regression),
+                                          reason: reason, line: "\(exerciseName(block.exerciseId)): suggested regression \(exerciseName(regression)) (\(region) \(reason))"))
+            }
+        }
+    }
+
+    /// Takes `count` sets from `blocks`, one at a time from the block with the most sets (the later
+    /// block on ties), never below the per-block minimum.
+    mutating func removeSets(_ count: Int, from blocks: [PlanView.Block], details: inout [Value], day: Int) {
+        let starting = blocks.map { current($0).sets }
+        for _ in 0..<count {
+            let candidates = blocks.map(current).enumerated().filter { $0.element.sets > readiness.minSetsPerBlock }
+            guard let pick = candidates.max(by: { $0.element.sets == $1.element.sets ? $0.offset < $1.offset : $0.element.sets < $1.element.sets }) else { break }
+            update(pick.element) { $0.sets -= 1 }
+        }
+        for (i, block) in blocks.enumerated() where current(block).sets != starting[i] {
+            details.append(Self.detail(day: day, block: block, before: starting[i], after: current(block).sets))
+        }
+    }
+
+    static func detail(day: Int, block: PlanView.Block, before: Int, after: Int) -> Value {
+        .map(["day": .int(Int64(day)), "exerciseId": .string(block.exerciseId), "muscle": .string(block.muscle),
+              "before": .int(Int64(before)), "after": .int(Int64(after))])
+    }
+
+    /// `; below band: calves 6/8` for muscles a cut took under their band's bottom.
+    func belowBandNote(_ muscles: [String]) -> String {
+        let counted = Self.countedSets(plan, engine)
+        let before = Self.countedSets(original, engine)
+        let below = muscles.compactMap { muscle -> String? in
+            guard let band = plan.bands[muscle], let now = counted[muscle], now + 1e-9 < band.lowerBound,
+                  now < (before[muscle] ?? 0) else { return nil }
+            return "\(muscle) \(ValueText.number(now, decimals: 1))/\(ValueText.number(band.lowerBound))"
+        }
+        return below.isEmpty ? "" : "; below band: \(below.joined(separator: ", "))"
+    }
+
+    /// A lift gains or loses sets in its next session.
+    mutating func changeLiftSets(_ lift: LiftLog, by delta: Int, rule: AdaptationRule, reason: String) {
+        guard delta != 0, let target = nextOccurrence(of: lift) else { return }
+        let start = current(target).sets
+        var end = start
+        if delta < 0 {
+            end = max(readiness.minSetsPerBlock, start + delta)
+        } else {
+            while end - start < delta, canAdd(1, to: current(target)) {
+                update(target) { $0.sets += 1 }
+                end += 1
+            }
+        }
+        update(target) { $0.sets = end }
+        guard end != start else { return }
+        let day = plan.days.first { $0.blocks.contains { $0.workout == target.workout && $0.block == target.block } }?.day ?? 0
+        let label = delta > 0 && rule.actions.laggingSet != nil ? ValueText.label(target.muscle) : exerciseName(target.exerciseId)
+        log.append(ChangeLogEntry(rule: rule.id, target: delta > 0 && rule.actions.laggingSet != nil ? target.muscle : target.exerciseId,
+                                  field: "sets", before: .int(Int64(start)), after: .int(Int64(end)), reason: reason,
+                                  line: "\(label) \(Self.setsText(end - start)) (\(reason)\(belowBandNote([target.muscle])))",
+                                  details: [Self.detail(day: day, block: target, before: start, after: end)]))
+    }
+
+    /// The week's total sets change by `percent`, spread one set at a time over the largest
+    /// blocks (cuts) or the muscles furthest below their cap (increases).
+    mutating func changeWeeklySets(by percent: Double, rule: AdaptationRule, reason: String) {
+        let blocks = plan.allBlocks
+        let total = blocks.reduce(0) { $0 + $1.sets }
+        guard total > 0, percent != 0 else { return }
+        let goal = (Double(total) * (1 + percent / 100)).saturatingInt()
+        let perMuscleBefore = Dictionary(grouping: blocks, by: \.muscle).mapValues { $0.reduce(0) { $0 + $1.sets } }
+        var moved = 0
+        if goal < total {
+            for _ in 0..<(total - goal) {
+                let candidates = plan.allBlocks.enumerated().filter { $0.element.sets > readiness.minSetsPerBlock }
+                guard let pick = candidates.max(by: { a, b in
+                    if a.element.sets != b.element.sets { return a.element.sets < b.element.sets }
+                    return a.offset < b.offset
+                }) else { break }
+                update(pick.element) { $0.sets -= 1 }
+                moved -= 1
+            }
+        } else {
+            for _ in 0..<(goal - total) {
+                let counted = Self.countedSets(plan, engine)
+                let candidates = plan.allBlocks.filter { canAdd(1, to: $0) }
+                guard let pick = candidates.min(by: { a, b in
+                    let roomA = (plan.bands[a.muscle]?.upperBound ?? 0) - (counted[a.muscle] ?? 0)
+                    let roomB = (plan.bands[b.muscle]?.upperBound ?? 0) - (counted[b.muscle] ?? 0)
+                    return roomA == roomB ? a.sets < b.sets : roomA > roomB
+                }) else { break }
+                update(pick) { $0.sets += 1 }
+                moved += 1
+            }
+        }
+        guard moved != 0 else { return }
+        let perMuscleAfter = Dictionary(grouping: plan.allBlocks, by: \.muscle).mapValues { $0.reduce(0) { $0 + $1.sets } }
+        let details: [Value] = perMuscleBefore.keys.sorted().compactMap { muscle in
+            let b = perMuscleBefore[muscle] ?? 0
+            let a = perMuscleAfter[muscle] ?? 0
+            return a == b ? nil : .map(["muscle": .string(muscle), "before": .int(Int64(b)), "after": .int(Int64(a))])
+        }
+        let muscles = perMuscleBefore.keys.sorted()
+        log.append(ChangeLogEntry(rule: rule.id, target: "week", field: "weekly_sets", before: .int(Int64(total)), after: .int(Int64(total + moved)),
+                                  reason: reason, line: "Weekly sets \(ValueText.signed(percent, decimals: 1))% (\(reason)\(belowBandNote(muscles)))",
+                                  details: details))
+    }
+
+    /// No block prescribes fewer reps in reserve than `floor` (no sets to failure below it).
+    mutating func raiseRIRFloor(to floor: Int, rule: AdaptationRule, reason: String) {
+        var details: [Value] = []
+        var beforeTexts: [String] = []
+        var afterTexts: [String] = []
+        for day in plan.days {
+            for block in day.blocks {
+                guard let rir = block.rir, rir.lower < floor else { continue }
+                let raised = PlanRange(floor, max(rir.upper, floor), dash: rir.dash)
+                update(block) { $0.rir = raised }
+                details.append(.map(["day": .int(Int64(day.day)), "exerciseId": .string(block.exerciseId),
+                                     "before": .string(rir.description), "after": .string(raised.description)]))
+                if !beforeTexts.contains(rir.description) { beforeTexts.append(rir.description) }
+                if !afterTexts.contains(raised.description) { afterTexts.append(raised.description) }
+            }
+        }
+        guard !details.isEmpty else { return }
+        log.append(ChangeLogEntry(rule: rule.id, target: "week", field: "rir", before: .list(beforeTexts.map(Value.string)),
+                                  after: .list(afterTexts.map(Value.string)), reason: reason,
+                                  line: "RIR floor \(floor), no sets to failure (\(reason))", details: details))
+    }
+
+    /// Daily calories change by `percent` (never below the floor on a cut); macros follow.
+    mutating func changeCalories(by percent: Double, rule: AdaptationRule, reason: String, week: [String: Value]) {
+        guard let kcal = plan.kcal, kcal > 0 else {
+            warnings.append("rule '\(rule.id)': the plan has no kcal; calories not changed")
+            return
+        }
+        var target = (kcal * (1 + percent / 100)).rounded()
+        var floorNote = ""
+        if percent < 0, let floor = amount(readiness.macros.kcalFloor, rule, week), target < floor {
+            target = max(target, min(kcal, floor.rounded(.up)))
+            floorNote = "; floor \(ValueText.number(floor.rounded(.up))) kcal"
+        }
+        guard target != kcal else {
+            log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "note", before: ValueNumber.value(kcal), after: ValueNumber.value(kcal),
+                                      reason: reason, line: "Calories unchanged (\(reason)\(floorNote))"))
+            return
+        }
+        let actual = (target / kcal - 1) * 100
+        plan.kcal = target
+        log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "kcal", before: ValueNumber.value(kcal), after: ValueNumber.value(target),
+                                  reason: reason, line: "Calories \(ValueText.signed(actual, decimals: 1))% (\(reason)\(floorNote))"))
+        guard let macros = plan.macros else { return }
+        // Protein and fat stay at their grams per kg; carbohydrate takes the difference, and when
+        // it would go below zero fat gives way.
+        let rule4 = readiness.macros
+        var carbs = ((target - macros.proteinG * rule4.proteinKcalPerGram - macros.fatG * rule4.fatKcalPerGram) / rule4.carbKcalPerGram).rounded()
+        var fat = macros.fatG
+        if carbs < 0 {
+            carbs = 0
+            fat = max(0, ((target - macros.proteinG * rule4.proteinKcalPerGram) / rule4.fatKcalPerGram).rounded(.down))
+        }
+        let updated = PlanView.Macros(proteinG: macros.proteinG, fatG: fat, carbG: carbs)
+        plan.macros = updated
+        let because = "calories \(ValueText.signed(actual, decimals: 1))%"
+        for (field, name, old, new) in [("carb_g", "Carbs", macros.carbG, carbs), ("fat_g", "Fat", macros.fatG, fat)] where old != new {
+            log.append(ChangeLogEntry(rule: rule.id, target: "macros", field: field, before: ValueNumber.value(old), after: ValueNumber.value(new),
+                                      reason: because, line: "\(name) \(ValueText.signed(new - old)) g (\(because))"))
+        }
+    }
+
+    /// The lift's rep range moves by `delta` at both ends in every block of the lift (the week's
+    /// blocks of the exercise for that muscle); the low end never goes below one rep.
+    mutating func changeReps(_ lift: LiftLog, by delta: Int, rule: AdaptationRule, reason: String) {
+        // The lift's blocks as the plan came in, as they are now (a variant change keeps their place).
+        let blocks = original.allBlocks.filter { $0.exerciseId == lift.exercise.exerciseId && $0.muscle == lift.prescription.muscle }.map(current)
+        guard delta != 0, let first = blocks.first, let range = first.reps else { return }
+        let shift = max(delta, 1 - range.lower)
+        guard shift != 0 else { return }
+        let moved = PlanRange(range.lower + shift, range.upper + shift, dash: range.dash)
+        for block in blocks { update(block) { $0.reps = moved } }
+        log.append(ChangeLogEntry(rule: rule.id, target: first.exerciseId, field: "reps", before: .string(range.description),
+                                  after: .string(moved.description), reason: reason,
+                                  line: "\(exerciseName(first.exerciseId)) reps \(range.description) → \(moved.description) (\(reason))"))
+    }
+
+    /// The lift's blocks move to the first harder variant of its catalog `progressions`.
+    mutating func moveToHarderVariant(_ lift: LiftLog, rule: AdaptationRule, reason: String) {
+        let id = lift.exercise.exerciseId
+        guard let harder = engine.exercises[id]?.progressions.first else { return }
+        let blocks = plan.allBlocks.filter { $0.exerciseId == id && $0.muscle == lift.prescription.muscle }
+        guard !blocks.isEmpty else { return }
+        let name = engine.exercises[harder]?.name
+        for block in blocks {
+            update(block) {
+                $0.exerciseId = harder
+                $0.exerciseName = name
+            }
+        }
+        log.append(ChangeLogEntry(rule: rule.id, target: id, field: "exerciseId", before: .string(id), after: .string(harder), reason: reason,
+                                  line: "\(exerciseName(id)) → \(exerciseName(harder)) (\(reason))"))
+    }
+
+    /// The lift's load changes by `percent` of the load actually lifted, rounded to its loadable
+    /// step (at least one step when progressing).
+    mutating func changeLoad(_ lift: LiftLog, by percent: Double, rule: AdaptationRule, reason: String) {
+        let id = lift.exercise.exerciseId
+        // A lift without external load (bodyweight, bands) progresses by reps and variants, never kg.
+        guard isLoaded(id), !loadChanged.contains(id), percent != 0, let load = lift.exercise.sets.compactMap(\.loadKg).min(), load > 0 else { return }
+        let step = engine.progression.incrementKg(forEquipment: engine.exercises[id]?.equipment ?? [])
+        var next = (load * (1 + percent / 100) / step).rounded() * step
+        if percent > 0 && next <= load { next = ((load / step + 1e-9).rounded(.down) + 1) * step }
+        if percent < 0 && next >= load { next = max(step, ((load / step - 1e-9).rounded(.up) - 1) * step) }
+        next = (next * 1000).rounded() / 1000
+        guard next != load else { return }
+        loadChanged.insert(id)
+        for block in plan.allBlocks where block.exerciseId == id { update(block) { $0.loadKg = next } }
+        log.append(ChangeLogEntry(rule: rule.id, target: id, field: "load_kg", before: ValueNumber.value(load), after: ValueNumber.value(next),
+                                  reason: reason, line: "\(exerciseName(id)) \(ValueText.signed(next - load)) kg to \(ValueText.number(next)) kg (\(reason))"))
+    }
+}

@@ -1,0 +1,127 @@
+import OrderedCollections
+import RegimenCoaching
+import RegimenLanguage
+import Testing
+
+/// Adaptation is safe to run twice: the patched plan records what was applied, the same request
+/// again changes nothing, a rule never fires twice on the same evidence, the scheduled deload
+/// comes once per block, and one date holds one check-in.
+@Suite struct AdaptationRerunTests {
+    typealias F = AdaptationFixtures
+
+    private func adapt(_ input: AdaptationInput, plan: Value = F.upperLower) throws -> AdaptationResult {
+        let engine = try #require(F.engine)
+        return try engine.adapt(plan: plan, input: input)
+    }
+
+    private static func totalSets(_ plan: Value) -> Int64 {
+        (plan["workouts"]?.listValue ?? []).flatMap { $0["blocks"]?.listValue ?? [] }.reduce(0) { $0 + ($1["sets"]?.intValue ?? 0) }
+    }
+
+    private static let lowWeek = AdaptationInput(
+        checkIns: [F.low("2026-03-02"), F.neutral("2026-03-03"), F.low("2026-03-04"), F.neutral("2026-03-05"), F.low("2026-03-06")],
+        week: 3)
+
+    @Test func theSameRequestTwiceIsANoOpWithANote() throws {
+        let first = try adapt(Self.lowWeek)
+        #expect(first.changeLog.contains { $0.rule == "low_readiness_week" })
+        let second = try adapt(Self.lowWeek, plan: first.patchedPlan)
+        #expect(second.changeLog.isEmpty)
+        #expect(second.patchedPlan == first.patchedPlan)
+        #expect(Self.totalSets(second.patchedPlan) == Self.totalSets(first.patchedPlan))
+        #expect(second.notes == ["this request (week 3, check-ins 2026-03-02 to 2026-03-06) was already applied to the plan; nothing changed"])
+    }
+
+    @Test func fourLowDaysTwiceDeloadOnce() throws {
+        let input = AdaptationInput(checkIns: (2...5).map { F.low("2026-03-0\($0)") })
+        let first = try adapt(input)
+        let second = try adapt(input, plan: first.patchedPlan)
+        #expect(Self.totalSets(second.patchedPlan) == Self.totalSets(first.patchedPlan))
+        #expect(second.changeLog.isEmpty)
+    }
+
+    @Test func theRecordNamesTheWindowAndEachRulesEvidence() throws {
+        let result = try adapt(Self.lowWeek)
+        let record = try #require(result.patchedPlan["adaptations"]?.listValue?.last)
+        #expect(record["week"] == .int(3))
+        #expect(record["checkins"] == .list(["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"].map(Value.string)))
+        let applied = record["applied"]?.listValue ?? []
+        let cut = try #require(applied.first { $0["rule"] == .string("low_readiness_week") })
+        #expect(cut["basis"]?.listValue?.contains(.string("week 3")) == true)
+    }
+
+    @Test func aRollingWindowDoesNotRepeatTheWeeklyCut() throws {
+        let first = try adapt(Self.lowWeek)
+        var rolled = Self.lowWeek
+        rolled.checkIns.append(F.neutral("2026-03-07"))
+        let second = try adapt(rolled, plan: first.patchedPlan)
+        #expect(!second.changeLog.contains { $0.rule == "low_readiness_week" })
+        #expect(second.notes.contains { $0.hasPrefix("rule 'low_readiness_week' was already applied to 2026-03-02") })
+        #expect(Self.totalSets(second.patchedPlan) == Self.totalSets(first.patchedPlan))
+    }
+
+    @Test func aNewWeeksEvidenceStillAdapts() throws {
+        let first = try adapt(Self.lowWeek)
+        let nextWeek = AdaptationInput(checkIns: [F.low("2026-03-10"), F.low("2026-03-11"), F.high("2026-03-12")], week: 4)
+        let second = try adapt(nextWeek, plan: first.patchedPlan)
+        #expect(second.changeLog.contains { $0.rule == "low_readiness_week" })
+        #expect(second.patchedPlan["adaptations"]?.listValue?.count == 2)
+    }
+
+    @Test func theScheduledDeloadComesOncePerBlock() throws {
+        let deloadWeeks = try (1...19).filter { week in
+            try adapt(AdaptationInput(week: week)).changeLog.contains { $0.rule == "scheduled_deload" }
+        }
+        #expect(deloadWeeks == [6, 12, 18])
+    }
+
+    @Test func aBlockThatDeloadedEarlyDoesNotDeloadAgainAtItsEnd() throws {
+        let tiredWeekFour = try adapt(AdaptationInput(checkIns: [F.low("2026-03-02"), F.neutral("2026-03-03")], week: 4))
+        #expect(tiredWeekFour.changeLog.first?.rule == "scheduled_deload")
+        let weekSix = try adapt(AdaptationInput(week: 6), plan: tiredWeekFour.patchedPlan)
+        #expect(!weekSix.changeLog.contains { $0.rule == "scheduled_deload" })
+        let weekTwelve = try adapt(AdaptationInput(week: 12), plan: tiredWeekFour.patchedPlan)
+        #expect(weekTwelve.changeLog.contains { $0.rule == "scheduled_deload" })
+    }
+
+    @Test func twoCheckInsOfOneDateAreRejectedNamingBoth() throws {
+        let input = AdaptationInput(checkIns: [F.low("2026-03-02"), F.neutral("2026-03-03"), F.low("2026-03-02")])
+        #expect(throws: AdaptationInputError(["checkins[2].date: 2026-03-02 is already the date of checkins[0]; give one check-in per day"])) {
+            try adapt(input)
+        }
+    }
+
+    @Test func aDuplicateDateInACheckInsFileIsALocatedError() {
+        let text = """
+            checkins:
+              - {date: 2026-03-02, sleep_h: 4, stress: 5, motivation: 1}
+              - {date: 2026-03-02, sleep_h: 4, stress: 5, motivation: 1}
+            """
+        #expect(throws: AdaptationInputError(["in.yaml:3:12: error: 'checkins[1].date' 2026-03-02 is already the date of checkins[0] (line 2); give one check-in per day"])) {
+            try AdaptationInputDecoder.decode(text: text, file: "in.yaml")
+        }
+    }
+
+    /// For every generated plan and request: applying the request to its own output gives the
+    /// same plan, and a second run after a change logs nothing.
+    @Test func applyingAnyRequestTwiceEqualsApplyingItOnce() throws {
+        var rng = SeededGenerator(seed: 0x2E2E)
+        var changed = 0
+        for _ in 0..<400 {
+            let c = AdaptationPropertyTests.randomCase(&rng)
+            let input = AdaptationPropertyTests.randomInput(for: c.plan, &rng)
+            let base = try #require(F.engine)
+            let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: c.exercises)
+            let once = try engine.adapt(plan: c.plan, input: input)
+            let twice = try engine.adapt(plan: once.patchedPlan, input: input)
+            #expect(twice.patchedPlan == once.patchedPlan)
+            // A run that changed the plan is recorded, so the second one logs nothing; a run
+            // whose entries only note things (or cancel out) leaves no record and may note again.
+            if once.patchedPlan != c.plan {
+                changed += 1
+                #expect(twice.changeLog.isEmpty)
+            }
+        }
+        #expect(changed > 100)
+    }
+}

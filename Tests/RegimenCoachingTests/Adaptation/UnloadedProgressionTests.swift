@@ -1,0 +1,87 @@
+import OrderedCollections
+import RegimenCoaching
+import RegimenLanguage
+import Testing
+
+/// Lifts without external load progress by reps, then by the harder variant of the catalog's
+/// progression chain, and never by kilograms (rules/progression.yaml).
+@Suite struct UnloadedProgressionTests {
+    typealias F = AdaptationFixtures
+
+    static let exercises: [String: ExerciseFacts] = [
+        "pike_push_up": .init(name: "Pike push-up", primaryMuscles: ["shoulders"], equipment: ["bodyweight"], progressions: ["handstand_push_up"]),
+        "handstand_push_up": .init(name: "Wall handstand push-up", primaryMuscles: ["shoulders"], equipment: ["bodyweight"]),
+        "plank_row": .init(name: "Towel door row", primaryMuscles: ["back"], equipment: ["bodyweight", "household"]),
+        "goblet_squat": .init(name: "Goblet squat", primaryMuscles: ["quads"], equipment: ["dumbbell"]),
+    ]
+
+    static func plan(pikeReps: String, rowReps: String = "6–10") -> Value {
+        .map([
+            "workouts": .list([
+                .map(["day": .int(1), "blocks": .list([F.block("shoulders", "pike_push_up", 3, reps: pikeReps), F.block("back", "plank_row", 3, reps: rowReps),
+                                                       F.block("quads", "goblet_squat", 3)])]),
+                .map(["day": .int(2), "blocks": .list([F.block("shoulders", "pike_push_up", 3, reps: pikeReps)])]),
+            ]),
+            "training": .map(["weekly_sets": .list(["shoulders", "back", "quads"].map { .map(["muscle": .string($0), "band": .string("4–8"), "planned": .int(3)]) })]),
+        ])
+    }
+
+    private func adapt(_ plan: Value, _ sets: [LoggedSet], exercise: String = "pike_push_up", feel: SessionFeel? = nil) throws -> AdaptationResult {
+        let base = try #require(F.engine)
+        let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises)
+        let session = LoggedSession(date: "2026-03-04", day: 1, exercises: [LoggedExercise(exerciseId: exercise, sets: sets, feel: feel)])
+        return try engine.adapt(plan: plan, input: AdaptationInput(checkIns: [F.high("2026-03-04")], sessions: [session], week: 2))
+    }
+
+    private static func blocks(_ plan: Value, _ exercise: String) -> [Value] {
+        (plan["workouts"]?.listValue ?? []).flatMap { $0["blocks"]?.listValue ?? [] }.filter { $0["exerciseId"] == .string(exercise) }
+    }
+
+    @Test func anEasyPikePushUpProgressesByRepsNotKilograms() throws {
+        let result = try adapt(Self.plan(pikeReps: "6–10"), [LoggedSet(loadKg: 70, reps: 10, rir: 5), LoggedSet(loadKg: 70, reps: 10, rir: 5)], feel: .easy)
+        #expect(F.lines(result) == ["Pike push-up reps 6–10 → 10–14 (2x10 reached at RIR 5)"])
+        #expect(Self.blocks(result.patchedPlan, "pike_push_up").allSatisfy { $0["reps"] == .string("10–14") && $0["load_kg"] == nil })
+    }
+
+    @Test func atTheRepCeilingTheLiftMovesToItsHarderVariant() throws {
+        let result = try adapt(Self.plan(pikeReps: "16–20"), [LoggedSet(reps: 20, rir: 2), LoggedSet(reps: 20, rir: 2)])
+        #expect(F.lines(result) == ["Pike push-up → Wall handstand push-up (2x20 reached at RIR 2; next: handstand_push_up)",
+                                    "Wall handstand push-up reps 16–20 → 6–10 (2x20 reached at RIR 2; next: handstand_push_up)"])
+        #expect(Self.blocks(result.patchedPlan, "pike_push_up").isEmpty)
+        #expect(Self.blocks(result.patchedPlan, "handstand_push_up").count == 2)
+        #expect(Self.blocks(result.patchedPlan, "handstand_push_up").allSatisfy { $0["reps"] == .string("6–10") })
+    }
+
+    @Test func aHouseholdLiftIsUnloadedToo() throws {
+        let result = try adapt(Self.plan(pikeReps: "6–10"), [LoggedSet(reps: 10, rir: 2)], exercise: "plank_row")
+        #expect(F.lines(result) == ["Towel door row reps 6–10 → 8–12 (1x10 reached at RIR 2)"])
+    }
+
+    @Test func atTheCeilingWithoutAVariantTheLogSaysWhatToDo() throws {
+        let result = try adapt(Self.plan(pikeReps: "6–10", rowReps: "16–20"), [LoggedSet(reps: 20, rir: 2)], exercise: "plank_row")
+        #expect(F.lines(result) == ["At the rep ceiling with no harder variant: add load (a vest or a band) or a progression to the catalog (1x20 reached)"])
+    }
+
+    /// For every generated log of an unloaded lift: no change log line adds kilograms.
+    @Test func noUnloadedLiftEverGetsAKilogramStep() throws {
+        var rng = SeededGenerator(seed: 0xB0D7)
+        var progressed = 0
+        for _ in 0..<300 {
+            let top = [10, 12, 15, 18, 20].randomElement(using: &rng) ?? 10
+            let plan = Self.plan(pikeReps: "\(top - 4)–\(top)")
+            let sets = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                LoggedSet(loadKg: Bool.random(using: &rng) ? Double(Int.random(in: 1...100, using: &rng)) : nil,
+                          reps: Int.random(in: top - 2...top + 2, using: &rng), rir: Double(Int.random(in: 1...6, using: &rng)))
+            }
+            let result = try adapt(plan, sets, feel: [nil, .easy, .ok].randomElement(using: &rng) ?? nil)
+            #expect(!result.changeLog.contains { $0.field == "load_kg" })
+            if result.changeLog.contains(where: { $0.field == "reps" || $0.field == "exerciseId" }) { progressed += 1 }
+        }
+        #expect(progressed > 50)
+    }
+
+    @Test func aLoadedLiftStillTakesItsLoadStep() throws {
+        let result = try adapt(Self.plan(pikeReps: "6–10"), [LoggedSet(loadKg: 20, reps: 10, rir: 2)], exercise: "goblet_squat")
+        #expect(F.lines(result) == ["Goblet squat +2 kg to 22 kg (1x10 reached at RIR 2)"])
+    }
+}
