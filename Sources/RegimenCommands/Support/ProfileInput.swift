@@ -40,15 +40,23 @@ enum ProfileInput {
         _ arguments: ProfileReportArguments, in context: CommandContext,
         _ compute: (NutritionRuleSet, Profile) throws(RuleEvaluationError) -> (value: Value, text: () -> String)
     ) throws(CommandFailure) {
-        let rules = try Self.rules(arguments.sources, in: context)
-        let profile = try Self.profile(arguments.profile, rules: rules, in: context)
+        try report(profile: arguments.profile, format: arguments.format, sources: arguments.sources, in: context, compute)
+    }
+
+    /// ``report(_:in:_:)`` for a command with its own arguments (its own default format).
+    static func report(
+        profile path: String, format: ReportFormat, sources: RuleSourceOptions, in context: CommandContext,
+        _ compute: (NutritionRuleSet, Profile) throws(RuleEvaluationError) -> (value: Value, text: () -> String)
+    ) throws(CommandFailure) {
+        let rules = try Self.rules(sources, in: context)
+        let profile = try Self.profile(path, rules: rules, in: context)
         let report: (value: Value, text: () -> String)
         do {
             report = try compute(rules, profile)
         } catch {
             throw ruleFailure(error, in: context)
         }
-        print(report.value, format: arguments.format, text: report.text, in: context)
+        print(report.value, format: format, text: report.text, in: context)
     }
 
     /// Reports a rule expression that failed while planning (status 1).
