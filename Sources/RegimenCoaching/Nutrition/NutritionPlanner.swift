@@ -178,12 +178,14 @@ public struct NutritionPlanner: Sendable {
                 let before = kcal
                 let ceiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
                 kcal = min(kcal + shortKcal, max(before, ceiling ?? .infinity))
-                if kcal > before {
-                    adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
-                }
                 if let ceiling, carbs() < floor {
+                    if kcal > before {
+                        adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
+                    }
                     adjustments.append(contentsOf: fitUnderCeiling(
                         kcal: kcal, ceiling: ceiling, tdee: indexes.tdee, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
+                } else if kcal > before {
+                    adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
                 }
             }
         }
