@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The nutrition property over the FULL grid of Tests/RegimenCoachingTests/NutritionGrid.swift
 # (2 sexes × 24 weights × 4 goals × 3 experience levels × 3 budgets × 17 diets × 5 meal counts =
-# 146,880 profiles); `swift test` runs every 97th of them. Release build: the debug one would take
+# 146,880 profiles); `swift test` runs every 139th of them. Release build: the debug one would take
 # hours. Prints meals with options per diet and fails on any meal without options (unless its
 # exclusions leave a category without sources) or any combination outside its band.
 #

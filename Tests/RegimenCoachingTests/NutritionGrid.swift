@@ -27,9 +27,9 @@ enum NutritionGrid {
     static let budgets = ["low", "medium", "high"]
     static let mealCounts = [2, 3, 4, 5, 6]
 
-    /// 97 is prime and divides no dimension's size, so the sample takes every value of every
+    /// 139 is prime and divides no dimension's size, so the sample takes every value of every
     /// dimension.
-    static let sampleStride = 97
+    static let sampleStride = 139
 
     static var isFull: Bool { ProcessInfo.processInfo.environment["REGIMEN_NUTRITION_GRID"] == "full" }
 
