@@ -44,7 +44,7 @@ struct Plan: ParsableCommand {
         switch format {
         case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).jsonString(pretty: true))
         case .yaml: context.standardOutput.write(plan.jsonValue(explain: explain).yamlString())
-        case .text: context.standardOutput.write(PlanText.render(plan, explain: explain))
+        case .text: context.standardOutput.write(PlanText.render(plan, explain: explain, catalog: generator.nutrition.catalog))
         }
     }
 
@@ -68,7 +68,7 @@ struct Plan: ParsableCommand {
 
 /// The week as text: day, exercise, sets × reps @ RIR, and the busy-day variant.
 enum PlanText {
-    static func render(_ plan: GeneratedPlan, explain: Bool) -> String {
+    static func render(_ plan: GeneratedPlan, explain: Bool, catalog: IngredientCatalog) -> String {
         let week = plan.training
         var lines: [String] = []
         lines.append("\(week.split.name) — \(week.split.trainingDays) training day(s)\(week.split.recoveryDays > 0 ? " + \(week.split.recoveryDays) active recovery" : "")"
@@ -111,7 +111,10 @@ enum PlanText {
         }
         let macros = plan.nutrition.macros
         lines.append("")
-        lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals (ingredient options in --format json or `regimen nutrition`)")
+        lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals; \(MealOptionsText.guarantee(plan.nutrition))")
+        for adjustment in plan.nutrition.adjustments { lines.append("adjusted: \(adjustment)") }
+        lines.append(contentsOf: MealOptionsText.lines(plan.nutrition, catalog: catalog))
+        lines.append("")
         for note in plan.indexes.notes + week.notes { lines.append("note: \(note)") }
         // The JSON's `tips`: indexes, nutrition and training, each once.
         var shownTips: [String] = []

@@ -1,97 +1,75 @@
 import RegimenCoaching
 import Testing
 
-/// The seed's acceptance criterion, checked over a grid of profiles: any single choice from each
-/// category lands the meal within ±10% of every sub-target, for every combination.
+/// The seed's acceptance criterion, checked over ``NutritionGrid``: every meal of every profile
+/// has at least the rules' minimum of options in each category, and any single choice from each
+/// category lands the meal within ±10% of every sub-target (or the rules' absolute floor where
+/// that is wider), for every combination. The only meals allowed without options are those whose
+/// exclusions leave the catalog too few sources for some category, and they say so.
 @Suite struct NutritionPropertyTests {
-    struct GridProfile: CustomStringConvertible {
-        var yaml: String
-        var exclusions: [String]
-        var description: String { yaml.replacingOccurrences(of: "\n", with: "; ") }
+    @Test func gridCoversEveryDimension() {
+        let points = NutritionGrid.points()
+        #expect(points.count >= 1_000)
+        #expect(Set(points.map(\.diet)).count == NutritionGrid.exclusionSets.count)
+        #expect(Set(points.map(\.mealsPerDay)) == Set(NutritionGrid.mealCounts))
     }
 
-    /// sex × age range × weight × height × body fat present/absent × goal × budget × meals ×
-    /// exclusions: every seventh point of the full 9,216-point grid (1,317 profiles; 7 is prime to
-    /// every dimension's size, so every value of every dimension is sampled).
-    static let grid: [GridProfile] = {
-        var all: [GridProfile] = []
-        let exclusionSets: [[String]] = [[], ["vegetarian"], ["vegan"], ["gluten", "dairy"]]
-        for sex in ["male", "female"] {
-            for age in ["<18", "25-34", ">60"] {
-                for weight in [45, 70, 95, 140] {
-                    for height in [158, 185] {
-                        for bodyfat in [nil, 28] as [Int?] {
-                            for goal in ["fat_loss", "lean_mass", "recomp", "strength"] {
-                                for budget in ["low", "medium", "high"] {
-                                    for meals in [3, 4] {
-                                        for exclusions in exclusionSets {
-                                            var yaml = "sex: \(sex)\nschedule_days: \(1 + (weight + height) % 6)\nage_range: \"\(age)\"\n"
-                                            yaml += "weight_kg: \(weight)\nheight_cm: \(height)\ngoal: \(goal)\nbudget_tier: \(budget)\n"
-                                            yaml += "meals_per_day: \(meals)\nexclusions: [\(exclusions.joined(separator: ", "))]\n"
-                                            if let bodyfat { yaml += "bodyfat_pct: \(bodyfat)\n" }
-                                            all.append(GridProfile(yaml: yaml, exclusions: exclusions))
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return stride(from: 0, to: all.count, by: 7).map { all[$0] }
-    }()
-
-    @Test func gridIsLargeEnough() {
-        #expect(Self.grid.count >= 1_000)
-    }
-
-    @Test func everyCombinationOfEveryMealStaysWithinTolerance() throws {
+    @Test func everyMealOfTheGridHasOptionsAndEveryCombinationStaysWithinTolerance() throws {
         let rules = try TestRules.rules()
         let catalog = Dictionary(uniqueKeysWithValues: rules.catalog.ingredients.map { ($0.id, $0) })
-        var meals = 0
-        var mealsWithOptions = 0
-        var byExclusion: [String: (meals: Int, withOptions: Int)] = [:]
+        let minimum = rules.meals.optionsPerCategory.lowerBound
+        var byDiet: [String: (meals: Int, withOptions: Int)] = [:]
         var combinations = 0
-        for entry in Self.grid {
-            let profile = try TestRules.profile(entry.yaml)
+        let points = NutritionGrid.points()
+        for point in points {
+            let profile = try TestRules.profile(point.yaml)
             let plan = try rules.planNutrition(profile)
             let weight = try #require(profile.weightKg)
             // Protein 1.6–2.2 g/kg (whole grams shown, so half a gram of rounding either way).
-            #expect(plan.macros.proteinG >= 1.6 * weight - 0.5 && plan.macros.proteinG <= 2.2 * weight + 0.5, "\(entry)")
-            #expect(plan.macros.carbG >= 0, "\(entry)")
+            #expect(plan.macros.proteinG >= 1.6 * weight - 0.5 && plan.macros.proteinG <= 2.2 * weight + 0.5, "\(point)")
+            #expect(plan.macros.carbG >= 0, "\(point)")
             // Macros add up to the kcal target within 3%.
             let macroKcal = 4 * plan.macros.proteinG + 4 * plan.macros.carbG + 9 * plan.macros.fatG
-            #expect(abs(macroKcal - plan.kcal) <= 0.03 * plan.kcal, "\(entry): \(macroKcal) vs \(plan.kcal)")
+            #expect(abs(macroKcal - plan.kcal) <= 0.03 * plan.kcal, "\(point): \(macroKcal) vs \(plan.kcal)")
+            // A fat-loss target never lies above maintenance.
+            if plan.goal == "fat_loss" { #expect(plan.kcal <= plan.tdee.rounded() + 0.5, "\(point)") }
+            // The asked number of meals is kept unless a note says why not.
+            if plan.meals.count != point.mealsPerDay {
+                #expect(plan.adjustments.contains { $0.hasPrefix("meals per day") }, "\(point): \(plan.meals.count) meals, no note")
+            }
+            let excludedTags = Set(point.exclusions.flatMap { rules.profile.diets.exclusions[$0] ?? [] })
+            let sourcesLeft = rules.catalog.ingredients.filter { excludedTags.isDisjoint(with: $0.contains) }
+            let catalogGap = IngredientCategory.allCases.contains { category in sourcesLeft.filter { $0.category == category }.count < minimum }
             for meal in plan.meals {
-                meals += 1
-                let key = entry.exclusions.isEmpty ? "none" : entry.exclusions.joined(separator: "+")
-                byExclusion[key, default: (0, 0)].meals += 1
-                guard case .options(let options) = meal.allocation else { continue }
-                mealsWithOptions += 1
-                byExclusion[key, default: (0, 0)].withOptions += 1
+                byDiet[point.diet, default: (0, 0)].meals += 1
+                guard case .options(let options) = meal.allocation else {
+                    #expect(catalogGap, "\(point) \(meal.slot): no options although the exclusions leave every category a source")
+                    continue
+                }
+                byDiet[point.diet, default: (0, 0)].withOptions += 1
                 for category in IngredientCategory.allCases {
-                    #expect(options[category].count >= 3, "\(entry): \(category) has \(options[category].count) options")
+                    #expect(options[category].count >= minimum, "\(point): \(category) has \(options[category].count) options")
                     for option in options[category] {
                         let ingredient = try #require(catalog[option.ingredientId])
                         #expect(ingredient.category == category)
-                        let excluded = Set(entry.exclusions.flatMap { rules.profile.diets.exclusions[$0] ?? [] })
-                        #expect(excluded.isDisjoint(with: ingredient.contains), "\(entry): \(option.ingredientId) is excluded")
+                        #expect(excludedTags.isDisjoint(with: ingredient.contains), "\(point): \(option.ingredientId) is excluded")
                         #expect(rules.meals.budgetTiers[plan.budgetTier]?.contains(ingredient.budgetTier) == true)
+                        #expect(ingredient.portionRangeG.contains(option.grams), "\(point): \(option.grams) g of \(option.ingredientId) is outside its portion range")
                     }
                 }
-                combinations += checkEveryCombination(options, targets: meal.targets, tolerance: 0.10, context: "\(entry) \(meal.slot)")
+                combinations += checkEveryCombination(
+                    options, targets: meal.targets, tolerance: rules.meals.tolerance, floor: rules.meals.toleranceFloor, context: "\(point) \(meal.slot)")
             }
         }
-        print("nutrition grid: \(Self.grid.count) profiles, \(meals) meals, \(mealsWithOptions) with options, \(combinations) combinations checked")
-        for (key, counts) in byExclusion.sorted(by: { $0.key < $1.key }) {
-            print("  exclusions \(key): \(counts.withOptions) of \(counts.meals) meals have options")
+        print("nutrition grid (\(NutritionGrid.isFull ? "full" : "sampled")): \(points.count) profiles, \(combinations) combinations checked")
+        for (diet, counts) in byDiet.sorted(by: { $0.key < $1.key }) {
+            print("  exclusions \(diet): \(counts.withOptions) of \(counts.meals) meals have options")
         }
         #expect(combinations > 100_000)
     }
 
     /// Enumerates every pick of one option per category and checks each total; returns the count.
-    func checkEveryCombination(_ options: MealOptions, targets: MealTargets, tolerance: Double, context: String) -> Int {
+    func checkEveryCombination(_ options: MealOptions, targets: MealTargets, tolerance: Double, floor: MealTotals, context: String) -> Int {
         var count = 0
         for p in options.protein {
             for c in options.carb {
@@ -102,11 +80,11 @@ import Testing
                         let totals = (
                             protein: picks.reduce(0) { $0 + $1.macros.protein }, carb: picks.reduce(0) { $0 + $1.macros.carb },
                             fat: picks.reduce(0) { $0 + $1.macros.fat }, kcal: picks.reduce(0) { $0 + $1.kcal })
-                        let pairs = [
-                            ("protein", totals.protein, targets.macros.protein), ("carb", totals.carb, targets.macros.carb),
-                            ("fat", totals.fat, targets.macros.fat), ("kcal", totals.kcal, targets.kcal),
+                        let checks = [
+                            ("protein", totals.protein, targets.macros.protein, floor.protein), ("carb", totals.carb, targets.macros.carb, floor.carb),
+                            ("fat", totals.fat, targets.macros.fat, floor.fat), ("kcal", totals.kcal, targets.kcal, floor.kcal),
                         ]
-                        for (name, total, target) in pairs where abs(total - target) > tolerance * target + 1e-9 {
+                        for (name, total, target, least) in checks where abs(total - target) > max(tolerance * target, least) + 1e-9 {
                             Issue.record("\(context): \(picks.map(\.ingredientId)) gives \(name) \(total), target \(target)")
                         }
                     }

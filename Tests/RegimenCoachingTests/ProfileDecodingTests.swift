@@ -76,7 +76,7 @@ import Testing
         ("sex: male\nschedule_days: 3\noverrides: {bmr: 1500}\n", "overrides.bmr", "an unknown override", "BMR"),
         ("sex: male\nschedule_days: 3\ngoal: shred\n", "goal", "'shred'", "fat_loss"),
         ("sex: male\nschedule_days: 3\nbudget_tier: cheap\n", "budget_tier", "'cheap'", "low, medium, high"),
-        ("sex: male\nschedule_days: 3\nmeals_per_day: 5\n", "meals_per_day", "5", "3-4"),
+        ("sex: male\nschedule_days: 3\nmeals_per_day: 7\n", "meals_per_day", "7", "2-6"),
         ("sex: male\nschedule_days: 3\nexclusions: [keto]\n", "exclusions[0]", "'keto'", "vegetarian"),
         ("sex: male\nschedule_days: 3\npregnant: yes\n", "pregnant", "'yes'", "true or false"),
         ("sex: male\nschedule_days: 3\ndaily_caffeine_mg: -5\n", "daily_caffeine_mg", "-5", "0-2000"),

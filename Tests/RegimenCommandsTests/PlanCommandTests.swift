@@ -43,6 +43,19 @@ import Testing
         #expect(run.standardOutput.contains("Busy day (about"))
     }
 
+    @Test func textShowsEveryMealsOptionsWithGrams() throws {
+        let scratch = try Self.scratch(profile: "sex: male\nschedule_days: 4\nweight_kg: 80\nexclusions: [vegan]\n")
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["plan", "profile.yaml", "--rules", "planner", "--format", "text"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.components(separatedBy: "\n")
+        let meals = lines.filter { $0.contains(" — target P ") }
+        #expect(meals.count >= 3)
+        #expect(lines.filter { $0 == "  pick one from each of protein, carb, veg and fat:" }.count == meals.count)
+        #expect(lines.contains { $0.hasPrefix("  protein ") && $0.contains(" g  P ") })
+        #expect(!run.standardOutput.contains("ingredient options in --format json"))
+    }
+
     @Test func explainNamesRuleFileLines() throws {
         let scratch = try Self.scratch(profile: "sex: female\nschedule_days: 2\n")
         defer { scratch.cleanUp() }

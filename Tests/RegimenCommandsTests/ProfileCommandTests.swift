@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func nutritionJSONCarriesMealsWithOptionsAndTargets() throws {
-        let result = run(["nutrition", "examples/complete.yaml"])
+        let result = run(["nutrition", "examples/complete.yaml", "--format", "json"])
         #expect(result.status == 0, "\(result.standardError)")
         let plan = try json(result.standardOutput)
         #expect(plan["kcal"] is Int)
@@ -72,6 +72,30 @@ import Testing
         #expect(result.standardOutput.hasPrefix("Goal fat_loss: "))
         #expect(result.standardOutput.contains("\nBreakfast — target P "))
         #expect(result.standardOutput.contains("  protein "))
+    }
+
+    @Test func nutritionPrintsTextByDefaultWithEveryMealsOptionsAndGrams() throws {
+        let result = run(["nutrition", "examples/minimal.yaml"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("Goal "))
+        let text = result.standardOutput
+        let meals = text.components(separatedBy: "\n").filter { $0.contains(" — target P ") }
+        #expect(meals.count >= 2)
+        // Every meal offers options: at least 3 per category, each line with grams and macros.
+        #expect(text.components(separatedBy: "pick one from each of protein, carb, veg and fat:").count - 1 == meals.count)
+        let optionLines = text.components(separatedBy: "\n").filter { $0.range(of: #" \d+ g  P +[\d.]+  C "#, options: .regularExpression) != nil }
+        #expect(optionLines.count >= 12 * meals.count)
+        #expect(!text.contains("no options"))
+    }
+
+    @Test func jsonNeverSpreadsAnEmptyListOverBlankLines() throws {
+        // The plan's `adjustments` and `exclusions` are empty lists for this profile.
+        let result = run(["nutrition", "examples/minimal.yaml", "--format", "json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("\n\n"))
+        #expect(result.standardOutput.contains("\"adjustments\" : []"))
+        let plan = try json(result.standardOutput)
+        #expect((plan["adjustments"] as? [Any])?.isEmpty == true)
     }
 
     @Test func badProfileExitsTwoWithEveryProblem() throws {

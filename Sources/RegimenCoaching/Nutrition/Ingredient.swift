@@ -31,6 +31,8 @@ public struct Ingredient: Sendable, Hashable {
     public var category: IngredientCategory
     /// USDA SR NDB number of the record the values come from.
     public var usdaNDB: String
+    /// The USDA release the values were read from (`SR24`, or `SR Legacy` for records added later).
+    public var usdaRelease: String
     /// The state the values describe: cooked, raw, dry or ready.
     public var state: String
     /// Protein, carbohydrate and fat in grams per 100 g.
@@ -46,7 +48,7 @@ public struct Ingredient: Sendable, Hashable {
     public var notes: String?
 
     public init(
-        id: String, name: String, category: IngredientCategory, usdaNDB: String, state: String, per100g: Macros,
+        id: String, name: String, category: IngredientCategory, usdaNDB: String, usdaRelease: String = "SR24", state: String, per100g: Macros,
         usdaKcal: Double, typicalPortionG: Double, portionRangeG: ClosedRange<Double>, budgetTier: Profile.BudgetTier,
         contains: [String], notes: String? = nil
     ) {
@@ -54,6 +56,7 @@ public struct Ingredient: Sendable, Hashable {
         self.name = name
         self.category = category
         self.usdaNDB = usdaNDB
+        self.usdaRelease = usdaRelease
         self.state = state
         self.per100g = per100g
         self.usdaKcal = usdaKcal

@@ -54,7 +54,8 @@ extension IngredientAllocator {
         var tightest = MealMeasure.protein
         for measure in MealMeasure.allCases {
             let goal = totals[measure]
-            let room = min(low[measure] - (1 - settings.tolerance) * goal, (1 + settings.tolerance) * goal - high[measure]) / goal
+            let band = settings.halfWidth(measure, target: goal)
+            let room = min(low[measure] - (goal - band), (goal + band) - high[measure]) / goal
             if room < slack {
                 slack = room
                 tightest = measure
@@ -106,13 +107,14 @@ extension IngredientAllocator {
         guard include(first, amount: amounts.0), include(second, amount: amounts.1), include(third, amount: amounts.2) else { return nil }
         add(&low, veg.low)
         add(&high, veg.high)
-        let tolerance = settings.tolerance
-        func room(_ low: Double, _ high: Double, _ goal: Double) -> Double {
-            min(low - (1 - tolerance) * goal, (1 + tolerance) * goal - high) / goal
+        let settings = self.settings
+        func room(_ low: Double, _ high: Double, _ goal: Double, _ measure: MealMeasure) -> Double {
+            let band = settings.halfWidth(measure, target: goal)
+            return min(low - (goal - band), (goal + band) - high) / goal
         }
         return min(
-            min(room(low.protein, high.protein, target.protein), room(low.carb, high.carb, target.carb)),
-            min(room(low.fat, high.fat, target.fat), room(low.kcal, high.kcal, settings.energy.kcal(target))))
+            min(room(low.protein, high.protein, target.protein, .protein), room(low.carb, high.carb, target.carb, .carb)),
+            min(room(low.fat, high.fat, target.fat, .fat), room(low.kcal, high.kcal, settings.energy.kcal(target), .kcal)))
     }
 
     private func widen(_ low: inout MealTotals, _ high: inout MealTotals, _ macros: Macros) {
@@ -148,7 +150,7 @@ extension IngredientAllocator {
             let meal = MealOptions(
                 protein: sized.protein, carb: sized.carb, veg: candidate.veg.members.map { option($0, grams: candidate.vegGrams) },
                 fat: sized.fat)
-            if meal.keepsGuarantee(targets: targets, tolerance: settings.tolerance) { return meal }
+            if meal.keepsGuarantee(targets: targets, tolerance: settings.tolerance, floor: settings.toleranceFloor) { return meal }
         }
         return nil
     }
@@ -256,15 +258,17 @@ extension IngredientAllocator {
         }
         let measure = closest.tightest
         let goal = targets.value(of: measure)
+        let band = settings.halfWidth(measure, target: goal)
         let names = (closest.sized.map(\.members) + [closest.veg.members]).flatMap { $0 }.map(\.id).joined(separator: ", ")
-        return "no \(minimum) options per category from the catalog keep every combination within ±\(percent)% of this meal's \(measure.label) (\(formatted(goal))): the closest set (\(names)) spreads it over \(formatted(closest.low[measure]))–\(formatted(closest.high[measure])), beyond \(formatted(goal * (1 - settings.tolerance)))–\(formatted(goal * (1 + settings.tolerance)))"
+        return "no \(minimum) options per category from the catalog keep every combination within ±\(percent)% of this meal's \(measure.label) (\(formatted(goal))): the closest set (\(names)) spreads it over \(formatted(closest.low[measure]))–\(formatted(closest.high[measure])), beyond \(formatted(goal - band))–\(formatted(goal + band))"
     }
 
     /// Plain words for candidates that fit before rounding but not once grams are whole.
     func roundingExplanation(_ candidate: Candidate, targets: MealTargets) -> String {
         let percent = formatted(settings.tolerance * 100)
         let goal = targets.value(of: candidate.tightest)
-        return "the options fit within ±\(percent)% only with fractional grams: rounding portions to whole grams pushes this meal's \(candidate.tightest.label) (\(formatted(goal))) outside \(formatted(goal * (1 - settings.tolerance)))–\(formatted(goal * (1 + settings.tolerance))) for some combination"
+        let band = settings.halfWidth(candidate.tightest, target: goal)
+        return "the options fit within ±\(percent)% only with fractional grams: rounding portions to whole grams pushes this meal's \(candidate.tightest.label) (\(formatted(goal))) outside \(formatted(goal - band))–\(formatted(goal + band)) for some combination"
     }
 
 }

@@ -2,17 +2,29 @@
 public struct AllocatorSettings: Sendable, Hashable {
     /// ±fraction every combination must stay within (0.10 for ±10%).
     public var tolerance: Double
+    /// The narrowest half-width of the band per measure (grams of each macro, kcal): the band is
+    /// `target ± max(tolerance × target, floor)`.
+    public var toleranceFloor: MealTotals
     /// How many options per category: at least the lower bound, at most the upper.
     public var optionsPerCategory: ClosedRange<Int>
     /// Suggested grams are multiples of these steps.
     public var roundingG: [IngredientCategory: Double]
     public var energy: EnergyFactors
 
-    public init(tolerance: Double, optionsPerCategory: ClosedRange<Int>, roundingG: [IngredientCategory: Double], energy: EnergyFactors) {
+    public init(
+        tolerance: Double, toleranceFloor: MealTotals = .zero, optionsPerCategory: ClosedRange<Int>, roundingG: [IngredientCategory: Double],
+        energy: EnergyFactors
+    ) {
         self.tolerance = tolerance
+        self.toleranceFloor = toleranceFloor
         self.optionsPerCategory = optionsPerCategory
         self.roundingG = roundingG
         self.energy = energy
+    }
+
+    /// How far either side of `target` a measure may land.
+    public func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
+        max(tolerance * target, toleranceFloor[measure])
     }
 }
 
@@ -63,6 +75,9 @@ public struct IngredientAllocator: Sendable {
     private let roundingAttempts = 12
     /// Further options tried per category when growing a set beyond the minimum.
     let growthAttempts = 6
+    /// The last search keeps members that can bring at least this share of the meal's target of
+    /// their category's macro at their largest portion (the rest comes from the other categories).
+    private let portionableShare = 0.8
 
     public init(settings: AllocatorSettings) {
         self.settings = settings
@@ -96,6 +111,23 @@ public struct IngredientAllocator: Sendable {
         var unrounded: Candidate?
         for width in searchWidths {
             let outcome = search(targets: targets, pools: pools, vegAmount: vegAmount, width: width)
+            if let options = outcome.options { return .options(options) }
+            if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
+            if unrounded == nil { unrounded = outcome.unrounded }
+        }
+        // The ranking above looks at macro ratios only, so for a large meal its tightest sets may
+        // all need more than some member's portion cap (fruit is nearly pure carbohydrate, but no
+        // one eats a kilogram of it). A last search keeps only the members that can bring most of
+        // their category's share within their portion range.
+        var portionable = pools
+        for category in [IngredientCategory.protein, .carb, .fat] {
+            guard let primary = category.primaryNutrient else { continue }
+            let need = targets.macros[primary] * portionableShare
+            portionable[category] = pools[category]?.filter { $0.perGram[primary] * $0.portionRangeG.upperBound >= need }
+        }
+        let narrowed = IngredientCategory.allCases.contains { portionable[$0]?.count != pools[$0]?.count }
+        if narrowed, IngredientCategory.allCases.allSatisfy({ (portionable[$0]?.count ?? 0) >= minimum }), let width = searchWidths.last {
+            let outcome = search(targets: targets, pools: portionable, vegAmount: vegAmount, width: width)
             if let options = outcome.options { return .options(options) }
             if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
             if unrounded == nil { unrounded = outcome.unrounded }
@@ -378,7 +410,9 @@ public struct IngredientAllocator: Sendable {
     /// step of ``spreadCost(low:high:amount:target:)`` is monotone in floating point as well
     /// (rounding keeps order), so the floor, computed the same way, is never above a real cost.
     private func costFloor(pairLow: Macros, pairHigh: Macros, laterPrimaryMax: Double, primary: MacroNutrient, target: Macros) -> Double? {
-        guard settings.tolerance > 0, settings.tolerance.isFinite, target.protein > 0, target.carb > 0, target.fat > 0 else { return nil }
+        guard settings.tolerance.isFinite, target.protein > 0, target.carb > 0, target.fat > 0,
+              MacroNutrient.allCases.allSatisfy({ settings.halfWidth(MealMeasure($0), target: target[$0]) > 0 })
+        else { return nil }
         let highestPrimaryPerKey = (pairLow[primary] + max(pairHigh[primary], laterPrimaryMax)) / 2
         guard highestPrimaryPerKey > 0, highestPrimaryPerKey.isFinite else { return nil }
         return spreadCost(low: pairLow, high: pairHigh, amount: target[primary] / highestPrimaryPerKey, target: target)
@@ -387,10 +421,9 @@ public struct IngredientAllocator: Sendable {
     /// Written out per nutrient (same order of additions as a loop from zero): this runs for every
     /// subset the search ranks.
     func spreadCost(low: Macros, high: Macros, amount: Double, target: Macros) -> Double {
-        let band = 2 * settings.tolerance
-        let protein = amount * (high.protein - low.protein) / (band * target.protein)
-        let carb = amount * (high.carb - low.carb) / (band * target.carb)
-        let fat = amount * (high.fat - low.fat) / (band * target.fat)
+        let protein = amount * (high.protein - low.protein) / (2 * settings.halfWidth(.protein, target: target.protein))
+        let carb = amount * (high.carb - low.carb) / (2 * settings.halfWidth(.carb, target: target.carb))
+        let fat = amount * (high.fat - low.fat) / (2 * settings.halfWidth(.fat, target: target.fat))
         return protein + carb + fat
     }
 }

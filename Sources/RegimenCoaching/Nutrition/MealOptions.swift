@@ -80,21 +80,24 @@ public struct MealOptions: Sendable, Hashable {
         return (low, high)
     }
 
-    /// Whether every combination lies within `tolerance` of every target (the check without the words).
-    public func keepsGuarantee(targets: MealTargets, tolerance: Double) -> Bool {
+    /// Whether every combination lies within `tolerance` of every target, or within `floor` of it
+    /// where that is wider (the check without the words).
+    public func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
         guard IngredientCategory.allCases.allSatisfy({ !self[$0].isEmpty }) else { return false }
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
             let target = targets.value(of: measure)
+            let band = max(tolerance * target, floor[measure])
             let epsilon = 1e-9 * max(1, target)
-            if low[measure] < target * (1 - tolerance) - epsilon || high[measure] > target * (1 + tolerance) + epsilon { return false }
+            if low[measure] < target - band - epsilon || high[measure] > target + band + epsilon { return false }
         }
         return true
     }
 
     /// Every way the guarantee fails: a measure whose lowest or highest combination falls outside
-    /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%). Empty when every combination is inside.
-    public func guaranteeViolations(targets: MealTargets, tolerance: Double) -> [String] {
+    /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%), or ± `floor` where that is wider. Empty
+    /// when every combination is inside.
+    public func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
         var problems: [String] = []
         for category in IngredientCategory.allCases where self[category].isEmpty {
             problems.append("no \(category.rawValue) options")
@@ -102,8 +105,9 @@ public struct MealOptions: Sendable, Hashable {
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
             let target = targets.value(of: measure)
-            let floor = target * (1 - tolerance)
-            let ceiling = target * (1 + tolerance)
+            let band = max(tolerance * target, bandFloor[measure])
+            let floor = target - band
+            let ceiling = target + band
             // Values are shown rounded; a hair of floating-point noise is not a violation.
             let epsilon = 1e-9 * max(1, target)
             if low[measure] < floor - epsilon {
@@ -120,6 +124,14 @@ public struct MealOptions: Sendable, Hashable {
 /// The four quantities the guarantee covers.
 public enum MealMeasure: String, Sendable, Hashable, CaseIterable {
     case protein, carb, fat, kcal
+
+    init(_ nutrient: MacroNutrient) {
+        switch nutrient {
+        case .protein: self = .protein
+        case .carb: self = .carb
+        case .fat: self = .fat
+        }
+    }
 
     var label: String {
         switch self {

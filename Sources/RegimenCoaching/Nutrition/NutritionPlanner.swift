@@ -32,8 +32,12 @@ public struct NutritionPlan: Sendable, Hashable {
     public var budgetTier: Profile.BudgetTier
     public var exclusions: [String]
     public var tolerance: Double
+    /// The narrowest half-width of every meal's band (grams of each macro, kcal).
+    public var toleranceFloor: MealTotals
     public var meals: [PlannedMeal]
-    /// What gave way when carbohydrate would have fallen below its floor, in order.
+    /// What the planner changed from the rules' first answer, in order: what gave way when
+    /// carbohydrate would have fallen below its floor, and another number of meals a day when the
+    /// asked number could not be portioned.
     public var adjustments: [String]
     public var tips: [String]
 
@@ -56,6 +60,10 @@ public struct NutritionPlan: Sendable, Hashable {
             "budget_tier": .string(budgetTier.rawValue),
             "exclusions": .list(exclusions.map(Value.string)),
             "tolerance_pct": .rounded(tolerance * 100, places: 1),
+            "tolerance_floor": .map([
+                "p": .rounded(toleranceFloor.protein, places: 1), "c": .rounded(toleranceFloor.carb, places: 1),
+                "f": .rounded(toleranceFloor.fat, places: 1), "kcal": .rounded(toleranceFloor.kcal, places: 1),
+            ]),
             "energy": .string(energyDefinition),
         ])
         map["basis"] = .map([
@@ -168,8 +176,17 @@ public struct NutritionPlanner: Sendable {
                 }
             case .kcal:
                 let before = kcal
-                kcal += shortKcal
-                adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
+                let ceiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
+                kcal = min(kcal + shortKcal, max(before, ceiling ?? .infinity))
+                if let ceiling, carbs() < floor {
+                    if kcal > before {
+                        adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
+                    }
+                    adjustments.append(contentsOf: fitUnderCeiling(
+                        kcal: kcal, ceiling: ceiling, tdee: indexes.tdee, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
+                } else if kcal > before {
+                    adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
+                }
             }
         }
         let macros = DailyMacros(
@@ -178,16 +195,58 @@ public struct NutritionPlanner: Sendable {
             carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
         let budget = profile.budgetTier ?? rules.defaults.budgetTier
         var tips: [String] = []
-        let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips)
+        let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &adjustments)
         return NutritionPlan(
             goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier,
             kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, fatPerKg: fatPerKg,
-            weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance, meals: meals,
+            weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance,
+            toleranceFloor: rules.meals.toleranceFloor, meals: meals,
             adjustments: adjustments, tips: tips)
     }
 
-    /// Splits the day over the meal slots and allocates each distinct meal once.
+    /// When a goal's kcal ceiling stops the kcal step, the floors give way instead so the macros
+    /// add up to the target: carbohydrate takes what is left (down to 0 g), then fat and then
+    /// protein fall below their ranges. Returns what was done, in words.
+    private func fitUnderCeiling(
+        kcal: Double, ceiling: Double, tdee: Double, goal: String, weight: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
+    ) -> [String] {
+        let factors = rules.nutrition.energy.kcalPerGram
+        let multiplier = ceiling / tdee
+        let limit = multiplier == 1 ? "maintenance (TDEE \(formatted(tdee.rounded())) kcal)" : "TDEE × \(exactly(multiplier)) (\(formatted(ceiling.rounded())) kcal)"
+        var notes: [String] = []
+        var remainder = kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight
+        let carbGrams = max(0, remainder) / factors.carb
+        notes.append("the kcal target stops at \(limit), the most a \(goal) target may be: carbohydrate gets the \(formatted(carbGrams.rounded())) g left, below its floor of \(formatted(floor)) g")
+        if remainder < 0 {
+            let before = fatPerKg
+            fatPerKg = max(0, fatPerKg + remainder / factors.fat / weight)
+            remainder -= (fatPerKg - before) * factors.fat * weight
+            notes.append("fat lowered from \(String(format: "%.2f", before)) to \(String(format: "%.2f", fatPerKg)) g/kg, below its range, so the macros fit under \(formatted(kcal.rounded())) kcal")
+        }
+        if remainder < 0 {
+            let before = proteinPerKg
+            proteinPerKg = max(0, proteinPerKg + remainder / factors.protein / weight)
+            notes.append("protein lowered from \(String(format: "%.2f", before)) to \(String(format: "%.2f", proteinPerKg)) g/kg, below its range, so the macros fit under \(formatted(kcal.rounded())) kcal")
+        }
+        return notes
+    }
+
+    /// Splits the day over the meal slots and allocates each distinct meal once. What the
+    /// planner changed on the way (another number of meals) is added to `tips`.
     func planMeals(_ profile: Profile, macros: DailyMacros, budget: Profile.BudgetTier, tips: inout [String]) throws(RuleEvaluationError) -> [PlannedMeal] {
+        var notes: [String] = []
+        let planned = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &notes)
+        tips.insert(contentsOf: notes, at: 0)
+        return planned
+    }
+
+    /// Splits the day over the meal slots and allocates each distinct meal once. When some meal of
+    /// the asked number cannot be portioned, other numbers within the rules' fallback range are
+    /// tried (more meals first, then fewer) and the first that serves every meal is kept, with a
+    /// note in `adjustments`.
+    func planMeals(
+        _ profile: Profile, macros: DailyMacros, budget: Profile.BudgetTier, tips: inout [String], adjustments: inout [String]
+    ) throws(RuleEvaluationError) -> [PlannedMeal] {
         let mealRules = rules.meals
         let count: Int
         if let asked = profile.mealsPerDay {
@@ -203,39 +262,95 @@ public struct NutritionPlanner: Sendable {
         guard let slots = mealRules.slots[count], !slots.isEmpty else {
             throw RuleEvaluationError("meals: no slots for \(count) meals per day", at: nil)
         }
+        let diets = rules.profile.diets
+        let allowed = rules.catalog.ingredients.filter { diets.allows($0.contains, under: profile.exclusions) }
+        // A category the exclusions leave (nearly) empty is a gap no budget, meal count or
+        // portioning can fill: every meal says so plainly.
+        let minimum = mealRules.optionsPerCategory.lowerBound
+        let gaps = IngredientCategory.allCases.compactMap { category -> (IngredientCategory, Int)? in
+            let available = allowed.filter { $0.category == category }.count
+            return available < minimum ? (category, available) : nil
+        }
+        if !gaps.isEmpty {
+            let excluded = profile.exclusions.joined(separator: ", ")
+            let what = gaps.map { $0.1 == 0 ? "no \($0.0.rawValue) source at all" : "only \($0.1) \($0.0.rawValue) source(s) (\(minimum) are needed)" }
+            let reason = "the catalog has \(what.joined(separator: " and ")) once \(excluded) \(profile.exclusions.count == 1 ? "is" : "are") excluded"
+            tips.append("No meal has ingredient options: \(reason). Plan these meals with a dietitian, or add suitable foods to catalogs/ingredients.yaml.")
+            return try split(macros, over: slots).map { slot, targets throws(RuleEvaluationError) in
+                PlannedMeal(slot: slot.name, targets: targets, vegGrams: try vegGrams(targets), allocation: .infeasible(reason))
+            }
+        }
+        let admitted = Set(mealRules.budgetTiers[budget] ?? [])
+        let eligible = allowed.filter { admitted.contains($0.budgetTier) }
+        let allocator = IngredientAllocator(settings: AllocatorSettings(
+            tolerance: mealRules.tolerance, toleranceFloor: mealRules.toleranceFloor, optionsPerCategory: mealRules.optionsPerCategory,
+            roundingG: mealRules.roundingG, energy: rules.nutrition.energy))
+        var cache: [MealTargets: (Double, MealAllocation)] = [:]
+        func day(_ slots: [MealRules.Slot]) throws(RuleEvaluationError) -> [PlannedMeal] {
+            var planned: [PlannedMeal] = []
+            for (slot, targets) in split(macros, over: slots) {
+                if let (veg, allocation) = cache[targets] {
+                    planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
+                    continue
+                }
+                let veg = try vegGrams(targets)
+                let allocation = allocator.allocate(targets: targets, vegGrams: veg, candidates: eligible)
+                cache[targets] = (veg, allocation)
+                planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
+            }
+            return planned
+        }
+        func firstUnserved(_ meals: [PlannedMeal]) -> (PlannedMeal, String)? {
+            for meal in meals { if case .infeasible(let reason) = meal.allocation { return (meal, reason) } }
+            return nil
+        }
+        var planned = try day(slots)
+        var chosen = count
+        if let (meal, reason) = firstUnserved(planned) {
+            let fallback = mealRules.mealsPerDayFallback
+            let others = Array((count + 1)...max(count + 1, fallback.upperBound)).filter { fallback.contains($0) }
+                + Array(stride(from: count - 1, through: fallback.lowerBound, by: -1))
+            for other in others {
+                guard let otherSlots = mealRules.slots[other], !otherSlots.isEmpty else { continue }
+                let attempt = try day(otherSlots)
+                if firstUnserved(attempt) == nil {
+                    planned = attempt
+                    chosen = other
+                    let t = meal.targets
+                    adjustments.append("meals per day \(other > count ? "raised" : "lowered") from \(count) to \(other): at \(count) meals a day a meal's targets (P \(formatted(t.macros.protein)) g, C \(formatted(t.macros.carb)) g, F \(formatted(t.macros.fat)) g, \(formatted(t.kcal)) kcal) cannot be portioned (\(reason))")
+                    break
+                }
+            }
+        }
+        let band = mealRules.proteinPerMealG
+        if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
+            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[chosen + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
+        }
+        if firstUnserved(planned) != nil {
+            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound). A higher budget tier or fewer exclusions widens the choice.")
+        }
+        return planned
+    }
+
+    /// Each slot's share of the day's macros, to 0.1 g, and its kcal by the plan's energy factors.
+    private func split(_ macros: DailyMacros, over slots: [MealRules.Slot]) -> [(MealRules.Slot, MealTargets)] {
         let totalWeight = slots.reduce(0) { $0 + $1.weight }
         let energy = rules.nutrition.energy
-        let admitted = Set(mealRules.budgetTiers[budget] ?? [])
-        let diets = rules.profile.diets
-        let eligible = rules.catalog.ingredients.filter { admitted.contains($0.budgetTier) && diets.allows($0.contains, under: profile.exclusions) }
-        let allocator = IngredientAllocator(settings: AllocatorSettings(
-            tolerance: mealRules.tolerance, optionsPerCategory: mealRules.optionsPerCategory, roundingG: mealRules.roundingG, energy: energy))
-        var cache: [MealTargets: (Double, MealAllocation)] = [:]
-        var planned: [PlannedMeal] = []
-        for slot in slots {
+        return slots.map { slot in
             let share = slot.weight / totalWeight
             let mealMacros = Macros(
                 protein: roundedToTenth(macros.proteinG * share), carb: roundedToTenth(macros.carbG * share),
                 fat: roundedToTenth(macros.fatG * share))
-            let targets = MealTargets(macros: mealMacros, kcal: energy.kcal(mealMacros).rounded(.toNearestOrAwayFromZero))
-            if let (veg, allocation) = cache[targets] {
-                planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
-                continue
-            }
-            guard let veg = try mealRules.vegGrams.number(["meal_kcal": .float(targets.kcal)], rule: "veg_grams"), veg > 0 else {
-                throw RuleEvaluationError("veg_grams: expected a positive number of grams", at: mealRules.vegGrams.source.lineOrigins.first)
-            }
-            let allocation = allocator.allocate(targets: targets, vegGrams: veg, candidates: eligible)
-            cache[targets] = (veg, allocation)
-            planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
+            return (slot, MealTargets(macros: mealMacros, kcal: energy.kcal(mealMacros).rounded(.toNearestOrAwayFromZero)))
         }
-        let band = mealRules.proteinPerMealG
-        if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
-            tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[count + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
+    }
+
+    /// The weight every vegetable option of a meal gets (rules/meals.yaml `veg_grams`).
+    private func vegGrams(_ targets: MealTargets) throws(RuleEvaluationError) -> Double {
+        let mealRules = rules.meals
+        guard let veg = try mealRules.vegGrams.number(["meal_kcal": .float(targets.kcal)], rule: "veg_grams"), veg > 0 else {
+            throw RuleEvaluationError("veg_grams: expected a positive number of grams", at: mealRules.vegGrams.source.lineOrigins.first)
         }
-        if planned.contains(where: { if case .infeasible = $0.allocation { true } else { false } }) {
-            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them. A higher budget tier or fewer exclusions widens the choice.")
-        }
-        return planned
+        return veg
     }
 }

@@ -27,6 +27,10 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
                 if let ndb, ndb.count != 5 || !ndb.allSatisfy(\.isNumber) {
                     context.error("rules.value", "ingredient '\(id)': usda_ndb '\(ndb)' must be a 5-digit SR NDB number", at: map.location(ofKey: "usda_ndb"))
                 }
+                let release = map.required("usda_release", as: String.self)
+                if let release, !["SR24", "SR Legacy"].contains(release) {
+                    context.error("rules.value", "ingredient '\(id)': usda_release '\(release)' must be SR24 or SR Legacy", at: map.location(ofKey: "usda_release"))
+                }
                 let state = map.required("state", as: String.self)
                 let macros = map.mapping("macro_per_100g") { values -> (Macros, Double)? in
                     let p = values.required("p", as: Double.self, in: 0...100)
@@ -51,11 +55,11 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
                 }
                 let contains = map.required("contains", as: [String].self)
                 let notes = map.optional("notes", as: String.self)
-                guard let name, let category, let ndb, let state, let macros, let typical, let portion, let tier, let contains,
+                guard let name, let category, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
                       portion.lowerBound > 0
                 else { return nil }
                 return Ingredient(
-                    id: id, name: name, category: category, usdaNDB: ndb, state: state, per100g: macros.0, usdaKcal: macros.1,
+                    id: id, name: name, category: category, usdaNDB: ndb, usdaRelease: release, state: state, per100g: macros.0, usdaKcal: macros.1,
                     typicalPortionG: typical, portionRangeG: portion, budgetTier: tier, contains: contains, notes: notes)
             }
         }

@@ -30,6 +30,8 @@ public struct NutritionRules: RuleFileKind, Sendable {
     public var fatPerKg: RangedPoint
     public var carbFloorPerKg: Double
     public var giveWay: [GiveWay]
+    /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
+    public var kcalCeilingMultiplier: [String: Double]
 
     public static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context
@@ -60,7 +62,7 @@ public struct NutritionRules: RuleFileKind, Sendable {
             }
             return result
         }
-        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay])? in
+        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay], [String: Double])? in
             let protein = map.mapping("protein_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
             let fat = map.mapping("fat_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
             let floor = map.required("carb_floor_g_per_kg", as: Double.self, in: 0...10)
@@ -76,13 +78,20 @@ public struct NutritionRules: RuleFileKind, Sendable {
             if giveWayNames != nil, !giveWay.contains(.kcal) {
                 context.error("rules.value", "nutrition: give_way must end with kcal, or carbohydrate could stay below its floor", at: map.location(ofKey: "give_way"))
             }
-            guard let protein, let fat, let floor, giveWayNames != nil else { return nil }
-            return (protein, fat, floor, giveWay)
+            let ceilings = map.mapping("kcal_ceiling_multiplier") { entries -> [String: Double]? in
+                var result: [String: Double] = [:]
+                for goal in entries.keys {
+                    if let value = entries.required(goal, as: Double.self, in: 0.5...2) { result[goal] = value }
+                }
+                return result
+            }
+            guard let protein, let fat, let floor, giveWayNames != nil, let ceilings else { return nil }
+            return (protein, fat, floor, giveWay, ceilings)
         }
         guard let energy, let calories, let macros else { return nil }
         return NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
-            giveWay: macros.3)
+            giveWay: macros.3, kcalCeilingMultiplier: macros.4)
     }
 
     /// Every goal has a calorie rule and every calorie rule names a goal.
@@ -95,6 +104,9 @@ public struct NutritionRules: RuleFileKind, Sendable {
             }
             for name in Set(nutrition.calories.keys).subtracting(ids).sorted() {
                 context.error("rules.reference", "nutrition: calorie rule for '\(name)', which is not a goal id in rules/goals.yaml", at: SourceLocation(file: path, line: 1, column: 1))
+            }
+            for name in Set(nutrition.kcalCeilingMultiplier.keys).subtracting(ids).sorted() {
+                context.error("rules.reference", "nutrition: kcal_ceiling_multiplier for '\(name)', which is not a goal id in rules/goals.yaml", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }
     }
@@ -116,6 +128,10 @@ public struct MealRules: RuleFileKind, Sendable {
     /// Slots by meals per day.
     public var slots: [Int: [Slot]]
     public var tolerance: Double
+    /// The narrowest half-width of the band per measure (grams of each macro, kcal).
+    public var toleranceFloor: MealTotals
+    /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
+    public var mealsPerDayFallback: ClosedRange<Int>
     public var optionsPerCategory: ClosedRange<Int>
     public var roundingG: [IngredientCategory: Double]
     public var vegGrams: CompiledExpression
@@ -149,6 +165,24 @@ public struct MealRules: RuleFileKind, Sendable {
             return result
         }
         let tolerancePct = document.required("tolerance_pct", as: Double.self, in: 0...50)
+        let floor = document.mapping("tolerance_floor") { map -> MealTotals? in
+            let p = map.required("protein", as: Double.self, in: 0...50)
+            let c = map.required("carb", as: Double.self, in: 0...50)
+            let f = map.required("fat", as: Double.self, in: 0...50)
+            let kcal = map.required("kcal", as: Double.self, in: 0...500)
+            guard let p, let c, let f, let kcal else { return nil }
+            return MealTotals(protein: p, carb: c, fat: f, kcal: kcal)
+        }
+        let fallbackRange = decodeRange(&document, "meals_per_day_fallback")
+        let fallbackLocation = document.node("meals_per_day_fallback")?.location
+        var fallback: ClosedRange<Int>?
+        if let fallbackRange {
+            if fallbackRange.lowerBound >= 1, fallbackRange.lowerBound.rounded() == fallbackRange.lowerBound, fallbackRange.upperBound.rounded() == fallbackRange.upperBound {
+                fallback = Int(fallbackRange.lowerBound)...Int(fallbackRange.upperBound)
+            } else {
+                context.error("rules.value", "meals: 'meals_per_day_fallback' must be a range of whole numbers of at least 1", at: fallbackLocation)
+            }
+        }
         let options = decodeRange(&document, "options_per_category")
         let optionsLocation = document.node("options_per_category")?.location
         let categories = document.required("categories", as: [String].self)
@@ -187,20 +221,25 @@ public struct MealRules: RuleFileKind, Sendable {
                 context.error("rules.value", "meals: 'options_per_category' must be a range of whole numbers of at least 1", at: optionsLocation)
             }
         }
-        guard let mealsDefault, let proteinPerMeal, let slots, let tolerancePct, let optionRange, let rounding, let vegGrams, let tiers
+        guard let mealsDefault, let proteinPerMeal, let slots, let tolerancePct, let floor, let fallback, let optionRange, let rounding, let vegGrams,
+              let tiers
         else { return nil }
         return MealRules(
             mealsPerDayDefault: mealsDefault, proteinPerMealG: proteinPerMeal, slots: slots, tolerance: tolerancePct / 100,
-            optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers)
+            toleranceFloor: floor, mealsPerDayFallback: fallback, optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers)
     }
 
-    /// Slots exist for every meal count a profile may ask for.
+    /// Slots exist for every meal count a profile may ask for and every count the planner may fall back to.
     public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
-        guard let fields = ruleSet.first(ProfileFieldRules.self), let range = fields.range("meals_per_day") else { return }
         for (path, meals) in ruleSet.files(of: MealRules.self) {
-            guard let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 else { return }
-            for count in low...high where meals.slots[count] == nil {
-                context.error("rules.gap", "meals: no slots for \(count) meals per day, which profiles may ask for", at: SourceLocation(file: path, line: 1, column: 1))
+            if let fields = ruleSet.first(ProfileFieldRules.self), let range = fields.range("meals_per_day"),
+               let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 {
+                for count in low...high where meals.slots[count] == nil {
+                    context.error("rules.gap", "meals: no slots for \(count) meals per day, which profiles may ask for", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+            }
+            for count in meals.mealsPerDayFallback where meals.slots[count] == nil {
+                context.error("rules.gap", "meals: no slots for \(count) meals per day, which meals_per_day_fallback may choose", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }
     }

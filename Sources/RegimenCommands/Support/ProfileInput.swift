@@ -74,7 +74,7 @@ struct ProfileReportArguments: ParsableArguments {
     var profile: String
 
     /// `nil` when not given: each command has its own default.
-    @Option(name: .long, help: "Output format: json, yaml or text (indexes: text by default; nutrition: json).")
+    @Option(name: .long, help: "Output format: json, yaml or text (text by default).")
     var format: ReportFormat?
 
     @OptionGroup var sources: RuleSourceOptions

@@ -66,7 +66,11 @@ extension Value: Encodable {
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "null" }
-        return text
+        guard pretty else { return text }
+        // Foundation on Linux pretty-prints an empty list or map as a bracket, a blank line and a
+        // bracket. A raw line break only ever appears between tokens (strings escape theirs), so
+        // the empty containers are written `[]` and `{}` as on every other platform.
+        return text.replacing(#/\[\n[ ]*\n[ ]*\]/#, with: "[]").replacing(#/\{\n[ ]*\n[ ]*\}/#, with: "{}")
     }
 }
 
