@@ -50,19 +50,22 @@ struct AdaptCommand: ParsableCommand {
             for problem in error.problems { context.standardError.writeLine(problem) }
             throw CommandFailure.usage
         }
+        // In the single-request form the plan and the check-ins are the same file.
+        let planName = checkins == nil && plan == "-" ? "<stdin>" : plan
+        let checkinsName = checkins ?? planName
         // The plan is read on its own first so that each problem names the file it is in: what
         // is left after a readable plan is the check-ins' disagreement with it.
         do {
             _ = try PlanView(document: planDocument)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(plan): error: \(problem)") }
+            for problem in error.problems { context.standardError.writeLine("\(planName): error: \(problem)") }
             throw CommandFailure.usage
         }
         let result: AdaptationResult
         do {
             result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(checkins): error: \(problem)") }
+            for problem in error.problems { context.standardError.writeLine("\(checkinsName): error: \(problem)") }
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
