@@ -84,6 +84,20 @@ import Testing
         #expect(weekTwelve.changeLog.contains { $0.rule == "scheduled_deload" })
     }
 
+    /// A deload lasts its week: the week after, every block's sets and RIR are back, and the
+    /// next block's deload cuts from the full plan again rather than from the deloaded one.
+    @Test func theWeekAfterADeloadTrainsThePlanAgain() throws {
+        let deload = try adapt(AdaptationInput(week: 6))
+        #expect(deload.patchedPlan["deload"] == .bool(true))
+        #expect(Self.totalSets(deload.patchedPlan) < Self.totalSets(F.upperLower))
+        let after = try adapt(AdaptationInput(week: 7), plan: deload.patchedPlan)
+        #expect(F.lines(after) == ["Deload over: weekly sets 42 → \(Self.totalSets(F.upperLower)), RIR as before (week 7 follows the deload of week 6)"])
+        #expect(after.patchedPlan["deload"] == .bool(false))
+        #expect(after.patchedPlan["workouts"] == F.upperLower["workouts"])
+        let nextBlock = try adapt(AdaptationInput(week: 12), plan: after.patchedPlan)
+        #expect(Self.totalSets(nextBlock.patchedPlan) == Self.totalSets(deload.patchedPlan))
+    }
+
     @Test func twoCheckInsOfOneDateAreRejectedNamingBoth() throws {
         let input = AdaptationInput(checkIns: [F.low("2026-03-02"), F.neutral("2026-03-03"), F.low("2026-03-02")])
         #expect(throws: AdaptationInputError(["checkins[2].date: 2026-03-02 is already the date of checkins[0]; give one check-in per day"])) {
