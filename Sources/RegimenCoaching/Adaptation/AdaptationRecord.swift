@@ -80,10 +80,12 @@ struct AdaptationRecord: Sendable, Hashable {
     init?(value: Value) {
         guard case .map(let map) = value, let fingerprint = map["input"]?.stringValue else { return nil }
         self.fingerprint = fingerprint
-        week = map["week"]?.intValue.map { Int($0) }
+        // Weeks outside what a request may give (1–520) are not trusted.
+        func weekNumber(_ value: Value?) -> Int? { value?.intValue.flatMap { (1...520).contains($0) ? Int($0) : nil } }
+        week = weekNumber(map["week"])
         checkins = (map["checkins"]?.listValue ?? []).compactMap(\.stringValue)
         sessions = (map["sessions"]?.listValue ?? []).compactMap(\.stringValue)
-        deloadWeek = map["deload_week"]?.intValue.map { Int($0) }
+        deloadWeek = weekNumber(map["deload_week"])
         beforeDeload = (map["before_deload"]?.listValue ?? []).compactMap { entry in
             guard let workout = entry["workout"]?.intValue, let block = entry["block"]?.intValue, let sets = entry["sets"]?.intValue,
                   (0...10_000).contains(workout), (0...10_000).contains(block), (0...1000).contains(sets) else { return nil }

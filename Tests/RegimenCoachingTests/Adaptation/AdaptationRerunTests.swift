@@ -139,3 +139,22 @@ import Testing
         #expect(changed > 100)
     }
 }
+
+/// A hand-edited or hostile `adaptations` record never traps the engine.
+@Suite struct AdaptationRecordInputTests {
+    @Test func recordsWithAbsurdNumbersAreIgnoredNotTrusted() throws {
+        let engine = try #require(AdaptationFixtures.engine)
+        guard case .map(var plan) = AdaptationFixtures.upperLower else { Issue.record("fixture is not a map"); return }
+        plan["deload"] = .bool(true)
+        plan["adaptations"] = .list([
+            .map(["input": .string("x"), "week": .int(Int64.min), "deload_week": .int(Int64.min),
+                  "before_deload": .list([.map(["workout": .int(Int64.max), "block": .int(-1), "sets": .int(Int64.max)])])]),
+            .map(["input": .string("y"), "deload_week": .int(Int64.max)]),
+            .string("not a record"),
+        ])
+        for week in [1, 6, 7, 12] {
+            let result = try engine.adapt(plan: .map(plan), input: AdaptationInput(week: week))
+            #expect(!result.changeLog.contains { $0.rule == "deload_over" })
+        }
+    }
+}
