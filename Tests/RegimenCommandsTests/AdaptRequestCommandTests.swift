@@ -32,6 +32,18 @@ import Testing
         #expect(value["change_log"]?.listValue?.contains(.string("Calories -5% (weight above target)")) == true)
     }
 
+    @Test func theRequestMayComeOnStandardInput() throws {
+        let scratch = try ScratchDirectory(["request.json": Self.request])
+        defer { scratch.cleanUp() }
+        let fromFile = run(["adapt", scratch.url.appendingPathComponent("request.json").path, "--format", "json"])
+        let fromStdin = runRegimen(["adapt", "-", "--format", "json"], in: AdaptationCommandTests.repository, input: Self.request)
+        #expect(fromStdin.status == 0, "\(fromStdin.standardError)")
+        #expect(fromStdin.standardOutput == fromFile.standardOutput)
+        let broken = runRegimen(["adapt", "-"], in: AdaptationCommandTests.repository, input: "{ \"readiness\": ")
+        #expect(broken.status == 2)
+        #expect(broken.standardError.hasPrefix("<stdin>:"))
+    }
+
     @Test func aRequestWithoutThePlanSaysWhatIsMissing() throws {
         let scratch = try ScratchDirectory(["request.json": Self.checkins])
         defer { scratch.cleanUp() }

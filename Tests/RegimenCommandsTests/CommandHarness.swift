@@ -9,10 +9,13 @@ struct CommandRun {
 }
 
 /// Runs `regimen ARGUMENTS` in-process from `directory`, capturing both streams.
-func runRegimen(_ arguments: [String], in directory: URL) -> CommandRun {
+/// `input`, when given, is what the command reads from standard input.
+func runRegimen(_ arguments: [String], in directory: URL, input: String? = nil) -> CommandRun {
     let output = TextOutput.buffer()
     let error = TextOutput.buffer()
-    let context = CommandContext(standardOutput: output, standardError: error, currentDirectory: directory, executable: nil)
+    let data = Data((input ?? "").utf8)
+    let context = CommandContext(standardOutput: output, standardError: error, currentDirectory: directory, executable: nil,
+                                 readStandardInput: { data })
     let status = CommandContext.$current.withValue(context) { RegimenCommand.run(arguments: arguments) }
     return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
 }

@@ -76,6 +76,9 @@ struct ExitCodeTableTests {
         (["indexes-check", "--indexes", "$D/list.json"], "indexes"),
         (["indexes-check", "--queries", "$D/broken.yaml"], "broken.yaml"),
         (["select", "--chosen", "no_such_lift"], "--chosen"),
+        (["one-rep-max", "--load", "-5", "--reps", "5"], "--load"),
+        (["one-rep-max", "--load", "100", "--reps", "31"], "--reps"),
+        (["one-rep-max", "--load", "100"], "--reps"),
     ]
 
     @Test("every subcommand appears in the table")

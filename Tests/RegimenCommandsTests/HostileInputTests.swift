@@ -107,7 +107,7 @@ import RegimenRules
         #expect(run.standardError.contains(": \(value) is not allowed"))
     }
 
-    @Test("a policy or check-ins file that is not UTF-8 is an error at its first bad byte; audit counts it")
+    @Test("a policy or check-ins file that is not UTF-8 is an error at its first bad byte, in audit too")
     func notUTF8() throws {
         let scratch = try ScratchDirectory([:])
         defer { scratch.cleanUp() }
@@ -116,7 +116,7 @@ import RegimenRules
         let audit = runRegimen(["audit", rules.path], in: scratch.url)
         #expect(audit.status == 2)
         #expect(audit.standardError.hasPrefix("\(rules.path):2:7: error: the file is not UTF-8 text"))
-        #expect(audit.standardOutput == "1 error, 0 warnings\n")
+        #expect(audit.standardOutput == "")  // a policy that does not load prints its error and no summary
         let authorize = runRegimen(["authorize", "--rules", rules.path, "--op", "get", "--path", "a/b"], in: scratch.url)
         #expect(authorize.status == 2)
         #expect(authorize.standardError.hasPrefix("\(rules.path):2:7: error: the file is not UTF-8 text"))

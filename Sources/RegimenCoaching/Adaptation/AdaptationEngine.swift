@@ -64,7 +64,11 @@ public struct AdaptationEngine: Sendable {
             return AdaptationResult(patchedPlan: document, changeLog: [], warnings: [],
                                     notes: ["this request (\(Self.describe(input))) was already applied to the plan; nothing changed"])
         }
-        var run = AdaptationRun(engine: self, plan: plan, input: input)
+        // A deload lasts its week: the week after, the plan trains as before the deload again.
+        var start = plan
+        let ended = endDeload(&start, week: input.week ?? 1)
+        var run = AdaptationRun(engine: self, plan: start, input: input)
+        if let ended { run.log.append(ended) }
         run.apply()
         let before = AdaptationRun.countedSets(plan, self)
         let after = AdaptationRun.countedSets(run.plan, self)
@@ -79,11 +83,33 @@ public struct AdaptationEngine: Sendable {
         }
         let record = AdaptationRecord(
             week: input.week, checkins: input.checkIns.map(EvidenceKey.checkIn), sessions: input.sessions.map(EvidenceKey.session),
-            fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied)
+            fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied,
+            beforeDeload: run.deloaded ? start.allBlocks.map { .init(workout: $0.workout, block: $0.block, sets: $0.sets, rir: $0.rir?.description) } : [])
         // A run that changed nothing leaves the plan as it was (nothing to protect from repeating).
         let patched = run.plan.patchedDocument(setChanges: changes)
         return AdaptationResult(patchedPlan: patched == document ? document : run.plan.patchedDocument(setChanges: changes, record: record), changeLog: run.log,
                                 warnings: run.warnings, notes: run.notes)
+    }
+
+    /// When `plan` is a deload week that an earlier adaptation made and `week` is a later week,
+    /// restores every block's sets and RIR from before the deload and returns the log entry.
+    func endDeload(_ plan: inout PlanView, week: Int) -> ChangeLogEntry? {
+        guard plan.deload, let record = plan.adaptations.last(where: { $0.deloadWeek != nil }), let deloadWeek = record.deloadWeek,
+              week > deloadWeek, !record.beforeDeload.isEmpty else { return nil }
+        let before = plan.allBlocks.reduce(0) { $0 + $1.sets }
+        for state in record.beforeDeload {
+            for d in plan.days.indices {
+                for b in plan.days[d].blocks.indices where plan.days[d].blocks[b].workout == state.workout && plan.days[d].blocks[b].block == state.block {
+                    plan.days[d].blocks[b].sets = state.sets
+                    if let rir = state.rir.flatMap(PlanRange.init(text:)) { plan.days[d].blocks[b].rir = rir }
+                }
+            }
+        }
+        plan.deload = false
+        let after = plan.allBlocks.reduce(0) { $0 + $1.sets }
+        let reason = "week \(week) follows the deload of week \(deloadWeek)"
+        return ChangeLogEntry(rule: "deload_over", target: "week", field: "deload", before: .bool(true), after: .bool(false), reason: reason,
+                              line: "Deload over: weekly sets \(before) → \(after), RIR as before (\(reason))")
     }
 
     /// `week 3, check-ins 2026-03-02 to 2026-03-06, 2 sessions`: a request as a note names it.

@@ -32,6 +32,17 @@ struct AdaptationRecord: Sendable, Hashable {
     var fingerprint: String
     var deloadWeek: Int?
     var applied: [Applied]
+    /// Every block's sets and RIR as they were before the deload (only when the run deloaded),
+    /// so that the week after gets the plan back.
+    var beforeDeload: [BlockState] = []
+
+    /// One block's prescription, by its place in the document.
+    struct BlockState: Sendable, Hashable {
+        var workout: Int
+        var block: Int
+        var sets: Int
+        var rir: String?
+    }
 
     /// The record as the plan document stores it.
     var value: Value {
@@ -41,11 +52,21 @@ struct AdaptationRecord: Sendable, Hashable {
         map["sessions"] = .list(sessions.map(Value.string))
         map["input"] = .string(fingerprint)
         if let deloadWeek { map["deload_week"] = .int(Int64(deloadWeek)) }
+        if !beforeDeload.isEmpty {
+            map["before_deload"] = .list(beforeDeload.map { state in
+                var entry: OrderedDictionary<String, Value> = [
+                    "workout": .int(Int64(state.workout)), "block": .int(Int64(state.block)), "sets": .int(Int64(state.sets)),
+                ]
+                if let rir = state.rir { entry["rir"] = .string(rir) }
+                return .map(entry)
+            })
+        }
         map["applied"] = .list(applied.map { .map(["rule": .string($0.rule), "basis": .list($0.basis.map(Value.string))]) })
         return .map(map)
     }
 
-    init(week: Int?, checkins: [String], sessions: [String], fingerprint: String, deloadWeek: Int?, applied: [Applied]) {
+    init(week: Int?, checkins: [String], sessions: [String], fingerprint: String, deloadWeek: Int?, applied: [Applied], beforeDeload: [BlockState] = []) {
+        self.beforeDeload = beforeDeload
         self.week = week
         self.checkins = checkins
         self.sessions = sessions
@@ -59,10 +80,17 @@ struct AdaptationRecord: Sendable, Hashable {
     init?(value: Value) {
         guard case .map(let map) = value, let fingerprint = map["input"]?.stringValue else { return nil }
         self.fingerprint = fingerprint
-        week = map["week"]?.intValue.map { Int($0) }
+        // Weeks outside what a request may give (1–520) are not trusted.
+        func weekNumber(_ value: Value?) -> Int? { value?.intValue.flatMap { (1...520).contains($0) ? Int($0) : nil } }
+        week = weekNumber(map["week"])
         checkins = (map["checkins"]?.listValue ?? []).compactMap(\.stringValue)
         sessions = (map["sessions"]?.listValue ?? []).compactMap(\.stringValue)
-        deloadWeek = map["deload_week"]?.intValue.map { Int($0) }
+        deloadWeek = weekNumber(map["deload_week"])
+        beforeDeload = (map["before_deload"]?.listValue ?? []).compactMap { entry in
+            guard let workout = entry["workout"]?.intValue, let block = entry["block"]?.intValue, let sets = entry["sets"]?.intValue,
+                  (0...10_000).contains(workout), (0...10_000).contains(block), (0...1000).contains(sets) else { return nil }
+            return BlockState(workout: Int(workout), block: Int(block), sets: Int(sets), rir: entry["rir"]?.stringValue)
+        }
         applied = (map["applied"]?.listValue ?? []).compactMap { entry in
             guard let rule = entry["rule"]?.stringValue else { return nil }
             return Applied(rule: rule, basis: (entry["basis"]?.listValue ?? []).compactMap(\.stringValue))

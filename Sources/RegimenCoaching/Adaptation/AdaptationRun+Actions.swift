@@ -20,10 +20,10 @@ extension AdaptationRun {
             changeWeeklySets(by: percent, rule: rule, reason: reason)
         }
         if let expression = actions.rirFloor, let floor = amount(expression, rule, firing.bindings) {
-            raiseRIRFloor(to: floor.saturatingInt(), rule: rule, reason: reason)
+            raiseRIRFloor(to: Self.whole(floor), rule: rule, reason: reason)
         }
         if let expression = actions.sets, let delta = amount(expression, rule, firing.bindings) {
-            let sets = delta.saturatingInt()
+            let sets = Self.whole(delta)
             if let region = firing.region {
                 changeRegionSets(region, by: sets, suggestRegression: actions.suggestRegression, rule: rule, reason: reason)
             } else if let lift = firing.lift {
@@ -37,7 +37,7 @@ extension AdaptationRun {
             changeLoad(lift, by: percent, rule: rule, reason: reason)
         }
         if let expression = actions.laggingSet, let lift = firing.lift, let extra = amount(expression, rule, firing.bindings) {
-            let sets = extra.saturatingInt()
+            let sets = Self.whole(extra)
             let lagging = firing.bindings["lagging"]?.boolValue ?? false
             if lagging, sets > 0, let target = nextOccurrence(of: lift), canAdd(sets, to: target) {
                 changeLiftSets(lift, by: sets, rule: rule, reason: reason)
@@ -49,7 +49,7 @@ extension AdaptationRun {
             moveToHarderVariant(lift, rule: rule, reason: reason)
         }
         if let expression = actions.reps, let lift = firing.lift, let delta = amount(expression, rule, firing.bindings) {
-            changeReps(lift, by: delta.saturatingInt(), rule: rule, reason: reason)
+            changeReps(lift, by: Self.whole(delta), rule: rule, reason: reason)
         }
         if let note = actions.note {
             log.append(ChangeLogEntry(rule: rule.id, target: "plan", field: "note", before: .null, after: .null,
@@ -204,7 +204,8 @@ extension AdaptationRun {
         let blocks = plan.allBlocks
         let total = blocks.reduce(0) { $0 + $1.sets }
         guard total > 0, percent != 0 else { return }
-        let goal = (Double(total) * (1 + percent / 100)).saturatingInt()
+        // A change beyond ±100% has no meaning for a week's sets; bounding it keeps the loop short.
+        let goal = (Double(total) * (1 + max(-100, min(100, percent)) / 100)).saturatingInt()
         let perMuscleBefore = Dictionary(grouping: blocks, by: \.muscle).mapValues { $0.reduce(0) { $0 + $1.sets } }
         var moved = 0
         if goal < total {
@@ -305,6 +306,12 @@ extension AdaptationRun {
         }
     }
 
+    /// A rule's amount as a whole number of sets, reps or RIR, bounded so that an expression
+    /// giving an absurd figure cannot overflow (no plan holds a thousand of anything).
+    static func whole(_ amount: Double) -> Int {
+        Int(max(-1000, min(1000, amount.rounded())))
+    }
+
     /// The lift's rep range moves by `delta` at both ends in every block of the lift (the week's
     /// blocks of the exercise for that muscle); the low end never goes below one rep.
     mutating func changeReps(_ lift: LiftLog, by delta: Int, rule: AdaptationRule, reason: String) {
@@ -313,7 +320,9 @@ extension AdaptationRun {
         guard delta != 0, let first = blocks.first, let range = first.reps else { return }
         let shift = max(delta, 1 - range.lower)
         guard shift != 0 else { return }
-        let moved = PlanRange(range.lower + shift, range.upper + shift, dash: range.dash)
+        let (upper, overflow) = range.upper.addingReportingOverflow(shift)
+        guard !overflow else { return }
+        let moved = PlanRange(range.lower + shift, upper, dash: range.dash)
         for block in blocks { update(block) { $0.reps = moved } }
         log.append(ChangeLogEntry(rule: rule.id, target: first.exerciseId, field: "reps", before: .string(range.description),
                                   after: .string(moved.description), reason: reason,

@@ -276,6 +276,11 @@ struct AdaptationRun {
                     if !missing.contains(name) { missing.append(name) }
                     continue
                 }
+                if onDay == nil, exercise.muscle == nil {
+                    let muscles = Array(Set(original.allBlocks.filter { $0.exerciseId == exercise.exerciseId }.map(\.muscle))).sorted()
+                    let line = "logged exercise '\(exercise.exerciseId)' is prescribed for \(muscles.joined(separator: " and ")); judged as \(block.muscle) work (give the session's `day` or the exercise's `muscle` to say which)"
+                    if muscles.count > 1, !warnings.contains(line) { warnings.append(line) }
+                }
                 let key = "\(exercise.exerciseId) \(block.muscle)"
                 latest.removeValue(forKey: key)
                 latest[key] = LiftLog(exercise: exercise, sessionDay: session.day, sessionKey: EvidenceKey.session(session), prescription: block)

@@ -240,7 +240,11 @@ public struct PlanView: Sendable, Hashable {
             map["carb_g"] = ValueNumber.value(macros.carbG)
             root["macros"] = .map(map)
         }
-        if deload { root["deload"] = .bool(true) }
+        if deload {
+            root["deload"] = .bool(true)
+        } else if root["deload"] != nil {
+            root["deload"] = .bool(false)
+        }
         if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
         if let record { root["adaptations"] = .list((root["adaptations"]?.listValue ?? []) + [record.value]) }
         return .map(root)

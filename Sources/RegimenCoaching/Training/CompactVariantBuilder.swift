@@ -9,7 +9,8 @@ struct CompactVariantBuilder {
 
     /// Exercises are handled by catalog position (ids are unique there), so choosing and grouping
     /// never copies an ``Exercise`` and primary muscles compare as the index's small ids.
-    func variant(for blocks: [WorkoutBlock], shown: ShownPrescriptions) -> CompactVariant? {
+    /// `roles`: the day type's roles; an alternative for a role muscle keeps to the role's patterns.
+    func variant(for blocks: [WorkoutBlock], shown: ShownPrescriptions, roles: [String: [String]] = [:]) -> CompactVariant? {
         let decided = context.rules.compact
         let rules = decided.value
         let exercises = context.catalog.exercises
@@ -19,7 +20,7 @@ struct CompactVariantBuilder {
         for block in blocks where block.kind == .strength && !seenMuscles.contains(block.muscle) {
             seenMuscles.append(block.muscle)
             guard let planned = context.catalog.position(of: block.exerciseId) else { continue }
-            let position = exercises[planned].supersetSafe ? planned : alternative(to: planned, muscle: block.muscle, excluding: used)
+            let position = exercises[planned].supersetSafe ? planned : alternative(to: planned, muscle: block.muscle, excluding: used, role: roles[block.muscle])
             guard let position, !used.contains(position) else { continue }
             used.append(position)
             chosen.append((block.muscle, position))
@@ -59,10 +60,10 @@ struct CompactVariantBuilder {
         return CompactVariant(groups: kept, estimatedMinutes: (total + 59) / 60, omittedMuscles: omitted, source: decided.source)
     }
 
-    private func alternative(to planned: Int, muscle: String, excluding used: [Int]) -> Int? {
+    private func alternative(to planned: Int, muscle: String, excluding used: [Int], role: [String]?) -> Int? {
         let exercises = context.catalog.exercises
         let pool = context.index.muscleId(muscle).map { context.safeCandidates[$0] } ?? []
-        let candidates = pool.filter { exercises[$0].supersetSafe && !used.contains($0) }
+        let candidates = pool.filter { exercises[$0].supersetSafe && !used.contains($0) && (role?.contains(exercises[$0].pattern) ?? true) }
         return candidates.first { exercises[$0].pattern == exercises[planned].pattern }
             ?? candidates.first { exercises[$0].movement == exercises[planned].movement }
             ?? candidates.first

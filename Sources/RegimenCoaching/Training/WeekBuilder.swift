@@ -400,7 +400,7 @@ struct WeekBuilder {
                 blocks.append(finisher)
                 seconds += modifier.value.finisherMinutes * 60
             }
-            let compact = CompactVariantBuilder(context: context).variant(for: blocks, shown: shown)
+            let compact = CompactVariantBuilder(context: context).variant(for: blocks, shown: shown, roles: session.dayType.roles)
             if let compact {
                 // A compact variant holds a handful of blocks, so a plain search beats hashing keys.
                 let kept = compact.groups.flatMap(\.blocks)

@@ -35,7 +35,7 @@ enum PlannerCommandSupport {
     /// The text of an input file; a missing or unreadable file is a usage error (status 2).
     static func text(_ path: String, what: String, in context: CommandContext) throws(CommandFailure) -> String {
         if path == "-" {
-            guard let text = String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8) else {
+            guard let text = String(data: context.readStandardInput(), encoding: .utf8) else {
                 context.standardError.writeLine("error: standard input is not UTF-8 text")
                 throw .usage
             }

@@ -9,8 +9,8 @@ struct OneRepMaxCommand: ParsableCommand {
         commandName: "one-rep-max",
         abstract: "Estimate a one-rep max from a set's load and reps (Epley, rules/indexes.yaml).",
         discussion: """
-            Uses `one_rep_max` of rules/indexes.yaml (Epley: load × (1 + reps/30); one rep is the
-            load itself). `regimen adapt` prints the same estimate beside each load it changes.
+            Uses `one_rep_max` of rules/indexes.yaml (Epley: load × (1 + reps/30); one rep is the \
+            load itself). `regimen adapt` prints the same estimate beside each load it changes. \
             Exit status: 0 ok, 1 rule error, 2 bad option.
             """)
 

@@ -12,12 +12,18 @@ public struct CommandContext: Sendable {
     public var currentDirectory: URL
     /// The running executable, used to find the bundled rules when run from outside the repo.
     public var executable: URL?
+    /// Reads all of standard input (a file argument of `-`); tests supply the text.
+    public var readStandardInput: @Sendable () -> Data
 
-    public init(standardOutput: TextOutput, standardError: TextOutput, currentDirectory: URL, executable: URL?) {
+    public init(
+        standardOutput: TextOutput, standardError: TextOutput, currentDirectory: URL, executable: URL?,
+        readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.currentDirectory = currentDirectory
         self.executable = executable
+        self.readStandardInput = readStandardInput
     }
 
     /// The real process: its standard streams, working directory and executable path.

@@ -84,6 +84,20 @@ import Testing
         #expect(weekTwelve.changeLog.contains { $0.rule == "scheduled_deload" })
     }
 
+    /// A deload lasts its week: the week after, every block's sets and RIR are back, and the
+    /// next block's deload cuts from the full plan again rather than from the deloaded one.
+    @Test func theWeekAfterADeloadTrainsThePlanAgain() throws {
+        let deload = try adapt(AdaptationInput(week: 6))
+        #expect(deload.patchedPlan["deload"] == .bool(true))
+        #expect(Self.totalSets(deload.patchedPlan) < Self.totalSets(F.upperLower))
+        let after = try adapt(AdaptationInput(week: 7), plan: deload.patchedPlan)
+        #expect(F.lines(after) == ["Deload over: weekly sets 42 → \(Self.totalSets(F.upperLower)), RIR as before (week 7 follows the deload of week 6)"])
+        #expect(after.patchedPlan["deload"] == .bool(false))
+        #expect(after.patchedPlan["workouts"] == F.upperLower["workouts"])
+        let nextBlock = try adapt(AdaptationInput(week: 12), plan: after.patchedPlan)
+        #expect(Self.totalSets(nextBlock.patchedPlan) == Self.totalSets(deload.patchedPlan))
+    }
+
     @Test func twoCheckInsOfOneDateAreRejectedNamingBoth() throws {
         let input = AdaptationInput(checkIns: [F.low("2026-03-02"), F.neutral("2026-03-03"), F.low("2026-03-02")])
         #expect(throws: AdaptationInputError(["checkins[2].date: 2026-03-02 is already the date of checkins[0]; give one check-in per day"])) {
@@ -123,5 +137,24 @@ import Testing
             }
         }
         #expect(changed > 100)
+    }
+}
+
+/// A hand-edited or hostile `adaptations` record never traps the engine.
+@Suite struct AdaptationRecordInputTests {
+    @Test func recordsWithAbsurdNumbersAreIgnoredNotTrusted() throws {
+        let engine = try #require(AdaptationFixtures.engine)
+        guard case .map(var plan) = AdaptationFixtures.upperLower else { Issue.record("fixture is not a map"); return }
+        plan["deload"] = .bool(true)
+        plan["adaptations"] = .list([
+            .map(["input": .string("x"), "week": .int(Int64.min), "deload_week": .int(Int64.min),
+                  "before_deload": .list([.map(["workout": .int(Int64.max), "block": .int(-1), "sets": .int(Int64.max)])])]),
+            .map(["input": .string("y"), "deload_week": .int(Int64.max)]),
+            .string("not a record"),
+        ])
+        for week in [1, 6, 7, 12] {
+            let result = try engine.adapt(plan: .map(plan), input: AdaptationInput(week: week))
+            #expect(!result.changeLog.contains { $0.rule == "deload_over" })
+        }
     }
 }

@@ -51,6 +51,12 @@ import Testing
         #expect(Self.sets(result.patchedPlan, day: 1, muscle: "back") == 4)
     }
 
+    @Test func anAmbiguousLiftIsJudgedByItsFirstBlockAndSaysSo() throws {
+        let easy = LoggedExercise(exerciseId: "chin_up", sets: [LoggedSet(reps: 10, rir: 5)], feel: .easy)
+        let result = try adapt([LoggedSession(date: "2026-03-05", exercises: [easy])])
+        #expect(result.warnings == ["logged exercise 'chin_up' is prescribed for back and biceps; judged as back work (give the session's `day` or the exercise's `muscle` to say which)"])
+    }
+
     @Test func theLoggedMuscleNamesTheBlockWhenNoDayIsGiven() throws {
         let easy = LoggedExercise(exerciseId: "chin_up", sets: [LoggedSet(reps: 10, rir: 5)], feel: .easy, muscle: "biceps")
         let result = try adapt([LoggedSession(date: "2026-03-05", exercises: [easy])])

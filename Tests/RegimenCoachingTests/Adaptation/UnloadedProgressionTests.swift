@@ -85,3 +85,21 @@ import Testing
         #expect(F.lines(result) == ["Goblet squat +2 kg to 22 kg (1x10 reached at RIR 2)"])
     }
 }
+
+/// A rule amount far outside any plan (a coach's slip) is bounded, never a trap.
+@Suite struct AbsurdAmountTests {
+    @Test func anAbsurdRepOrSetAmountIsBounded() throws {
+        let progression = AdaptationTestRules.text("rules/progression.yaml")
+        let line = progression.split(separator: "\n").first { $0.hasPrefix("      reps: \"(min_rir") }.map(String.init) ?? "?"
+        let edited = progression.replacingOccurrences(of: line, with: "      reps: \"1.0e300\"")
+        #expect(edited != progression)
+        let loaded = AdaptationTestRules.load(replacing: ["rules/progression.yaml": edited])
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
+        let readiness = try #require(loaded.ruleSet.first(ReadinessRulesFile.self)?.rules)
+        let rules = try #require(loaded.ruleSet.first(ProgressionRulesFile.self)?.rules)
+        let engine = AdaptationEngine(readiness: readiness, progression: rules, exercises: UnloadedProgressionTests.exercises)
+        let session = LoggedSession(date: "2026-03-04", day: 1, exercises: [LoggedExercise(exerciseId: "pike_push_up", sets: [LoggedSet(reps: 10, rir: 2)])])
+        let result = try engine.adapt(plan: UnloadedProgressionTests.plan(pikeReps: "6–10"), input: AdaptationInput(sessions: [session]))
+        #expect(result.changeLog.first?.after == .string("1006–1010"))
+    }
+}
