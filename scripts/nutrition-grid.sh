@@ -13,14 +13,18 @@ shards=${1:-8}
 swift build -c release --build-tests -Xswiftc -enable-testing 2>&1 | grep -E "error|warning: |Compiling|Build complete" | tail -3
 export REGIMEN_NUTRITION_GRID=full
 status=0
-summary=$(mktemp)
-trap 'rm -f "$summary"' EXIT
+logs=.build/nutrition-grid
+mkdir -p "$logs"
+summary="$logs/summary.txt"
+: > "$summary"
 for ((k = 0; k < shards; k++)); do
-    out=$(REGIMEN_NUTRITION_GRID_SHARD="$k/$shards" swift test -c release -Xswiftc -enable-testing --skip-build \
-        --filter 'NutritionPropertyTests/everyMealOfTheGrid' 2>&1) || status=1
-    echo "$out" | grep -E "^nutrition grid|^  exclusions|✘ Test .* failed after|✔ Test .* passed after" | grep -v "^↳"
-    echo "$out" | grep -E "^  exclusions" >> "$summary" || true
+    REGIMEN_NUTRITION_GRID_SHARD="$k/$shards" swift test -c release -Xswiftc -enable-testing --skip-build \
+        --filter 'NutritionPropertyTests/everyMealOfTheGrid' > "$logs/shard-$k.log" 2>&1 || status=1
+    grep -E "^nutrition grid|^  exclusions|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
+    grep -E "^  exclusions" "$logs/shard-$k.log" >> "$summary" || true
 done
+echo "== profiles with a problem (every shard's whole output is in $logs/)"
+grep -h "^↳ sex:" "$logs"/shard-*.log | sed 's/;  [a-z]*: .*//' | sort | uniq -c | sort -rn | head -40 || true
 echo "== full grid, all shards: meals with options per diet"
 awk '{with[$2] += $3; all[$2] += $5} END {for (d in all) printf "  %-18s %7d of %7d (%.1f%%)\n", d, with[d], all[d], 100 * with[d] / all[d]}' "$summary" | sort
 exit $status
