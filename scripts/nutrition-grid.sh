@@ -2,11 +2,29 @@
 # The nutrition property over the FULL grid of Tests/RegimenCoachingTests/NutritionGrid.swift
 # (2 sexes × 24 weights × 4 goals × 3 experience levels × 3 budgets × 17 diets × 5 meal counts =
 # 146,880 profiles); `swift test` runs every 139th of them. Release build: the debug one would take
-# hours. Prints meals with options per diet and fails on any meal without options (unless its
-# exclusions leave a category without sources) or any combination outside its band.
+# hours. Runs in SHARDS pieces (default 8), printing each piece's meals with options per diet as it
+# finishes, then the totals; exits 1 if any piece fails (a meal without options whose exclusions
+# leave every category a source, or any combination outside its band).
 #
-#   scripts/nutrition-grid.sh            # the full grid
+#   scripts/nutrition-grid.sh [SHARDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+shards=${1:-8}
+swift build -c release --build-tests -Xswiftc -enable-testing 2>&1 | grep -E "error|warning: |Compiling|Build complete" | tail -3
 export REGIMEN_NUTRITION_GRID=full
-swift test -c release -Xswiftc -enable-testing --filter 'NutritionPropertyTests' 2>&1 | grep -v '^\[' | grep -v '^↳ ///' 
+status=0
+logs=.build/nutrition-grid
+mkdir -p "$logs"
+summary="$logs/summary.txt"
+: > "$summary"
+for ((k = 0; k < shards; k++)); do
+    REGIMEN_NUTRITION_GRID_SHARD="$k/$shards" swift test -c release -Xswiftc -enable-testing --skip-build \
+        --filter 'NutritionPropertyTests/everyMealOfTheGrid' > "$logs/shard-$k.log" 2>&1 || status=1
+    grep -E "^nutrition grid|^  exclusions|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
+    grep -E "^  exclusions" "$logs/shard-$k.log" >> "$summary" || true
+done
+echo "== profiles with a problem (every shard's whole output is in $logs/)"
+grep -h "^↳ sex:" "$logs"/shard-*.log | sed 's/;  [a-z]*: .*//' | sort | uniq -c | sort -rn | head -40 || true
+echo "== full grid, all shards: meals with options per diet"
+awk '{with[$2] += $3; all[$2] += $5} END {for (d in all) printf "  %-18s %7d of %7d (%.1f%%)\n", d, with[d], all[d], 100 * with[d] / all[d]}' "$summary" | sort
+exit $status

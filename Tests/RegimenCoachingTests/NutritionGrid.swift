@@ -33,6 +33,15 @@ enum NutritionGrid {
 
     static var isFull: Bool { ProcessInfo.processInfo.environment["REGIMEN_NUTRITION_GRID"] == "full" }
 
+    /// `REGIMEN_NUTRITION_GRID_SHARD=k/n` keeps the points whose index is k modulo n, so the
+    /// full grid can run in pieces (and report as it goes).
+    static var shard: (index: Int, count: Int)? {
+        guard let text = ProcessInfo.processInfo.environment["REGIMEN_NUTRITION_GRID_SHARD"] else { return nil }
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] > 0, (0..<parts[1]).contains(parts[0]) else { return nil }
+        return (parts[0], parts[1])
+    }
+
     static func points(full: Bool = isFull, mealCounts counts: [Int] = mealCounts) -> [Point] {
         var all: [Point] = []
         for sex in ["male", "female"] {
@@ -56,6 +65,8 @@ enum NutritionGrid {
                 }
             }
         }
-        return full ? all : stride(from: 0, to: all.count, by: sampleStride).map { all[$0] }
+        let chosen = full ? all : stride(from: 0, to: all.count, by: sampleStride).map { all[$0] }
+        guard let shard else { return chosen }
+        return chosen.indices.filter { $0 % shard.count == shard.index }.map { chosen[$0] }
     }
 }
