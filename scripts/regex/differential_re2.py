@@ -129,7 +129,7 @@ def re2_answer(pat, text):
 KNOWN = {
     "\\C": "RE2 accepts \\C (any byte); RE2/J and Regimen reject it",
     "nested-repeat": "RE2 rejects nested counted repetitions whose product exceeds 1000; RE2/J and Regimen accept them",
-    "fold-unicode-class": "under (?i) RE2 case-folds \\p classes; RE2/J (the emulator) does not",
+    "fold-unicode-class": "under (?i) RE2 adds every case variant to a \\p class; RE2/J (the emulator) adds only its fold table",
     "duplicate-name": "RE2 accepts two groups of the same name; RE2/J and Regimen reject the pattern",
     "\\B-inside-utf8": "RE2 matches bytes, so \\B also holds inside a multi-byte character; RE2/J and Regimen match code points",
 }

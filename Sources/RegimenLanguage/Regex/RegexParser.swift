@@ -294,8 +294,7 @@ struct RegexParser {
                     position += 2
                     break
                 }
-                // RE2 reads `\\` inside \Q…\E as one backslash.
-                if q == "\\", peek(1) == "\\" { position += 1 }
+                // Every character up to `\E` is literal, a backslash too (RE2/J, as Go).
                 nodes.append(literal(scalars[position].value))
                 position += 1
             }
