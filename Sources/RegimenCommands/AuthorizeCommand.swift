@@ -59,6 +59,10 @@ public struct AuthorizeCommand: ParsableCommand {
         let compiled: CompiledPolicy
         let request: SecurityRequest
         var store = DocumentStore()
+        if let problem = RequestPath.problem(with: path) {
+            CommandContext.current.standardError.write("error: --path: \(problem)\n")
+            throw CommandFailure.usage
+        }
         do {
             compiled = try CompiledPolicy(try PolicyLoader.load(file: rules))
             request = try SecurityTestSuite.request(

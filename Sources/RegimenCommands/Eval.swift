@@ -76,6 +76,13 @@ struct Eval: ParsableCommand {
             throw .usage
         }
         guard let document = read.document else { return [:] }
+        if timestamps {
+            let invalid = document.invalidTimestamps
+            for node in invalid {
+                context.standardError.writeLine("\(node.location): error: '\(node.scalar?.text ?? "")' is not a valid date or date-time (--timestamps reads ISO-8601 strings as timestamps)")
+            }
+            if !invalid.isEmpty { throw .usage }
+        }
         guard case .map(let map) = document.value(options: ValueConversionOptions(timestamps: timestamps)), document.mapping != nil else {
             context.standardError.writeLine("\(document.location): error: the variables file must be a mapping of variable names to values, not \(document.kindDescription)")
             throw .usage

@@ -148,4 +148,36 @@ import RegimenRules
         let read = RegimenRules.YAMLReader.read("[" + items + "]", file: "list.yaml")
         #expect(read.diagnostics.map(\.message) == ["document has more than 1000000 nodes (an alias counts once per use)"])
     }
+
+    @Test("an empty path segment is refused with the path named, not decided as if it were absent",
+          arguments: ["users//alice", "users/alice/", "//users/alice", ""])
+    func emptyPathSegment(path: String) throws {
+        let rules = Self.repository.appendingPathComponent("rules/security/workout-tracker/appendix-a.rules").path
+        let run = runRegimen(["authorize", "--rules", rules, "--auth", "{\"uid\": \"alice\"}", "--op", "get", "--path", path], in: Self.repository)
+        #expect(run.status == 2)
+        #expect(run.standardOutput == "")
+        #expect(run.standardError.hasPrefix("error: --path: '\(path)' "))
+        let tests = "kind: security-tests\nrules: \(rules)\ncases:\n  - {name: reads, auth: {uid: alice}, get: '\(path)', expect: allow}\n"
+        let scratch = try ScratchDirectory(["t.tests.yaml": tests])
+        defer { scratch.cleanUp() }
+        let test = runRegimen(["test", scratch.url.appendingPathComponent("t.tests.yaml").path], in: Self.repository)
+        #expect(test.status == 2)
+        #expect(test.standardError.contains("t.tests.yaml:4:") && test.standardError.contains("'\(path)'"), "\(test.standardError)")
+    }
+
+    @Test("eval --timestamps refuses date-like strings that are not dates, naming each with its place")
+    func invalidTimestamps() throws {
+        let scratch = try ScratchDirectory(["v.yaml": "a: 2025-02-30T00:00:00Z\nb: [\"2025-01-01T24:00:00Z\", 2025-03-01]\nc: 2025-01-01T12:00:00Z\n"])
+        defer { scratch.cleanUp() }
+        let vars = scratch.url.appendingPathComponent("v.yaml").path
+        let run = runRegimen(["eval", "--timestamps", "--vars", vars, "--", "c"], in: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.standardError == """
+            \(vars):1:4: error: '2025-02-30T00:00:00Z' is not a valid date or date-time (--timestamps reads ISO-8601 strings as timestamps)
+            \(vars):2:5: error: '2025-01-01T24:00:00Z' is not a valid date or date-time (--timestamps reads ISO-8601 strings as timestamps)
+
+            """)
+        let plain = runRegimen(["eval", "--vars", vars, "--", "a"], in: scratch.url)
+        #expect(plain.status == 0 && plain.standardOutput == "\"2025-02-30T00:00:00Z\"\n")
+    }
 }

@@ -47,8 +47,10 @@ package struct Parser {
         var parser = Parser(text)
         do {
             let expr = try parser.parseExpression()
-            guard case .endOfInput = parser.current.kind else {
-                return .failure(Failure(message: "unexpected \(parser.current.describe()) after expression", span: parser.current.span))
+            switch parser.current.kind {
+            case .endOfInput: break
+            case .invalid(let message): return .failure(Failure(message: message, span: parser.current.span))
+            default: return .failure(Failure(message: "unexpected \(parser.current.describe()) after expression", span: parser.current.span))
             }
             return .success(expr)
         } catch {

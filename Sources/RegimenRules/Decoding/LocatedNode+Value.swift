@@ -35,6 +35,31 @@ extension LocatedNode {
     }
 }
 
+extension LocatedNode {
+    /// String scalars written like an ISO-8601 date (`YYYY-MM-DD`, optionally `T…`) that are not
+    /// a real date or date-time (`2025-02-30`, `2025-01-01T24:00:00Z`). With
+    /// ``ValueConversionOptions/timestamps`` they would stay strings, so a caller asking for
+    /// timestamps reports them instead of letting them pass as text.
+    public var invalidTimestamps: [LocatedNode] {
+        switch content {
+        case .scalar(let scalar):
+            guard case .string = scalar.plainType, Self.looksLikeDate(scalar.text), Timestamp(iso8601: scalar.text) == nil else { return [] }
+            return [self]
+        case .sequence(let items):
+            return items.flatMap(\.invalidTimestamps)
+        case .mapping(let pairs):
+            return pairs.flatMap(\.value.invalidTimestamps)
+        }
+    }
+
+    private static func looksLikeDate(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(11))
+        guard scalars.count >= 10 else { return false }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { ("0"..."9").contains(scalars[$0]) }
+        return digits && scalars[4] == "-" && scalars[7] == "-" && (scalars.count == 10 || scalars[10] == "T" || scalars[10] == "t" || scalars[10] == " ")
+    }
+}
+
 extension LocatedScalar {
     /// The scalar as a language value (see ``LocatedNode/value(options:)``).
     public func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {

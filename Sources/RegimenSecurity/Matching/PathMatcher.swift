@@ -91,6 +91,18 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Why `text` is not a path a request can name, or nil when it is: Firestore rejects an empty
+    /// segment (`users//alice`, `users/alice/`) rather than reading it as `users/alice`. One
+    /// leading `/` marks an absolute path and is allowed.
+    public static func problem(with text: String) -> String? {
+        let body = text.hasPrefix("/") ? text.dropFirst() : Substring(text)
+        guard !body.isEmpty else { return "'\(text)' is an empty path" }
+        guard !body.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+            return "'\(text)' has an empty path segment; Firestore rejects such a path"
+        }
+        return nil
+    }
+
     /// The segments after the service prefix (`users/alice`).
     public var relativeSegments: ArraySlice<Segment> { segments.dropFirst(3) }
     public typealias Segment = String

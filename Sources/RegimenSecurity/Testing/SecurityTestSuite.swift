@@ -102,6 +102,10 @@ extension SecurityTestSuite {
         var out: [(RequestPath, OrderedDictionary<String, Value>?)] = []
         for entry in entries {
             guard let key = entry.key.scalarText else { continue }
+            if let problem = RequestPath.problem(with: key) {
+                diagnostics.error("tests.path", problem, at: entry.key.location)
+                continue
+            }
             let path = RequestPath(key, service: service, bucket: bucket)
             if service == .firestore, !path.isFirestoreDocument {
                 diagnostics.error("tests.path", "'\(key)' is not a document path (it needs an even number of segments)", at: entry.key.location)
@@ -168,6 +172,10 @@ extension SecurityTestSuite {
             diagnostics.error(
                 "tests.operation", "\(context) needs exactly one operation: \(operationKeys.joined(separator: ", "))", at: node.location)
             map.reportUnknownKeys(&diagnostics)
+            return nil
+        }
+        if let problem = RequestPath.problem(with: pathText) {
+            diagnostics.error("tests.path", problem, at: pathNode.location)
             return nil
         }
         let path = RequestPath(pathText, service: service, bucket: bucket)
