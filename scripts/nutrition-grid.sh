@@ -30,5 +30,5 @@ grep -h "^↳ sex:" "$logs"/shard-*.log | sed 's/;  [a-z]*: .*//' | sort | uniq 
 echo "== full grid, all shards: meals with options per diet"
 awk '{with[$2] += $3; all[$2] += $5} END {for (d in all) printf "  %-18s %7d of %7d (%.1f%%)\n", d, with[d], all[d], 100 * with[d] / all[d]}' "$summary" | sort
 echo "== profiles whose asked number of meals could not be portioned (asked → planned)"
-awk '{n[$4" "$5" "$6] += $7} END {for (k in n) printf "  %s: %d profiles\n", k, n[k]}' "$logs/meal-counts.txt" | sort
+awk '{sub(/:$/, "", $6); n[$4" "$5" "$6] += $7} END {for (k in n) printf "  %s: %d profiles\n", k, n[k]}' "$logs/meal-counts.txt" | sort
 exit $status
