@@ -17,14 +17,18 @@ logs=.build/nutrition-grid
 mkdir -p "$logs"
 summary="$logs/summary.txt"
 : > "$summary"
+: > "$logs/meal-counts.txt"
 for ((k = 0; k < shards; k++)); do
     REGIMEN_NUTRITION_GRID_SHARD="$k/$shards" swift test -c release -Xswiftc -enable-testing --skip-build \
         --filter 'NutritionPropertyTests/everyMealOfTheGrid' > "$logs/shard-$k.log" 2>&1 || status=1
-    grep -E "^nutrition grid|^  exclusions|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
+    grep -E "^nutrition grid|^  exclusions|^  meals per day|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
     grep -E "^  exclusions" "$logs/shard-$k.log" >> "$summary" || true
+    grep -E "^  meals per day" "$logs/shard-$k.log" >> "$logs/meal-counts.txt" || true
 done
 echo "== profiles with a problem (every shard's whole output is in $logs/)"
 grep -h "^↳ sex:" "$logs"/shard-*.log | sed 's/;  [a-z]*: .*//' | sort | uniq -c | sort -rn | head -40 || true
 echo "== full grid, all shards: meals with options per diet"
 awk '{with[$2] += $3; all[$2] += $5} END {for (d in all) printf "  %-18s %7d of %7d (%.1f%%)\n", d, with[d], all[d], 100 * with[d] / all[d]}' "$summary" | sort
+echo "== profiles whose asked number of meals could not be portioned (asked → planned)"
+awk '{sub(/:$/, "", $6); n[$4" "$5" "$6] += $7} END {for (k in n) printf "  %s: %d profiles\n", k, n[k]}' "$logs/meal-counts.txt" | sort
 exit $status

@@ -23,7 +23,8 @@ import Testing
         "sex: female\nschedule_days: 3\nweight_kg: 70\nheight_cm: 165\ngoal: recomp\nexclusions: [vegan]\n",
         "sex: male\nschedule_days: 3\nweight_kg: 55\nheight_cm: 170\ngoal: recomp\nexclusions: [vegan]\n",
         "sex: male\nschedule_days: 4\nweight_kg: 70\nheight_cm: 178\ngoal: recomp\nexclusions: [vegan]\n",
-        "sex: female\nschedule_days: 3\ngoal: lean_mass\nbudget_tier: low\nexclusions: [vegetarian]\n",
+        "sex: female\nschedule_days: 3\ngoal: fat_loss\nbudget_tier: low\nexclusions: [vegetarian]\n",
+        "sex: male\nschedule_days: 3\ngoal: recomp\nbudget_tier: low\nexclusions: [vegetarian]\n",
         "sex: male\nschedule_days: 4\nweight_kg: 80\nheight_cm: 180\ngoal: fat_loss\nbudget_tier: low\nexclusions: [vegetarian]\n",
         "sex: male\nschedule_days: 4\nweight_kg: 75\nheight_cm: 180\ngoal: strength\nbudget_tier: low\nexclusions: [vegan, gluten]\n",
     ])
@@ -33,8 +34,9 @@ import Testing
     }
 
     @Test func aLargeManWithThreeMealsGetsMoreMealsAndSaysWhy() throws {
-        // About 1,700 kcal a meal at three meals: more than the catalog's portion caps allow.
-        let plan = try plan("sex: male\nschedule_days: 4\nweight_kg: 130\nheight_cm: 185\ngoal: lean_mass\nexperience: novice\nmeals_per_day: 3\n")
+        // About 1,500 kcal and 232 g of carbohydrate a meal at three meals: more than the
+        // catalog's portion caps allow.
+        let plan = try plan("sex: male\nschedule_days: 6\nweight_kg: 130\nheight_cm: 195\nage: 25\ngoal: lean_mass\nexperience: novice\nmeals_per_day: 3\n")
         expectEveryMealHasOptions(plan, "130 kg, 3 meals")
         #expect(plan.meals.count > 3)
         let note = try #require(plan.adjustments.first { $0.hasPrefix("meals per day raised from 3 to \(plan.meals.count)") })

@@ -20,6 +20,7 @@ import Testing
         let minimum = rules.meals.optionsPerCategory.lowerBound
         var byDiet: [String: (meals: Int, withOptions: Int)] = [:]
         var combinations = 0
+        var mealCounts: [String: Int] = [:]  // "asked → planned" for the profiles whose count changed
         let points = NutritionGrid.points()
         for point in points {
             let profile = try TestRules.profile(point.yaml)
@@ -35,6 +36,7 @@ import Testing
             if plan.goal == "fat_loss" { #expect(plan.kcal <= plan.tdee.rounded() + 0.5, "\(point)") }
             // The asked number of meals is kept unless a note says why not.
             if plan.meals.count != point.mealsPerDay {
+                mealCounts["\(point.mealsPerDay) → \(plan.meals.count)", default: 0] += 1
                 #expect(plan.adjustments.contains { $0.hasPrefix("meals per day") }, "\(point): \(plan.meals.count) meals, no note")
             }
             let excludedTags = Set(point.exclusions.flatMap { rules.profile.diets.exclusions[$0] ?? [] })
@@ -65,6 +67,9 @@ import Testing
         print("nutrition grid (\(NutritionGrid.isFull ? "full" : "sampled")\(shard)): \(points.count) profiles, \(combinations) combinations checked")
         for (diet, counts) in byDiet.sorted(by: { $0.key < $1.key }) {
             print("  exclusions \(diet): \(counts.withOptions) of \(counts.meals) meals have options")
+        }
+        for (change, count) in mealCounts.sorted(by: { $0.key < $1.key }) {
+            print("  meals per day \(change): \(count) profiles")
         }
         #expect(combinations > 100_000 || NutritionGrid.shard != nil)
     }
