@@ -151,7 +151,9 @@ public struct Policy: Sendable {
 public struct PolicyRequest: Sendable, Hashable {
     /// What the client attempts.
     public enum Operation: Sendable, Hashable {
+        /// Reads one document (or a Storage object's metadata).
         case get
+        /// Queries a collection with its limit, order and filters.
         case list(ListQuery)
         /// A write of a document that must not exist yet.
         case create(WriteData)
@@ -159,13 +161,17 @@ public struct PolicyRequest: Sendable, Hashable {
         case update(WriteData)
         /// The whole document; a create or an update depending on whether it exists.
         case set(WriteData)
+        /// Deletes a document or a Storage object.
         case delete
+        /// Uploads a Storage object of the given size, content type and metadata.
         case upload(StorageUpload)
+        /// Downloads a Storage object.
         case download
     }
 
     /// The document, collection (for `list`) or object path.
     public var path: String
+    /// What the client attempts.
     public var operation: Operation
     /// `request.auth`; `nil` when signed out.
     public var auth: AuthContext?
@@ -175,6 +181,7 @@ public struct PolicyRequest: Sendable, Hashable {
     /// The time requests use unless given: 2025-01-01T00:00:00Z, as `regimen authorize`.
     public static let defaultTime = SecurityTestSuite.defaultTime
 
+    /// A request at `time` (2025-01-01T00:00:00Z unless given, as `regimen authorize`).
     public init(_ operation: Operation, path: String, auth: AuthContext?, time: Timestamp = PolicyRequest.defaultTime) {
         self.path = path
         self.operation = operation
