@@ -112,6 +112,7 @@ extension RegimenEngine {
 
 extension RegimenEngine {
     /// The seed's `generatePlan` for a profile given as JSON or YAML.
+    /// - Parameter profileJSON: the profile, as the seed's `generatePlan` request carries it.
     /// - Parameter split: a split the rules offer for the profile's days (`full_body_3`), or the
     ///   rules' choice when `nil`.
     /// - Throws: ``RegimenError`` naming the profile field, option or rule that stopped it.
@@ -120,7 +121,7 @@ extension RegimenEngine {
     }
 
     /// The seed's `generatePlan`: indexes, kcal and macros, ingredient options and a week of
-    /// training. ``GeneratedPlan/json()`` is `regimen plan --format json`.
+    /// training. Its `json()` is `regimen plan --format json`.
     public func generatePlan(_ profile: Profile, split: String? = nil) throws(RegimenError) -> GeneratedPlan {
         do {
             return try planner.generatePlan(profile, options: TrainingPlanOptions(split: split))
@@ -130,7 +131,7 @@ extension RegimenEngine {
     }
 
     /// The seed's `recalculateIndexes`: BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and the
-    /// next best input. ``IndexReport/json()`` is `regimen indexes --format json`.
+    /// next best input. Its `json()` is `regimen indexes --format json`.
     public func indexes(_ profile: Profile) throws(RegimenError) -> IndexReport {
         do {
             return try planner.nutrition.recalculateIndexes(profile)
@@ -140,7 +141,7 @@ extension RegimenEngine {
     }
 
     /// Daily kcal and macros and every meal's ingredient options with grams.
-    /// ``NutritionPlan/json()`` is `regimen nutrition --format json`.
+    /// Its `json()` is `regimen nutrition --format json`.
     public func nutrition(_ profile: Profile) throws(RegimenError) -> NutritionPlan {
         do {
             return try planner.nutrition.planNutrition(profile)
@@ -150,7 +151,7 @@ extension RegimenEngine {
     }
 
     /// What a profile change recomputes, by the auto-adjust matrix, with its reason per output.
-    /// ``ProfileDiff/json()`` is `regimen diff --format json`.
+    /// Its `json()` is `regimen diff --format json`.
     public func diff(old: Profile, new: Profile) throws(RegimenError) -> ProfileDiff {
         do {
             return try adaptation.diffProfiles(old: old, new: new, planner: planner)
@@ -161,7 +162,7 @@ extension RegimenEngine {
 
     /// The safety-first supplements shortlist for `profile`'s goal, or for `goal` (a goal of
     /// `rules/goals.yaml` or a supplement goal of the catalog).
-    /// ``SupplementAdvice/json()`` is `regimen supplements --format json`.
+    /// Its `json()` is `regimen supplements --format json`.
     /// - Throws: ``RegimenError/option(_:)`` for a goal neither file knows.
     public func supplements(for profile: Profile, goal: String? = nil) throws(RegimenError) -> SupplementAdvice {
         do {
@@ -173,7 +174,7 @@ extension RegimenEngine {
 
     /// The seed's `adaptPlan`: readiness, logged sets and the weight trend patch the request's
     /// `current_plan`, with a change-log line per change. Running it again on its own result
-    /// changes nothing. ``AdaptationResult/json()`` is `regimen adapt REQUEST --format json`.
+    /// changes nothing. Its `json()` is `regimen adapt REQUEST --format json`.
     /// - Throws: ``RegimenError/request(_:)`` listing every problem of the plan or the check-ins.
     public func adaptPlan(_ request: AdaptPlanRequest) throws(RegimenError) -> AdaptationResult {
         // The plan is read on its own first so that its problems are reported as the plan's.
