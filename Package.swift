@@ -70,7 +70,7 @@ let package = Package(
         // supplements, policies) with the seed's JSON contracts; re-exports only what it needs.
         .target(
             name: "RegimenKit",
-            dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching"],
+            dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking"],
             swiftSettings: strictSettings
         ),
         // Every `regimen` subcommand, as a library so tests can run them in-process.

@@ -21,6 +21,13 @@
 @_exported import struct RegimenCoaching.ProfileDiff
 @_exported import struct RegimenCoaching.SupplementAdvice
 
+// The workout tracker and periodization.
+@_exported import struct RegimenTracking.TrackerTree
+@_exported import struct RegimenTracking.TrackerViolation
+@_exported import struct RegimenTracking.TrackerValidationReport
+@_exported import struct RegimenTracking.TrackerAnalytics
+@_exported import struct RegimenTracking.PeriodizedPlan
+
 // Security policies: requests, documents, decisions, test results and audit findings.
 @_exported import struct RegimenSecurity.SecurityRequest
 @_exported import enum RegimenSecurity.SecurityOperation

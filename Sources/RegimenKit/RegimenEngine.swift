@@ -2,6 +2,7 @@ import Foundation
 import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
+import RegimenTracking
 
 /// Regimen's front door: the rules and catalogs, loaded once, answering every question the
 /// `regimen` planner commands answer, with the same results.
@@ -19,6 +20,9 @@ public final class RegimenEngine: Sendable {
     let sources: RuleSources
     let planner: PlanGenerator
     let adaptation: AdaptationRuleSet
+    /// The tracker's rules, loaded beside the planner's; a rules folder without them makes only
+    /// the tracker functions fail.
+    let tracking: Result<TrackingRules, DiagnosticsError>
 
     /// The rule-file kinds the planner reads; files of the security and tracking modules under
     /// the same folders are skipped unread (`regimen check` validates them).
@@ -73,6 +77,7 @@ public final class RegimenEngine: Sendable {
         } catch {
             throw .rules(error.diagnostics)
         }
+        self.tracking = Result { () throws(DiagnosticsError) in try TrackingRules.load(from: sources) }
         self.sources = sources
     }
 

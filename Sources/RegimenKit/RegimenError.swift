@@ -12,8 +12,9 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
     case rules([Diagnostic])
     /// The profile was rejected; each problem names its field (and its line and column).
     case profile([ProfileProblem])
-    /// The adaptPlan request (its `current_plan` or its check-ins) was rejected; each problem is
-    /// one line naming the request and, where known, its line and column or field path.
+    /// A request was rejected: an adaptPlan request (its `current_plan` or its check-ins) or a
+    /// tracker tree; each problem is one line naming the request and, where known, its line and
+    /// column or document path.
     case request([String])
     /// A rule expression failed while computing (a coach's rule needs fixing), at its location.
     case evaluation(message: String, location: SourceLocation?)

@@ -1,0 +1,104 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+import RegimenTracking
+
+extension RegimenEngine {
+    /// The tracker's rules, or the problems that kept them from loading.
+    private func trackingRules() throws(RegimenError) -> TrackingRules {
+        switch tracking {
+        case .success(let rules): return rules
+        case .failure(let error): throw .rules(error.diagnostics)
+        }
+    }
+
+    /// Reads a workout tracker tree (JSON or YAML): programs nesting weeks, workouts, exercises
+    /// and sets under their plural names, timestamps as `{"$timestamp": "…"}`.
+    /// - Throws: ``RegimenError/request(_:)`` with every syntax or structure problem, located.
+    public func trackerTree(from data: Data, name: String = "<tree>") throws(RegimenError) -> TrackerTree {
+        let text: String
+        do {
+            text = try InputFile.checkedText(data, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        let (tree, problems) = TrackerTree.read(document.value())
+        guard problems.isEmpty else { throw .request(problems.map(\.description)) }
+        return tree
+    }
+
+    /// Reads a tracker tree exported as CSV (``TrackerTree/csv()``), typed by the validation rules.
+    /// - Throws: ``RegimenError/request(_:)`` naming the line at fault.
+    public func trackerTree(fromCSV text: String, name: String = "<csv>") throws(RegimenError) -> TrackerTree {
+        let rules = try trackingRules()
+        do {
+            return try TrackerCSV.import(text, policy: rules.validation)
+        } catch let error as CSVError {
+            throw .request(["\(name):\(error.line): error: \(error.message)"])
+        } catch {
+            throw .request(["\(name): error: \(error)"])
+        }
+    }
+
+    /// Checks every document's fields and the rules across documents (unique program names,
+    /// unique week order, the set fields of an exercise's type), as `regimen validate` does.
+    /// Its `json()` is `regimen validate --format json`.
+    public func validate(_ tree: TrackerTree) throws(RegimenError) -> TrackerValidationReport {
+        TrackerValidationReport(tree: tree, policy: try trackingRules().validation)
+    }
+
+    /// Workout count, exercise frequency, weekly volume and personal records.
+    /// Its `json()` is `regimen analytics`.
+    /// - Throws: ``RegimenError/evaluation(message:location:)`` when an analytics rule fails.
+    public func analytics(_ tree: TrackerTree) throws(RegimenError) -> TrackerAnalytics {
+        let rules = try trackingRules()
+        do {
+            return try TrackerAnalytics(tree: tree, policy: rules.analytics)
+        } catch {
+            throw .evaluation(message: "\(error)", location: nil)
+        }
+    }
+
+    /// A plan's phases and each week's intensity, RPE and protocol (`rules/periodization.yaml`);
+    /// with `ramp`, the training weeks' intensity runs from its start to its end.
+    /// Its `json()` is `regimen periodize --weeks N --goal G --format json`.
+    /// - Throws: ``RegimenError/option(_:)`` for a goal, length or ramp the rules do not allow.
+    public func periodize(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws(RegimenError) -> PeriodizedPlan {
+        let rules = try trackingRules()
+        do {
+            return try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
+        } catch let error as PeriodizationError {
+            throw .option(error.message)
+        } catch {
+            throw .option("\(error)")
+        }
+    }
+}
+
+extension TrackerTree: SeedContract {
+    /// The tree as `regimen export --to json` prints it: ids and timestamps kept, so it reads back.
+    public var contractValue: Value { value }
+
+    /// The tree as `regimen export --to csv` writes it; ``RegimenEngine/trackerTree(fromCSV:name:)``
+    /// reads it back.
+    public func csv() -> String { TrackerCSV.export(self) }
+}
+
+extension TrackerValidationReport: SeedContract {
+    /// `{documents, violations: [{path, field, severity, message, scope}]}`.
+    public var contractValue: Value { value }
+}
+
+extension TrackerAnalytics: SeedContract {
+    /// Counts, frequencies, weekly volume and records, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}
+
+extension PeriodizedPlan: SeedContract {
+    /// Phases and the week-by-week schedule, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}

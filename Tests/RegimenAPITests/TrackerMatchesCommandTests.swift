@@ -1,0 +1,65 @@
+import Foundation
+import RegimenKit
+import Testing
+
+/// The tracker functions through the engine print what `regimen validate`, `analytics`,
+/// `export` and `periodize` print, on every tracker tree in examples/tracker/.
+@Suite struct TrackerMatchesCommandTests {
+    static let regimen = EngineMatchesCommandTests.regimen
+    static let trees = ["examples/tracker/program.json", "examples/tracker/invalid-program.yaml"]
+
+    @Test(arguments: trees) func validateAnalyticsAndExport(_ path: String) throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        let tree = try engine.trackerTree(from: Data(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path)), name: path)
+        let report = try engine.validate(tree)
+        let validate = Self.regimen(["validate", path, "--format", "json"])
+        #expect(validate.output == report.json())
+        #expect(validate.status == (report.errorCount == 0 ? 0 : 1))
+
+        let analytics = Self.regimen(["analytics", path])
+        #expect(analytics.output == (try engine.analytics(tree)).json())
+
+        #expect(Self.regimen(["export", path]).output == tree.json())
+        let csv = tree.csv()
+        #expect(Self.regimen(["export", path, "--to", "csv"]).output == csv)
+        // The CSV reads back into the same tree.
+        #expect(try engine.trackerTree(fromCSV: csv).json() == tree.json())
+    }
+
+    @Test func theValidExampleIsValidAndTheInvalidOneIsNot() throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        func report(_ path: String) throws -> TrackerValidationReport {
+            try engine.validate(engine.trackerTree(from: Data(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path)), name: path))
+        }
+        #expect(try report(Self.trees[0]).errorCount == 0)
+        #expect(try report(Self.trees[1]).errorCount > 0)
+    }
+
+    @Test(arguments: [(12, "strength", nil), (8, "fat_loss", nil), (16, "lean_mass", (0.65, 0.85))] as [(Int, String, (Double, Double)?)])
+    func periodize(_ weeks: Int, _ goal: String, _ ramp: (Double, Double)?) throws {
+        let plan = try ReadmeExamplesTests.loaded().periodize(weeks: weeks, goal: goal, ramp: ramp.map { (start: $0.0, end: $0.1) })
+        var arguments = ["periodize", "--weeks", String(weeks), "--goal", goal, "--format", "json"]
+        if let ramp { arguments += ["--start-intensity", String(ramp.0), "--end-intensity", String(ramp.1)] }
+        let run = Self.regimen(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == plan.json())
+    }
+
+    @Test func badTreesAndOptionsAreTypedErrors() throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        do {
+            _ = try engine.trackerTree(from: Data("programs: [\n".utf8), name: "tree.yaml")
+            Issue.record("an unclosed list was read")
+        } catch {
+            guard case .request(let problems) = error else { Issue.record("\(error)"); return }
+            #expect(problems.allSatisfy { $0.hasPrefix("tree.yaml:") })
+        }
+        do {
+            _ = try engine.periodize(weeks: 12, goal: "flying")
+            Issue.record("an unknown goal was accepted")
+        } catch {
+            guard case .option = error else { Issue.record("\(error)"); return }
+            #expect(error.isInputError)
+        }
+    }
+}
