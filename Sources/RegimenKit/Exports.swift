@@ -27,6 +27,7 @@
 @_exported import struct RegimenTracking.TrackerValidationReport
 @_exported import struct RegimenTracking.TrackerAnalytics
 @_exported import struct RegimenTracking.PeriodizedPlan
+@_exported import struct RegimenTracking.StudentProgress
 
 // Security policies: requests, documents, decisions, test results and audit findings.
 @_exported import struct RegimenSecurity.SecurityRequest

@@ -102,3 +102,44 @@ extension PeriodizedPlan: SeedContract {
     /// Phases and the week-by-week schedule, numbers rounded as people write them.
     public var contractValue: Value { value.roundedForPeople }
 }
+
+extension RegimenEngine {
+    /// A student's progress on a workout (seed 001): completed and total days, percent complete
+    /// and streaks, from a completion log (JSON or YAML: `{workoutId, studentId, durationWeeks?,
+    /// startDate?, completedDays, today?}`).
+    /// - Parameters:
+    ///   - today: the day to compute on (1 = the start date), overriding the log's `today`.
+    ///   - present: gives today from the log's `startDate` when neither names it.
+    /// Its `json()` is `regimen progress --format json`.
+    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    public func progress(_ log: Data, name: String = "<log>", today: Int? = nil, present: Timestamp) throws(RegimenError) -> StudentProgress {
+        let rules = try trackingRules()
+        let text: String
+        do {
+            text = try InputFile.checkedText(log, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        let completion: CompletionLog
+        switch CompletionLog.read(document.value()) {
+        case .success(let read): completion = read
+        case .failure(let error): throw .request(error.problems.map { "\(name): error: \($0)" })
+        }
+        do {
+            return try rules.progress.progress(of: completion.asOf(today: today, present: present))
+        } catch let error as ProgressError {
+            throw .request(error.problems.map { "\(name): error: \($0)" })
+        } catch {
+            throw .request(["\(name): error: \(error)"])
+        }
+    }
+}
+
+extension StudentProgress: SeedContract {
+    /// The seed's progress response with `studentId`, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}

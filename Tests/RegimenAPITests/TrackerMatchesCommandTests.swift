@@ -45,6 +45,30 @@ import Testing
         #expect(run.output == plan.json())
     }
 
+    /// The completion log example as it is, on another day, and without its `today` (the
+    /// present gives it).
+    @Test(arguments: [[], ["--today", "12"], ["--now", "2026-02-12T09:00:00Z"]])
+    func progress(_ options: [String]) throws {
+        let path = "examples/tracker/completion-log.json"
+        var log = try String(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path), encoding: .utf8)
+        let present = try #require(Timestamp(iso8601: "2026-02-12T09:00:00Z"))
+        var file = path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-api-log-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        if options.first == "--now" {
+            log = log.replacingOccurrences(of: ",\n  \"today\": 10", with: "")
+            #expect(!log.contains("today"))
+            try log.write(to: scratch, atomically: true, encoding: .utf8)
+            file = scratch.path
+        }
+        let today = options.first == "--today" ? Int(options[1]) : nil
+        let progress = try ReadmeExamplesTests.loaded().progress(Data(log.utf8), name: file, today: today, present: present)
+        let run = Self.regimen(["progress", file, "--format", "json"] + options)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == progress.json())
+        if options.first == "--now" { #expect(progress.totalDays > 0) }
+    }
+
     @Test func badTreesAndOptionsAreTypedErrors() throws {
         let engine = try ReadmeExamplesTests.loaded()
         do {
@@ -53,6 +77,18 @@ import Testing
         } catch {
             guard case .request(let problems) = error else { Issue.record("\(error)"); return }
             #expect(problems.allSatisfy { $0.hasPrefix("tree.yaml:") })
+        }
+        // A day completed after today: the same problems, line for line, as the command's.
+        let path = "examples/tracker/completion-log.json"
+        let present = try #require(Timestamp(iso8601: "2026-02-12T09:00:00Z"))
+        let log = try Data(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path))
+        do {
+            _ = try engine.progress(log, name: path, today: 5, present: present)
+            Issue.record("a completed day after today was accepted")
+        } catch {
+            let run = Self.regimen(["progress", path, "--today", "5"])
+            #expect(run.status == 2)
+            #expect(run.error == error.description + "\n")
         }
         do {
             _ = try engine.periodize(weeks: 12, goal: "flying")
