@@ -31,7 +31,7 @@ extension RegimenEngine {
         return tree
     }
 
-    /// Reads a tracker tree exported as CSV (``TrackerTree/csv()``), typed by the validation rules.
+    /// Reads a tracker tree exported as CSV (by the tree's `csv()`), typed by the validation rules.
     /// - Throws: ``RegimenError/request(_:)`` naming the line at fault.
     public func trackerTree(fromCSV text: String, name: String = "<csv>") throws(RegimenError) -> TrackerTree {
         let rules = try trackingRules()
@@ -108,6 +108,8 @@ extension RegimenEngine {
     /// and streaks, from a completion log (JSON or YAML: `{workoutId, studentId, durationWeeks?,
     /// startDate?, completedDays, today?}`).
     /// - Parameters:
+    ///   - log: the completion log, JSON or YAML.
+    ///   - name: names the log in problems.
     ///   - today: the day to compute on (1 = the start date), overriding the log's `today`.
     ///   - present: gives today from the log's `startDate` when neither names it.
     /// Its `json()` is `regimen progress --format json`.
