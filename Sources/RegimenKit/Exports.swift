@@ -28,6 +28,8 @@
 @_exported import struct RegimenTracking.TrackerAnalytics
 @_exported import struct RegimenTracking.PeriodizedPlan
 @_exported import struct RegimenTracking.StudentProgress
+@_exported import struct RegimenTracking.BurnResult
+@_exported import struct RegimenTracking.DailySummary
 
 // Security policies: requests, documents, decisions, test results and audit findings.
 @_exported import struct RegimenSecurity.SecurityRequest

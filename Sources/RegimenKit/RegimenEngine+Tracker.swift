@@ -145,3 +145,78 @@ extension StudentProgress: SeedContract {
     /// The seed's progress response with `studentId`, numbers rounded as people write them.
     public var contractValue: Value { value.roundedForPeople }
 }
+
+extension RegimenEngine {
+    /// The rules' calorie-burn formula, or the one named `formula`.
+    private func burnCalculator(formula: String?) throws(RegimenError) -> CalorieBurnCalculator {
+        let rules = try trackingRules()
+        var burn = rules.calorieBurn
+        if let formula {
+            guard let chosen = rules.calorieBurn.using(formula: formula) else {
+                throw .option("unknown formula '\(formula)'; the rules offer \(rules.calorieBurn.formulas.keys.sorted().joined(separator: ", "))")
+            }
+            burn = chosen
+        }
+        return CalorieBurnCalculator(rules: burn, catalog: rules.activities)
+    }
+
+    /// Calories an activity of `catalogs/activities.yaml` burns (seed 002), from its 2011
+    /// Compendium row for the intensity, by the rules' formula (ACSM unless `formula` names
+    /// another of `rules/calorie-burn.yaml`). Its `json()` is `regimen burn --format json`.
+    /// - Parameter weightKg: body weight; the rules' default when `nil`.
+    /// - Throws: ``RegimenError/option(_:)`` for an unknown activity, intensity, duration or formula.
+    public func burn(activity: String, minutes: Int, intensity: String, weightKg: Double? = nil, formula: String? = nil) throws(RegimenError) -> BurnResult {
+        let calculator = try burnCalculator(formula: formula)
+        do {
+            return try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weightKg)
+        } catch let error as BurnError {
+            throw .option(error.problems.joined(separator: "; "))
+        } catch {
+            throw .option("\(error)")
+        }
+    }
+
+    /// A food and workout log (JSON or YAML: `{weight_kg?, foods: [{name, calories, timestamp}],
+    /// workouts: [{activity, minutes, intensity, timestamp}]}`) totalled per calendar day of
+    /// `timeZone`: consumed, burned, net. Entries after `present` are rejected.
+    /// Its `json()` is `regimen daily-log --format json`.
+    /// - Parameters:
+    ///   - log: the log, JSON or YAML.
+    ///   - name: names the log in problems.
+    ///   - present: the present, for rejecting future entries.
+    ///   - timeZone: whose calendar days group the entries (UTC by default).
+    ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
+    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    public func dailyLog(_ log: Data, name: String = "<log>", present: Timestamp, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+                         formula: String? = nil) throws(RegimenError) -> DailyTotals {
+        let calculator = DailyLogCalculator(calculator: try burnCalculator(formula: formula))
+        let text: String
+        do {
+            text = try InputFile.checkedText(log, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        switch calculator.summarize(document.value(), now: present, timeZone: timeZone) {
+        case .success(let days): return DailyTotals(days: days)
+        case .failure(let errors): throw .request(errors.problems.map { "\(name): error: \($0)" })
+        }
+    }
+}
+
+/// A log's totals per calendar day, oldest first.
+public struct DailyTotals: SeedContract, Hashable {
+    /// Each day with entries: consumed, burned and net calories and its workouts.
+    public var days: [DailySummary]
+
+    /// `[{date, consumed, burned, net, balance, workouts}]`, numbers rounded as people write them.
+    public var contractValue: Value { .list(days.map(\.value)).roundedForPeople }
+}
+
+extension BurnResult: SeedContract {
+    /// The activity, intensity, MET, minutes, weight, formula, kcal and Compendium row.
+    public var contractValue: Value { value.roundedForPeople }
+}

@@ -69,6 +69,33 @@ import Testing
         if options.first == "--now" { #expect(progress.totalDays > 0) }
     }
 
+    @Test(arguments: [("running", 35, "vigorous", 82.0, nil), ("yoga", 30, "light", 60.0, "seed_002"), ("weight_training", 50, "moderate", 95.5, nil)]
+          as [(String, Int, String, Double, String?)])
+    func burn(_ activity: String, _ minutes: Int, _ intensity: String, _ weight: Double, _ formula: String?) throws {
+        let result = try ReadmeExamplesTests.loaded().burn(activity: activity, minutes: minutes, intensity: intensity, weightKg: weight, formula: formula)
+        var arguments = ["burn", activity, "--minutes", String(minutes), "--intensity", intensity, "--weight", String(weight), "--format", "json"]
+        if let formula { arguments += ["--formula", formula] }
+        let run = Self.regimen(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == result.json())
+        #expect(result.kcal > 0)
+    }
+
+    /// The daily-log example by UTC days and by New York's, and with the seed's formula.
+    @Test(arguments: [[], ["--timezone", "America/New_York"], ["--formula", "seed_002"]])
+    func dailyLog(_ options: [String]) throws {
+        let path = "examples/tracker/daily-log.yaml"
+        let present = try #require(Timestamp(iso8601: "2026-02-05T00:00:00Z"))
+        let zone = options.first == "--timezone" ? try #require(TimeZone(identifier: options[1])) : try #require(TimeZone(secondsFromGMT: 0))
+        let totals = try ReadmeExamplesTests.loaded().dailyLog(
+            Data(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path)), name: path, present: present, timeZone: zone,
+            formula: options.first == "--formula" ? options[1] : nil)
+        let run = Self.regimen(["daily-log", path, "--now", "2026-02-05T00:00:00Z", "--format", "json"] + options)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == totals.json())
+        #expect(!totals.days.isEmpty)
+    }
+
     @Test func badTreesAndOptionsAreTypedErrors() throws {
         let engine = try ReadmeExamplesTests.loaded()
         do {
