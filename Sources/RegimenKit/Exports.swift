@@ -30,6 +30,8 @@
 @_exported import struct RegimenTracking.StudentProgress
 @_exported import struct RegimenTracking.BurnResult
 @_exported import struct RegimenTracking.DailySummary
+@_exported import enum RegimenTracking.TrackerLevel
+@_exported import struct RegimenTracking.DuplicationResult
 
 // Security policies: requests, documents, decisions, test results and audit findings.
 @_exported import struct RegimenSecurity.SecurityRequest

@@ -163,7 +163,12 @@ extension RegimenEngine {
     /// Calories an activity of `catalogs/activities.yaml` burns (seed 002), from its 2011
     /// Compendium row for the intensity, by the rules' formula (ACSM unless `formula` names
     /// another of `rules/calorie-burn.yaml`). Its `json()` is `regimen burn --format json`.
-    /// - Parameter weightKg: body weight; the rules' default when `nil`.
+    /// - Parameters:
+    ///   - activity: an activity id of the catalog, such as `running`.
+    ///   - minutes: the duration, 1–1440.
+    ///   - intensity: `light`, `moderate` or `vigorous`.
+    ///   - weightKg: body weight; the rules' default when `nil`.
+    ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
     /// - Throws: ``RegimenError/option(_:)`` for an unknown activity, intensity, duration or formula.
     public func burn(activity: String, minutes: Int, intensity: String, weightKg: Double? = nil, formula: String? = nil) throws(RegimenError) -> BurnResult {
         let calculator = try burnCalculator(formula: formula)
@@ -219,4 +224,40 @@ public struct DailyTotals: SeedContract, Hashable {
 extension BurnResult: SeedContract {
     /// The activity, intensity, MET, minutes, weight, formula, kcal and Compendium row.
     public var contractValue: Value { value.roundedForPeople }
+}
+
+extension RegimenEngine {
+    /// Deep-copies the program, week, workout or exercise `id` of `tree` under the same parent
+    /// (`rules/tracker/duplication.yaml`), as `regimen duplicate` does: the source is validated
+    /// first, copies of a unique name become "… (copy 2)", and the writes come in batches.
+    /// Its `json()` is `regimen duplicate --format json`.
+    /// - Parameters:
+    ///   - level: what to copy.
+    ///   - id: the id of the document to copy.
+    ///   - tree: the user's tree.
+    ///   - user: the signed-in user; the tree must be theirs (`nil`: a trusted caller).
+    ///   - now: the time stamped on the copies and the audit entry.
+    ///   - seed: seeds the new ids; derived from the source and `now` when `nil`.
+    ///   - repair: copy a source with errors by leaving each invalid optional field out.
+    /// - Throws: ``RegimenError/request(_:)`` for a source that does not exist or cannot be
+    ///   copied, ``RegimenError/refused(_:)`` when the rules refuse the copy.
+    public func duplicate(_ level: TrackerLevel, id: String, in tree: TrackerTree, user: String?, now: Timestamp,
+                          seed: UInt64? = nil, repair: Bool = false) throws(RegimenError) -> DuplicationResult {
+        let rules = try trackingRules()
+        do {
+            return try Duplicator(policy: rules.duplication, validation: rules.validation)
+                .duplicate(level, id: id, in: tree, requestingUser: user, now: now, seed: seed, repair: repair)
+        } catch let error as DuplicationError {
+            // A missing or ambiguous source is the caller's mistake; a refusal is the rules' answer.
+            if error.code == .notFound || error.code == .invalidArgument { throw .request(["error: \(error)"]) }
+            throw .refused(error.description)
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+}
+
+extension DuplicationResult: SeedContract {
+    /// `{audit, idMap, batches, tree, repairs}`.
+    public var contractValue: Value { value }
 }

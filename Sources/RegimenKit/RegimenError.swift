@@ -20,6 +20,9 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
     case evaluation(message: String, location: SourceLocation?)
     /// An option the rules do not offer: a training split, a supplements goal.
     case option(String)
+    /// The rules refused a request they understood: a duplication of another user's documents,
+    /// or of a source whose errors forbid copying it.
+    case refused(String)
     /// No policy of that name under `rules/security/`; `searched` lists the files tried.
     case policyNotFound(name: String, searched: [String])
     /// A policy, its test file or a security request could not be read or compiled.
@@ -28,7 +31,7 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the caller's input is at fault (`true`) rather than the rule files (`false`).
     public var isInputError: Bool {
         switch self {
-        case .rules, .evaluation: false
+        case .rules, .evaluation, .refused: false
         case .profile, .request, .option, .policyNotFound, .policy: true
         }
     }
@@ -41,6 +44,7 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
         case .request(let problems): problems.map { Diagnostic.error("adapt.input", $0, at: nil) }
         case .evaluation(let message, let location): [.error("rules.evaluation", message, at: location)]
         case .option(let message): [.error("option.unknown", message, at: nil)]
+        case .refused(let message): [.error("request.refused", message, at: nil)]
         case .policyNotFound(let name, let searched):
             [.error("policy.not-found", "no policy named '\(name)' (looked for \(searched.joined(separator: ", ")))", at: nil)]
         }
@@ -50,7 +54,7 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .request(let problems): problems.joined(separator: "\n")
-        case .option(let message): "error: \(message)"
+        case .option(let message), .refused(let message): "error: \(message)"
         default: diagnostics.map(\.description).joined(separator: "\n")
         }
     }

@@ -96,6 +96,31 @@ import Testing
         #expect(!totals.days.isEmpty)
     }
 
+    /// Each level of examples/tracker/program.json copied, with the command's ids and writes.
+    @Test(arguments: [(TrackerLevel.program, "ppl"), (.week, "week1"), (.workout, "push1"), (.exercise, "bench1")])
+    func duplicate(_ level: TrackerLevel, _ id: String) throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        let path = "examples/tracker/program.json"
+        let tree = try engine.trackerTree(from: Data(contentsOf: ReadmeExamplesTests.root.appendingPathComponent(path)), name: path)
+        let now = "2026-02-04T12:00:00Z"
+        let result = try engine.duplicate(level, id: id, in: tree, user: "alex", now: try #require(Timestamp(iso8601: now)), seed: 7)
+        let run = Self.regimen(["duplicate", path, "--\(level.rawValue)", id, "--user", "alex", "--now", now, "--seed", "7", "--format", "json"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == result.json())
+        #expect(result.idMap.count >= 1)
+        // Another user's tree is refused, as the command refuses it (status 1).
+        let time = try #require(Timestamp(iso8601: now))
+        do {
+            _ = try engine.duplicate(level, id: id, in: tree, user: "mallory", now: time)
+            Issue.record("a copy of another user's documents was made")
+        } catch {
+            #expect(!error.isInputError)
+            let refused = Self.regimen(["duplicate", path, "--\(level.rawValue)", id, "--user", "mallory", "--now", now])
+            #expect(refused.status == 1)
+            #expect(refused.error == error.description + "\n")
+        }
+    }
+
     @Test func badTreesAndOptionsAreTypedErrors() throws {
         let engine = try ReadmeExamplesTests.loaded()
         do {
