@@ -46,10 +46,11 @@ extension RegimenEngine {
         return names.sorted()
     }
 
-    /// A relative path of non-empty segments without `.` or `..`: it stays under `rules/security/`.
+    /// A relative path of non-empty segments without `.` or `..` (so it stays under
+    /// `rules/security/`), not naming a test file (`NAME.tests`).
     private static func isPolicyName(_ name: String) -> Bool {
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
-        return !name.isEmpty && segments.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return !name.isEmpty && !name.hasSuffix(".tests") && segments.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 }
 

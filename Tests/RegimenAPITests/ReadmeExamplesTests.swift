@@ -124,7 +124,7 @@ import Testing
             #expect(problems.count == 1)
             #expect(problems.first?.hasPrefix("request.yaml:1:1: error:") == true)
         }
-        for name in ["workout-tracker/missing", "../rules/security/workout-tracker/corrected", "", "workout-tracker//corrected"] {
+        for name in ["workout-tracker/missing", "../rules/security/workout-tracker/corrected", "", "workout-tracker//corrected", "workout-tracker/corrected.tests"] {
             do {
                 _ = try engine.policy(named: name)
                 Issue.record("policy '\(name)' was found")
