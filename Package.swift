@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way:
-//   RegimenLanguage  ←  RegimenRules  ←  RegimenSecurity / RegimenCoaching / RegimenTracking  ←  RegimenCommands  ←  regimen
+//   RegimenLanguage  ←  RegimenRules  ←  RegimenSecurity / RegimenCoaching / RegimenTracking  ←  RegimenKit  ←  RegimenCommands  ←  regimen
+// Apps import RegimenKit alone: one engine, loaded once, that knows every rule kind.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -13,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "regimen", targets: ["regimen"]),
+        .library(name: "RegimenKit", targets: ["RegimenKit"]),
         .library(name: "RegimenLanguage", targets: ["RegimenLanguage"]),
         .library(name: "RegimenRules", targets: ["RegimenRules"]),
         .library(name: "RegimenSecurity", targets: ["RegimenSecurity"]),
@@ -64,11 +66,18 @@ let package = Package(
             dependencies: ["RegimenLanguage", "RegimenRules"],
             swiftSettings: strictSettings
         ),
+        // The front door for apps: `RegimenEngine` (plans, adaptation, nutrition, diff,
+        // supplements, policies) with the seed's JSON contracts; re-exports only what it needs.
+        .target(
+            name: "RegimenKit",
+            dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking"],
+            swiftSettings: strictSettings
+        ),
         // Every `regimen` subcommand, as a library so tests can run them in-process.
         .target(
             name: "RegimenCommands",
             dependencies: [
-                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenKit", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -84,5 +93,7 @@ let package = Package(
         .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands"], swiftSettings: strictSettings),
+        // The README's library examples and the engine-equals-CLI checks, through public API only.
+        .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
     ]
 )

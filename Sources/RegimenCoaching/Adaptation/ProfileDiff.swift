@@ -35,6 +35,14 @@ public struct ProfileDiff: Sendable, Hashable {
     /// is the old plan's.
     public var patchedPlan: Value
 
+    /// ``value`` with ``patchedPlan`` under `patched_plan`: the full report as JSON and YAML
+    /// print it (the text form leaves the plan out).
+    public var reportValue: Value {
+        guard case .map(var map) = value else { return value }
+        map["patched_plan"] = patchedPlan
+        return .map(map)
+    }
+
     public var value: Value {
         .map([
             "profile_changes": .list(fieldChanges.map { change in

@@ -40,12 +40,7 @@ struct DiffCommand: ParsableCommand {
             context.standardError.writeLine(error.description)
             throw CommandFailure.failed
         }
-        var value = diff.value
-        if format != .text, case .map(var map) = value {
-            map["patched_plan"] = diff.patchedPlan
-            value = .map(map)
-        }
-        ProfileInput.print(value, format: format, text: { DiffText.render(diff) }, in: context)
+        ProfileInput.print(format == .text ? diff.value : diff.reportValue, format: format, text: { DiffText.render(diff) }, in: context)
     }
 }
 

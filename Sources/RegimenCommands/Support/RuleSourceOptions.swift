@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RegimenCoaching
+import RegimenKit
 import RegimenRules
 import RegimenTracking
 
@@ -38,7 +39,5 @@ enum RuleKindRegistry {
     /// The planner's kinds (plans, nutrition, indexes, adaptation, supplements). Files of the
     /// other modules' kinds are skipped unread, so a planner command does not parse security
     /// test files; `regimen check` still validates every file.
-    static var coachingLoader: RuleSetLoader {
-        RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, skippingOtherModules: true)
-    }
+    static var coachingLoader: RuleSetLoader { RegimenEngine.plannerLoader }
 }

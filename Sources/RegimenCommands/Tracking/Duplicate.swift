@@ -65,17 +65,7 @@ struct Duplicate: ParsableCommand {
         }
         switch format {
         case .json:
-            let batches = result.batches.map { batch in
-                Value.list(batch.map(\.value))
-            }
-            let output = Value.map([
-                "audit": result.audit.value,
-                "idMap": .list(result.idMap.map { Value.map(["old": .string($0.old), "new": .string($0.new)]) }),
-                "batches": .list(batches),
-                "tree": result.tree.value,
-                "repairs": .list(result.repairs.map(Value.string)),
-            ])
-            context.standardOutput.writeLine(output.jsonString(pretty: true))
+            context.standardOutput.writeLine(result.value.jsonString(pretty: true))
         case .text:
             let sizes = result.batches.map { String($0.count) }.joined(separator: ", ")
             context.standardOutput.writeLine("duplicated \(level.rawValue) \(id) as \(result.copy.id): \(result.idMap.count) documents in \(result.batches.count) batch\(result.batches.count == 1 ? "" : "es") (\(sizes))")

@@ -40,14 +40,7 @@ struct Progress: ParsableCommand {
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
             throw CommandFailure.usage
         }
-        var input = completion
-        if let today { input.today = today }
-        // Without a named today, the calendar gives it, so a day still to come cannot count as done.
-        if input.today == nil, let start = input.startDate {
-            let startDay = start.seconds >= 0 ? start.seconds / 86_400 : (start.seconds - 86_399) / 86_400
-            let presentDay = present.seconds >= 0 ? present.seconds / 86_400 : (present.seconds - 86_399) / 86_400
-            input.today = Int(clamping: max(1, presentDay - startDay + 1))
-        }
+        let input = completion.asOf(today: today, present: present)
         let progress: StudentProgress
         do {
             progress = try rules.progress.progress(of: input)

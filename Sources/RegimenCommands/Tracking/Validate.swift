@@ -30,16 +30,12 @@ struct Validate: ParsableCommand {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let tree = try TrackingCommandSupport.tree(self.tree, in: context)
-        let violations = TreeValidator(policy: rules.validation).validate(tree)
-        let errors = violations.filter { $0.severity == .error }.count
+        let report = TrackerValidationReport(tree: tree, policy: rules.validation)
+        let violations = report.violations
+        let errors = report.errorCount
         switch format {
         case .json:
-            let list = violations.map {
-                Value.map(["path": .string($0.path), "field": $0.field.map(Value.string) ?? .null,
-                           "severity": .string($0.severity.rawValue), "message": .string($0.message),
-                           "scope": .string($0.inOwnFields ? "document" : "across documents")])
-            }
-            context.standardOutput.writeLine(Value.map(["documents": .int(Int64(tree.documentCount)), "violations": .list(list)]).jsonString(pretty: true))
+            context.standardOutput.writeLine(report.value.jsonString(pretty: true))
         case .text:
             for violation in violations { context.standardOutput.writeLine(violation.description) }
             let warnings = violations.count - errors

@@ -30,7 +30,14 @@ public enum InputFile {
             let message = !exists ? "file does not exist" : isDirectory.boolValue ? "is a directory, not a file" : "cannot read file"
             throw DiagnosticsError([.error(exists ? "file.unreadable" : "file.missing", message, at: start)])
         }
+        return try checkedText(data, displayPath: displayPath)
+    }
+
+    /// `data` (an input given in memory, such as a request body) as UTF-8 text, refused when it
+    /// is larger than ``maximumBytes``, as a file would be.
+    public static func checkedText(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
         guard data.count <= maximumBytes else {
+            let start = SourceLocation(file: displayPath, line: 1, column: 1)
             throw DiagnosticsError([
                 .error("file.too-large", "file is larger than \(maximumBytes / (1024 * 1024)) MiB (\(maximumBytes) bytes); Regimen reads input files up to that size", at: start),
             ])

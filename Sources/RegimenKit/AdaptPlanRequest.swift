@@ -1,0 +1,50 @@
+import Foundation
+import RegimenCoaching
+import RegimenLanguage
+import RegimenRules
+
+/// The seed's `adaptPlan` request: the plan to adapt (`current_plan`, a `generatePlan` result)
+/// beside the check-ins, logged sessions, adherence and weight trend.
+public struct AdaptPlanRequest: Sendable, Hashable {
+    /// The plan to adapt, as its JSON value.
+    public var currentPlan: Value
+    /// The check-ins, logged sessions, adherence and weight trend.
+    public var input: AdaptationInput
+    /// Names the request in problems (a file name, `<stdin>`, a request id).
+    public var name: String
+
+    /// Reads the seed's single request shape (JSON or YAML) with the plan under `current_plan`,
+    /// as `regimen adapt REQUEST` does.
+    /// - Throws: ``RegimenError/request(_:)`` listing every problem with its line and column.
+    public init(json: Data, name: String = "<request>") throws(RegimenError) {
+        let text: String
+        do {
+            text = try InputFile.checkedText(json, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        try self.init(text: text, name: name)
+    }
+
+    /// Reads the request from text; see ``init(json:name:)``.
+    public init(text: String, name: String = "<request>") throws(RegimenError) {
+        do {
+            (currentPlan, input) = try AdaptationInputDecoder.decodeRequest(text: text, file: name)
+        } catch {
+            throw .request(error.problems)
+        }
+        self.name = name
+    }
+
+    /// A request for a plan the engine generated, with the check-ins as JSON or YAML text (the
+    /// request's other fields: `checkins`, `sessions`, `week`, `weight_trend_2w`, …).
+    public init(currentPlan: GeneratedPlan, checkIns: String, name: String = "<check-ins>") throws(RegimenError) {
+        do {
+            input = try AdaptationInputDecoder.decode(text: checkIns, file: name)
+        } catch {
+            throw .request(error.problems)
+        }
+        self.currentPlan = currentPlan.contractValue
+        self.name = name
+    }
+}

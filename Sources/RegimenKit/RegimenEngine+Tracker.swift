@@ -1,0 +1,263 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+import RegimenTracking
+
+extension RegimenEngine {
+    /// The tracker's rules, or the problems that kept them from loading.
+    private func trackingRules() throws(RegimenError) -> TrackingRules {
+        switch tracking {
+        case .success(let rules): return rules
+        case .failure(let error): throw .rules(error.diagnostics)
+        }
+    }
+
+    /// Reads a workout tracker tree (JSON or YAML): programs nesting weeks, workouts, exercises
+    /// and sets under their plural names, timestamps as `{"$timestamp": "…"}`.
+    /// - Throws: ``RegimenError/request(_:)`` with every syntax or structure problem, located.
+    public func trackerTree(from data: Data, name: String = "<tree>") throws(RegimenError) -> TrackerTree {
+        let text: String
+        do {
+            text = try InputFile.checkedText(data, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        let (tree, problems) = TrackerTree.read(document.value())
+        guard problems.isEmpty else { throw .request(problems.map(\.description)) }
+        return tree
+    }
+
+    /// Reads a tracker tree exported as CSV (by the tree's `csv()`), typed by the validation rules.
+    /// - Throws: ``RegimenError/request(_:)`` naming the line at fault.
+    public func trackerTree(fromCSV text: String, name: String = "<csv>") throws(RegimenError) -> TrackerTree {
+        let rules = try trackingRules()
+        do {
+            return try TrackerCSV.import(text, policy: rules.validation)
+        } catch let error as CSVError {
+            throw .request(["\(name):\(error.line): error: \(error.message)"])
+        } catch {
+            throw .request(["\(name): error: \(error)"])
+        }
+    }
+
+    /// Checks every document's fields and the rules across documents (unique program names,
+    /// unique week order, the set fields of an exercise's type), as `regimen validate` does.
+    /// Its `json()` is `regimen validate --format json`.
+    public func validate(_ tree: TrackerTree) throws(RegimenError) -> TrackerValidationReport {
+        TrackerValidationReport(tree: tree, policy: try trackingRules().validation)
+    }
+
+    /// Workout count, exercise frequency, weekly volume and personal records.
+    /// Its `json()` is `regimen analytics`.
+    /// - Throws: ``RegimenError/evaluation(message:location:)`` when an analytics rule fails.
+    public func analytics(_ tree: TrackerTree) throws(RegimenError) -> TrackerAnalytics {
+        let rules = try trackingRules()
+        do {
+            return try TrackerAnalytics(tree: tree, policy: rules.analytics)
+        } catch {
+            throw .evaluation(message: "\(error)", location: nil)
+        }
+    }
+
+    /// A plan's phases and each week's intensity, RPE and protocol (`rules/periodization.yaml`);
+    /// with `ramp`, the training weeks' intensity runs from its start to its end.
+    /// Its `json()` is `regimen periodize --weeks N --goal G --format json`.
+    /// - Throws: ``RegimenError/option(_:)`` for a goal, length or ramp the rules do not allow.
+    public func periodize(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws(RegimenError) -> PeriodizedPlan {
+        let rules = try trackingRules()
+        do {
+            return try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
+        } catch let error as PeriodizationError {
+            throw .option(error.message)
+        } catch {
+            throw .option("\(error)")
+        }
+    }
+}
+
+extension TrackerTree: SeedContract {
+    /// The tree as `regimen export --to json` prints it: ids and timestamps kept, so it reads back.
+    public var contractValue: Value { value }
+
+    /// The tree as `regimen export --to csv` writes it; ``RegimenEngine/trackerTree(fromCSV:name:)``
+    /// reads it back.
+    public func csv() -> String { TrackerCSV.export(self) }
+}
+
+extension TrackerValidationReport: SeedContract {
+    /// `{documents, violations: [{path, field, severity, message, scope}]}`.
+    public var contractValue: Value { value }
+}
+
+extension TrackerAnalytics: SeedContract {
+    /// Counts, frequencies, weekly volume and records, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}
+
+extension PeriodizedPlan: SeedContract {
+    /// Phases and the week-by-week schedule, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}
+
+extension RegimenEngine {
+    /// A student's progress on a workout (seed 001): completed and total days, percent complete
+    /// and streaks, from a completion log (JSON or YAML: `{workoutId, studentId, durationWeeks?,
+    /// startDate?, completedDays, today?}`).
+    /// - Parameters:
+    ///   - log: the completion log, JSON or YAML.
+    ///   - name: names the log in problems.
+    ///   - today: the day to compute on (1 = the start date), overriding the log's `today`.
+    ///   - present: gives today from the log's `startDate` when neither names it.
+    /// Its `json()` is `regimen progress --format json`.
+    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    public func progress(_ log: Data, name: String = "<log>", today: Int? = nil, present: Timestamp) throws(RegimenError) -> StudentProgress {
+        let rules = try trackingRules()
+        let text: String
+        do {
+            text = try InputFile.checkedText(log, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        let completion: CompletionLog
+        switch CompletionLog.read(document.value()) {
+        case .success(let read): completion = read
+        case .failure(let error): throw .request(error.problems.map { "\(name): error: \($0)" })
+        }
+        do {
+            return try rules.progress.progress(of: completion.asOf(today: today, present: present))
+        } catch let error as ProgressError {
+            throw .request(error.problems.map { "\(name): error: \($0)" })
+        } catch {
+            throw .request(["\(name): error: \(error)"])
+        }
+    }
+}
+
+extension StudentProgress: SeedContract {
+    /// The seed's progress response with `studentId`, numbers rounded as people write them.
+    public var contractValue: Value { value.roundedForPeople }
+}
+
+extension RegimenEngine {
+    /// The rules' calorie-burn formula, or the one named `formula`.
+    private func burnCalculator(formula: String?) throws(RegimenError) -> CalorieBurnCalculator {
+        let rules = try trackingRules()
+        var burn = rules.calorieBurn
+        if let formula {
+            guard let chosen = rules.calorieBurn.using(formula: formula) else {
+                throw .option("unknown formula '\(formula)'; the rules offer \(rules.calorieBurn.formulas.keys.sorted().joined(separator: ", "))")
+            }
+            burn = chosen
+        }
+        return CalorieBurnCalculator(rules: burn, catalog: rules.activities)
+    }
+
+    /// Calories an activity of `catalogs/activities.yaml` burns (seed 002), from its 2011
+    /// Compendium row for the intensity, by the rules' formula (ACSM unless `formula` names
+    /// another of `rules/calorie-burn.yaml`). Its `json()` is `regimen burn --format json`.
+    /// - Parameters:
+    ///   - activity: an activity id of the catalog, such as `running`.
+    ///   - minutes: the duration, 1–1440.
+    ///   - intensity: `light`, `moderate` or `vigorous`.
+    ///   - weightKg: body weight; the rules' default when `nil`.
+    ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
+    /// - Throws: ``RegimenError/option(_:)`` for an unknown activity, intensity, duration or formula.
+    public func burn(activity: String, minutes: Int, intensity: String, weightKg: Double? = nil, formula: String? = nil) throws(RegimenError) -> BurnResult {
+        let calculator = try burnCalculator(formula: formula)
+        do {
+            return try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weightKg)
+        } catch let error as BurnError {
+            throw .option(error.problems.joined(separator: "; "))
+        } catch {
+            throw .option("\(error)")
+        }
+    }
+
+    /// A food and workout log (JSON or YAML: `{weight_kg?, foods: [{name, calories, timestamp}],
+    /// workouts: [{activity, minutes, intensity, timestamp}]}`) totalled per calendar day of
+    /// `timeZone`: consumed, burned, net. Entries after `present` are rejected.
+    /// Its `json()` is `regimen daily-log --format json`.
+    /// - Parameters:
+    ///   - log: the log, JSON or YAML.
+    ///   - name: names the log in problems.
+    ///   - present: the present, for rejecting future entries.
+    ///   - timeZone: whose calendar days group the entries (UTC by default).
+    ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
+    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    public func dailyLog(_ log: Data, name: String = "<log>", present: Timestamp, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+                         formula: String? = nil) throws(RegimenError) -> DailyTotals {
+        let calculator = DailyLogCalculator(calculator: try burnCalculator(formula: formula))
+        let text: String
+        do {
+            text = try InputFile.checkedText(log, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+        let read = YAMLReader.read(text, file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        switch calculator.summarize(document.value(), now: present, timeZone: timeZone) {
+        case .success(let days): return DailyTotals(days: days)
+        case .failure(let errors): throw .request(errors.problems.map { "\(name): error: \($0)" })
+        }
+    }
+}
+
+/// A log's totals per calendar day, oldest first.
+public struct DailyTotals: SeedContract, Hashable {
+    /// Each day with entries: consumed, burned and net calories and its workouts.
+    public var days: [DailySummary]
+
+    /// `[{date, consumed, burned, net, balance, workouts}]`, numbers rounded as people write them.
+    public var contractValue: Value { .list(days.map(\.value)).roundedForPeople }
+}
+
+extension BurnResult: SeedContract {
+    /// The activity, intensity, MET, minutes, weight, formula, kcal and Compendium row.
+    public var contractValue: Value { value.roundedForPeople }
+}
+
+extension RegimenEngine {
+    /// Deep-copies the program, week, workout or exercise `id` of `tree` under the same parent
+    /// (`rules/tracker/duplication.yaml`), as `regimen duplicate` does: the source is validated
+    /// first, copies of a unique name become "… (copy 2)", and the writes come in batches.
+    /// Its `json()` is `regimen duplicate --format json`.
+    /// - Parameters:
+    ///   - level: what to copy.
+    ///   - id: the id of the document to copy.
+    ///   - tree: the user's tree.
+    ///   - user: the signed-in user; the tree must be theirs (`nil`: a trusted caller).
+    ///   - now: the time stamped on the copies and the audit entry.
+    ///   - seed: seeds the new ids; derived from the source and `now` when `nil`.
+    ///   - repair: copy a source with errors by leaving each invalid optional field out.
+    /// - Throws: ``RegimenError/request(_:)`` for a source that does not exist or cannot be
+    ///   copied, ``RegimenError/refused(_:)`` when the rules refuse the copy.
+    public func duplicate(_ level: TrackerLevel, id: String, in tree: TrackerTree, user: String?, now: Timestamp,
+                          seed: UInt64? = nil, repair: Bool = false) throws(RegimenError) -> DuplicationResult {
+        let rules = try trackingRules()
+        do {
+            return try Duplicator(policy: rules.duplication, validation: rules.validation)
+                .duplicate(level, id: id, in: tree, requestingUser: user, now: now, seed: seed, repair: repair)
+        } catch let error as DuplicationError {
+            // A missing or ambiguous source is the caller's mistake; a refusal is the rules' answer.
+            if error.code == .notFound || error.code == .invalidArgument { throw .request(["error: \(error)"]) }
+            throw .refused(error.description)
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+}
+
+extension DuplicationResult: SeedContract {
+    /// `{audit, idMap, batches, tree, repairs}`.
+    public var contractValue: Value { value }
+}
