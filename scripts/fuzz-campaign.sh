@@ -19,7 +19,7 @@ for target in $targets; do
     status=$?
     last=$(grep -E '^#[0-9]+' "$log" | grep -E 'cov:' | tail -1 | sed 's/ *L: .*//')
     executions=$(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
-    slowest=$(grep -o 'slowest_unit_time_sec: [0-9]*' "$log" | grep -o '[0-9]*$')
+    slowest=$(grep -oE 'slowest_unit_time_sec: +[0-9]+' "$log" | grep -oE '[0-9]+$')
     findings=$(ls .build-fuzz/findings/"$target" 2>/dev/null | wc -l)
     echo "$target: status $status; ${executions:-?} executions; slowest input ${slowest:-?} s; last: ${last:-none}; $findings finding(s)"
 done
