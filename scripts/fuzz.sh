@@ -51,7 +51,14 @@ PY
             cp examples/checkins/*.yaml "$dir/"
             .build/debug/regimen plan examples/minimal.yaml --format json > "$dir/plan.json" 2>/dev/null || true
             ;;
-        FuzzSecurityTests) find rules/security -name '*.tests.yaml' | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
+        FuzzSecurityTests)
+            # The target reads test files as if they sat in rules/security/: name each policy by
+            # its folder so the seeds load their policies and run their cases.
+            find rules/security -name '*.tests.yaml' | while read -r f; do
+                folder=$(basename "$(dirname "$f")")
+                sed -E "s|^rules: *([^/]+)$|rules: $folder/\1|" "$f" > "$dir/$(echo "$f" | tr / _)"
+            done
+            ;;
     esac
 }
 

@@ -65,6 +65,10 @@ public struct CompiledPolicy: Sendable {
     /// condition here (node evaluations), so a runaway condition ends in an error.
     static let limits = EvaluationLimits(maxSteps: 1_000, maxCallDepth: 20)
 
+    /// The most scalars of namespaced function text a policy may need (see the check in `init`):
+    /// a few seconds of compiling at most, far above what real policies need.
+    static let maxNamespacedScalars = 16 * 1024 * 1024
+
     /// Compiles every function and condition of `policy`.
     /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.
     public init(_ policy: SecurityPolicy) throws(DiagnosticsError) {
@@ -73,6 +77,18 @@ public struct CompiledPolicy: Sendable {
         let conditionLengths = policy.allAllows.compactMap { $0.condition?.text.unicodeScalars.count }
         let functionLengths = declarations.map { f in f.lets.reduce(f.body.text.unicodeScalars.count) { $0 + $1.value.text.unicodeScalars.count + 1 } }
         let width = ((conditionLengths + functionLengths).max() ?? 0) + 64
+        // Function k is compiled from its text placed k × width scalars to the right (see
+        // ``SpanNamespaces``), so compiling reads about width × n²/2 scalars for n functions: a
+        // hostile policy (thousands of functions, or a few beside one huge condition) would stall
+        // here. Such a policy is refused; the shipped ones need well under 1% of the budget.
+        let pairs = declarations.count * (declarations.count + 1) / 2
+        let (namespaced, overflow) = width.multipliedReportingOverflow(by: pairs)
+        if overflow || namespaced > Self.maxNamespacedScalars {
+            throw DiagnosticsError([.error(
+                "rules.too-large",
+                "the policy is too large to compile: \(declarations.count) functions and a longest condition or function of \(width - 64) characters; use fewer functions or shorter expressions",
+                at: declarations.last?.location)])
+        }
         var builder = Builder(width: width, allFunctionDeclarations: declarations)
         let root: ExpressionEnvironment
         do {
