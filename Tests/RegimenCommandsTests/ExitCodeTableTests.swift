@@ -84,6 +84,9 @@ struct ExitCodeTableTests {
         (["authorize", "--rules", "rules/security/trainer-student/storage.rules", "--op", "create", "--path", "workout-pdfs/t1/w1/workout.pdf",
           "--size", "-1", "--content-type", "application/pdf"], "--size: an upload has 0 bytes or more"),
         (["bench", "--samples", "-1"], "--samples: must be 1 or more"),
+        // Storage has no document data: a Firestore verb is named as the mistake, not a missing --data.
+        (["authorize", "--rules", "rules/security/trainer-student/storage.rules", "--auth", #"{"uid": "t1"}"#, "--op", "create",
+          "--path", "b/bkt/o/workout-pdfs/t1/w1/workout.pdf", "--size", "100", "--content-type", "application/pdf"], "Storage cases use upload"),
         (["bench", "--operations", "-3"], "--operations: must be 0 or more"),
     ]
 
