@@ -88,6 +88,8 @@ struct ExitCodeTableTests {
         (["authorize", "--rules", "rules/security/trainer-student/storage.rules", "--auth", #"{"uid": "t1"}"#, "--op", "create",
           "--path", "b/bkt/o/workout-pdfs/t1/w1/workout.pdf", "--size", "100", "--content-type", "application/pdf"], "Storage cases use upload"),
         (["bench", "--operations", "-3"], "--operations: must be 0 or more"),
+        (["bench-security", "--iterations", "-1"], "--iterations: must be 1 or more"),
+        (["bench-security", "--iterations", "0"], "--iterations: must be 1 or more"),
     ]
 
     @Test("every subcommand appears in the table")
