@@ -41,7 +41,7 @@ public struct AuthorizeCommand: ParsableCommand {
     @Option(help: "request.time as ISO-8601 (default 2025-01-01T00:00:00Z).")
     var time: String?
 
-    @Option(help: "Upload size in bytes (Storage).")
+    @Option(parsing: .unconditional, help: "Upload size in bytes (Storage).")
     var size: Int64?
 
     @Option(help: "Upload content type (Storage).")
@@ -61,6 +61,10 @@ public struct AuthorizeCommand: ParsableCommand {
         var store = DocumentStore()
         if let problem = RequestPath.problem(with: path) {
             CommandContext.current.standardError.write("error: --path: \(problem)\n")
+            throw CommandFailure.usage
+        }
+        if let size, size < 0 {
+            CommandContext.current.standardError.write("error: --size: an upload has 0 bytes or more, not \(size)\n")
             throw CommandFailure.usage
         }
         do {

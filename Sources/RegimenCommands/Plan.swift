@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RegimenCoaching
 import RegimenLanguage
+import RegimenTracking
 
 /// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
 /// options and a week of training.
@@ -42,8 +43,8 @@ struct Plan: ParsableCommand {
             throw error.location == nil ? CommandFailure.usage : CommandFailure.failed
         }
         switch format {
-        case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(plan.jsonValue(explain: explain).yamlString())
+        case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).roundedForPeople.jsonString(pretty: true))
+        case .yaml: context.standardOutput.write(plan.jsonValue(explain: explain).roundedForPeople.yamlString())
         case .text: context.standardOutput.write(PlanText.render(plan, explain: explain, catalog: generator.nutrition.catalog))
         }
     }

@@ -13,13 +13,17 @@ public struct SecurityBenchCommand: ParsableCommand {
     @Option(help: "The policy to measure (default: Appendix A of seed 000).")
     var rules = "rules/security/workout-tracker/appendix-a.rules"
 
-    @Option(help: "Passes over the 1,000 requests.")
+    @Option(parsing: .unconditional, help: "Passes over the 1,000 requests.")
     var iterations = 200
 
     @Option(help: "Also write the workload as a security test file (for timing `regimen test` and replaying it on the emulator).")
     var writeTests: String?
 
     public init() {}
+
+    public func validate() throws {
+        guard iterations > 0 else { throw ValidationError("--iterations: must be 1 or more, not \(iterations)") }
+    }
 
     public func run() throws {
         let policy: CompiledPolicy

@@ -109,6 +109,19 @@ import Testing
         #expect(report.warnings.first?.contains("1400") == true && report.warnings.first?.contains("1785") == true)
     }
 
+    /// `computed` is what the inputs give, whatever the overrides say: a BMR override does not
+    /// move the computed TDEE that a TDEE override is compared with.
+    @Test func computedTDEEIgnoresTheBMROverride() throws {
+        // Mifflin 1785 × 1.55 = 2766.75; the override BMR 1400 would give 2170.
+        let both = try indexes("sex: male\nschedule_days: 4\nweight_kg: 80\nheight_cm: 180\nage_range: 25-34\noverrides: {BMR: 1400, TDEE: 2800}\n")
+        #expect(abs(both.computedTDEE - 1785 * 1.55) < 1e-9)
+        #expect(both.tdee == 2800)
+        #expect(both.warnings.count == 1, "\(both.warnings)")  // BMR −21.6%; TDEE +1.2% of the computed 2766.75
+        let bmrOnly = try indexes("sex: male\nschedule_days: 4\nweight_kg: 80\nheight_cm: 180\nage_range: 25-34\noverrides: {BMR: 1400}\n")
+        #expect(abs(bmrOnly.computedTDEE - 1785 * 1.55) < 1e-9)
+        #expect(abs(bmrOnly.tdee - 1400 * 1.55) < 1e-9)
+    }
+
     @Test func overrideWithinFifteenPercentIsQuiet() throws {
         let report = try indexes("sex: male\nschedule_days: 4\nweight_kg: 80\nheight_cm: 180\nage_range: 25-34\noverrides: {BMR: 1700, TDEE: 2800, BMI: 25}\n")
         #expect(report.warnings.isEmpty)

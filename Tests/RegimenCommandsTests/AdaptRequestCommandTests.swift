@@ -52,6 +52,23 @@ import Testing
         #expect(result.standardError.contains("request.json:1:1: error: 'current_plan' is missing"))
     }
 
+    /// The help promises "Running it again on its own output changes nothing": adapt's response
+    /// (`patched_plan`, `change_log`, …) in JSON or YAML is accepted as the plan.
+    @Test(arguments: ["json", "yaml"])
+    func adaptsItsOwnOutputAgainWithoutChanges(format: String) throws {
+        let scratch = try ScratchDirectory(["plan.json": AdaptationCommandTests.plan, "checkins.json": Self.checkins])
+        defer { scratch.cleanUp() }
+        let checkins = scratch.url.appendingPathComponent("checkins.json").path
+        let first = run(["adapt", scratch.url.appendingPathComponent("plan.json").path, checkins, "--format", format])
+        #expect(first.status == 0, "\(first.standardError)")
+        let output = scratch.url.appendingPathComponent("adapted.\(format)")
+        try first.standardOutput.write(to: output, atomically: true, encoding: .utf8)
+        let second = run(["adapt", output.path, checkins])
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.hasPrefix("No changes."), "\(second.standardOutput)")
+        #expect(second.standardOutput.contains("was already applied"), "\(second.standardOutput)")
+    }
+
     @Test func theTwoFileFormStillRejectsAPlanInsideTheCheckIns() throws {
         let scratch = try ScratchDirectory(["request.json": Self.request, "plan.json": AdaptationCommandTests.plan])
         defer { scratch.cleanUp() }

@@ -79,6 +79,17 @@ struct ExitCodeTableTests {
         (["one-rep-max", "--load", "-5", "--reps", "5"], "--load"),
         (["one-rep-max", "--load", "100", "--reps", "31"], "--reps"),
         (["one-rep-max", "--load", "100"], "--reps"),
+        // A negative number is a value, not the next option: it is refused for its range.
+        (["one-rep-max", "--load", "100", "--reps", "-2"], "--reps: -2"),
+        (["authorize", "--rules", "rules/security/trainer-student/storage.rules", "--op", "create", "--path", "workout-pdfs/t1/w1/workout.pdf",
+          "--size", "-1", "--content-type", "application/pdf"], "--size: an upload has 0 bytes or more"),
+        (["bench", "--samples", "-1"], "--samples: must be 1 or more"),
+        // Storage has no document data: a Firestore verb is named as the mistake, not a missing --data.
+        (["authorize", "--rules", "rules/security/trainer-student/storage.rules", "--auth", #"{"uid": "t1"}"#, "--op", "create",
+          "--path", "b/bkt/o/workout-pdfs/t1/w1/workout.pdf", "--size", "100", "--content-type", "application/pdf"], "Storage cases use upload"),
+        (["bench", "--operations", "-3"], "--operations: must be 0 or more"),
+        (["bench-security", "--iterations", "-1"], "--iterations: must be 1 or more"),
+        (["bench-security", "--iterations", "0"], "--iterations: must be 1 or more"),
     ]
 
     @Test("every subcommand appears in the table")
@@ -98,6 +109,8 @@ struct ExitCodeTableTests {
         #expect(run.status == 2, "\(arguments): status \(run.status), stderr: \(run.standardError)")
         #expect(run.standardError.contains(mentions), "\(arguments): stderr does not mention '\(mentions)': \(run.standardError)")
         #expect(run.standardOutput == "", "\(arguments): stdout: \(run.standardOutput)")
+        // Every row gives each option its value; "Missing value" would misread one (a negative number).
+        #expect(!run.standardError.contains("Missing value"), "\(arguments): \(run.standardError)")
     }
 }
 

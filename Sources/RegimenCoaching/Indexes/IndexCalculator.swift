@@ -74,13 +74,20 @@ public struct IndexCalculator: Sendable {
             }
         }
         compare("BMR", override: profile.overrides.bmr, computed: computed.bmr, unit: " kcal")
-        let bmr = profile.overrides.bmr ?? computed.bmr
-        bindings.set("bmr", .float(bmr))
-        guard let computedTDEE = try formulas.tdee.number(bindings, rule: "tdee") else {
-            throw RuleEvaluationError("tdee: the formula gave null", at: formulas.tdee.source.lineOrigins.first)
+        func tdee(fromBMR value: Double) throws(RuleEvaluationError) -> Double {
+            bindings.set("bmr", .float(value))
+            guard let tdee = try formulas.tdee.number(bindings, rule: "tdee") else {
+                throw RuleEvaluationError("tdee: the formula gave null", at: formulas.tdee.source.lineOrigins.first)
+            }
+            return tdee
         }
+        // The computed TDEE is the inputs' own (a TDEE override is compared with it); the TDEE
+        // used follows a BMR override when TDEE itself is not overridden.
+        let computedTDEE = try tdee(fromBMR: computed.bmr)
         compare("TDEE", override: profile.overrides.tdee, computed: computedTDEE, unit: " kcal")
-        let tdee = profile.overrides.tdee ?? computedTDEE
+        let bmr = profile.overrides.bmr ?? computed.bmr
+        let tdeeFromBMR = try tdee(fromBMR: bmr)
+        let tdee = profile.overrides.tdee ?? tdeeFromBMR
         bindings.set("tdee", .float(tdee))
 
         let measuredSize = profile.heightCm != nil && profile.weightKg != nil

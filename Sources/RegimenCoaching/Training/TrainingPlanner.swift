@@ -21,6 +21,31 @@ public struct TrainingPlanner: Sendable {
     /// - Throws: ``TrainingPlanError`` when the profile asks for something the rules do not
     ///   allow (days outside 1–7, an unknown goal, a split option not offered for the days).
     public func plan(for profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(TrainingPlanError) -> TrainingWeek {
+        var week = try chosenWeek(for: profile, options: options)
+        let short = week.shortfalls.map(\.muscle)
+        let days = week.split.trainingDays
+        guard !short.isEmpty, days < rules.maxTrainingDays.value else { return week }
+        // A tip to train more days must be true: name the fewest days whose plan brings every
+        // short muscle up to its band, or say that no number of days does.
+        let names = short.joined(separator: ", ")
+        var tip = "\(names) cannot reach the weekly set band at any number of training days (up to \(rules.maxTrainingDays.value)) within the session limits and the exercises open to this profile"
+        for more in (days + 1)...rules.maxTrainingDays.value {
+            var longer = profile
+            longer.scheduleDays = more
+            guard let other = try? chosenWeek(for: longer, options: TrainingPlanOptions()) else { continue }
+            let stillShort = Set(other.shortfalls.map(\.muscle))
+            if short.allSatisfy({ !stillShort.contains($0) }) {
+                tip = "Train \(more) days a week to bring \(names) up to the weekly set band"
+                break
+            }
+        }
+        let position = week.tips.firstIndex { $0.hasPrefix("More equipment") } ?? week.tips.endIndex
+        week.tips.insert(tip, at: position)
+        return week
+    }
+
+    /// The week of the split the profile's day row chooses, before the day-count tip.
+    private func chosenWeek(for profile: Profile, options: TrainingPlanOptions) throws(TrainingPlanError) -> TrainingWeek {
         let context = try PlanningContext(profile: profile, options: options, rules: rules, catalog: catalog, index: index)
         var builder = WeekBuilder(context: context)
         let listed = builder.build()

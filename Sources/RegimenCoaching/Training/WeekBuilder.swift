@@ -424,10 +424,10 @@ struct WeekBuilder {
         let short = volume.filter(\.isShort)
         if !short.isEmpty {
             let names = short.map(\.muscle).joined(separator: ", ")
-            if context.trainingDays < rules.maxTrainingDays.value {
-                tips.append("Train \(context.trainingDays + 1) days a week to bring \(names) up to the weekly set band")
-            } else {
-                tips.append("\(names) cannot reach the weekly set band within the session limits; try the split options \(context.split.value.allowed.joined(separator: ", "))")
+            // Below the most training days, TrainingPlanner names the fewest days that close the
+            // gap (it plans them to know).
+            if context.trainingDays >= rules.maxTrainingDays.value {
+                tips.append(Self.unreachableTip(names, splitOptions: context.split.value.allowed))
             }
             if short.contains(where: { $0.shortfallReasons.contains(noExerciseReason()) }) {
                 tips.append("More equipment (for example resistance bands) opens exercises for \(names)")
@@ -443,6 +443,10 @@ struct WeekBuilder {
                 options: context.split.value.allowed.filter { $0 != context.template.id }, source: context.split.source),
             inputs: context.inputs, workouts: workouts, volume: volume, notes: allNotes, tips: tips,
             assumptions: context.assumptions, setCredit: rules.setCredit.value)
+    }
+
+    static func unreachableTip(_ names: String, splitOptions: [String]) -> String {
+        "\(names) cannot reach the weekly set band within the session limits; try the split options \(splitOptions.joined(separator: ", "))"
     }
 
     private func volume(for muscle: String) -> MuscleVolume {

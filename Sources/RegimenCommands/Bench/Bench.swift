@@ -11,11 +11,16 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Only run benchmarks whose name contains this text.")
     var filter: String?
 
-    @Option(name: .long, help: "Timed samples per benchmark (the median is reported).")
+    @Option(name: .long, parsing: .unconditional, help: "Timed samples per benchmark (the median is reported).")
     var samples: Int = 31
 
-    @Option(name: .long, help: "Run exactly this many operations of each benchmark without timing (for instruction counting under valgrind).")
+    @Option(name: .long, parsing: .unconditional, help: "Run exactly this many operations of each benchmark without timing (for instruction counting under valgrind).")
     var operations: Int?
+
+    func validate() throws {
+        guard samples > 0 else { throw ValidationError("--samples: must be 1 or more, not \(samples)") }
+        if let operations, operations < 0 { throw ValidationError("--operations: must be 0 or more, not \(operations)") }
+    }
 
     func run() throws {
         let runner = BenchmarkRunner(samples: max(3, samples))

@@ -36,7 +36,7 @@ struct AdaptCommand: ParsableCommand {
         let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
         let training = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try TrainingPlanner(ruleSet: ruleSet) }, in: context)
         let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-        let planDocument: Value
+        var planDocument: Value
         let input: AdaptationInput
         do {
             if let checkins {
@@ -50,6 +50,7 @@ struct AdaptCommand: ParsableCommand {
             for problem in error.problems { context.standardError.writeLine(problem) }
             throw CommandFailure.usage
         }
+        planDocument = Self.planToAdapt(planDocument)
         // In the single-request form the plan and the check-ins are the same file.
         let planName = checkins == nil && plan == "-" ? "<stdin>" : plan
         let checkinsName = checkins ?? planName
@@ -69,6 +70,13 @@ struct AdaptCommand: ParsableCommand {
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
+    }
+
+    /// The plan a run adapts. adapt's own JSON or YAML response (`patched_plan`, `change_log`, …)
+    /// is accepted as it is, so its output can be adapted again: its patched plan is the plan.
+    static func planToAdapt(_ document: Value) -> Value {
+        guard case .map(let root) = document, root["workouts"] == nil, let patched = root["patched_plan"] else { return document }
+        return patched
     }
 }
 

@@ -14,10 +14,10 @@ struct OneRepMaxCommand: ParsableCommand {
             Exit status: 0 ok, 1 rule error, 2 bad option.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Load lifted, in kg (above 0, at most 1000).", valueName: "kg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Load lifted, in kg (above 0, at most 1000).", valueName: "kg"))
     var load: Double
 
-    @Option(name: .long, help: ArgumentHelp("Reps completed with it (1–30).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Reps completed with it (1–30).", valueName: "n"))
     var reps: Int
 
     @Option(name: .long, help: "Output format: text, json or yaml.")

@@ -3,6 +3,7 @@ import Foundation
 import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
+import RegimenTracking
 
 /// Loads the rules and one profile file for the profile commands (`indexes`, `nutrition`).
 enum ProfileInput {
@@ -57,11 +58,12 @@ enum ProfileInput {
         return .failed
     }
 
-    /// Prints `value` as JSON or YAML, or `text` for the text format.
+    /// Prints `value` as JSON or YAML, or `text` for the text format. Numbers are written as a
+    /// person writes them (`33.8`, not the double's `33.800000000000004`).
     static func print(_ value: Value, format: ReportFormat, text: () -> String, in context: CommandContext) {
         switch format {
-        case .json: context.standardOutput.writeLine(value.jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(value.yamlString())
+        case .json: context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
+        case .yaml: context.standardOutput.write(value.roundedForPeople.yamlString())
         case .text: context.standardOutput.write(text())
         }
     }

@@ -324,7 +324,9 @@ extension SecurityTestSuite {
         guard operationKeys.contains(verb) else {
             throw DiagnosticsError([.error("authorize.op", "unknown operation '\(verb)'; expected \(operationKeys.joined(separator: ", "))", at: nil)])
         }
-        if ["create", "update", "set"].contains(verb), data == nil {
+        // Only Firestore writes carry data; on a Storage policy a write verb is refused below
+        // with the operations Storage has.
+        if service == .firestore, ["create", "update", "set"].contains(verb), data == nil {
             throw DiagnosticsError([.error("authorize.data", "--data is required for '\(verb)': the written fields as JSON, such as {\"name\": \"Push\"}", at: nil)])
         }
         // Each piece is one line of the synthesized case; a problem in it is reported against

@@ -29,7 +29,7 @@ import Testing
         for muscle in week.shortfalls {
             #expect(muscle.shortfallReasons.contains { $0.contains("session") }, "\(muscle.muscle): \(muscle.shortfallReasons)")
         }
-        #expect(week.tips.contains { $0.hasPrefix("Train 2 days a week") })
+        try SplitChoiceTests.expectTheDaysTipHolds(week, Profile(sex: .male, scheduleDays: 1, experience: .advanced, equipment: .fullGym), planner)
     }
 
     @Test func compactBlocksAreMarkedOnTheFullSession() throws {
