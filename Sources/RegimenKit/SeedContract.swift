@@ -11,8 +11,9 @@ public protocol SeedContract: Sendable {
 }
 
 extension SeedContract {
-    /// The contract's JSON text: pretty-printed with sorted keys, ending in a newline.
-    public func json() -> String { contractValue.jsonString(pretty: true) + "\n" }
+    /// The contract's JSON text: pretty-printed with sorted keys, numbers as people write them
+    /// (at most 12 significant digits), ending in a newline.
+    public func json() -> String { contractValue.roundedForPeople.jsonString(pretty: true) + "\n" }
 }
 
 extension GeneratedPlan: SeedContract {

@@ -1,5 +1,4 @@
 import Foundation
-import RegimenLanguage
 
 /// A number as a person writes it: whole numbers without `.0` (`7`), others with at most 12
 /// significant digits, so binary rounding noise disappears (`2.8`, not `2.8000000000000003`).
@@ -9,10 +8,10 @@ public func humanNumber(_ number: Double) -> String {
     return String(format: "%.12g", number)
 }
 
-extension RegimenLanguage.Value {
+extension Value {
     /// The value with every float rounded to the 12 significant digits ``humanNumber(_:)`` shows,
     /// so JSON output prints `2.8`, not `2.8000000000000003`. Ints, strings and the rest are kept.
-    public var roundedForPeople: RegimenLanguage.Value {
+    public var roundedForPeople: Value {
         switch self {
         case .float(let number) where number.isFinite:
             return .float(Double(String(format: "%.12g", number)) ?? number)
