@@ -31,6 +31,7 @@ sys.exit(1 if missing else 0)
 PY
 
 log=$(mktemp)
+mkdir -p "$(dirname "$output")"   # docc writes the folder itself but not its parents (a fresh clone has none)
 docc convert Sources/RegimenKit/RegimenKit.docc --additional-symbol-graph-dir "$graphs" \
     --fallback-display-name RegimenKit --fallback-bundle-identifier org.regimen.RegimenKit \
     --output-path "$output" --analyze 2>&1 | tee "$log"
