@@ -132,7 +132,24 @@ public struct PlanView: Sendable, Hashable {
         bmr = Self.number(root["idx"]?["BMR"], "plan.idx.BMR", in: Self.plausible.kcal, &problems)
         bands = Self.readBands(root)
         deload = root["deload"]?.boolValue ?? false
-        adaptations = (root["adaptations"]?.listValue ?? []).compactMap(AdaptationRecord.init(value:))
+        // The records are what makes a second run of the same request a no-op: one that cannot be
+        // read would let the request apply again, so it is refused rather than skipped.
+        var records: [AdaptationRecord] = []
+        switch root["adaptations"] {
+        case nil, .null?:
+            break
+        case .list(let items)?:
+            for (index, item) in items.enumerated() {
+                if let record = AdaptationRecord(value: item) {
+                    records.append(record)
+                } else {
+                    problems.append("plan.adaptations[\(index)]: must be a record written by `regimen adapt` (a mapping with an 'input' string), not \(Self.shown(item))")
+                }
+            }
+        case let other?:
+            problems.append("plan.adaptations: must be the list of records written by `regimen adapt`, not \(Self.shown(other))")
+        }
+        adaptations = records
         if !problems.isEmpty { throw AdaptationInputError(problems) }
     }
 

@@ -32,6 +32,25 @@ import Testing
         #expect(second.notes == ["this request (week 3, check-ins 2026-03-02 to 2026-03-06) was already applied to the plan; nothing changed"])
     }
 
+    /// A record that cannot be read would let the same request apply again, so a plan whose
+    /// `adaptations` is not a list of records is refused, naming the field; never compounded.
+    @Test(arguments: [
+        (Value.string("x"), "plan.adaptations: must be the list of records"),
+        (Value.list([.int(1)]), "plan.adaptations[0]: must be a record"),
+        (Value.list([.map(["week": .int(3)])]), "plan.adaptations[0]: must be a record"),
+    ])
+    func aMalformedRecordIsRefusedNotIgnored(_ records: Value, _ message: String) throws {
+        let first = try adapt(Self.lowWeek)
+        guard case .map(var root) = first.patchedPlan else { Issue.record("the patched plan is not a map"); return }
+        root["adaptations"] = records
+        do {
+            _ = try adapt(Self.lowWeek, plan: .map(root))
+            Issue.record("a malformed adaptations record was accepted")
+        } catch let error as AdaptationInputError {
+            #expect(error.problems.contains { $0.hasPrefix(message) }, "\(error.problems)")
+        }
+    }
+
     @Test func fourLowDaysTwiceDeloadOnce() throws {
         let input = AdaptationInput(checkIns: (2...5).map { F.low("2026-03-0\($0)") })
         let first = try adapt(input)
@@ -150,8 +169,7 @@ import Testing
             .map(["input": .string("x"), "week": .int(Int64.min), "deload_week": .int(Int64.min),
                   "before_deload": .list([.map(["workout": .int(Int64.max), "block": .int(-1), "sets": .int(Int64.max)])])]),
             .map(["input": .string("y"), "deload_week": .int(Int64.max)]),
-            .string("not a record"),
-        ])
+        ])  // an entry that is no record at all is refused: aMalformedRecordIsRefusedNotIgnored
         for week in [1, 6, 7, 12] {
             let result = try engine.adapt(plan: .map(plan), input: AdaptationInput(week: week))
             #expect(!result.changeLog.contains { $0.rule == "deload_over" })
