@@ -17,13 +17,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     /// as `regimen adapt REQUEST` does.
     /// - Throws: ``RegimenError/request(_:)`` listing every problem with its line and column.
     public init(json: Data, name: String = "<request>") throws(RegimenError) {
-        let text: String
-        do {
-            text = try InputFile.checkedText(json, displayPath: name)
-        } catch {
-            throw .request(error.diagnostics.map(\.description))
-        }
-        try self.init(text: text, name: name)
+        try self.init(text: try RequestDocument.text(json, name: name), name: name)
     }
 
     /// Reads the request from text; see ``init(json:name:)``.

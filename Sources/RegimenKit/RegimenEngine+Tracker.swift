@@ -16,17 +16,8 @@ extension RegimenEngine {
     /// and sets under their plural names, timestamps as `{"$timestamp": "…"}`.
     /// - Throws: ``RegimenError/request(_:)`` with every syntax or structure problem, located.
     public func trackerTree(from data: Data, name: String = "<tree>") throws(RegimenError) -> TrackerTree {
-        let text: String
-        do {
-            text = try InputFile.checkedText(data, displayPath: name)
-        } catch {
-            throw .request(error.diagnostics.map(\.description))
-        }
-        let read = YAMLReader.read(text, file: name)
-        guard read.diagnostics.isEmpty, let document = read.document else {
-            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
-        }
-        let (tree, problems) = TrackerTree.read(document.value())
+        let document = try RequestDocument.value(data, name: name)
+        let (tree, problems) = TrackerTree.read(document)
         guard problems.isEmpty else { throw .request(problems.map(\.description)) }
         return tree
     }
@@ -116,18 +107,9 @@ extension RegimenEngine {
     /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
     public func progress(_ log: Data, name: String = "<log>", today: Int? = nil, present: Timestamp) throws(RegimenError) -> StudentProgress {
         let rules = try trackingRules()
-        let text: String
-        do {
-            text = try InputFile.checkedText(log, displayPath: name)
-        } catch {
-            throw .request(error.diagnostics.map(\.description))
-        }
-        let read = YAMLReader.read(text, file: name)
-        guard read.diagnostics.isEmpty, let document = read.document else {
-            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
-        }
+        let document = try RequestDocument.value(log, name: name)
         let completion: CompletionLog
-        switch CompletionLog.read(document.value()) {
+        switch CompletionLog.read(document) {
         case .success(let read): completion = read
         case .failure(let error): throw .request(error.problems.map { "\(name): error: \($0)" })
         }
@@ -195,17 +177,8 @@ extension RegimenEngine {
     public func dailyLog(_ log: Data, name: String = "<log>", present: Timestamp, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                          formula: String? = nil) throws(RegimenError) -> DailyTotals {
         let calculator = DailyLogCalculator(calculator: try burnCalculator(formula: formula))
-        let text: String
-        do {
-            text = try InputFile.checkedText(log, displayPath: name)
-        } catch {
-            throw .request(error.diagnostics.map(\.description))
-        }
-        let read = YAMLReader.read(text, file: name)
-        guard read.diagnostics.isEmpty, let document = read.document else {
-            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
-        }
-        switch calculator.summarize(document.value(), now: present, timeZone: timeZone) {
+        let document = try RequestDocument.value(log, name: name)
+        switch calculator.summarize(document, now: present, timeZone: timeZone) {
         case .success(let days): return DailyTotals(days: days)
         case .failure(let errors): throw .request(errors.problems.map { "\(name): error: \($0)" })
         }

@@ -1,0 +1,25 @@
+import Foundation
+import RegimenLanguage
+import RegimenRules
+
+/// How the engine reads a request body it is handed as bytes: the input-file limits first (size,
+/// UTF-8), then YAML (which JSON is), every problem located in `name`.
+enum RequestDocument {
+    /// The body as text, within the input-file limits.
+    static func text(_ data: Data, name: String) throws(RegimenError) -> String {
+        do {
+            return try InputFile.checkedText(data, displayPath: name)
+        } catch {
+            throw .request(error.diagnostics.map(\.description))
+        }
+    }
+
+    /// The body's document value; an empty body or a syntax error is a request error.
+    static func value(_ data: Data, name: String) throws(RegimenError) -> Value {
+        let read = YAMLReader.read(try text(data, name: name), file: name)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+        }
+        return document.value()
+    }
+}
