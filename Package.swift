@@ -87,12 +87,14 @@ let package = Package(
             dependencies: ["RegimenCommands"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
+        // Helpers every test target may share (a seeded generator), not shipped in any product.
+        .target(name: "RegimenTestSupport", path: "Tests/RegimenTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", "RegimenTestSupport", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules", "RegimenTestSupport"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking"], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
         // The README's library examples and the engine-equals-CLI checks, through public API only.
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
     ]

@@ -1,3 +1,4 @@
+import RegimenTestSupport
 import Foundation
 import RegimenCoaching
 import RegimenLanguage
@@ -20,7 +21,7 @@ import Testing
 
     @Test func everyCautionWarningAndTipOfTheJSONIsInTheText() throws {
         let generator = try #require(Self.generator)
-        var rng = SeededRNG(seed: 0x7E47)
+        var rng = SeededGenerator(seed: 0x7E47)
         var cautions = 0
         var warnings = 0
         for _ in 0..<120 {
@@ -52,18 +53,6 @@ import Testing
     }
 }
 
-/// SplitMix64, so every run checks the same profiles.
-struct SeededRNG: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// plan, indexes, adapt, diff and supplements print text for people unless asked for JSON, and
 /// `--format json` keeps the seed's contracts.

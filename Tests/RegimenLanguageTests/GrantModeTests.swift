@@ -1,3 +1,4 @@
+import RegimenTestSupport
 import Testing
 @testable import RegimenLanguage
 

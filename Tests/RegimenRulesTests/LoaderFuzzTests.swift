@@ -1,3 +1,4 @@
+import RegimenTestSupport
 import Foundation
 import RegimenLanguage
 import Testing
@@ -6,17 +7,6 @@ import Testing
 /// Thousands of generated and mutated rule files from a fixed seed: loading must never trap,
 /// every diagnostic must carry a real location in the file, and loading is deterministic.
 @Suite struct LoaderFuzzTests {
-    /// SplitMix64: small, fast and the same on every platform, so a failure reproduces by seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seeds: [String] = {
         let directory = InvalidFixtureTests.directory
@@ -84,7 +74,7 @@ import Testing
     }
 
     @Test func mutatedAndGeneratedFilesNeverTrapAndStayLocated() {
-        var random = SeededGenerator(state: 20_240_501)
+        var random = SeededGenerator(seed: 20_240_501)
         let loader = RuleSetLoader(kinds: [ThresholdRules.self, ConditionRules.self, TrainingBlocks.self, ColourCatalog.self])
         var documents = 0
         var withErrors = 0

@@ -1,3 +1,4 @@
+import RegimenTestSupport
 import Foundation
 import OrderedCollections
 @testable import RegimenCoaching

@@ -1,3 +1,4 @@
+import RegimenTestSupport
 import OrderedCollections
 import RegimenCoaching
 import RegimenLanguage
