@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         // MD5 and SHA-256 for the rules language's `hashing` namespace.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // `swift package generate-documentation` for RegimenKit's DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.

@@ -1,44 +1,39 @@
 #!/usr/bin/env bash
-# Builds RegimenKit's documentation offline with the toolchain's own tools (symbol graph
-# extraction and DocC, no package plugin) and fails when a public symbol declared in
-# Sources/RegimenKit has no documentation comment or DocC reports a problem.
-#   scripts/docs.sh [OUTPUT_DIR]      (default .build/docs/RegimenKit)
+# Builds RegimenKit's documentation with swift-docc-plugin (`swift package generate-documentation`)
+# and fails when DocC reports a problem or a public symbol declared in Sources/RegimenKit has no
+# documentation comment.
+#   scripts/docs.sh [OUTPUT_DIR]      (default .build/docs/RegimenKit.doccarchive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-output=${1:-.build/docs/RegimenKit}
-graphs=$(mktemp -d)
-trap 'rm -rf "$graphs"' EXIT
-
-swift build --target RegimenKit >/dev/null
-modules=$(swift build --show-bin-path)/Modules
-triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
-includes=()
-while IFS= read -r map; do includes+=(-I "$(dirname "$map")"); done < <(find .build/checkouts -name module.modulemap)
-swift symbolgraph-extract -module-name RegimenKit -target "$triple" -I "$modules" "${includes[@]}" \
-    -minimum-access-level public -output-dir "$graphs"
-
-python3 - "$graphs" <<'PY'
-import glob, json, sys
-missing = []
-for path in glob.glob(sys.argv[1] + "/RegimenKit*.symbols.json"):
-    for symbol in json.load(open(path))["symbols"]:
-        uri = symbol.get("location", {}).get("uri", "")
-        if "/Sources/RegimenKit/" in uri and not symbol.get("docComment"):
-            missing.append(".".join(symbol["pathComponents"]))
-for name in sorted(missing):
-    print(f"error: public symbol without documentation: {name}", file=sys.stderr)
-sys.exit(1 if missing else 0)
-PY
+output=${1:-.build/docs/RegimenKit.doccarchive}
+mkdir -p "$(dirname "$output")"   # docc writes the archive itself but not its parents
 
 log=$(mktemp)
-mkdir -p "$(dirname "$output")"   # docc writes the folder itself but not its parents (a fresh clone has none)
-docc convert Sources/RegimenKit/RegimenKit.docc --additional-symbol-graph-dir "$graphs" \
-    --fallback-display-name RegimenKit --fallback-bundle-identifier org.regimen.RegimenKit \
-    --output-path "$output" --analyze 2>&1 | tee "$log"
-if grep -E "(warning|error):" "$log"; then
-    rm -f "$log"
+trap 'rm -f "$log"' EXIT
+swift package --allow-writing-to-directory "$(dirname "$output")" generate-documentation \
+    --target RegimenKit --analyze --warnings-as-errors --output-path "$output" 2>&1 | tee "$log"
+if grep -E "^(warning|error):|: (warning|error):" "$log" | grep -v "^warning: 'swift-docc-plugin'"; then
     echo "error: DocC reported problems in RegimenKit's documentation" >&2
     exit 1
 fi
-rm -f "$log"
+
+# The plugin extracts the symbol graphs under .build/<triple>/extracted-symbols/<package>/RegimenKit.
+python3 - <<'PY'
+import glob, json, sys
+paths = glob.glob(".build/*/extracted-symbols/*/RegimenKit/RegimenKit*.symbols.json")
+if not paths:
+    sys.exit("error: no symbol graph for RegimenKit was extracted")
+missing = []
+for path in paths:
+    for symbol in json.load(open(path))["symbols"]:
+        uri = symbol.get("location", {}).get("uri", "")
+        # Extension blocks carry no comment of their own; their members are checked one by one.
+        if symbol["kind"]["identifier"] == "swift.extension" or symbol.get("accessLevel") not in ("public", "open"):
+            continue
+        if "/Sources/RegimenKit/" in uri and not symbol.get("docComment"):
+            missing.append(".".join(symbol["pathComponents"]))
+for name in sorted(set(missing)):
+    print(f"error: public symbol without documentation: {name}", file=sys.stderr)
+sys.exit(1 if missing else 0)
+PY
 echo "documentation written to $output"
