@@ -147,8 +147,10 @@ struct WeekBuilder {
             if want <= 0 { return }
             let existing = sessions[index].blocks.indices.filter { sessions[index].blocks[$0].muscle == muscle }
             if existing.count >= rules.maxExercisesPerMusclePerSession {
-                if extend(existing, in: index, by: want) == 0 {
-                    note(muscle, "at most \(rules.maxExercisesPerMusclePerSession) exercises per muscle in a session")
+                let extended = extend(existing, in: index, by: want)
+                if extended.added == 0 {
+                    note(muscle, "at most \(rules.maxExercisesPerMusclePerSession) exercises per muscle in a session"
+                         + (extended.binding.map { ", and \($0)" } ?? ""))
                     return
                 }
                 continue
@@ -160,8 +162,12 @@ struct WeekBuilder {
                 } else if let role = sessions[index].dayType.roles[catalogIndex.muscles[muscle]], existing.isEmpty {
                     note(muscle, "on \(sessions[index].dayType.focus.lowercased()) days \(catalogIndex.muscles[muscle]) take only \(role.joined(separator: ", ")) work, and none fits")
                     return
-                } else if extend(existing, in: index, by: want) > 0 {
-                    continue
+                } else {
+                    let extended = extend(existing, in: index, by: want)
+                    if extended.added > 0 { continue }
+                    // Every exercise that suits the muscle is already in today's session (some
+                    // for other muscles), and its own blocks cannot grow: say which limit holds them.
+                    note(muscle, extended.binding ?? "every \(catalogIndex.muscles[muscle]) exercise that fits is already in the session")
                 }
                 return
             }
@@ -178,8 +184,9 @@ struct WeekBuilder {
                 if binding == nil { binding = bound }
             }
             guard let chosen else {
-                if extend(existing, in: index, by: want) > 0 { continue }
-                note(muscle, binding ?? "session limits")
+                let extended = extend(existing, in: index, by: want)
+                if extended.added > 0 { continue }
+                note(muscle, binding ?? extended.binding ?? "no exercise takes the \(minSets)-set minimum in the session")
                 return
             }
             add(chosen.position, muscle: muscle, sets: chosen.sets, notes: chosen.note.map { [$0] } ?? [], in: index)
@@ -187,20 +194,28 @@ struct WeekBuilder {
     }
 
     /// Adds up to `count` sets to existing blocks (each up to its prescription's maximum);
-    /// returns how many were added.
-    private mutating func extend(_ blockIndices: [Int], in index: Int, by count: Int) -> Int {
+    /// returns how many were added and, when none was, the limit that held the blocks.
+    private mutating func extend(_ blockIndices: [Int], in index: Int, by count: Int) -> (added: Int, binding: String?) {
         var added = 0
+        var binding: String?
         for blockIndex in blockIndices where added < count {
             let block = sessions[index].blocks[blockIndex]
-            let room = context.modifier.value.prescription(for: catalogIndex.facts[block.position].movement).maxSetsPerExercise - block.sets
-            guard room > 0 else { continue }
-            let (sets, _) = capacity(of: block.position, in: index, desired: min(room, count - added), isNew: false)
-            guard sets > 0 else { continue }
+            let maximum = context.modifier.value.prescription(for: catalogIndex.facts[block.position].movement).maxSetsPerExercise
+            let room = maximum - block.sets
+            guard room > 0 else {
+                binding = binding ?? "its exercises are at their \(maximum)-set maximum"
+                continue
+            }
+            let (sets, bound) = capacity(of: block.position, in: index, desired: min(room, count - added), isNew: false)
+            guard sets > 0 else {
+                binding = bound ?? binding
+                continue
+            }
             sessions[index].blocks[blockIndex].sets += sets
             account(block.position, sets: sets, in: index, isNew: false)
             added += sets
         }
-        return added
+        return (added, added > 0 ? nil : binding)
     }
 
     private mutating func add(_ position: Int, muscle: Int, sets: Int, notes: [String], in index: Int) {
@@ -262,9 +277,13 @@ struct WeekBuilder {
         let time = perSet > 0 ? (session.budgetSeconds - session.seconds - fixed) / perSet : sets
         bound(time, "session time limit of \(limits.maxMinutes) min reached")
         let muscleCap = Double(limits.maxSetsPerMusclePerSession)
+        // The per-muscle cap that binds may be another muscle's (an overhead press stops when
+        // the triceps are full, not the shoulders), so the reason names the muscle it protects.
+        func sessionCap(_ muscle: Int) -> String {
+            "more would push \(catalogIndex.muscles[muscle]) past \(limits.maxSetsPerMusclePerSession) sets in a session"
+        }
         for muscle in facts.trackedMuscles {
-            bound(((muscleCap - session.countedToday[muscle]) / direct + 1e-9).saturatingInt(.down),
-                  "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
+            bound(((muscleCap - session.countedToday[muscle]) / direct + 1e-9).saturatingInt(.down), sessionCap(muscle))
             let band = context.targetsById[muscle].band
             bound(((Double(band.upperBound) - counted[muscle]) / direct + 1e-9).saturatingInt(.down),
                   "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
@@ -274,8 +293,7 @@ struct WeekBuilder {
                 let band = context.targetsById[muscle].band
                 bound(((Double(band.upperBound) - counted[muscle]) / fraction + 1e-9).saturatingInt(.down),
                       "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets (as a secondary muscle)")
-                bound(((muscleCap - session.countedToday[muscle]) / fraction + 1e-9).saturatingInt(.down),
-                      "at most \(limits.maxSetsPerMusclePerSession) sets per muscle in a session")
+                bound(((muscleCap - session.countedToday[muscle]) / fraction + 1e-9).saturatingInt(.down), sessionCap(muscle))
             }
         }
         return (sets, binding)
