@@ -26,6 +26,28 @@ struct DuplicationValidityTests {
         #expect(try errors(third.tree) == [])
     }
 
+    @Test("property: a program of any valid name length (1–100, ASCII or beyond the BMP) copies 12 times into valid, distinct names")
+    func everyNameLengthCopies() throws {
+        for length in Array(1...5) + Array(80...100) {
+            for unit in ["n", "é", "💪"] {
+                // A name of `length` UTF-16 units at most (a 💪 is two), as validation counts them or fewer.
+                let name = String(repeating: unit, count: unit == "💪" ? max(1, length / 2) : length)
+                var tree = makeTree(workouts: 1, exercises: 1, sets: 1)
+                tree.programs[0].fields["name"] = .string(name)
+                #expect(try errors(tree) == [], "the source must be valid: \(name.count) characters")
+                for _ in 1...12 {
+                    let result = try duplicator().duplicate(.program, id: "p1", in: tree, requestingUser: "u1", now: fixedNow)
+                    tree = result.tree
+                }
+                #expect(try errors(tree) == [], "\(length) × \(unit)")
+                let names = tree.programs.compactMap { program -> String? in
+                    if case .string(let text) = program.fields["name"] { text.lowercased() } else { nil }
+                }
+                #expect(names.count == 13 && Set(names).count == 13, "\(length) × \(unit): \(names)")
+            }
+        }
+    }
+
     @Test("an invalid source is refused with every error listed")
     func invalidSourceRefused() throws {
         var tree = makeTree(workouts: 1, exercises: 1, sets: 1)
@@ -86,7 +108,8 @@ struct DuplicationValidityTests {
     /// A random valid tree of user u1: up to `maxSets` sets, program names that collide with
     /// copy names, every exercise type, optional fields present or not.
     static func randomTree(maxSets: Int, using random: inout SeededRandom) -> TrackerTree {
-        let bases = ["Block", "Block (copy)", "block (copy 2)", "Push Pull Legs", String(repeating: "n", count: 80)]
+        let bases = ["Block", "Block (copy)", "block (copy 2)", "Push Pull Legs", String(repeating: "n", count: 80),
+                     String(repeating: "n", count: 98), String(repeating: "x", count: 100)]
         var programs: [TrackerDocument] = []
         var names: Set<String> = []
         var setsLeft = Int.random(in: 0...maxSets, using: &random)

@@ -131,9 +131,13 @@ public struct LocatedScalar: Sendable, Equatable {
 final class YAMLSourceLines: Sendable {
     let file: String
     let lines: [[Unicode.Scalar]]
+    /// Where the text libyaml read differs in length from the file on a line (a JSON escape
+    /// rewritten): locations are moved back to the file's own columns through these.
+    let columnShifts: [Int: [JSONStringEscapes.ColumnShift]]
 
-    init(file: String, text: String) {
+    init(file: String, text: String, columnShifts: [Int: [JSONStringEscapes.ColumnShift]] = [:]) {
         self.file = file
+        self.columnShifts = columnShifts
         // Line breaks as libyaml counts them (CR, LF, CRLF, NEL, LS, PS), so line numbers agree
         // with the marks it reports.
         var lines: [[Unicode.Scalar]] = []
@@ -157,6 +161,22 @@ final class YAMLSourceLines: Sendable {
         }
         lines.append(current)
         self.lines = lines
+    }
+
+    /// `location` (in the text libyaml read) as a location in the file the user wrote.
+    func original(_ location: SourceLocation) -> SourceLocation {
+        guard let shifts = columnShifts[location.line],
+              let shift = shifts.last(where: { $0.column <= location.column }) else { return location }
+        return SourceLocation(file: location.file, line: location.line, column: max(1, location.column + shift.delta))
+    }
+
+    /// `location` in the file as a location in the text libyaml read (the inverse of ``original(_:)``).
+    func rewritten(_ location: SourceLocation) -> SourceLocation {
+        guard let shifts = columnShifts[location.line] else { return location }
+        for shift in shifts.reversed() where location.column - shift.delta >= shift.column {
+            return SourceLocation(file: location.file, line: location.line, column: location.column - shift.delta)
+        }
+        return location
     }
 
     /// The scalar at 1-based `line` and `column`, or `nil` past the end of the line.

@@ -17,7 +17,8 @@ struct ScalarSourceMap {
     /// Locations of each scalar of `scalar.text` in the file, or `nil` when they cannot be recovered.
     static func locations(of scalar: LocatedScalar, at start: SourceLocation) -> [SourceLocation]? {
         guard let source = scalar.source, start.file == source.file else { return nil }
-        var mapper = ScalarSourceMap(lines: source.lines, file: source.file, line: start.line - 1, column: start.column - 1)
+        let read = source.rewritten(start)
+        var mapper = ScalarSourceMap(lines: source.lines, file: source.file, line: read.line - 1, column: read.column - 1)
         let target = Array(scalar.text.unicodeScalars)
         switch scalar.style {
         case .plain: mapper.readFlow(target: target, quote: nil)
@@ -29,13 +30,15 @@ struct ScalarSourceMap {
         guard mapper.output.count >= target.count,
               zip(mapper.output, target).allSatisfy({ $0.scalar == $1 })
         else { return nil }
-        return mapper.output.prefix(target.count).map(\.location)
+        return mapper.output.prefix(target.count).map { source.original($0.location) }
     }
 
     /// The location of the first character when the decoded text is written verbatim on one line
     /// of the file (no escapes, doubled quotes or folding), so columns map one to one; else `nil`.
     static func linearStart(of scalar: LocatedScalar, at start: SourceLocation) -> SourceLocation? {
-        guard let source = scalar.source, start.file == source.file, start.line >= 1, start.line <= source.lines.count else { return nil }
+        guard let source = scalar.source, start.file == source.file, start.line >= 1, start.line <= source.lines.count,
+              source.columnShifts[start.line] == nil  // a rewritten line does not map one to one
+        else { return nil }
         let offset: Int
         switch scalar.style {
         case .plain: offset = 0

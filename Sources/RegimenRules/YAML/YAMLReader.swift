@@ -24,7 +24,10 @@ public enum YAMLReader {
     ///   - text: The YAML source.
     ///   - file: The path used in locations (as the user should see it).
     public static func read(_ text: String, file: String) -> Result {
-        let source = YAMLSourceLines(file: file, text: text)
+        // JSON's surrogate-pair escapes and raw U+0085/U+2028/U+2029 in strings, in terms libyaml reads alike.
+        let rewritten = JSONStringEscapes.rewrite(text)
+        let text = rewritten?.text ?? text
+        let source = YAMLSourceLines(file: file, text: text, columnShifts: rewritten?.shifts ?? [:])
         if let tooDeep = firstLineExceedingDepth(source) {
             return Result(document: nil, diagnostics: [
                 .error("yaml.too-deep", "document nests deeper than \(maximumDepth) levels",
@@ -66,7 +69,7 @@ public enum YAMLReader {
 
     private static func diagnostic(for error: YamlError, source: YAMLSourceLines) -> Diagnostic {
         let file = source.file
-        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        func at(_ mark: Mark) -> SourceLocation { source.original(SourceLocation(file: file, line: mark.line, column: mark.column)) }
         func describe(_ context: YamlError.Context?, _ problem: String) -> String {
             guard let context else { return problem }
             return "\(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
@@ -81,8 +84,9 @@ public enum YAMLReader {
             return .error("yaml.syntax", "yaml error: \(describe(context, problem))", at: at(mark))
         case let .duplicatedKeysInMapping(duplicates, context):
             let key = duplicates.sorted().first ?? ""
-            let first = at(context.mark)
-            let second = secondOccurrence(ofKey: key, after: first, in: source) ?? first
+            let read = SourceLocation(file: file, line: context.mark.line, column: context.mark.column)
+            let first = source.original(read)
+            let second = secondOccurrence(ofKey: key, after: read, in: source).map(source.original) ?? first
             return .error("yaml.duplicate-key", "duplicate key '\(key)'", at: second,
                           notes: second == first ? [] : ["first defined at \(first)"])
         case let .reader(problem, offset, _, yaml):
@@ -219,7 +223,7 @@ public enum YAMLReader {
                     while let c = source.scalar(line: line, column: column), c == " " { column += 1 }
                 }
             }
-            return SourceLocation(file: source.file, line: line, column: column)
+            return source.original(SourceLocation(file: source.file, line: line, column: column))
         }
 
         /// The mappings a `<<` key merges: one mapping or a list of mappings; `nil` for anything
