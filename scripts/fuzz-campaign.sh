@@ -3,6 +3,11 @@
 # its time budget, and prints one summary line per target: executions, coverage, and the
 # out-of-memory, timeout and crash counts.
 #   scripts/fuzz-campaign.sh [RUNS] [SECONDS_PER_TARGET] [TARGET...]
+#   FUZZ_MAX_LEN=4096 scripts/fuzz-campaign.sh ...   mutate inputs up to that many bytes
+#
+# scripts/fuzz.sh lets inputs grow to 64 KiB, so that whole rule files and test files mutate;
+# a campaign may cap them lower to spend its time on more, smaller inputs (the shipped files
+# still run first, whole, as seeds).
 #
 # On a loaded machine a process can be starved of CPU for more than a second, which libFuzzer's
 # 1 s timeout would report as a slow input and end the run; the campaign allows 10 s per input
@@ -15,7 +20,7 @@ targets=${*:-$(scripts/fuzz.sh list)}
 mkdir -p .build-fuzz/logs
 for target in $targets; do
     log=.build-fuzz/logs/$target.log
-    scripts/fuzz.sh "$target" "$budget" -runs="$runs" -timeout=10 -report_slow_units=1 > "$log" 2>&1
+    scripts/fuzz.sh "$target" "$budget" -runs="$runs" -timeout=10 -report_slow_units=1 ${FUZZ_MAX_LEN:+-max_len=$FUZZ_MAX_LEN} > "$log" 2>&1
     status=$?
     last=$(grep -E '^#[0-9]+' "$log" | grep -E 'cov:' | tail -1 | sed 's/ *L: .*//')
     executions=$(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
