@@ -39,8 +39,7 @@ struct Plan: ParsableCommand {
         do {
             plan = try generator.generatePlan(profile, options: TrainingPlanOptions(split: split))
         } catch {
-            context.standardError.writeLine(error.description)
-            throw error.location == nil ? CommandFailure.usage : CommandFailure.failed
+            throw CommandFailure.reporting(error, in: context)
         }
         switch format {
         case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).roundedForPeople.jsonString(pretty: true))

@@ -6,6 +6,8 @@
 @_exported import enum RegimenLanguage.Value
 @_exported import struct RegimenLanguage.Diagnostic
 @_exported import enum RegimenLanguage.Severity
+@_exported import protocol RegimenLanguage.DiagnosticError
+@_exported import enum RegimenLanguage.ErrorKind
 @_exported import struct RegimenLanguage.SourceLocation
 @_exported import struct RegimenLanguage.Timestamp
 

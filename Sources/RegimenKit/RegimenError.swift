@@ -6,7 +6,7 @@ import RegimenLanguage
 /// Each case says whose input is at fault: ``isInputError`` is `true` for what the caller sent (a
 /// profile, a request, an option, a policy name) and `false` for the rule files, which a coach
 /// must fix. The `regimen` command ends with status 2 for the first kind and 1 for the second.
-public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RegimenError: DiagnosticError, Hashable {
     /// Rule or catalog files failed to load or lack a kind the planner needs; each diagnostic
     /// gives `file:line:column`.
     case rules([Diagnostic])
@@ -36,6 +36,9 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``ErrorKind/input`` when ``isInputError``, else ``ErrorKind/rules``.
+    public var kind: ErrorKind { isInputError ? .input : .rules }
+
     /// Every problem as a diagnostic (request problems carry their location in the message).
     public var diagnostics: [Diagnostic] {
         switch self {
@@ -61,10 +64,13 @@ public enum RegimenError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RegimenError {
-    /// A plan that stopped: an option the rules do not offer has no location; a failed rule
-    /// expression has one.
+    /// A plan that stopped: an option the rules do not offer (the caller's), or a failed rule
+    /// expression (the rules'), as the error's own kind says.
     static func planFailed(_ error: PlanGenerationError) -> RegimenError {
-        error.location == nil ? .option(error.message) : .evaluation(message: error.message, location: error.location)
+        switch error.kind {
+        case .input: .option(error.message)
+        case .rules: .evaluation(message: error.message, location: error.location)
+        }
     }
 
     static func evaluationFailed(_ error: RuleEvaluationError) -> RegimenError {

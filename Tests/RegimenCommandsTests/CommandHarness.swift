@@ -1,4 +1,5 @@
 import Foundation
+import RegimenTestSupport
 @testable import RegimenCommands
 
 /// What an in-process run of `regimen` produced.
@@ -20,19 +21,5 @@ func runRegimen(_ arguments: [String], in directory: URL, input: String? = nil) 
     return CommandRun(status: status, standardOutput: output.text, standardError: error.text)
 }
 
-/// A scratch directory with the given files (paths relative to it), removed by `cleanUp()`.
-struct ScratchDirectory {
-    let url: URL
-
-    init(_ files: [String: String]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (path, text) in files {
-            let file = url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
-}
+/// The shared scratch folder under the name these tests grew up with.
+typealias ScratchDirectory = ScratchFolder

@@ -1,41 +1,23 @@
 import Foundation
+import RegimenTestSupport
 import Testing
 
-/// Runs the built `regimen` executable and captures what it prints.
+/// What one in-process run of `regimen` printed, under the names these tests use.
 private struct Run {
     var status: Int32
     var stdout: String
     var stderr: String
 }
 
-private let repository: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url
-}()
+private let repository = RepositoryRoot.url
 
-private func regimenExecutable() -> URL? {
-    let candidates = [".build/debug/regimen", ".build/release/regimen"].map { repository.appendingPathComponent($0) }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-}
-
+/// Runs `regimen ARGUMENTS` in-process from the repository root, as a user in a checkout would.
 private func run(_ arguments: [String]) throws -> Run {
-    guard let executable = regimenExecutable() else { throw CocoaError(.fileNoSuchFile) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    let result = runRegimen(arguments, in: repository)
+    return Run(status: result.status, stdout: result.standardOutput, stderr: result.standardError)
 }
 
-@Suite("regimen security commands", .enabled(if: regimenExecutable() != nil, "needs the built regimen executable"))
+@Suite("regimen security commands")
 struct SecurityCommandsTests {
     @Test("regimen test prints one line per case and closes with the counts")
     func testPasses() throws {

@@ -80,9 +80,13 @@ extension AdaptationRuleSet {
 }
 
 /// A `--goal` the supplements advisor does not know.
-public struct SupplementGoalError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SupplementGoalError: DiagnosticError, Hashable {
     public var goal: String
     public var allowed: [String]
+
+    /// A goal the caller asked for.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { [.error("supplements.goal", description, at: nil)] }
 
     public var description: String { "goal: '\(goal)' is not a known goal; use one of \(allowed.joined(separator: ", "))" }
 }

@@ -68,7 +68,7 @@ public struct NutritionRuleSet: Sendable {
 
 /// A rule expression failed while planning (a type error, a point outside its range): the rule
 /// file needs fixing. Carries the file location of the expression.
-public struct RuleEvaluationError: Error, Sendable, CustomStringConvertible {
+public struct RuleEvaluationError: DiagnosticError {
     public var message: String
     public var location: SourceLocation?
 
@@ -77,7 +77,8 @@ public struct RuleEvaluationError: Error, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    public var description: String { Diagnostic.error("rules.evaluation", message, at: location).description }
+    public var kind: ErrorKind { .rules }
+    public var diagnostics: [Diagnostic] { [.error("rules.evaluation", message, at: location)] }
 }
 
 /// Variable values in an environment's slot order, for the fast evaluation path (no name lookups

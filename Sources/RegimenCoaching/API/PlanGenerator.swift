@@ -28,30 +28,32 @@ public struct PlanGenerator: Sendable {
         do throws(TrainingPlanError) {
             week = try training.plan(for: profile, options: options)
         } catch {
-            throw PlanGenerationError(message: error.description, location: nil)
+            throw PlanGenerationError(message: error.description, location: nil, kind: error.kind)
         }
         do throws(RuleEvaluationError) {
             let indexes = try nutrition.recalculateIndexes(profile)
             let meals = try nutrition.planNutrition(profile, indexes: indexes)
             return GeneratedPlan(indexes: indexes, nutrition: meals, training: week)
         } catch {
-            throw PlanGenerationError(message: error.message, location: error.location)
+            throw PlanGenerationError(message: error.message, location: error.location, kind: error.kind)
         }
     }
 }
 
-/// Why a plan could not be generated: a training option the rules do not offer, or a rule
-/// expression that failed.
-public struct PlanGenerationError: Error, Sendable, CustomStringConvertible {
+/// Why a plan could not be generated: a training option the rules do not offer (the caller's
+/// input), or a rule expression that failed (the rules).
+public struct PlanGenerationError: DiagnosticError {
     public var message: String
     public var location: SourceLocation?
+    public var kind: ErrorKind
 
-    public init(message: String, location: SourceLocation?) {
+    public init(message: String, location: SourceLocation?, kind: ErrorKind) {
         self.message = message
         self.location = location
+        self.kind = kind
     }
 
-    public var description: String { Diagnostic.error("plan.failed", message, at: location).description }
+    public var diagnostics: [Diagnostic] { [.error("plan.failed", message, at: location)] }
 }
 
 /// A generated plan as typed values, with the seed's JSON shape one call away.

@@ -45,7 +45,7 @@ extension TrainingWeek {
             var fields: [(String, Value)] = [
                 ("band", .string(RangeText.of(muscle.band))), ("direct_sets", .int(Int64(muscle.directSets))),
                 ("indirect_sets", .int(Int64(muscle.indirectSets))), ("muscle", .string(muscle.muscle)),
-                ("planned", muscle.planned == muscle.planned.rounded() ? .int(Int64(muscle.planned)) : .float(muscle.planned)),
+                ("planned", .number(muscle.planned)),
                 ("sessions", .int(Int64(muscle.sessions))), ("target", .int(Int64(muscle.target))),
             ]
             if muscle.isShort { fields.append(("shortfall", .list(muscle.shortfallReasons.map(Value.string)))) }

@@ -19,16 +19,7 @@ enum ValueText {
     }
 
     /// A number with at most `decimals` decimals and no trailing zeros: 5, 2.5, 313.5.
-    static func number(_ x: Double, decimals: Int = 2) -> String {
-        guard x.isFinite else { return String(x) }
-        let scale = pow(10.0, Double(decimals))
-        let rounded = (x * scale).rounded() / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(format: "%.\(decimals)f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
+    static func number(_ x: Double, decimals: Int = 2) -> String { NumberText.rounded(x, decimals: decimals) }
 
     /// A signed number: `+2`, `-10`, `+2.5`.
     static func signed(_ x: Double, decimals: Int = 2) -> String {

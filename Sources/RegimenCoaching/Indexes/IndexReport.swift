@@ -91,7 +91,6 @@ extension Value {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return .int(Int64(rounded)) }
-        return .float(rounded)
+        return .number(rounded)
     }
 }

@@ -198,14 +198,7 @@ extension MealTargets {
 func roundedToTenth(_ value: Double) -> Double { (value * 10).rounded(.toNearestOrAwayFromZero) / 10 }
 
 /// A number as the messages show it: at most one decimal place.
-func formatted(_ value: Double) -> String {
-    let tenth = roundedToTenth(value)
-    if let whole = Int64(exactly: tenth) { return String(whole) }
-    return String(tenth)
-}
+func formatted(_ value: Double) -> String { NumberText.tenths(value) }
 
 /// A number with all its digits (for rule values such as 0.95), without a trailing `.0`.
-func exactly(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-}
+func exactly(_ value: Double) -> String { NumberText.plain(value) }

@@ -30,10 +30,14 @@ public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Every problem found in a profile, reported together.
-public struct ProfileError: Error, Sendable, CustomStringConvertible {
+public struct ProfileError: DiagnosticError {
     public var problems: [ProfileProblem]
 
     public init(_ problems: [ProfileProblem]) { self.problems = problems }
+
+    /// A profile is what the caller sent.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -117,7 +117,7 @@ extension SupplementAdvice {
         func notes(_ list: [Note]) -> Value {
             .list(list.map { .map(["rule": .string($0.rule), "message": .string($0.message)]) })
         }
-        func number(_ x: Double) -> Value { x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x) }
+        func number(_ x: Double) -> Value { Value.number(x) }
         func itemValue(_ item: Recommendation) -> Value {
             var dose: OrderedDictionary<String, Value> = [
                 "amount": .string(item.dose.amount),

@@ -12,9 +12,5 @@ enum RangeText {
     }
 
     /// A Double as a short number: `8`, `8.5`.
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        if let whole = Int64(exactly: rounded) { return String(whole) }
-        return String(rounded)
-    }
+    static func number(_ value: Double) -> String { NumberText.tenths(value) }
 }

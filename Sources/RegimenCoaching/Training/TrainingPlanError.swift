@@ -1,6 +1,8 @@
+import RegimenLanguage
+
 /// Why a training plan could not be made for a profile: a typed error naming the field, the
 /// value and what is allowed.
-public struct TrainingPlanError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TrainingPlanError: DiagnosticError, Hashable {
     /// The profile field or option at fault (`schedule_days`, `goal`, `split`...).
     public var field: String
     public var value: String
@@ -13,6 +15,10 @@ public struct TrainingPlanError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     public var description: String { "\(field): \(message) (got '\(value)')" }
+
+    /// A profile value or option the rules do not offer: the caller chooses another.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { [.error("training.option", description, at: nil)] }
 }
 
 /// Choices that are not part of the profile.

@@ -54,6 +54,6 @@ struct OneRepMaxCommand: ParsableCommand {
 
 /// Numbers as the one-rep-max output shows them: whole numbers without a decimal point.
 private enum ValueNumberText {
-    static func value(_ x: Double) -> Value { x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x) }
-    static func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x) }
+    static func value(_ x: Double) -> Value { .number(x) }
+    static func text(_ x: Double) -> String { NumberText.plain(x) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RegimenLanguage
 
 /// The exit statuses every `regimen` subcommand uses.
 public enum CommandExit {
@@ -16,6 +17,22 @@ struct CommandFailure: Error {
 
     static let failed = CommandFailure(status: CommandExit.failure)
     static let usage = CommandFailure(status: CommandExit.usage)
+
+    /// Prints `error` to standard error and ends with the status its kind decides.
+    static func reporting(_ error: some DiagnosticError, in context: CommandContext) -> CommandFailure {
+        context.standardError.writeLine(error.description)
+        return CommandFailure(status: CommandExit.status(for: error.kind))
+    }
+}
+
+extension CommandExit {
+    /// The status for an error of `kind`: the caller's input is 2, the rules' verdict 1.
+    public static func status(for kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .input: usage
+        case .rules: failure
+        }
+    }
 }
 
 extension RegimenCommand {

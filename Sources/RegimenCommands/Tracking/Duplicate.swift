@@ -60,8 +60,7 @@ struct Duplicate: ParsableCommand {
                 .duplicate(level, id: id, in: tree, requestingUser: user, now: time, seed: seed, repair: repair)
         } catch let error as DuplicationError {
             context.standardError.writeLine("error: \(error)")
-            // A missing or ambiguous source is an input error; a refusal by the rules is a failure.
-            throw error.code == .notFound || error.code == .invalidArgument ? CommandFailure.usage : CommandFailure.failed
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         switch format {
         case .json:

@@ -67,11 +67,19 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Everything a load or compile found, thrown as one error so callers see all problems at once.
+///
+/// Rule and catalog files are the usual source (``ErrorKind/rules``); a reader of the caller's
+/// own files (a policy under audit, a request) says ``ErrorKind/input``.
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
+    public var kind: ErrorKind
 
-    public init(_ diagnostics: [Diagnostic]) {
+    /// Problems in rule or catalog files.
+    public init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
+
+    public init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
         self.diagnostics = diagnostics.sorted(by: Diagnostic.sortKey)
+        self.kind = kind
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

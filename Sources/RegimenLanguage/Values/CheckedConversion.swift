@@ -24,8 +24,5 @@ extension Double {
 
     /// This number as written in messages: whole numbers without `.0` (`90`, `-3`), the rest as
     /// Swift prints them (`2.5`, `1e+19`, `inf`).
-    public var plainText: String {
-        if let whole = Int64(exactly: self), abs(self) < 1e15 { return String(whole) }
-        return String(self)
-    }
+    public var plainText: String { NumberText.plain(self) }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// significant digits, so binary rounding noise disappears (`2.8`, not `2.8000000000000003`).
 public func humanNumber(_ number: Double) -> String {
     guard number.isFinite else { return number.isNaN ? "NaN" : (number > 0 ? "Infinity" : "-Infinity") }
-    if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+    if let whole = NumberText.whole(number) { return String(whole) }
     return String(format: "%.12g", number)
 }
 

@@ -1,3 +1,5 @@
+import RegimenLanguage
+
 /// An inclusive range of numbers as coaches write it: `8-12`, `8–12`, `0.80-0.90`, or a single
 /// number `10` (a range of one point).
 public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
@@ -71,8 +73,5 @@ public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
         lower == upper ? Self.format(lower) : "\(Self.format(lower))-\(Self.format(upper))"
     }
 
-    static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
+    static func format(_ value: Double) -> String { NumberText.plain(value) }
 }

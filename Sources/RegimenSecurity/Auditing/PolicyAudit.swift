@@ -1,14 +1,26 @@
 import RegimenLanguage
 
-/// A policy mistake found without running any test.
+/// A policy mistake found without running any test: a ``Diagnostic`` (its id such as
+/// `audit.shadowed-validation`, severity, message and location) with a paragraph saying why it
+/// matters and what to do.
 public struct AuditFinding: Sendable, Hashable {
-    public var severity: Severity
-    /// Stable id, e.g. `audit.shadowed-validation`.
-    public var id: String
-    public var message: String
-    public var location: SourceLocation
+    /// What was found and where; a finding always has a location.
+    public private(set) var diagnostic: Diagnostic
+    /// Where in the policy (the same as `diagnostic.location`, never absent).
+    public let location: SourceLocation
     /// One paragraph: why this is a problem and what to do.
     public var explanation: String
+
+    public init(severity: Severity, id: String, message: String, location: SourceLocation, explanation: String) {
+        self.diagnostic = Diagnostic(severity, id: id, message, at: location)
+        self.location = location
+        self.explanation = explanation
+    }
+
+    public var severity: Severity { diagnostic.severity }
+    /// Stable id, e.g. `audit.shadowed-validation`.
+    public var id: String { diagnostic.id }
+    public var message: String { diagnostic.message }
 
     /// `file:line:col: severity: message [id]` followed by the indented explanation.
     public var rendered: String {

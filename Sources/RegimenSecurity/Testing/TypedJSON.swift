@@ -15,7 +15,7 @@ enum TypedJSON {
         case .float(let d):
             if d.isNaN { return "{\"$float\": \"NaN\"}" }
             if d.isInfinite { return "{\"$float\": \"\(d > 0 ? "Infinity" : "-Infinity")\"}" }
-            if d == d.rounded(), abs(d) < 1e15 { return "{\"$float\": \(Int64(d))}" }
+            if let whole = NumberText.whole(d) { return "{\"$float\": \(whole)}" }
             return "\(d)"
         case .string(let s): return string(s)
         case .bytes(let b): return "{\"$bytes\": \(string(Data(b).base64EncodedString()))}"

@@ -145,7 +145,10 @@ public struct CalorieBurnCalculator: Sendable {
 }
 
 /// Why an entry could not be computed: every problem found.
-public struct BurnError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct BurnError: DiagnosticError, Hashable {
     public var problems: [String]
     public var description: String { problems.joined(separator: "\n") }
+    /// An activity, duration, intensity or weight the caller gave.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { problems.map { .error("burn.input", $0, at: nil) } }
 }

@@ -191,7 +191,10 @@ public struct DailyLogCalculator: Sendable {
 }
 
 /// Every problem of a daily log.
-public struct LogErrors: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LogErrors: DiagnosticError, Hashable {
     public var problems: [LogProblem]
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+    /// Entries of the caller's log.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { problems.map { .error("daily-log.input", $0.description, at: nil) } }
 }

@@ -66,9 +66,12 @@ public struct PeriodizedPlan: Sendable, Hashable {
 }
 
 /// Why a plan could not be periodized.
-public struct PeriodizationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PeriodizationError: DiagnosticError, Hashable {
     public var message: String
     public var description: String { message }
+    /// A length, goal or ramp the caller chose.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
 }
 
 extension PeriodizationRules {

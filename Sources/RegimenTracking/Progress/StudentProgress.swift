@@ -54,9 +54,12 @@ public struct StudentProgress: Sendable, Hashable {
 }
 
 /// Why a completion log could not be scored: every problem found.
-public struct ProgressError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ProgressError: DiagnosticError, Hashable {
     public var problems: [String]
     public var description: String { problems.joined(separator: "\n") }
+    /// The caller's completion log.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { problems.map { .error("progress.input", $0, at: nil) } }
 }
 
 extension ProgressRules {

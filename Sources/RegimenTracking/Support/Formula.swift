@@ -56,8 +56,11 @@ public struct Formula: Sendable {
 }
 
 /// A formula gave a value of the wrong type or failed to evaluate.
-public struct FormulaError: Error, Sendable, CustomStringConvertible {
+public struct FormulaError: DiagnosticError {
     public var message: String
     public init(message: String) { self.message = message }
     public var description: String { message }
+    /// A formula of the rule files failed.
+    public var kind: ErrorKind { .rules }
+    public var diagnostics: [Diagnostic] { [.error("rules.formula", message, at: nil)] }
 }

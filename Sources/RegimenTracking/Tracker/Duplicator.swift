@@ -59,7 +59,7 @@ public struct DuplicationResult: Sendable {
 }
 
 /// Why a duplication was refused; `code` uses the seed's callable-function codes.
-public struct DuplicationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DuplicationError: DiagnosticError, Hashable {
     public enum Code: String, Sendable, Hashable {
         case notFound = "not-found"
         case permissionDenied = "permission-denied"
@@ -76,6 +76,17 @@ public struct DuplicationError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+
+    /// A missing or ambiguous source is the caller's; a refusal by the policy or the validation
+    /// rules is the rules' verdict.
+    public var kind: ErrorKind {
+        switch code {
+        case .notFound, .invalidArgument: .input
+        case .permissionDenied, .failedPrecondition: .rules
+        }
+    }
+
+    public var diagnostics: [Diagnostic] { [.error("duplicate.\(code.rawValue)", message, at: nil)] }
 }
 
 /// Deep-copies a program, week, workout or exercise under the same parent (seed 000, section 10).

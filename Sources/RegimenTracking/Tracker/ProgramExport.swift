@@ -205,8 +205,11 @@ public enum TrackerCSV {
 }
 
 /// A CSV that cannot be read back into a tree.
-public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CSVError: DiagnosticError, Hashable {
     public var line: Int
     public var message: String
     public var description: String { "line \(line): \(message)" }
+    /// The caller's CSV file.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { [.error("csv.input", description, at: nil)] }
 }

@@ -144,7 +144,10 @@ public struct CompositeIndex: Sendable, Hashable {
 }
 
 /// Why an indexes or queries file could not be read.
-public struct QueryCheckError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct QueryCheckError: DiagnosticError, Hashable {
     public var problems: [String]
     public var description: String { problems.joined(separator: "\n") }
+    /// The queries, indexes or policy files given to the check could not be read.
+    public var kind: ErrorKind { .input }
+    public var diagnostics: [Diagnostic] { problems.map { .error("queries.input", $0, at: nil) } }
 }

@@ -160,8 +160,8 @@ public struct TreeValidator: Sendable {
         case .string(let text):
             let trimmed = text.trimmingRulesWhitespace
             return .string(caseSensitive ? trimmed : trimmed.lowercased())
-        case .float(let number) where number.rounded() == number && abs(number) < 1e15:
-            return .int(Int64(number))
+        case .float(let number) where NumberText.whole(number) != nil:
+            return .number(number)
         default:
             return value
         }
