@@ -28,6 +28,7 @@ struct ExitCodeTableTests {
     /// Each row: arguments (`$D` is the scratch directory) and a text the error must contain.
     static let cases: [(arguments: [String], mentions: String)] = [
         (["check", "--rules", "$D/missing"], "rules directory"),
+        (["explain-kind", "no_such_kind"], "no_such_kind"),
         (["eval", "1", "--bogus"], "--bogus"),
         (["eval", "x", "--vars", "$D/list.json"], "list.json"),
         (["bench", "--bogus"], "--bogus"),

@@ -1,4 +1,5 @@
 import RegimenLanguage
+import RegimenRules
 
 /// A named expression of a rule file (`let:` bindings, facts).
 public struct NamedExpression: Sendable {
@@ -23,12 +24,12 @@ public struct AdaptationRule: Sendable {
         /// Once per exercise of the logged sessions.
         case loggedExercise = "logged_exercise"
 
-        /// The names expressions of this scope can read.
-        public var variables: [String] {
+        /// The variables expressions of this scope can read: the week's, plus the instance's.
+        public var variables: [VariableDeclaration] {
             switch self {
-            case .week: AdaptationVariables.week
-            case .soreRegion: AdaptationVariables.week + AdaptationVariables.soreRegion
-            case .loggedExercise: AdaptationVariables.week + AdaptationVariables.loggedExercise
+            case .week: AdaptationVariables.weekScope.variables
+            case .soreRegion: AdaptationVariables.weekScope.variables + AdaptationVariables.soreRegionScope.variables
+            case .loggedExercise: AdaptationVariables.weekScope.variables + AdaptationVariables.loggedExerciseScope.variables
             }
         }
     }
@@ -91,29 +92,6 @@ public struct AdaptationRule: Sendable {
         self.supersedes = supersedes
         self.location = location
     }
-}
-
-/// The names adaptation expressions read, by where they are evaluated.
-public enum AdaptationVariables {
-    /// Week-level facts, visible to every rule.
-    public static let week = [
-        "checkin_days", "low_days", "high_days", "latest_readiness", "mean_readiness", "week", "weight_trend_2w",
-        "adherence_pct", "kcal", "bmr", "block_weeks", "week_in_block", "deloaded_this_block",
-    ]
-    /// Added for `for_each: sore_region`.
-    public static let soreRegion = ["region", "soreness"]
-    /// Added for `for_each: logged_exercise` and in progression rules.
-    public static let loggedExercise = [
-        "exercise", "muscle", "reps_min", "reps_max", "rir_min", "rir_max", "sets_logged", "min_reps", "min_rir",
-        "all_sets_at_top", "missed_reps", "load_kg", "feel", "lagging", "weekly_sets", "band_min", "band_max",
-        "loaded", "harder_variant",
-    ]
-    /// The check-in readiness score and its `let:` bindings.
-    public static let checkin = ["checkin"]
-    /// `low_day` and `high_day`.
-    public static let day = ["readiness", "checkin"]
-    /// The `lagging` expression.
-    public static let lagging = ["muscle", "weekly_sets", "band_min", "band_max", "declared_lagging"]
 }
 
 /// `rules/readiness.yaml`, compiled.

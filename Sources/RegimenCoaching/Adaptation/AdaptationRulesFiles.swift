@@ -7,6 +7,10 @@ extension AdaptationRule.Scope: NodeEnum {}
 /// `kind: readiness_rules` — `rules/readiness.yaml`.
 public struct ReadinessRulesFile: RuleFileKind {
     public static let kind = "readiness_rules"
+    public static var expressionScopes: [ExpressionScope] {
+        [AdaptationVariables.checkinScope, AdaptationVariables.dayScope, AdaptationVariables.weekScope, AdaptationVariables.soreRegionScope,
+         AdaptationVariables.loggedExerciseScope, AdaptationVariables.laggingScope]
+    }
     public let rules: ReadinessRules
     /// Every rule id written in the file, including rules with errors (so that a broken rule is
     /// not reported a second time by the rules that name it).
@@ -17,19 +21,23 @@ public struct ReadinessRulesFile: RuleFileKind {
     public static func decode(_ document: inout MappingDecoder) -> ReadinessRulesFile? {
         let context = document.context
         var lets: [NamedExpression] = []
+        // A `let:` name is declared with the type its expression is known to have.
+        var letVariables: [VariableDeclaration] = []
         var letsValid = true
+        let checkinVariables = AdaptationVariables.checkinScope.variables
         let score = document.mapping("checkin_readiness") { map -> CompiledExpression? in
             if let letNode = map.node("let") {
                 if let pairs = letNode.mapping {
                     for pair in pairs {
                         guard let name = pair.key.scalar?.text else { continue }
                         let path = map.path.appending(key: "let").appending(key: name)
-                        let environment = context.environment(variables: AdaptationVariables.checkin + lets.map(\.name))
-                        if AdaptationVariables.checkin.contains(name) || lets.contains(where: { $0.name == name }) {
+                        let environment = context.environment(declaring: checkinVariables + letVariables)
+                        if checkinVariables.contains(where: { $0.name == name }) || lets.contains(where: { $0.name == name }) {
                             context.error("rules.duplicate-id", path.message("is already defined"), at: pair.key.location)
                             letsValid = false
                         } else if let expression = context.compileExpression(pair.value, at: path, in: environment) {
                             lets.append(NamedExpression(name: name, expression: expression))
+                            letVariables.append(VariableDeclaration(name, expression.inferredType, "let: of checkin_readiness"))
                         } else {
                             letsValid = false
                         }
@@ -39,16 +47,24 @@ public struct ReadinessRulesFile: RuleFileKind {
                     letsValid = false
                 }
             }
-            return map.requiredExpression("score", in: context.environment(variables: AdaptationVariables.checkin + lets.map(\.name)))
+            guard let score = map.requiredExpression("score", in: context.environment(declaring: checkinVariables + letVariables)) else { return nil }
+            // low_day and high_day compare the score as a number; a score known to be something
+            // else could never be compared.
+            let type = score.inferredType
+            if type.base != .any, type.base != .int, type.base != .float, type.base != .number {
+                context.error("rules.wrong-type", map.path.appending(key: "score").message("must give a number, not \(type)"), at: map.node("score")?.location)
+                return nil
+            }
+            return score
         }
-        let dayEnvironment = context.environment(variables: AdaptationVariables.day)
+        let dayEnvironment = context.environment(declaring: AdaptationVariables.dayScope.variables)
         let lowDay = document.requiredExpression("low_day", in: dayEnvironment)
         let highDay = document.requiredExpression("high_day", in: dayEnvironment)
         let regions = document.required("regions", as: OrderedDictionary<String, [String]>.self)
-        let lagging = document.requiredExpression("lagging", in: context.environment(variables: AdaptationVariables.lagging))
+        let lagging = document.requiredExpression("lagging", in: context.environment(declaring: AdaptationVariables.laggingScope.variables))
         let minSets = document.required("min_sets_per_block", as: Int.self, in: 0...20)
         let blockWeeks = document.required("block_weeks", as: Int.self, in: 1...52)
-        let weekEnvironment = context.environment(variables: AdaptationVariables.week)
+        let weekEnvironment = context.environment(declaring: AdaptationVariables.weekScope.variables)
         let macros = document.mapping("macros") { map -> ReadinessRules.MacroRule? in
             let protein = map.required("protein_kcal_per_g", as: Double.self, in: 0.1...20)
             let carb = map.required("carb_kcal_per_g", as: Double.self, in: 0.1...20)
@@ -89,6 +105,7 @@ public struct ReadinessRulesFile: RuleFileKind {
 /// `kind: progression_rules` — `rules/progression.yaml`.
 public struct ProgressionRulesFile: RuleFileKind {
     public static let kind = "progression_rules"
+    public static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }
     public let rules: ProgressionRules
     /// Every rule id written in the file, including rules with errors.
     let declaredIds: [String]
@@ -164,7 +181,7 @@ enum AdaptationRuleDecoder {
                     return nil
                 }
             }
-            let environment = context.environment(variables: scope.variables)
+            let environment = context.environment(declaring: scope.variables)
             let condition = map.requiredExpression("when", in: environment)
             let reason = map.requiredTemplate("reason", in: environment)
             let supersedes = map.optional("supersedes", default: [String]())

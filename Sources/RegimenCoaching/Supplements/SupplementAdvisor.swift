@@ -18,16 +18,7 @@ public struct SupplementAdvisor: Sendable {
     ///   - goal: a goal of the catalog's vocabulary, already canonical; `nil` considers every item.
     ///   - excludedTags: the food tags the profile's dietary exclusions rule out (`rules/diets.yaml`).
     public func advise(profile: Profile, goal: String?, excludedTags: [String] = []) -> SupplementAdvice {
-        let medication = rules.classify(medications: profile.medications)
-        var person = Slots(environment: rules.environment)
-        person["profile"] = profile.screeningValue
-        person["medication_classes"] = .list(medication.classes.map(Value.string))
-        person["unknown_medications"] = .list(medication.unknown.map(Value.string))
-        person["excluded_tags"] = .list(excludedTags.sorted().map(Value.string))
-        // Facts are per person. One that fails is unavailable, and so is every expression reading it.
-        for fact in rules.facts {
-            if let value = person.evaluate(fact.expression) { person[fact.name] = value } else { person.unavailable.insert(fact.name) }
-        }
+        let person = personSlots(profile: profile, excludedTags: excludedTags)
 
         let goals = goal.map { Set([$0] + rules.alwaysIncludeGoals) }
         var shortlisted: [(supplement: Supplement, recommendation: SupplementAdvice.Recommendation)] = []
@@ -103,15 +94,36 @@ public struct SupplementAdvisor: Sendable {
         return SupplementAdvice(goal: goal, weightKg: profile.weightKg, shortlist: kept.map(\.recommendation), optional: optional, leftOut: leftOut)
     }
 
+    /// What facts and cautions read about the person, facts included.
+    func personSlots(profile: Profile, excludedTags: [String]) -> Slots {
+        let medication = rules.classify(medications: profile.medications)
+        var person = Slots(environment: rules.environment)
+        person.bind(SupplementVariables.profile, profile.screeningValue)
+        person.bind(SupplementVariables.medicationClasses, .list(medication.classes.map(Value.string)))
+        person.bind(SupplementVariables.unknownMedications, .list(medication.unknown.map(Value.string)))
+        person.bind(SupplementVariables.excludedTags, .list(excludedTags.sorted().map(Value.string)))
+        // Facts are per person. One that fails is unavailable, and so is every expression reading it.
+        for fact in rules.facts {
+            if let value = person.evaluate(fact.expression) { person[fact.name] = value } else { person.unavailable.insert(fact.name) }
+        }
+        return person
+    }
+
+    /// The person's slots plus one candidate item and the dose suggested for it so far.
+    static func itemSlots(_ supplement: Supplement, dose: Double?, person: Slots) -> Slots {
+        var slots = person
+        slots.bind(SupplementVariables.item, supplement.screeningValue)
+        slots.bind(SupplementVariables.dose, dose.map(Value.float) ?? .null)
+        return slots
+    }
+
     /// The caution rules applied to one item: its exclusions, the cautions that stay with it and
     /// its dose after every limit.
     private func screen(_ supplement: Supplement, weightKg: Double?, person: Slots)
         -> (exclusions: [SupplementAdvice.Note], cautions: [SupplementAdvice.Note], dose: SupplementAdvice.Dose?)
     {
         var plan = DosePlan(supplement.dose, weightKg: weightKg)
-        var slots = person
-        slots["item"] = supplement.screeningValue
-        slots["dose"] = plan.map { .float($0.suggested) } ?? .null
+        var slots = Self.itemSlots(supplement, dose: plan?.suggested, person: person)
         var exclusions: [SupplementAdvice.Note] = []
         var cautions: [SupplementAdvice.Note] = []
         func uncheckable(_ caution: SupplementRules.Caution, _ why: String) -> SupplementAdvice.Note {
@@ -143,7 +155,7 @@ public struct SupplementAdvisor: Sendable {
                         cautions.append(.init(rule: caution.id, message: "Dose lowered from \(ValueText.number(current.suggested)) to \(ValueText.number(limited.suggested)) \(supplement.dose.unit.rawValue) so that the day's total stays within \(ValueText.number(cap)) \(supplement.dose.unit.rawValue) (\(ValueText.number(taken)) already taken)."))
                     }
                     plan = limited
-                    slots["dose"] = .float(limited.suggested)
+                    slots.bind(SupplementVariables.dose, .float(limited.suggested))
                 } else {
                     exclusions.append(.init(rule: caution.id, message: slots.render(caution.message)))
                 }
@@ -169,6 +181,15 @@ struct Slots {
         get { environment.slot(of: name).map { values[$0] } ?? .null }
         set { if let slot = environment.slot(of: name) { values[slot] = newValue } }
     }
+
+    /// Binds a declared variable (see ``SupplementVariables``); `bound` records which were.
+    mutating func bind(_ variable: VariableDeclaration, _ value: Value) {
+        self[variable.name] = value
+        bound.insert(variable.name)
+    }
+
+    /// The declared variables bound so far, for the test that every declared one is.
+    private(set) var bound: Set<String> = []
 
     func evaluate(_ expression: CompiledExpression) -> Value? {
         guard unavailable.isDisjoint(with: expression.referencedVariables) else { return nil }

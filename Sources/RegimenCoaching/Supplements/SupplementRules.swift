@@ -49,10 +49,10 @@ public struct SupplementRules: Sendable {
         }
     }
 
-    /// Variables every caution, fact and message can read, besides the facts.
-    public static let builtinVariables = ["profile", "item", "dose", "medication_classes", "unknown_medications", "excluded_tags"]
+    /// Variables every caution and message can read, besides the facts.
+    package static var builtinVariables: [VariableDeclaration] { SupplementVariables.person + SupplementVariables.item_ }
     /// Of those, the ones that describe the item (facts may not read them: facts are per person).
-    public static let itemVariables: Set<String> = ["item", "dose"]
+    package static var itemVariables: Set<String> { Set(SupplementVariables.item_.map(\.name)) }
 
     public var shortlistMinTier: Supplement.EvidenceTier
     public var alwaysIncludeGoals: [String]

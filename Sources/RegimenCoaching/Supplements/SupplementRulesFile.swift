@@ -5,6 +5,7 @@ import RegimenRules
 /// `kind: supplement_rules` — `rules/supplement-cautions.yaml`.
 public struct SupplementRulesFile: RuleFileKind {
     public static let kind = "supplement_rules"
+    public static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
     public let rules: SupplementRules
     /// Where each caution's id is written.
     public let locations: [String: SourceLocation]
@@ -30,23 +31,27 @@ public struct SupplementRulesFile: RuleFileKind {
         // Names of every fact written, including broken ones, so that their users are not
         // reported a second time.
         var factNames: [String] = []
+        // Each fact is declared with the type its expression is known to have (`any` when broken).
+        var factVariables: [VariableDeclaration] = []
         var factsValid = true
         if let factsNode = document.requiredNode("facts") {
             if let pairs = factsNode.mapping {
                 for pair in pairs {
                     guard let name = pair.key.scalar?.text else { continue }
                     let path = DecodingPath(subject: "fact '\(name)'")
-                    if SupplementRules.builtinVariables.contains(name) || factNames.contains(name) {
+                    if SupplementRules.builtinVariables.contains(where: { $0.name == name }) || factNames.contains(name) {
                         context.error("rules.duplicate-id", path.prefixed("the name is already taken"), at: pair.key.location)
                         factsValid = false
                         continue
                     }
-                    let environment = context.environment(variables: SupplementRules.builtinVariables + factNames)
+                    let environment = context.environment(declaring: SupplementRules.builtinVariables + factVariables)
                     factNames.append(name)
                     guard let expression = context.compileExpression(pair.value, at: path, in: environment) else {
+                        factVariables.append(VariableDeclaration(name, .any, "a fact of facts: (does not compile)"))
                         factsValid = false
                         continue
                     }
+                    factVariables.append(VariableDeclaration(name, expression.inferredType, "a fact of facts:"))
                     let itemNames = expression.referencedVariables.filter { SupplementRules.itemVariables.contains($0) }
                     if !itemNames.isEmpty {
                         context.error("rules.scope", path.prefixed("a fact is about the person and cannot read \(itemNames.map { "'\($0)'" }.joined(separator: ", "))"), at: pair.value.location)
@@ -69,7 +74,7 @@ public struct SupplementRulesFile: RuleFileKind {
             }
         }
 
-        let environment = context.environment(variables: SupplementRules.builtinVariables + factNames)
+        let environment = context.environment(declaring: SupplementRules.builtinVariables + factVariables)
         var locations: [String: SourceLocation] = [:]
         var ids: [(id: String, location: SourceLocation)] = []
         let cautions = document.list("cautions") { node, path in

@@ -98,7 +98,8 @@ public struct CompiledExpression: Sendable {
             projections: environment.projections,
             functions: environment.functionNames,
             functionArity: Dictionary(uniqueKeysWithValues: environment.functionTable.enumerated().map { ($0, $1.parameterCount) }),
-            hosts: Dictionary(environment.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a })
+            hosts: Dictionary(environment.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a }),
+            globalTypes: environment.variableTypes
         ), source: source)
         let (root, type) = compiler.compile(expr)
         if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }
@@ -113,6 +114,24 @@ public struct CompiledExpression: Sendable {
 
     /// The type name the compiler inferred (`"bool"`, `"int"`, …), or `nil` when only evaluation can tell.
     public var inferredTypeName: String? { staticType.isKnown ? staticType.rawValue : nil }
+
+    /// The type the compiler inferred, as a declaration would state it (`any` when only
+    /// evaluation can tell): lets a rule file declare a `let:` name with its expression's type.
+    public var inferredType: ExpressionType {
+        switch staticType {
+        case .bool: .bool
+        case .int: .int
+        case .float: .float
+        case .number: .number
+        case .string: .string
+        case .list: .list
+        case .map: .map
+        case .set: ExpressionType(.set)
+        case .timestamp: ExpressionType(.timestamp)
+        case .duration: ExpressionType(.duration)
+        case .dynamic, .null, .bytes, .path, .latlng, .mapDiff: .any
+        }
+    }
 
     /// Names of the environment variables this expression reads.
     public var referencedVariables: [String] { usedSlots.map { slotNames[$0] } }

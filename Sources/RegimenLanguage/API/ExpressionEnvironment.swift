@@ -14,6 +14,8 @@ public struct ExpressionEnvironment: Sendable {
     let hostFunctions: [HostFunction]
     /// Projected variables (see ``Projection``), by the slot of the variable.
     let projections: [Int: ProjectionSlots]
+    /// Declared types of variables (see ``VariableDeclaration``), by slot; others are unchecked.
+    private(set) var variableTypes: [Int: StaticType] = [:]
     /// The slot of the projections' presence bits (see ``Projection``); `nil` without projections.
     public let projectionPresenceSlot: Int?
     static let presenceName = "?projected"
@@ -96,6 +98,19 @@ public struct ExpressionEnvironment: Sendable {
             source: SourceText(combined, lineOrigins: origins), location: function.location)
     }
 
+    /// An environment of declared variables: expressions compiled against it are type-checked
+    /// against each variable's declared type (`readiness <= 'two'` is an error when `readiness`
+    /// is a number), on top of everything `parent` offers.
+    /// - Throws: ``DiagnosticsError`` when the parent's functions do not compile.
+    public init(declaring declarations: [VariableDeclaration], parent: ExpressionEnvironment? = nil) throws(DiagnosticsError) {
+        try self.init(variables: declarations.map(\.name), definitions: [], parent: parent)
+        for declaration in declarations {
+            guard let slot = slots[declaration.name] else { continue }
+            let type = declaration.type.staticType
+            if type.isKnown { variableTypes[slot] = type } else { variableTypes[slot] = nil }
+        }
+    }
+
     /// Compiles already-parsed functions (used by the `.rules` parser).
     package init(
         variables: [String], projections: [Projection] = [], definitions: [FunctionDefinition], hostFunctions: [HostFunction] = [],
@@ -162,7 +177,10 @@ public struct ExpressionEnvironment: Sendable {
             hostsByName[host.name] = (hosts.count, host.arity)
             hosts.append(host)
         }
-        let scope = Compiler.Scope(globals: slots, projections: projectionSlots, functions: names, functionArity: arity, hosts: hostsByName)
+        // A child's variable of a parent's name has a slot of its own, undeclared unless the
+        // child declares it.
+        let inheritedTypes = parent?.variableTypes ?? [:]
+        let scope = Compiler.Scope(globals: slots, projections: projectionSlots, functions: names, functionArity: arity, hosts: hostsByName, globalTypes: inheritedTypes)
         var callGraph = parent?.callGraph ?? [:]
         var bodies: [CallInliner.Body] = []
         var letNodes: [[Node]] = []
@@ -220,6 +238,7 @@ public struct ExpressionEnvironment: Sendable {
         self.projectionPresenceSlot = presenceSlot
         self.callGraph = callGraph
         self.warnings = diagnostics.diagnostics
+        self.variableTypes = inheritedTypes
     }
 
     let callGraph: [Int: Set<Int>]

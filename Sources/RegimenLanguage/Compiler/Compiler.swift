@@ -10,6 +10,8 @@ struct Compiler {
         var functions: [String: Int]
         var functionArity: [Int: Int]
         var hosts: [String: (index: Int, arity: ClosedRange<Int>)]
+        /// Declared types of variables, by slot; an undeclared variable is `dynamic`.
+        var globalTypes: [Int: StaticType] = [:]
     }
 
     let scope: Scope
@@ -63,7 +65,7 @@ struct Compiler {
             }
             if let slot = scope.globals[name] {
                 usedGlobals.insert(slot)
-                return (.global(slot, span), .dynamic)
+                return (.global(slot, span), scope.globalTypes[slot] ?? .dynamic)
             }
             if Builtin.namespaces.contains(name) {
                 error("expr.namespace-value", "'\(name)' is a namespace of functions, not a value", span)
@@ -86,7 +88,7 @@ struct Compiler {
             let (indexNode, indexType) = compile(index)
             if baseType.isKnown && ![.map, .list, .path, .string, .null].contains(baseType) {
                 error("expr.not-indexable", "a value of type \(baseType.rawValue) cannot be indexed", span)
-            } else if baseType == .list || baseType == .path || baseType == .string, indexType.isKnown, indexType != .int {
+            } else if baseType == .list || baseType == .path || baseType == .string, indexType.isKnown, indexType != .int, indexType != .number {
                 error("expr.index-type", "a \(baseType.rawValue) index must be an int, not \(indexType.rawValue)", index.span)
             } else if baseType == .map, indexType.isKnown, indexType != .string {
                 error("expr.index-type", "a map key must be a string, not \(indexType.rawValue)", index.span)

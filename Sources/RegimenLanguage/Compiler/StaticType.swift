@@ -1,12 +1,13 @@
 /// What the compiler knows about an expression's type before evaluation. `dynamic` means "could be
-/// anything" (variables, map fields); checks only fire when both sides are known.
+/// anything" (undeclared variables, map fields); checks only fire when both sides are known.
+/// `number` is an int or a float, known only from a variable's declaration.
 enum StaticType: String, Sendable, Equatable {
     case dynamic = "dyn"
-    case null, bool, int, float, string, bytes, list, map, set, path, timestamp, duration, latlng
+    case null, bool, int, float, number, string, bytes, list, map, set, path, timestamp, duration, latlng
     case mapDiff = "map_diff"
 
     var isKnown: Bool { self != .dynamic }
-    var isNumber: Bool { self == .int || self == .float }
+    var isNumber: Bool { self == .int || self == .float || self == .number }
 
     static func of(_ value: Value) -> StaticType {
         switch value {
@@ -32,6 +33,7 @@ enum StaticType: String, Sendable, Equatable {
         guard lhs.isKnown, rhs.isKnown else { return .dynamic }
         switch (lhs, rhs) {
         case (.int, .int): return .int
+        case (.number, _) where rhs.isNumber, (_, .number) where lhs.isNumber: return (op == .remainder) ? .dynamic : .number
         case (.float, .float), (.int, .float), (.float, .int): return (op == .remainder) ? .dynamic : .float
         case (.string, .string) where op == .add: return .string
         case (.duration, .duration) where op == .add || op == .subtract: return .duration

@@ -34,6 +34,9 @@ public protocol RuleFileKind: Sendable {
     var ruleCount: Int { get }
     /// How many catalog entries the file holds, for `regimen check`'s summary; defaults to 0.
     var catalogEntryCount: Int { get }
+    /// The variables this kind's expressions may read, by where they are evaluated; empty for a
+    /// kind without expressions (or whose expressions read only the shared functions).
+    static var expressionScopes: [ExpressionScope] { get }
 }
 
 extension RuleFileKind {
@@ -42,4 +45,5 @@ extension RuleFileKind {
     public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {}
     public var ruleCount: Int { 0 }
     public var catalogEntryCount: Int { 0 }
+    public static var expressionScopes: [ExpressionScope] { [] }
 }

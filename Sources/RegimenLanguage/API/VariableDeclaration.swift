@@ -1,0 +1,81 @@
+/// A variable a rule expression may read: its name, the type of every value bound to it, and
+/// what it means to a person writing rules.
+///
+/// A rule kind declares its variables once; the compile environment, the run-time bindings, the
+/// static type checks and the documentation (`regimen explain-kind`) all come from that list.
+public struct VariableDeclaration: Sendable, Hashable {
+    public let name: String
+    public let type: ExpressionType
+    /// One line for a rule writer: what the value is, its unit or its range.
+    public let doc: String
+
+    public init(_ name: String, _ type: ExpressionType, _ doc: String) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+    }
+}
+
+/// The type of a declared variable, as far as the compiler can check it before evaluation.
+///
+/// `number` is an int or a float (a count of weekly sets may be fractional); `or null` admits
+/// `null` too, for facts that may be missing. The compiler checks a nullable variable as its
+/// base type: comparing it with `null` is allowed, any other use is checked, and a `null` at run
+/// time is an evaluation error as before.
+public struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
+    public enum Base: String, Sendable, Hashable, CaseIterable {
+        case any, bool, int, float, number, string, list, map, set, timestamp, duration
+    }
+
+    public let base: Base
+    public let nullable: Bool
+
+    public init(_ base: Base, nullable: Bool = false) {
+        self.base = base
+        self.nullable = nullable
+    }
+
+    public static let any = ExpressionType(.any)
+    public static let bool = ExpressionType(.bool)
+    public static let int = ExpressionType(.int)
+    public static let float = ExpressionType(.float)
+    public static let number = ExpressionType(.number)
+    public static let string = ExpressionType(.string)
+    public static let list = ExpressionType(.list)
+    public static let map = ExpressionType(.map)
+
+    /// The same type, or `null`.
+    public var orNull: ExpressionType { ExpressionType(base, nullable: true) }
+
+    /// `int`, `number or null`.
+    public var description: String { base.rawValue + (nullable && base != .any ? " or null" : "") }
+
+    /// Whether `value` is a value of this type: what every run-time binding must satisfy.
+    public func admits(_ value: Value) -> Bool {
+        if case .null = value { return nullable || base == .any }
+        switch (base, value) {
+        case (.any, _), (.bool, .bool), (.int, .int), (.float, .float), (.number, .int), (.number, .float), (.string, .string),
+             (.list, .list), (.map, .map), (.set, .set), (.timestamp, .timestamp), (.duration, .duration):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// What the compiler assumes about an expression that reads the variable.
+    var staticType: StaticType {
+        switch base {
+        case .any: .dynamic
+        case .bool: .bool
+        case .int: .int
+        case .float: .float
+        case .number: .number
+        case .string: .string
+        case .list: .list
+        case .map: .map
+        case .set: .set
+        case .timestamp: .timestamp
+        case .duration: .duration
+        }
+    }
+}
