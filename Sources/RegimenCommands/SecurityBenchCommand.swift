@@ -10,7 +10,7 @@ public struct SecurityBenchCommand: ParsableCommand {
         abstract: "Measure security decisions per second and median latency on 1,000 fixed write requests against Appendix A's sets path."
     )
 
-    @Option(help: "The policy to measure (default: Appendix A of seed 000).")
+    @Option(help: "The policy to measure (default: the workout tracker's policy, Appendix A as shipped).")
     var rules = "rules/security/workout-tracker/appendix-a.rules"
 
     @Option(parsing: .unconditional, help: "Passes over the 1,000 requests.")

@@ -95,9 +95,10 @@ extension PeriodizedPlan: SeedContract {
 }
 
 extension RegimenEngine {
-    /// A student's progress on a workout (seed 001): completed and total days, percent complete
-    /// and streaks, from a completion log (JSON or YAML: `{workoutId, studentId, durationWeeks?,
-    /// startDate?, completedDays, today?}`).
+    /// A student's progress on a workout a trainer sent: completed and total days, percent
+    /// complete and streaks, from a completion log (JSON or YAML: `{workoutId, studentId,
+    /// durationWeeks?, startDate?, completedDays, today?}`). The rules are those of
+    /// `rules/student-progress.yaml` (docs/requirements.md#student-progress).
     /// - Parameters:
     ///   - log: the completion log, JSON or YAML.
     ///   - name: names the log in problems.
@@ -142,9 +143,10 @@ extension RegimenEngine {
         return CalorieBurnCalculator(rules: burn, catalog: rules.activities)
     }
 
-    /// Calories an activity of `catalogs/activities.yaml` burns (seed 002), from its 2011
-    /// Compendium row for the intensity, by the rules' formula (ACSM unless `formula` names
-    /// another of `rules/calorie-burn.yaml`). Its `json()` is `regimen burn --format json`.
+    /// Calories an activity of `catalogs/activities.yaml` burns, from its 2011 Compendium row for
+    /// the intensity, by the rules' formula (ACSM unless `formula` names another of
+    /// `rules/calorie-burn.yaml`; docs/requirements.md#calorie-burn). Its `json()` is
+    /// `regimen burn --format json`.
     /// - Parameters:
     ///   - activity: an activity id of the catalog, such as `running`.
     ///   - minutes: the duration, 1–1440.

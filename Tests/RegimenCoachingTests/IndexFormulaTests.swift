@@ -1,7 +1,8 @@
 import RegimenCoaching
 import Testing
 
-/// Reference cases computed by hand from the published formulas (seed 003, section 2).
+/// Reference cases computed by hand from the published formulas (Mifflin–St Jeor, Katch–McArdle,
+/// Epley; docs/requirements.md#body-indexes).
 @Suite struct IndexFormulaTests {
     func indexes(_ yaml: String) throws -> IndexReport {
         try TestRules.rules().recalculateIndexes(try TestRules.profile(yaml))

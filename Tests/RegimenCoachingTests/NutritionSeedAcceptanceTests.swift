@@ -1,7 +1,8 @@
 import RegimenCoaching
 import Testing
 
-/// The seed's QA acceptance lines (003, section 14) on the indexes and nutrition side.
+/// The planner's acceptance criteria on the indexes and nutrition side
+/// (docs/requirements.md#planner-acceptance-criteria).
 @Suite struct NutritionSeedAcceptanceTests {
     func plan(_ yaml: String) throws -> (IndexReport, NutritionPlan) {
         let rules = try TestRules.rules()

@@ -15,7 +15,8 @@ import Testing
         }
     }
 
-    /// §8.1 recalculateIndexes has no schedule_days: the rules' default is assumed and said.
+    /// The index-only request (recalculateIndexes) has no schedule_days: the rules' default is
+    /// assumed and said.
     @Test func theSeedsIndexRequestIsAcceptedWithTheAssumedDays() throws {
         let request = #"{ "sex":"male", "age_range":"25-34", "height_cm":180, "weight_kg":80, "bodyfat_pct":18, "waist_cm":84, "overrides": {} }"#
         let profile = try TestRules.profile(request)

@@ -4,8 +4,8 @@ import RegimenRules
 import Testing
 @testable import RegimenCommands
 
-/// `regimen adapt REQUEST`: the seed's adaptPlan request (§8.3) as one file, with the plan under
-/// `current_plan`, gives what the two-file form gives.
+/// `regimen adapt REQUEST`: the adaptPlan request (docs/requirements.md#adaptplan) as one file,
+/// with the plan under `current_plan`, gives what the two-file form gives.
 @Suite struct AdaptRequestCommandTests {
     private func run(_ arguments: [String]) -> CommandRun { runRegimen(arguments, in: AdaptationCommandTests.repository) }
 

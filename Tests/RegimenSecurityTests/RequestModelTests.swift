@@ -231,7 +231,8 @@ struct ListQueryTests {
 @Suite("List queries found by the emulator differential")
 struct ListQueryRegressionTests {
     /// A range on a bool that no value satisfies (`checked < false`) was granted without
-    /// evaluating the rule; the emulator denies a stranger. Found by differential.py, seed 1.
+    /// evaluating the rule; the emulator denies a stranger. Found by scripts/emulator/differential.py
+    /// (random generator seeded with 1).
     @Test("a query whose constraints no value satisfies is still checked against the rule")
     func emptyRange() throws {
         let policy = try firestorePolicy("match /users/{uid}/weeks/{id} { allow read: if request.auth.uid == uid; }")

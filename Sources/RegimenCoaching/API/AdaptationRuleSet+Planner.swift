@@ -84,8 +84,9 @@ extension AdaptationRuleSet {
             reason: calories.reason, line: "Meal options re-portioned for \(kcal) kcal (\(calories.reason))"))
     }
 
-    /// `regimen diff OLD NEW` (seed §11): the fields that changed, what the auto-adjust matrix
-    /// says they affect, and how those outputs changed, each with the matrix's reason. The new
+    /// `regimen diff OLD NEW`: the fields that changed, what the auto-adjust matrix says they
+    /// affect (docs/requirements.md#adaptation-matrix), and how those outputs changed, each with
+    /// the matrix's reason. The new
     /// profile's plan is generated once and only the areas the matrix lists are taken from it
     /// (``ProfileDiff/patchedPlan``); everything else stays as the old plan had it.
     /// - Throws: ``PlanGenerationError`` when either profile's plan cannot be generated.

@@ -39,8 +39,8 @@ public struct AdaptationRuleSet: Sendable {
 }
 
 extension AdaptationRuleSet {
-    /// The seed's `adaptPlan` (§8.3): `plan` (a `regimen plan` document) adapted to the check-ins,
-    /// logged sessions and weight trend in `input`, with the change log.
+    /// `adaptPlan` (docs/requirements.md#adaptplan): `plan` (a `regimen plan` document) adapted
+    /// to the check-ins, logged sessions and weight trend in `input`, with the change log.
     /// - Parameters:
     ///   - exercises: facts about the plan's exercises (names, secondary muscles, equipment,
     ///     regressions); without them sets count only for the block's muscle.
@@ -54,8 +54,9 @@ extension AdaptationRuleSet {
             .adapt(plan: plan, input: input)
     }
 
-    /// The supplements advisor for `profile` (seed §6): a shortlist for `goal` (the profile's goal
-    /// when `nil`) with doses scaled to the person, the cautions that apply, and what was left out.
+    /// The supplements advisor for `profile` (docs/requirements.md#supplements): a shortlist for
+    /// `goal` (the profile's goal when `nil`) with doses scaled to the person, the cautions that
+    /// apply, and what was left out.
     /// - Parameters:
     ///   - goal: a goal name or alias of `rules/goals.yaml`, or a supplement goal of the catalog
     ///     (`general_health`, `stress_recovery`).

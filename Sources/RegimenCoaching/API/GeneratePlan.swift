@@ -1,7 +1,8 @@
 import RegimenLanguage
 
-/// The nutrition half of the seed's `generatePlan` response (§8.2), in its field names, as the
-/// nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`, `confidence`, `tips`.
+/// The nutrition half of the `generatePlan` response (docs/requirements.md#generateplan), in its
+/// field names, as the nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`,
+/// `confidence`, `tips`.
 public struct PlanNutritionSection: Sendable, Hashable {
     public var idx: Value
     public var kcal: Value

@@ -1,8 +1,8 @@
 import RegimenLanguage
 import RegimenRules
 
-/// The seed's `generatePlan` (§8.2) on a loaded rule set: indexes, calories and macros, the
-/// ingredient plan and the week of training, from one profile.
+/// `generatePlan` (docs/requirements.md#generateplan) on a loaded rule set: indexes, calories and
+/// macros, the ingredient plan and the week of training, from one profile.
 public struct PlanGenerator: Sendable {
     public let nutrition: NutritionRuleSet
     public let training: TrainingPlanner

@@ -1,6 +1,6 @@
 /// `regimen bench` measurements for the planner: the median in-process time of one call.
 public enum PlanBenchmark {
-    /// The profile issue 5 names: six days, advanced, full gym.
+    /// The heaviest everyday plan: six days, advanced, full gym.
     public static let profile = Profile(
         sex: .male, scheduleDays: 6, ageRange: "25-34", heightCm: 180, weightKg: 82, experience: .advanced,
         equipment: .fullGym, goal: "lean_mass", budgetTier: .medium)

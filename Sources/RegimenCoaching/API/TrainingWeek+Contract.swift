@@ -1,9 +1,10 @@
 import RegimenLanguage
 
 extension TrainingWeek {
-    /// The seed's `workouts` array (§8.2 `generatePlan`): `[{day, blocks: [{muscle, exerciseId,
-    /// sets, reps, rir, alt_compact}]}]`, each workout also carrying its focus, estimated minutes
-    /// and busy-day variant. With `explain`, each block lists the rules behind it.
+    /// The `workouts` array of `generatePlan` (docs/requirements.md#generateplan): `[{day,
+    /// blocks: [{muscle, exerciseId, sets, reps, rir, alt_compact}]}]`, each workout also carrying
+    /// its focus, estimated minutes and busy-day variant. With `explain`, each block lists the
+    /// rules behind it.
     public func contractWorkouts(explain: Bool = false) -> Value {
         .list(workouts.map { workout in
             var entry: [(String, Value)] = [

@@ -26,9 +26,9 @@ public struct ExerciseFacts: Sendable, Hashable {
     }
 }
 
-/// The adaptation engine (seed 003 §4, §3.4, §8.3 `adaptPlan`): applies the readiness and
-/// progression rules to a plan and writes a change log. Pure: the same plan and input give the
-/// same result.
+/// The adaptation engine behind `adaptPlan`: applies the readiness and progression rules to a
+/// plan and writes a change log (docs/requirements.md#readiness-adaptation and #progression).
+/// Pure: the same plan and input give the same result.
 ///
 /// Rules are checked against the plan as it came in; the changes are then applied in rule order
 /// (readiness rules, then progression rules), each within the plan's bands: an increase never

@@ -1,6 +1,7 @@
 import OrderedCollections
 
-/// A daily readiness check-in (seed 003 §4, `readiness_logs/{date}` of §7.2).
+/// A daily readiness check-in: sleep hours, soreness by region, stress and motivation (1–5), as
+/// stored in the user's `readiness_logs/{date}` (see docs/requirements.md#readiness-adaptation).
 public struct CheckIn: Sendable, Hashable {
     /// `YYYY-MM-DD`; check-ins without a date count as days of the current week, in order.
     public var date: String?
@@ -69,15 +70,15 @@ public struct LoggedSession: Sendable, Hashable {
     }
 }
 
-/// The two-week weight trend against the goal's target (seed §8.3 `weight_trend_2w`).
+/// The two-week weight trend against the goal's target (the request's `weight_trend_2w`).
 public enum WeightTrend: String, Sendable, Hashable, CaseIterable {
     case below
     case onTarget = "on_target"
     case above
 }
 
-/// Everything `adaptPlan` reads besides the plan (the seed's request of §8.3, with several days
-/// of check-ins and the logged sessions).
+/// Everything `adaptPlan` reads besides the plan: its request (docs/requirements.md#adaptplan),
+/// with several days of check-ins and the logged sessions.
 public struct AdaptationInput: Sendable, Hashable {
     public var checkIns: [CheckIn]
     public var sessions: [LoggedSession]

@@ -6,8 +6,9 @@ import RegimenRules
 extension SessionFeel: NodeEnum {}
 extension WeightTrend: NodeEnum {}
 
-/// Reads the check-ins file of `regimen adapt` (YAML or JSON): the seed's `adaptPlan` request
-/// (§8.3) without the plan, with a week of check-ins and logged sessions.
+/// Reads the check-ins file of `regimen adapt` (YAML or JSON): the `adaptPlan` request
+/// (docs/requirements.md#adaptplan) without the plan, with a week of check-ins and logged
+/// sessions.
 ///
 /// ```yaml
 /// week: 3                        # week of the training block (deload rules)
@@ -39,8 +40,8 @@ public enum AdaptationInputDecoder {
         return try decode(document)
     }
 
-    /// Decodes the seed's whole adaptPlan request (§8.3): `current_plan` (a `regimen plan`
-    /// document) beside the check-ins, logged sessions, adherence and weight trend.
+    /// Decodes the whole `adaptPlan` request (docs/requirements.md#adaptplan): `current_plan` (a
+    /// `regimen plan` document) beside the check-ins, logged sessions, adherence and weight trend.
     public static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }

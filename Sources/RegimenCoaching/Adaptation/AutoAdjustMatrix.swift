@@ -1,4 +1,5 @@
-/// `rules/auto-adjust.yaml`: the seed's table of what changes when a profile field changes (§11).
+/// `rules/auto-adjust.yaml`: what each profile field's change makes stale and must be recomputed
+/// (docs/requirements.md#adaptation-matrix).
 public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.
     public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {

@@ -42,7 +42,7 @@ public struct ChangeLogEntry: Sendable, Hashable {
     }
 }
 
-/// What `adaptPlan` returns (seed §8.3): the patched plan and the change log.
+/// What `adaptPlan` returns: the patched plan and the change log (docs/requirements.md#adaptplan).
 public struct AdaptationResult: Sendable, Hashable {
     /// The plan document with every change applied (same shape as the input plan).
     public var patchedPlan: Value

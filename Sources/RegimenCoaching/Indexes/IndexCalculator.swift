@@ -6,7 +6,8 @@ public struct IndexCalculator: Sendable {
 
     public init(rules: NutritionRuleSet) { self.rules = rules }
 
-    /// BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and what to add next (seed 003, 8.1).
+    /// BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and what to add next (the
+    /// `recalculateIndexes` response; see docs/requirements.md#body-indexes).
     /// - Throws: ``RuleEvaluationError`` when a rule expression cannot be evaluated.
     public func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
         let defaults = rules.defaults

@@ -7,7 +7,8 @@ public struct AssumedInput: Sendable, Hashable {
     public var value: Double
 }
 
-/// The `recalculateIndexes` response (seed 003, 8.1) plus what explains it.
+/// The `recalculateIndexes` response (docs/requirements.md#recalculateindexes) plus what
+/// explains it.
 public struct IndexReport: Sendable, Hashable {
     /// kcal/day used downstream: the override when given, else the computed value.
     public var bmr: Double

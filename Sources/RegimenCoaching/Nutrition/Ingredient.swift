@@ -1,4 +1,5 @@
-/// What an ingredient is for in a meal (seed 003, 5.2): one option of each is picked.
+/// What an ingredient is for in a meal: every meal offers options in each category and the user
+/// picks one of each (see docs/requirements.md#ingredient-plan).
 public enum IngredientCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case protein, carb, veg, fat
 

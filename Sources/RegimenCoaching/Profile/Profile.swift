@@ -1,4 +1,4 @@
-/// A user's answers, as the planner of `003_*` collects them (its data dictionary, §1).
+/// A user's answers to the planner's questions (see docs/requirements.md#profile-inputs).
 ///
 /// Only `sex` and `scheduleDays` are required; every other field improves accuracy. Values here are
 /// already validated and canonical (aliases resolved); decoding and validation live beside this type.
@@ -20,7 +20,7 @@ public struct Profile: Sendable, Hashable {
     }
     public enum BudgetTier: String, Sendable, Hashable, CaseIterable { case low, medium, high }
 
-    /// Direct index overrides (§1.3).
+    /// Indexes the user entered directly; each replaces the computed value, which is still shown.
     public struct Overrides: Sendable, Hashable {
         public var bmr: Double?
         public var tdee: Double?

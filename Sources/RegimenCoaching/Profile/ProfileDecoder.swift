@@ -112,8 +112,8 @@ public struct ProfileDecoder: Sendable {
         }
         let fields = rules.fields
         let sex = reader.enumeration("sex", Profile.Sex.self, required: true)
-        // The seed's recalculateIndexes request (§8.1) has no schedule_days: the rules' default
-        // is assumed and every output says so.
+        // The index-only request (recalculateIndexes) has no schedule_days: the rules' default is
+        // assumed and every output says so (docs/requirements.md#profile-inputs).
         let givenDays = reader.integer("schedule_days", in: fields.range("schedule_days"))
         let daysMissing = reader.node("schedule_days") == nil
         let days = givenDays ?? (daysMissing ? fields.defaultScheduleDays : nil)

@@ -1,7 +1,8 @@
 import OrderedCollections
 
-/// One item of `catalogs/supplements.yaml`: the seed's fields (§6) plus what dosing and safety
-/// screening need.
+/// One item of `catalogs/supplements.yaml`: the fields the app shows (category, dose, pros, cons,
+/// side effects, cautions, evidence tier, buying checks) plus what dosing and safety screening
+/// need (see docs/requirements.md#supplements).
 public struct Supplement: Sendable, Hashable {
     public enum Category: String, Sendable, Hashable, CaseIterable { case core, performance, health }
 

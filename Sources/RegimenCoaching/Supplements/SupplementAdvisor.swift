@@ -1,9 +1,9 @@
 import OrderedCollections
 import RegimenLanguage
 
-/// The supplements advisor (seed 003 §6): a shortlist for a goal with doses scaled to the person,
-/// screened by the caution rules. Safety rules fail closed: a rule that cannot be evaluated for an
-/// item leaves the item out.
+/// The supplements advisor (docs/requirements.md#supplements): a shortlist for a goal with doses
+/// scaled to the person, screened by the caution rules. Safety rules fail closed: a rule that
+/// cannot be evaluated for an item leaves the item out.
 public struct SupplementAdvisor: Sendable {
     public let catalog: SupplementCatalog
     public let rules: SupplementRules

@@ -1,4 +1,5 @@
-/// Turns a profile into a week of training with the loaded rules and catalog (seed 003 §3, §12).
+/// Turns a profile into a week of training with the loaded rules and catalog (the requirements
+/// are docs/requirements.md#training-split through #progression).
 ///
 /// The steps: split by days; band by experience, scaled by the goal and local injury cuts; each
 /// muscle's weekly target spread evenly over the sessions that train it; exercises picked per

@@ -105,7 +105,8 @@ public struct TrainingRules: Sendable {
         }
     }
 
-    /// What a goal changes in training (seed §3.2).
+    /// What a goal changes in training: rep range, reps in reserve, a multiplier on the weekly
+    /// sets and extra blocks (docs/requirements.md#training-volume).
     public struct GoalModifier: Sendable, Hashable {
         /// `hypertrophy`, `strength` or `fat_loss`: the name rest rules and explanations use.
         public var name: String
@@ -147,7 +148,8 @@ public struct TrainingRules: Sendable {
         }
     }
 
-    /// A local set cut for an injury (seed §11 auto-adjust matrix).
+    /// A local set cut for an injury: a flagged injury lowers the weekly sets of the muscles it
+    /// affects (docs/requirements.md#exercise-selection).
     public struct InjuryCut: Sendable, Hashable {
         public var muscles: [String]
         /// Fraction removed, 0.3 = −30%.

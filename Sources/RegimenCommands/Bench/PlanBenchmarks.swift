@@ -2,9 +2,9 @@ import Foundation
 import RegimenCoaching
 import RegimenRules
 
-/// Plan-generation benchmarks for `regimen bench` (issue 5: median in-process `generatePlan` for a
-/// six-day advanced full-gym profile, target under 1 ms). Add ``cases`` to
-/// `BenchmarkRegistry.additionalCases` to run them.
+/// Plan-generation benchmarks for `regimen bench` (median in-process `generatePlan` for a six-day
+/// advanced full-gym profile, target under 1 ms; docs/requirements.md#performance-targets). Add
+/// ``cases`` to `BenchmarkRegistry.additionalCases` to run them.
 enum PlanBenchmarks {
     static let generatePlanTarget: Double = 1_000_000
 

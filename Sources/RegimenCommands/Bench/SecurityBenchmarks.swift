@@ -5,6 +5,10 @@ import RegimenSecurity
 /// ``SecurityBenchmark`` against Appendix A's sets path (target: median under 1 µs), answered
 /// allow/deny only, and with the record of every evaluated statement that `regimen test` and
 /// `--explain` print.
+///
+/// The second case is sensitive to the size of `AllowEvaluation`: at 136 bytes (an error inline,
+/// the branch and culprit beside it) the compiler built each record twice and copied one of them,
+/// about 300 instructions a record; at four words it is a few register moves.
 enum SecurityBenchmarks {
     static var cases: [BenchmarkRunner.Case] {
         guard let policy = try? CompiledPolicy(try PolicyLoader.load(file: "rules/security/workout-tracker/appendix-a.rules")) else { return [] }

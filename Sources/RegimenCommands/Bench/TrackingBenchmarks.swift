@@ -3,8 +3,9 @@ import RegimenLanguage
 import RegimenRules
 import RegimenTracking
 
-/// The tracking module's benchmarks: duplicating a typical week (seed 000: under 50 sets in
-/// under 10 seconds) and a 5,000-set week, validating the large tree, and one calorie burn.
+/// The tracking module's benchmarks: duplicating a typical week (under 50 sets, which must take
+/// under 10 seconds; docs/requirements.md#duplication) and a 5,000-set week, validating the large
+/// tree, and one calorie burn.
 enum TrackingBenchmarks {
     static var cases: [BenchmarkRunner.Case] {
         let context = CommandContext.current

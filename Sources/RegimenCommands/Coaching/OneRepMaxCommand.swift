@@ -2,8 +2,9 @@ import ArgumentParser
 import RegimenCoaching
 import RegimenLanguage
 
-/// `regimen one-rep-max --load KG --reps N`: the estimated one-rep max (seed 003 §2, Epley) by
-/// the formula of rules/indexes.yaml.
+/// `regimen one-rep-max --load KG --reps N`: the estimated one-rep max (Epley: load × (1 + reps /
+/// 30), one rep is the load itself) by the formula of rules/indexes.yaml
+/// (docs/requirements.md#one-rep-max).
 struct OneRepMaxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "one-rep-max",

@@ -4,12 +4,13 @@ import RegimenLanguage
 import RegimenRules
 import RegimenTracking
 
-/// `regimen select --muscle chest`: candidate exercises ranked by seed 004's selection ranking.
+/// `regimen select --muscle chest`: candidate exercises ranked by the selection ranking
+/// (docs/requirements.md#exercise-ranking).
 struct Select: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Rank candidate exercises from catalogs/exercises.yaml by the selection ranking of rules/periodization.yaml.",
         discussion: """
-            The score multiplies the ranking's factors (seed 004): in the user's --library, a muscle \
+            The score multiplies the ranking's factors: in the user's --library, a muscle \
             in --emphasis, a muscle with fewer --chosen exercises than the most-trained one \
             (under-represented), and a movement pattern a --chosen exercise already has (repeated). \
             Candidates are the strength exercises training a --muscle (every one without --muscle), \

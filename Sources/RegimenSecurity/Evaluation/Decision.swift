@@ -55,11 +55,10 @@ extension Decision {
     }
 }
 
+// Kept to four words (the error boxed in `Outcome.failed`) so that building a record and moving
+// it into a decision's array stays a few register moves; a larger record was built twice and
+// copied (the measurement is noted in RegimenCommands' SecurityBenchmarks.swift).
 /// How one allow statement fared.
-///
-/// Four words, so that building a record and moving it into a decision's array is a few
-/// register moves: at 136 bytes (an error inline, the branch and culprit beside it) the
-/// compiler built each record twice and copied one of them, about 300 instructions a record.
 public struct AllowEvaluation: Sendable {
     public enum Outcome: Sendable, Hashable {
         case granted

@@ -3,8 +3,10 @@ import OrderedCollections
 import RegimenLanguage
 
 /// A fixed workload for measuring decision speed: 1,000 write requests against the `sets` path
-/// of seed 000's Appendix A — owners, admins, strangers and signed-out callers; valid and
-/// invalid set data; correct and wrong paths. The same seed always gives the same requests.
+/// of the workout tracker's policy (rules/security/workout-tracker/appendix-a.rules; see
+/// docs/requirements.md#tracker-security-policy) — owners, admins, strangers and signed-out
+/// callers; valid and invalid set data; correct and wrong paths. The same seed always gives the
+/// same requests.
 public struct SecurityBenchmark: Sendable {
     public let requests: [SecurityRequest]
     public let store: DocumentStore

@@ -1,4 +1,4 @@
-/// The categories of the activity library (seed 002, requirement 1.2).
+/// The four categories the activity library is organised by (docs/requirements.md#calorie-burn).
 public enum ActivityCategory: String, Sendable, Hashable, CaseIterable {
     case cardio, strength, sports, flexibility
 }

@@ -1,6 +1,7 @@
 import RegimenLanguage
 
-/// One logged activity (seed 002, `Workout_Entry`); any field may be missing in untrusted input.
+/// One logged activity: what, how long, how hard and when; any field may be missing in untrusted
+/// input.
 public struct WorkoutEntry: Sendable, Hashable {
     public var activity: String?
     public var minutes: Int?
@@ -44,7 +45,9 @@ public struct BurnResult: Sendable, Hashable {
     }
 }
 
-/// Computes calorie burn and validates entries (seed 002, requirements 3 and 8).
+/// Computes calorie burn (the activity's MET at the chosen intensity, the person's weight, the
+/// rules' formula; a whole, non-negative number) and validates entries (duration 1–1440 minutes,
+/// required fields present, no future time). See docs/requirements.md#calorie-burn.
 public struct CalorieBurnCalculator: Sendable {
     public let rules: CalorieBurnRules
     public let catalog: ActivityCatalog

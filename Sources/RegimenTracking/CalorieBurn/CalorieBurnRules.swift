@@ -2,7 +2,8 @@ import RegimenLanguage
 
 /// `rules/calorie-burn.yaml`: formulas, intensity levels and input limits.
 public struct CalorieBurnRules: Sendable {
-    /// A MET band a chosen intensity maps into (seed 002: Light < 3.0, Moderate 3.0–5.9, Vigorous ≥ 6.0).
+    /// A MET band a chosen intensity maps into (light < 3.0, moderate 3.0–5.9, vigorous ≥ 6.0;
+    /// docs/requirements.md#calorie-burn).
     public struct IntensityLevel: Sendable, Hashable {
         public var id: String
         /// Lowest MET of the level, inclusive.

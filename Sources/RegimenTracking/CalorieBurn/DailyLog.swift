@@ -1,7 +1,7 @@
 import Foundation
 import RegimenLanguage
 
-/// A food item of the daily log (seed 002: the log's existing food list).
+/// A food item of the daily log (the food list the log already kept before activities joined it).
 public struct FoodEntry: Sendable, Hashable {
     public var name: String
     public var kcal: Double
@@ -14,7 +14,8 @@ public struct FoodEntry: Sendable, Hashable {
     }
 }
 
-/// One day's balance: consumed, burned and net (seed 002, requirement 4).
+/// One day's balance: consumed, burned and net = consumed − burned
+/// (docs/requirements.md#daily-log).
 public struct DailySummary: Sendable, Hashable {
     /// The day, as midnight UTC of the same calendar date (requirement 6.6: entries are
     /// normalized to midnight); the date is the local one of the log's time zone.

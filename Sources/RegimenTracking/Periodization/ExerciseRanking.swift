@@ -23,11 +23,11 @@ public struct RankedCandidate: Sendable, Hashable {
 extension SelectionRanking {
     /// Ranks `candidates` by the rule file's score, highest first, ties by id.
     ///
-    /// The reasons (seed 004, "Selection Ranking") come from the session so far: a candidate is
-    /// in the library when the user's library holds it; emphasized when one of its muscles is
-    /// emphasized; under-represented when one of its muscles has fewer chosen exercises than the
-    /// most-trained muscle among those already chosen; and repeats a pattern when a chosen
-    /// exercise has its movement pattern.
+    /// The reasons (docs/requirements.md#exercise-ranking) come from the session so far: a
+    /// candidate is in the library when the user's library holds it; emphasized when one of its
+    /// muscles is emphasized; under-represented when one of its muscles has fewer chosen exercises
+    /// than the most-trained muscle among those already chosen; and repeats a pattern when a
+    /// chosen exercise has its movement pattern.
     public func rank(_ candidates: [RankingCandidate], library: Set<String>, emphasis: Set<String>,
                      chosen: [RankingCandidate]) throws -> [RankedCandidate] {
         var counts: [String: Int] = [:]

@@ -15,7 +15,8 @@ public struct PeriodizationRules: Sendable {
         }
     }
 
-    /// A training focus: intensity as a fraction of 1RM and RPE (seed 004, "Training Focus").
+    /// A training focus: the intensity range as a fraction of 1RM and the RPE range a phase
+    /// trains at (docs/requirements.md#periodization).
     public struct Focus: Sendable, Hashable {
         public var id: String
         public var intensity: ClosedRange<Double>
@@ -30,7 +31,8 @@ public struct PeriodizationRules: Sendable {
         }
     }
 
-    /// Sets × reps at a load label (seed 004, "Intensity → Protocol Selection").
+    /// Sets × reps at a load label, chosen by the week's intensity for a compound or an isolation
+    /// lift (docs/requirements.md#periodization).
     public struct Prescription: Sendable, Hashable, CustomStringConvertible {
         public var sets: Int
         public var reps: Int
@@ -58,7 +60,8 @@ public struct PeriodizationRules: Sendable {
         }
     }
 
-    /// The effort level of a single workout (seed 004, "Effort Levels").
+    /// The effort level of a single workout (recovery, standard, push it): its intensity and RPE
+    /// ranges (docs/requirements.md#periodization).
     public struct EffortLevel: Sendable, Hashable {
         public var id: String
         public var intensity: ClosedRange<Double>
@@ -120,8 +123,9 @@ public struct PeriodizationRules: Sendable {
         protocols.first { intensity < $0.below } ?? protocols.last
     }
 
-    /// The targets of a single workout at effort `id` (seed 004, "Effort Levels"): the range's
-    /// chosen intensity, its RPE and the protocol for that intensity; `nil` for an unknown effort.
+    /// The targets of a single workout at effort `id`: the range's chosen intensity, its RPE and
+    /// the protocol for that intensity; `nil` for an unknown effort
+    /// (docs/requirements.md#periodization).
     public func singleWorkout(effort id: String) throws -> (effort: EffortLevel, intensity: Double, row: ProtocolRow)? {
         guard let effort = effortLevels.first(where: { $0.id == id }) else { return nil }
         let intensity = try effortIntensity.number(["low": .float(effort.intensity.lowerBound), "high": .float(effort.intensity.upperBound)])
@@ -135,7 +139,8 @@ public struct PeriodizationRules: Sendable {
     }
 }
 
-/// How the training planner ranks candidate exercises (seed 004, "Selection Ranking").
+/// How the training planner ranks candidate exercises: a score multiplying one factor per reason
+/// that applies (docs/requirements.md#exercise-ranking).
 public struct SelectionRanking: Sendable {
     /// The named factors of the rule file (`library_preference: 1.2`, …).
     public var factors: [String: Double]

@@ -78,8 +78,9 @@ extension PeriodizationRules {
     /// Periodizes a plan of `weeks` weeks for `goal`.
     /// - Parameter ramp: the intensity of the plan's first and last training week; when given, the
     ///   training (non-deload) weeks of the whole plan ramp from one to the other by the rules'
-    ///   `weekly_intensity` instead of each phase ramping across its focus range (seed 004: a
-    ///   program ramps from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85).
+    ///   `weekly_intensity` instead of each phase ramping across its focus range (a program ramps
+    ///   from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85; see
+    ///   docs/requirements.md#periodization).
     /// - Throws: ``PeriodizationError`` for a length no row covers, an unknown goal or a bad ramp.
     public func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
         if let ramp {

@@ -27,7 +27,7 @@ public struct ProgressRules: Sendable {
     }
 }
 
-/// What a trainer's upload must be (seed 001: PDF only, at most 10 MB).
+/// What a trainer's upload must be: a PDF of at most 10 MB (docs/requirements.md#trainer-uploads).
 ///
 /// The Storage rules (rules/security/trainer-student/storage.rules) are the source for what the
 /// upload's metadata may be: its content type (compared exactly, as the rule's `==` does) and its

@@ -1,9 +1,10 @@
 import RegimenLanguage
 
-/// A student's completion log of one workout (seed 001, WorkoutProgress input).
+/// A student's completion log of one workout: the days marked done, from which progress is
+/// computed (docs/requirements.md#student-progress).
 public struct CompletionLog: Sendable, Hashable {
     public var workoutId: String
-    /// The student whose log this is (seed 001, WorkoutProgress.studentId).
+    /// The student whose log this is (`studentId` of the progress document).
     public var studentId: String
     public var durationWeeks: Int?
     /// Day 1 of the workout, when known; gives weekdays to the rest-day rule.
@@ -23,7 +24,7 @@ public struct CompletionLog: Sendable, Hashable {
     }
 }
 
-/// The progress figures the trainer dashboard shows (seed 001).
+/// The progress figures the trainer dashboard shows (docs/requirements.md#student-progress).
 public struct StudentProgress: Sendable, Hashable {
     public var workoutId: String
     public var studentId: String

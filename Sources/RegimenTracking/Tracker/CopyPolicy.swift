@@ -38,7 +38,8 @@ public struct CopyPolicy: Sendable {
     public var timestampFields: [String]
     /// Fields kept from the source on every copy.
     public var keptFields: [String]
-    /// The field set on every copy to the duplicating user's id (seed 000 §4: `userId`).
+    /// The field set on every copy to the duplicating user's id (`userId`: every tracker document
+    /// names its owner; docs/requirements.md#tracker-data-model).
     public var ownerField: String?
     public var levels: [TrackerLevel: LevelCopy]
     public var setsByExerciseType: [String: SetCopy]

@@ -18,7 +18,8 @@ public struct WriteOperation: Sendable, Hashable {
     }
 }
 
-/// The audit entry of one duplication (seed 10.3: userId, source id, new id, time).
+/// The audit entry every duplication leaves: user, source id, new id, time
+/// (docs/requirements.md#duplication).
 public struct DuplicationAudit: Sendable, Hashable {
     public var userId: String?
     public var level: TrackerLevel
@@ -89,7 +90,8 @@ public struct DuplicationError: DiagnosticError, Hashable {
     public var diagnostics: [Diagnostic] { [.error("duplicate.\(code.rawValue)", message, at: nil)] }
 }
 
-/// Deep-copies a program, week, workout or exercise under the same parent (seed 000, section 10).
+/// Deep-copies a program, week, workout or exercise under the same parent
+/// (docs/requirements.md#duplication).
 ///
 /// With a ``ValidationPolicy`` a duplication never writes what validation rejects: the source is
 /// validated first (its errors refuse the copy, each listed, unless `repair` drops the offending
@@ -107,8 +109,8 @@ public struct Duplicator: Sendable {
     /// Duplicates the document of `level` with id `sourceId`.
     ///
     /// - Parameters:
-    ///   - requestingUser: the signed-in user; the tree must be theirs (seed 10.1: "per-user
-    ///     self-duplication only"). `nil` skips the check (a trusted, offline caller).
+    ///   - requestingUser: the signed-in user; the tree must be theirs (users duplicate only their
+    ///     own data). `nil` skips the check (a trusted, offline caller).
     ///   - now: the time stamped on the copies and the audit entry.
     ///   - seed: seeds the new ids; by default derived from the source id and `now`, so the same
     ///     request gives the same ids.

@@ -19,7 +19,8 @@ extension TrackerTree {
     }
 }
 
-/// Exports a tree as CSV, one row per set, and reads such a CSV back (seed 000, section 14).
+/// Exports a tree as CSV, one row per set, and reads such a CSV back: an export keeps the ids and
+/// timestamps a re-import needs (docs/requirements.md#tracker-analytics-and-export).
 ///
 /// Columns are `<level>.id` and `<level>.<field>` for every field found at each level, in
 /// hierarchy order then field name. A document without children gets a row of its own with the

@@ -24,7 +24,8 @@ public struct AnalyticsPolicy: Sendable {
     }
 }
 
-/// Workout counts, exercise frequency, weekly volume and personal records of a tree (seed 000, 14).
+/// Workout counts, exercise frequency, weekly volume and personal records of a tree
+/// (docs/requirements.md#tracker-analytics-and-export).
 public struct TrackerAnalytics: Sendable, Hashable {
     public struct ExerciseCount: Sendable, Hashable {
         public var name: String

@@ -249,7 +249,8 @@ import Testing
 
     // MARK: - The seed's QA lines and contract
 
-    /// Seed §8.3: the adaptPlan example response.
+    /// The adaptPlan contract's example change log: legs sore at 5 lose two sets, and a weight
+    /// trend above target cuts calories by 5 %.
     @Test func seedAdaptPlanExampleLines() throws {
         let input = AdaptationInput(checkIns: [CheckIn(sleepHours: 6, soreness: ["legs": 5], stress: 3, motivation: 3)], weightTrend: .above)
         let lines = F.lines(try adapt(input))
@@ -257,7 +258,8 @@ import Testing
         #expect(lines.contains("Calories -5% (weight above target)"))
     }
 
-    /// Seed §14: "Readiness lows reduce sets; highs increase load/sets per rules; change-log displayed."
+    /// Low readiness reduces sets, high readiness adds load or sets, and every change has a change
+    /// log line naming its rule (docs/requirements.md#planner-acceptance-criteria).
     @Test func qaReadinessLowsReduceSetsHighsIncreaseLoadOrSetsWithAChangeLog() throws {
         let total = { (plan: Value) -> Int64 in
             (plan["workouts"]?.listValue ?? []).flatMap { $0["blocks"]?.listValue ?? [] }.compactMap { $0["sets"]?.intValue }.reduce(0, +)
@@ -273,7 +275,8 @@ import Testing
         #expect(high.changeLog.allSatisfy { !$0.line.isEmpty && !$0.rule.isEmpty })
     }
 
-    /// Seed §14: "Weight trend 2 weeks triggers kcal ±5–10%."
+    /// A two-week weight trend above or below target changes calories by 5–10 %
+    /// (docs/requirements.md#planner-acceptance-criteria).
     @Test func qaWeightTrendTwoWeeksTriggersCaloriesPlusOrMinusFiveToTenPercent() throws {
         for trend in [WeightTrend.above, .below] {
             for adherence in [nil, 70.0, 85, 90, 100] as [Double?] {

@@ -105,8 +105,8 @@ import Testing
         return keys.sorted().filter { before[$0] != after[$0] }.joined(separator: ", ")
     }
 
-    /// Seed §11: "Waist — none / none (risk screen only)". Applying the diff changes nothing in the
-    /// plan but the risk screen.
+    /// A waist change affects neither training nor nutrition, only the risk screen: applying the
+    /// diff changes nothing in the plan but the risk screen.
     @Test func aWaistChangeRecomputesOnlyTheRiskScreen() throws {
         var new = Self.base
         new.waistCm = 90

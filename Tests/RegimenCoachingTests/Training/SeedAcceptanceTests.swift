@@ -1,8 +1,9 @@
 import RegimenCoaching
 import Testing
 
-/// Seed 003 §14, the lines about training, one test per line. (The ingredient, readiness and
-/// weight-trend lines belong to issues 4 and 6.)
+/// The planner's acceptance criteria about training (docs/requirements.md#planner-acceptance-criteria),
+/// one test per criterion. (The ingredient criterion is tested in NutritionSeedAcceptanceTests, the
+/// readiness and weight-trend ones in AdaptationScenarioTests.)
 @Suite struct SeedAcceptanceTests {
     @Test("Minimal input (sex + schedule) yields a plan with clear 'add X' hints")
     func minimalInputYieldsAPlan() throws {

@@ -1,7 +1,8 @@
 import RegimenCoaching
 import Testing
 
-/// The seed's split mapping (§3.1) and volume bands with goal modifiers (§3.2), row by row.
+/// The split by training days and the weekly set bands with their goal modifiers
+/// (docs/requirements.md#training-split and #training-volume), row by row.
 @Suite struct SplitAndBandTableTests {
     struct SplitCase: Sendable, CustomStringConvertible {
         var days: Int

@@ -1,8 +1,12 @@
 import RegimenCoaching
 import Testing
 
-/// Issue 5's invariants over a grid of 2,688 profiles: days 1–7 × experience × goal × equipment ×
-/// eight injury subsets (none, each single flag, and all seven).
+/// Properties every training plan has, over a grid of 2,688 profiles: days 1–7 × experience ×
+/// goal × equipment × eight injury subsets (none, each single flag, and all seven). Weekly sets
+/// per muscle stay within the goal-modified band or the plan says why they fall short; session
+/// limits hold; no exercise needs equipment the user lacks or is contraindicated by a flagged
+/// injury; every busy-day variant fits its time limit; seven days give six training days and one
+/// recovery day; the same profile always gives the same plan.
 @Suite struct TrainingPlanPropertyTests {
     static let injurySubsets: [[Profile.Injury]] = [[]] + Profile.Injury.allCases.map { [$0] } + [Profile.Injury.allCases]
     static let goals = ["lean_mass", "strength", "fat_loss", "recomp"]
