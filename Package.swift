@@ -29,6 +29,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // `swift package generate-documentation` for RegimenKit's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `regimen serve`: the HTTP server, its lifecycle and signals, its logs and its Prometheus metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
@@ -75,12 +81,28 @@ let package = Package(
             dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking"],
             swiftSettings: strictSettings
         ),
+        // The engine over HTTP (`regimen serve`): routes, errors, limits, live reloads, metrics, OpenAPI.
+        .target(
+            name: "RegimenService",
+            dependencies: [
+                "RegimenKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Every `regimen` subcommand, as a library so tests can run them in-process.
         .target(
             name: "RegimenCommands",
             dependencies: [
-                "RegimenKit", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenKit", "RegimenService", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -98,6 +120,11 @@ let package = Package(
         .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
         // The README's library examples and the engine-equals-CLI checks, through public API only.
+        .testTarget(name: "RegimenServiceTests", dependencies: [
+            "RegimenService", "RegimenKit",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ], swiftSettings: strictSettings),
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
     ]
 )

@@ -1,6 +1,6 @@
 import ArgumentParser
 
 extension CommandList {
-    /// Rule files and the expression language.
-    static let core: [any ParsableCommand.Type] = [Check.self, ExplainKind.self, Eval.self, Bench.self]
+    /// Rule files, the expression language, and serving them over HTTP.
+    static let core: [any ParsableCommand.Type] = [Check.self, ExplainKind.self, Eval.self, Bench.self, ServeCommand.self]
 }

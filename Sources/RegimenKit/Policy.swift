@@ -13,7 +13,14 @@ extension RegimenEngine {
     ///   that leaves `rules/security/` is never looked up), ``RegimenError/policy(_:)`` when it
     ///   does not parse or compile.
     public func policy(named name: String) throws(RegimenError) -> Policy {
-        guard let directory = securityDirectory, Self.isPolicyName(name) else {
+        guard let directory = securityDirectory else { throw .policyNotFound(name: name, searched: []) }
+        return try policy(named: name, under: directory)
+    }
+
+    /// The policy named by its path under `directory` (a policies folder of its own, such as
+    /// `regimen serve --policies DIR`); see ``policy(named:)``.
+    public func policy(named name: String, under directory: URL) throws(RegimenError) -> Policy {
+        guard Self.isPolicyName(name) else {
             throw .policyNotFound(name: name, searched: [])
         }
         let candidates = ["rules", "yaml", "yml"].map { directory.appendingPathComponent("\(name).\($0)") }
@@ -32,8 +39,12 @@ extension RegimenEngine {
 
     /// The names of every policy under `rules/security/`, sorted (test files left out).
     public var policyNames: [String] {
-        guard let directory = securityDirectory,
-              let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        securityDirectory.map(policyNames(under:)) ?? []
+    }
+
+    /// The names of every policy under `directory`, sorted (test files left out).
+    public func policyNames(under directory: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { return [] }
         let base = directory.standardizedFileURL.path + "/"
         var names: Set<String> = []

@@ -81,6 +81,11 @@ public final class RegimenEngine: Sendable {
         self.sources = sources
     }
 
+    /// The rules folder the engine was loaded from (`nil` for an engine built without one).
+    public var rulesFolder: URL? { sources.rules }
+    /// The catalogs folder the engine was loaded from, if any.
+    public var catalogsFolder: URL? { sources.catalogs }
+
     /// The folder policies are named under (`rules/security/`).
     var securityDirectory: URL? { sources.rules?.appendingPathComponent("security") }
 }

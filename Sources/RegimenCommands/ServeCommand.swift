@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RegimenService
+import Synchronization
+
+/// `regimen serve`: the engine over HTTP, with live rule reloads.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the planner, tracker and policies over HTTP (JSON under /v1), reloading rules as they change.",
+        discussion: """
+        Loads and checks the whole set first and exits 1 when it does not load. While serving, an edit \
+        under the rules, catalogs, policies or documents folders (polled), SIGHUP, or POST /v1/admin/reload \
+        loads the set again off the request path and swaps it in; a broken edit keeps the last good set \
+        serving and is reported in the log and at GET /v1/rules. GET /openapi.json describes every route.
+
+        Example: regimen serve --port 8080, then curl -H 'Content-Type: application/json' \
+        -d @examples/minimal.json http://127.0.0.1:8080/v1/plans
+        """
+    )
+
+    @Option(help: ArgumentHelp("Rules directory, or a directory holding rules/ and catalogs/ (default: the repository's own).", valueName: "dir"))
+    var rules: String?
+
+    @Option(help: ArgumentHelp("Catalogs directory (default: beside the rules).", valueName: "dir"))
+    var catalogs: String?
+
+    @Option(help: ArgumentHelp("Folder policies are named under (default: the rules' security/).", valueName: "dir"))
+    var policies: String?
+
+    @Option(help: ArgumentHelp("Folder of documents files ({path: fields}) that exist for every authorize request.", valueName: "dir"))
+    var documents: String?
+
+    @Option(help: "Address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "Port to bind (0: any free port, printed in the log).")
+    var port = 8080
+
+    @Option(name: .customLong("max-body"), parsing: .unconditional, help: "Largest request body in bytes; larger ones get 413.")
+    var maxBody = 1 << 20
+
+    @Option(name: .customLong("admin-token-file"), help: ArgumentHelp(
+        "File holding the bearer token for /v1/admin/* (or set REGIMEN_ADMIN_TOKEN); without one, admin endpoints do not exist.", valueName: "file"))
+    var adminTokenFile: String?
+
+    @Option(name: .customLong("decision-log"), help: ArgumentHelp("Append every policy decision to this file as JSON lines.", valueName: "file"))
+    var decisionLog: String?
+
+    @Option(name: .customLong("poll-interval"), parsing: .unconditional, help: "Seconds between checks of the folders for edits; 0 turns polling off.")
+    var pollInterval = 2.0
+
+    @Option(name: .customLong("time-budget"), parsing: .unconditional, help: "Seconds one request may take before it is answered 503.")
+    var timeBudget = 10.0
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    public init() {}
+
+    public func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }
+        guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
+        guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
+        guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be more than 0 seconds") }
+        for (option, path) in [("--policies", policies), ("--documents", documents)] {
+            var isDirectory: ObjCBool = false
+            if let path, !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw ValidationError("\(option): no folder at '\(path)'")
+            }
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
+    }
+
+    public func run() throws {
+        let context = CommandContext.current
+        let token: String?
+        do {
+            token = try adminToken()
+        } catch {
+            context.standardError.writeLine("error: \(error)")
+            throw CommandFailure.usage
+        }
+        func folder(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0, relativeTo: context.currentDirectory).standardizedFileURL } }
+        let configuration = ServiceConfiguration(
+            rules: folder(rules), catalogs: folder(catalogs), policies: folder(policies), documents: folder(documents),
+            workingDirectory: context.currentDirectory, host: host, port: port, maximumBodyBytes: maxBody, adminToken: token,
+            decisionLog: folder(decisionLog), pollInterval: pollInterval > 0 ? .milliseconds(Int(pollInterval * 1000)) : nil,
+            timeBudget: .milliseconds(Int(timeBudget * 1000)))
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        let server: RegimenServer
+        do {
+            server = try RegimenServer.load(configuration, logger: logger)
+        } catch let failure as LoadFailure {
+            for diagnostic in failure.diagnostics { context.standardError.writeLine(diagnostic.description) }
+            throw failure.isMissingFolder ? CommandFailure.usage : CommandFailure.failed
+        } catch {
+            context.standardError.writeLine("error: \(error)")
+            throw CommandFailure.usage
+        }
+        // ArgumentParser commands are synchronous: the server runs on the concurrency pool
+        // while this thread waits for it to stop (SIGTERM or SIGINT).
+        let outcome = ServeOutcome()
+        let stopped = DispatchSemaphore(value: 0)
+        Task {
+            do { try await server.run() } catch { outcome.record(error) }
+            stopped.signal()
+        }
+        stopped.wait()
+        if let error = outcome.error {
+            context.standardError.writeLine("error: \(error)")
+            throw CommandFailure.failed
+        }
+    }
+
+    /// The admin token from `--admin-token-file` or `REGIMEN_ADMIN_TOKEN`, surrounding
+    /// whitespace removed; `nil` when neither is given.
+    private func adminToken() throws -> String? {
+        var token: String?
+        if let adminTokenFile {
+            token = try String(contentsOfFile: adminTokenFile, encoding: .utf8)
+        } else if let value = ProcessInfo.processInfo.environment["REGIMEN_ADMIN_TOKEN"] {
+            token = value
+        }
+        guard let token else { return nil }
+        let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count >= 16 else {
+            throw ValidationError("the admin token must be at least 16 characters (it guards reloads)")
+        }
+        return trimmed
+    }
+}
+
+/// The error the server stopped with, handed from its task to the waiting command.
+private final class ServeOutcome: Sendable {
+    private let stored = Mutex<(any Error)?>(nil)
+    var error: (any Error)? { stored.withLock { $0 } }
+    func record(_ error: any Error) { stored.withLock { $0 = error } }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `regimen serve`: the engine over HTTP. Load it once (``load(_:logger:)``), then ``run()``,
+/// or hand ``application()`` to a test.
+public struct RegimenServer: Sendable {
+    public let configuration: ServiceConfiguration
+    /// The serving snapshot and the last failed reload.
+    public let store: SnapshotStore
+    public let reloader: Reloader
+    public let metrics: ServiceMetrics
+    let logger: Logger
+    let decisionLog: DecisionLog?
+
+    /// Loads and checks the whole set; the service starts only from a good one.
+    /// - Throws: ``LoadFailure`` with every diagnostic, or the error opening the decision log.
+    public static func load(_ configuration: ServiceConfiguration, logger: Logger = Logger(label: "regimen.serve")) throws -> RegimenServer {
+        let loader = SnapshotLoader(configuration: configuration)
+        let snapshot = try loader.load().get()
+        let metrics = ServiceMetrics()
+        metrics.serving(revision: snapshot.revision)
+        let store = SnapshotStore(snapshot)
+        let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0) }
+        return RegimenServer(
+            configuration: configuration, store: store, reloader: Reloader(store: store, loader: loader, metrics: metrics, logger: logger),
+            metrics: metrics, logger: logger, decisionLog: decisionLog)
+    }
+
+    /// The router with every route; ``ServiceMiddleware`` wraps each of them and the 404s.
+    public func router() -> Router<ServiceContext> {
+        let router = Router(context: ServiceContext.self)
+        router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
+        let routes = ServiceRoutes(
+            bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
+            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget)
+        routes.addPlanner(to: router)
+        routes.addTracker(to: router)
+        routes.addPolicies(to: router)
+        routes.addOperations(to: router)
+        return router
+    }
+
+    /// The application: the router on the configured address, with the reload service beside it.
+    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let logger = logger
+        return Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "regimen"),
+            services: [ReloadService(reloader: reloader, pollInterval: configuration.pollInterval)],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                logger.notice("serving", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")", "port": "\(port)"])
+                await onServerRunning(port)
+            },
+            logger: logger)
+    }
+
+    /// Serves until SIGTERM or SIGINT.
+    public func run() async throws {
+        try await application().runService()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RegimenKit
+
+extension ServiceRoutes {
+    /// `POST /v1/policies/{name}:authorize` and `POST /v1/policies/{name}:test`, where the name is
+    /// the policy's path under the policies folder (`workout-tracker/corrected`), so it may hold
+    /// slashes: the route catches the rest of the path and splits the action off its end.
+    func addPolicies(to router: Router<ServiceContext>) {
+        route(router, .get, "/v1/policies") { _, context in
+            let snapshot = try Self.snapshot(context)
+            let names = snapshot.policies.keys.sorted().map { name -> Value in
+                let policy = snapshot.policies[name]
+                return .map(["name": .string(name), "service": .string(policy?.service.rawValue ?? ""), "tests": .bool(policy?.testsFile != nil)])
+            }
+            return Self.json(.map(["policies": .list(names)]))
+        }
+        route(router, .post, "/v1/policies/**") { request, context in
+            let snapshot = try Self.snapshot(context)
+            let rest = context.parameters.getCatchAll().joined(separator: "/")
+            let decoded = rest.removingPercentEncoding ?? rest
+            guard let colon = decoded.lastIndex(of: ":") else {
+                throw ServiceError.notFound(request.uri.path)
+            }
+            let name = String(decoded[..<colon]), action = String(decoded[decoded.index(after: colon)...])
+            guard action == "authorize" || action == "test" else { throw ServiceError.notFound(request.uri.path) }
+            guard let policy = snapshot.policies[name] else {
+                throw ServiceError(.policyNotFound(name: name, searched: []))
+            }
+            let data = try await bodies.read(request)
+            guard !data.isEmpty else { throw ServiceError(.badRequest, "request.empty", "the body is empty; send one JSON or YAML document") }
+            if action == "authorize" {
+                return try authorize(request, policy: policy, data: data, snapshot: snapshot, context: context)
+            }
+            return try test(request, policy: policy, data: data, snapshot: snapshot)
+        }
+    }
+
+    /// A policy call: a body that is not UTF-8 text or too large is unreadable (400).
+    private static func policyCall<T>(_ call: () throws(RegimenError) -> T) throws(ServiceError) -> T {
+        do {
+            return try call()
+        } catch {
+            if case .request = error { throw ServiceError(unreadable: error) }
+            throw ServiceError(error)
+        }
+    }
+
+    private func authorize(_ request: Request, policy: Policy, data: Data, snapshot: RuleSnapshot, context: ServiceContext) throws(ServiceError) -> Response {
+        let explain = try Self.flag(request, "explain")
+        let body = try Self.policyCall { () throws(RegimenError) in try policy.requests(from: data, name: "<body>", documents: snapshot.documents(for: policy)) }
+        let decisions = policy.decide(body, explain: explain)
+        let allowed = decisions.reduce(0) { $0 + ($1.allowed ? 1 : 0) }
+        metrics.decisions(allowed: allowed, denied: decisions.count - allowed)
+        decisionLog?.record(policy: policy.name, revision: snapshot.revision, requestID: context.requestID, body: data, decisions: decisions)
+        let values = decisions.map { $0.contractValue(explain: explain) }
+        if body.isBatch { return Self.json(.list(values)) }
+        return Self.json(values.first ?? .null)
+    }
+
+    private func test(_ request: Request, policy: Policy, data: Data, snapshot: RuleSnapshot) throws(ServiceError) -> Response {
+        let accept = request.headers[.accept] ?? ""
+        let format = Self.query(request, "format") ?? (accept.contains("junit") || accept.contains("application/xml") || accept.contains("text/xml") ? "junit" : "json")
+        guard format == "json" || format == "junit" else {
+            throw ServiceError(.unprocessableContent, "query.format", "'format' must be json or junit, not '\(format)'", path: "format")
+        }
+        let result = try Self.policyCall { () throws(RegimenError) in try policy.test(body: data, name: "<body>", documents: snapshot.documents(for: policy)) }
+        if format == "junit" {
+            return JSONResponse.make(json: SecurityTestReport.junit([result]), contentType: "application/xml; charset=utf-8")
+        }
+        return JSONResponse.make(json: SecurityTestReport.json([result]))
+    }
+}

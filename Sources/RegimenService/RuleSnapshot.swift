@@ -1,0 +1,38 @@
+import Foundation
+import RegimenKit
+
+/// One loaded and checked set of rules, catalogs, policies and documents: what a request is
+/// answered with, wholly. Immutable; a reload builds a new one and swaps it in.
+public final class RuleSnapshot: Sendable {
+    /// The content hash of every file the snapshot was read from (paths and bytes).
+    public let revision: String
+    /// The planner and tracker.
+    public let engine: RegimenEngine
+    /// Every policy, compiled, by name (`workout-tracker/corrected`).
+    public let policies: [String: Policy]
+    /// The documents of `--documents`, per service, for authorize requests.
+    let documents: [SecurityService: DocumentStore]
+    /// Every file read, with its kind.
+    public let files: [RuleFile]
+    /// When it was loaded.
+    public let loadedAt: Date
+
+    init(revision: String, engine: RegimenEngine, policies: [String: Policy], documents: [SecurityService: DocumentStore], files: [RuleFile], loadedAt: Date) {
+        self.revision = revision
+        self.engine = engine
+        self.policies = policies
+        self.documents = documents
+        self.files = files
+        self.loadedAt = loadedAt
+    }
+
+    /// The documents that exist for every request to `policy`.
+    func documents(for policy: Policy) -> DocumentStore { documents[policy.service] ?? DocumentStore() }
+}
+
+/// A file of a snapshot: its path (relative to its folder's parent) and its kind.
+public struct RuleFile: Sendable, Hashable {
+    public var path: String
+    /// The file's `kind:` (`security-rules` for a `.rules` file, `documents` for a documents file).
+    public var kind: String
+}

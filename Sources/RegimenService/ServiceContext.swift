@@ -1,0 +1,25 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The request context: Hummingbird's, plus the one snapshot the request is answered with and
+/// its request id. The service middleware sets both before any route runs.
+public struct ServiceContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The snapshot read once for this request.
+    public var snapshot: RuleSnapshot?
+    /// Names the request in logs, the decision log and the `Regimen-Request-Id` header.
+    public var requestID: String = ""
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}
+
+extension HTTPField.Name {
+    // Both names are valid header tokens, written once here; `init?` fails only on invalid ones.
+    /// The revision that computed the response.
+    static let regimenRevision = Self("Regimen-Revision")!
+    /// The request's id, as in the logs.
+    static let regimenRequestID = Self("Regimen-Request-Id")!
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Synchronization
+
+/// Wraps every request: reads the snapshot once, turns every error (the routes' time budget
+/// included) into the error body, stamps the revision and request id, logs one line and
+/// counts it.
+struct ServiceMiddleware: RouterMiddleware {
+    typealias Context = ServiceContext
+
+    let store: SnapshotStore
+    let metrics: ServiceMetrics
+    let logger: Logger
+    private let sequence = Sequence()
+
+    init(store: SnapshotStore, metrics: ServiceMetrics, logger: Logger) {
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Request ids: a per-process prefix and a counter, unique and cheap.
+    private final class Sequence: Sendable {
+        private let next = Atomic<UInt64>(0)
+        private let prefix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+
+        func id() -> String {
+            let n = next.wrappingAdd(1, ordering: .relaxed).newValue
+            return "\(prefix)-\(n)"
+        }
+    }
+
+    func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let snapshot = store.current
+        var context = context
+        context.snapshot = snapshot
+        context.requestID = request.headers[.regimenRequestID].map { String($0.prefix(64)) } ?? sequence.id()
+        let route = context.endpointPath ?? "unmatched"
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = Self.response(for: error, request: request, context: context)
+        }
+        response.headers[.regimenRevision] = snapshot.revision
+        response.headers[.regimenRequestID] = context.requestID
+        let elapsed = ContinuousClock.now - start
+        metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: elapsed)
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info("request", metadata: [
+            "route": "\(route)", "method": "\(request.method.rawValue)", "status": "\(response.status.code)",
+            "latency_ms": "\(String(format: "%.3f", milliseconds))", "revision": "\(snapshot.revision)", "request_id": "\(context.requestID)",
+        ])
+        return response
+    }
+
+    /// Every error as the error body: the service's own, Hummingbird's (no route, a body too
+    /// large). Routes throw nothing else; anything that still arrives is a defect of the
+    /// service and is reported as one (500), never hidden as the caller's fault.
+    static func response(for error: any Error, request: Request, context: ServiceContext) -> Response {
+        let serviceError: ServiceError
+        switch error {
+        case let error as ServiceError: serviceError = error
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: serviceError = .notFound(request.uri.path)
+            case .methodNotAllowed: serviceError = ServiceError(.methodNotAllowed, "route.method", "\(request.method) is not allowed on \(request.uri.path)")
+            case .contentTooLarge: serviceError = ServiceError(.contentTooLarge, "request.too-large", "the body is larger than the service's limit (--max-body)")
+            default: serviceError = ServiceError(error.status, "request.http", error.body ?? error.status.reasonPhrase)
+            }
+        default:
+            serviceError = ServiceError(.internalServerError, "service.internal", "the service failed: \(error)")
+        }
+        var response = JSONResponse.make(status: serviceError.status, json: serviceError.value.jsonString(pretty: true) + "\n")
+        if serviceError.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        return response
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import RegimenKit
+import RegimenService
+import Testing
+
+/// Servers over the repository's rules (or a copy), with polling off so tests decide when a
+/// reload happens.
+enum ServiceTestSupport {
+    /// The repository root (three levels above this file).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let quietLogger: Logger = {
+        var logger = Logger(label: "regimen.serve.test") { _ in SwiftLogNoOpLogHandler() }
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    static func configuration(rules: URL? = nil, adminToken: String? = nil, maximumBodyBytes: Int = 1 << 20,
+                              timeBudget: Duration = .seconds(60), documents: URL? = nil, decisionLog: URL? = nil) -> ServiceConfiguration {
+        ServiceConfiguration(
+            rules: rules, documents: documents, workingDirectory: root, port: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
+            decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget)
+    }
+
+    static func server(_ configuration: ServiceConfiguration = configuration()) throws -> RegimenServer {
+        try RegimenServer.load(configuration, logger: quietLogger)
+    }
+
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    static func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    static func file(_ path: String) throws -> ByteBuffer {
+        ByteBuffer(bytes: [UInt8](try Data(contentsOf: root.appendingPathComponent(path))))
+    }
+
+    static func text(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    /// The body as a JSON value.
+    static func value(_ response: TestResponse) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView), options: [.fragmentsAllowed])
+    }
+
+    /// The error body's `error` object.
+    static func error(_ response: TestResponse) throws -> [String: Any] {
+        let object = try #require(try value(response) as? [String: Any])
+        return try #require(object["error"] as? [String: Any])
+    }
+
+    /// A copy of the repository's rules and catalogs in a fresh temporary folder.
+    static func copyOfRules() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["rules", "catalogs"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+}
