@@ -72,7 +72,10 @@ let package = Package(
         // supplements, policies) with the seed's JSON contracts; re-exports only what it needs.
         .target(
             name: "RegimenKit",
-            dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking"],
+            dependencies: [
+                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings
         ),
         // Every `regimen` subcommand, as a library so tests can run them in-process.
