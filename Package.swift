@@ -78,7 +78,10 @@ let package = Package(
         // supplements, policies) with the seed's JSON contracts; re-exports only what it needs.
         .target(
             name: "RegimenKit",
-            dependencies: ["RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking"],
+            dependencies: [
+                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings
         ),
         // The engine over HTTP (`regimen serve`): routes, errors, limits, live reloads, metrics, OpenAPI.

@@ -1,0 +1,109 @@
+import Foundation
+import RegimenCommands
+import RegimenKit
+import Testing
+
+/// `regimen impact` and `PlanImpact` over the shipped panel:
+/// - the same rules on both sides change no client;
+/// - an edit confined to one kind of client changes only such clients, and each group counts
+///   exactly the clients it lists;
+/// - the report is the same bytes on every run, in every format.
+@Suite struct PlanImpactTests {
+    static let root = ReadmeExamplesTests.root
+
+    /// Every 6th client of examples/panel (40 of 240): every axis still varies, at a sixth of the cost.
+    static let panel: [PlanImpact.Client] = {
+        let folder = root.appendingPathComponent("examples/panel")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        return names.enumerated().compactMap { index, name in
+            guard index % 6 == 0, let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else { return nil }
+            return PlanImpact.Client(name: name, profile: data)
+        }
+    }()
+
+    /// A copy of rules/ and catalogs/ in a scratch folder, with `edit` applied to one rule file.
+    static func editedRules(_ file: String, replacing old: String, with new: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("impact-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["rules", "catalogs"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let target = folder.appendingPathComponent("rules/\(file)")
+        let text = try String(contentsOf: target, encoding: .utf8)
+        #expect(text.contains(old), "the edit must apply")
+        try text.replacingOccurrences(of: old, with: new).write(to: target, atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func thePanelSpansEveryAxis() throws {
+        let folder = Self.root.appendingPathComponent("examples/panel")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count >= 200)
+        let text = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
+        for value in ["sex: female", "sex: male", "goal: fat_loss", "goal: lean_mass", "goal: recomp", "goal: strength",
+                      "experience: novice", "experience: advanced", "equipment: bands_only", "equipment: bodyweight_only",
+                      "schedule_days: 1", "schedule_days: 7", "exclusions: [vegan]", "injuries: [knee]", "budget_tier: low",
+                      "meals_per_day: 2", "meals_per_day: 6", "age_range: \"<18\"", "age_range: \">60\"", "medications: [warfarin]"] {
+            #expect(text.contains(value), "no client with \(value)")
+        }
+    }
+
+    @Test func sameRulesChangeNoClient() throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        let impact = PlanImpact.compare(base: engine, new: engine, panel: Self.panel)
+        #expect(impact.clientCount == Self.panel.count)
+        #expect(impact.changed.isEmpty, "\(impact.changed.prefix(3))")
+        #expect(impact.groups.isEmpty)
+    }
+
+    @Test func aNoviceBandEditChangesOnlyNovicesAndGroupsCountTheirClients() throws {
+        let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited)
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let novices = Set(Self.panel.filter { String(decoding: $0.profile, as: UTF8.self).contains("experience: novice") }.map(\.name))
+        #expect(!impact.changed.isEmpty)
+        for client in impact.changed {
+            #expect(novices.contains(client.client), "\(client.client) is not a novice: \(client.changes.map(\.summary))")
+        }
+        for group in impact.groups {
+            #expect(group.summary.hasPrefix("\(group.clients.count) of \(Self.panel.count) clients: "), "\(group.summary)")
+            #expect(Set(group.clients).count == group.clients.count)
+        }
+        // Every changed client appears in a group with each of its changes.
+        let grouped = impact.groups.reduce(0) { $0 + $1.clients.count }
+        #expect(grouped == impact.changed.reduce(0) { $0 + $1.changes.count })
+        // The band row itself moved for the novices whose band was the unmodified one.
+        #expect(impact.groups.contains { $0.summary.hasSuffix("weekly band: 8–12 → 10–14") })
+    }
+
+    @Test func theCommandPrintsTheSameBytesEveryRunInEveryFormat() throws {
+        let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let clients = ["examples/panel/client-001.yaml", "examples/panel/client-002.yaml", "examples/panel/client-003.yaml",
+                       "examples/minimal.yaml", "examples/complete.yaml"]
+        for format in ["text", "json", "html"] {
+            let arguments = ["impact", "--base", Self.root.appendingPathComponent("rules").path, "--rules", edited.appendingPathComponent("rules").path,
+                             "--format", format] + clients
+            let first = EngineMatchesCommandTests.regimen(arguments)
+            let second = EngineMatchesCommandTests.regimen(arguments)
+            #expect(first.status == 0, "\(first.error)")
+            #expect(first.output == second.output)
+            if format == "json" {
+                let object = try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any]
+                #expect(object?["clients"] as? Int == clients.count)
+            }
+            if format == "html" {
+                #expect(first.output.hasPrefix("<!doctype html>") && !first.output.contains("<script"))
+            }
+        }
+    }
+
+    @Test func badPanelsAndBasesAreUsageErrors() {
+        #expect(EngineMatchesCommandTests.regimen(["impact", "--base", "rules"]).status == 2)
+        #expect(EngineMatchesCommandTests.regimen(["impact", "--base", "rules", "no/such/panel"]).status == 2)
+        #expect(EngineMatchesCommandTests.regimen(["impact", "--base", "no/such/rules", "examples/minimal.yaml"]).status == 2)
+        #expect(EngineMatchesCommandTests.regimen(["impact", "--base", "git:--upload-pack=x", "examples/minimal.yaml"]).status == 2)
+    }
+}
