@@ -17,24 +17,8 @@ struct SharedFunctionsReachEveryKindTests {
         return: "g == 'lean_mass' || g == 'recomp'"
     """
 
-    /// The shipped rules and catalogs in a scratch folder, with `edits` applied (file → (old, new)).
     static func rules(editing edits: [String: (String, String)]) throws -> ScratchFolder {
-        let scratch = try ScratchFolder(["rules/helpers.yaml": helpers])
-        for folder in ["rules", "catalogs"] {
-            let source = RepositoryRoot.appending(folder)
-            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-                let target = scratch.url.appendingPathComponent(folder).appendingPathComponent(name)
-                try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target)
-            }
-        }
-        for (file, edit) in edits {
-            let url = scratch.url.appendingPathComponent(file)
-            let text = try String(contentsOf: url, encoding: .utf8)
-            #expect(text.contains(edit.0), "\(file) no longer holds \(edit.0)")
-            try text.replacingOccurrences(of: edit.0, with: edit.1).write(to: url, atomically: true, encoding: .utf8)
-        }
-        return scratch
+        try shippedRules(adding: ["rules/helpers.yaml": helpers], editing: edits)
     }
 
     @Test("a tracking formula calls a shared helper and gives the same burn")
