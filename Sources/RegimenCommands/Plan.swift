@@ -34,7 +34,7 @@ struct Plan: ParsableCommand {
         let context = CommandContext.current
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        let profile = try readProfile(generator.nutrition, in: context)
+        let profile = try ProfileInput.profile(self.profile, rules: generator.nutrition, in: context)
         let plan: GeneratedPlan
         do {
             plan = try generator.generatePlan(profile, options: TrainingPlanOptions(split: split))
@@ -42,26 +42,8 @@ struct Plan: ParsableCommand {
             throw CommandFailure.reporting(error, in: context)
         }
         switch format {
-        case .json: context.standardOutput.writeLine(plan.jsonValue(explain: explain).roundedForPeople.jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(plan.jsonValue(explain: explain).roundedForPeople.yamlString())
+        case .json, .yaml: format.write(plan.jsonValue(explain: explain).roundedForPeople, in: context)
         case .text: context.standardOutput.write(PlanText.render(plan, explain: explain, catalog: generator.nutrition.catalog))
-        }
-    }
-
-    /// The profile file; every problem is printed and the command ends with status 2.
-    private func readProfile(_ rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
-        // Appending keeps the working directory's last component, which `relativeTo:` would drop.
-        let url = profile.hasPrefix("/") ? URL(fileURLWithPath: profile) : context.currentDirectory.appendingPathComponent(profile)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            context.standardError.writeLine("error: profile file '\(profile)' does not exist")
-            throw .usage
-        }
-        do {
-            return try rules.profileDecoder.decode(contentsOf: url, displayPath: profile)
-        } catch {
-            for problem in error.problems { context.standardError.writeLine(problem.description) }
-            context.standardError.writeLine("profile rejected: \(error.problems.count) problem(s)")
-            throw .usage
         }
     }
 }
@@ -128,7 +110,7 @@ enum PlanText {
 
 private enum RangeFormat {
     static func number(_ value: Double) -> String {
-        Int64(exactly: value).map { String($0) } ?? String(format: "%.1f", value)
+        NumberText.whole(value).map { String($0) } ?? String(format: "%.1f", value)
     }
 }
 

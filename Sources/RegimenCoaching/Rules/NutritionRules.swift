@@ -177,8 +177,9 @@ public struct MealRules: RuleFileKind, Sendable {
         let fallbackLocation = document.node("meals_per_day_fallback")?.location
         var fallback: ClosedRange<Int>?
         if let fallbackRange {
-            if fallbackRange.lowerBound >= 1, fallbackRange.lowerBound.rounded() == fallbackRange.lowerBound, fallbackRange.upperBound.rounded() == fallbackRange.upperBound {
-                fallback = Int(fallbackRange.lowerBound)...Int(fallbackRange.upperBound)
+            // Checked conversions: a bound no `Int` holds (1e300) is the coach's mistake to report.
+            if fallbackRange.lowerBound >= 1, let low = Int(exactly: fallbackRange.lowerBound), let high = Int(exactly: fallbackRange.upperBound) {
+                fallback = low...high
             } else {
                 context.error("rules.value", "meals: 'meals_per_day_fallback' must be a range of whole numbers of at least 1", at: fallbackLocation)
             }

@@ -61,20 +61,4 @@ enum PlannerCommandSupport {
         }
         return document.value()
     }
-
-    /// A profile file, decoded by the profile rules; every problem is printed (status 2).
-    static func profile(_ path: String, nutrition: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
-        let url = resolve(path, in: context)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            context.standardError.writeLine("error: profile file '\(path)' does not exist")
-            throw .usage
-        }
-        do {
-            return try nutrition.profileDecoder.decode(contentsOf: url, displayPath: path)
-        } catch {
-            for problem in error.problems { context.standardError.writeLine(problem.description) }
-            context.standardError.writeLine("profile rejected: \(DiagnosticPrinter.plural(error.problems.count, "problem"))")
-            throw .usage
-        }
-    }
 }

@@ -31,8 +31,8 @@ struct DiffCommand: ParsableCommand {
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
         let planner = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        let before = try PlannerCommandSupport.profile(old, nutrition: planner.nutrition, in: context)
-        let after = try PlannerCommandSupport.profile(new, nutrition: planner.nutrition, in: context)
+        let before = try ProfileInput.profile(old, rules: planner.nutrition, in: context)
+        let after = try ProfileInput.profile(new, rules: planner.nutrition, in: context)
         let diff: ProfileDiff
         do {
             diff = try adaptation.diffProfiles(old: before, new: after, planner: planner)
@@ -89,7 +89,7 @@ enum DiffText {
         switch value {
         case .null: return "—"
         case .string(let s): return s
-        case .float(let f): return f == f.rounded() && abs(f) < 1e15 ? String(Int64(f)) : String(f)
+        case .float(let f): return NumberText.plain(f)
         case .list(let items): return "[" + items.map(show).joined(separator: ", ") + "]"
         case .map(let map) where map.count > 4: return "{…}"
         default: return value.description

@@ -30,7 +30,7 @@ struct SupplementsCommand: ParsableCommand {
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
         let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
-        let person = try PlannerCommandSupport.profile(profile, nutrition: nutrition, in: context)
+        let person = try ProfileInput.profile(profile, rules: nutrition, in: context)
         let advice: SupplementAdvice
         do {
             advice = try adaptation.adviseSupplements(for: person, goal: goal, nutrition: nutrition)
@@ -84,6 +84,6 @@ enum SupplementsText {
     }
 
     private static func format(_ x: Double) -> String {
-        Int64(exactly: x).map { String($0) } ?? String(x)
+        NumberText.plain(x)
     }
 }

@@ -14,9 +14,10 @@ enum ProfileInput {
         return try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
     }
 
-    /// The profile at `path`; every problem is printed and the command ends with status 2.
+    /// The profile at `path` (relative to the command's folder), for every command that reads
+    /// one; every problem is printed and the command ends with status 2.
     static func profile(_ path: String, rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
-        let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory).standardizedFileURL
+        let url = PlannerCommandSupport.resolve(path, in: context)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             context.standardError.writeLine("error: profile file '\(path)' does not exist")
@@ -62,8 +63,7 @@ enum ProfileInput {
     /// person writes them (`33.8`, not the double's `33.800000000000004`).
     static func print(_ value: Value, format: ReportFormat, text: () -> String, in context: CommandContext) {
         switch format {
-        case .json: context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
-        case .yaml: context.standardOutput.write(value.roundedForPeople.yamlString())
+        case .json, .yaml: format.write(value.roundedForPeople, in: context)
         case .text: context.standardOutput.write(text())
         }
     }

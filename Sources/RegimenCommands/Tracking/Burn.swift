@@ -22,7 +22,7 @@ struct Burn: ParsableCommand {
     @Flag(help: "List the activities (with --search and --category to filter).") var list = false
     @Option(help: "With --list: only activities whose id or name contains this.") var search: String?
     @Option(help: "With --list: cardio, strength, sports or flexibility.") var category: String?
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.") var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -43,8 +43,8 @@ struct Burn: ParsableCommand {
             throw CommandFailure.usage
         }
         switch format {
-        case .json:
-            context.standardOutput.writeLine(result.value.roundedForPeople.jsonString(pretty: true))
+        case .json, .yaml:
+            format.write(result.value.roundedForPeople, in: context)
         case .text:
             let show = TrackingCommandSupport.show
             context.standardOutput.writeLine("\(result.kcal) kcal: \(result.activity.name), \(result.intensity), MET \(show(result.met)), \(result.minutes) min, \(show(result.weightKg)) kg, formula \(result.formula)")
@@ -66,7 +66,7 @@ struct Burn: ParsableCommand {
         }
         let found = rules.activities.search(search ?? "", category: filter)
         switch format {
-        case .json:
+        case .json, .yaml:
             let items = found.map {
                 Value.map(["id": .string($0.id), "name": .string($0.name), "category": .string($0.category.rawValue),
                            "usual": .string($0.usualLevel),
@@ -75,7 +75,7 @@ struct Burn: ParsableCommand {
                                           "description": .string(row.description)])
                            })])
             }
-            context.standardOutput.writeLine(Value.list(items).roundedForPeople.jsonString(pretty: true))
+            format.write(Value.list(items).roundedForPeople, in: context)
         case .text:
             for activity in found.sorted(by: { ($0.category.rawValue, $0.id) < ($1.category.rawValue, $1.id) }) {
                 let rows = activity.rows.map { "\($0.level) \($0.code) \(TrackingCommandSupport.show($0.met))" }.joined(separator: ", ")
@@ -109,8 +109,8 @@ struct DailyLogCommand: ParsableCommand {
     @Option(help: "A formula of rules/calorie-burn.yaml instead of its default, such as seed_002.")
     var formula: String?
 
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.")
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -135,8 +135,8 @@ struct DailyLogCommand: ParsableCommand {
             throw CommandFailure.usage
         case .success(let days):
             switch format {
-            case .json:
-                context.standardOutput.writeLine(Value.list(days.map(\.value)).roundedForPeople.jsonString(pretty: true))
+            case .json, .yaml:
+                format.write(Value.list(days.map(\.value)).roundedForPeople, in: context)
             case .text:
                 let show = TrackingCommandSupport.show
                 if days.isEmpty { context.standardOutput.writeLine("no entries") }

@@ -37,8 +37,8 @@ struct Duplicate: ParsableCommand {
     @Flag(help: "Copy a source with errors by leaving each invalid optional field out of the copy; prints each change.")
     var repair = false
 
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.")
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -63,8 +63,8 @@ struct Duplicate: ParsableCommand {
             throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         switch format {
-        case .json:
-            context.standardOutput.writeLine(result.value.jsonString(pretty: true))
+        case .json, .yaml:
+            format.write(result.value, in: context)
         case .text:
             let sizes = result.batches.map { String($0.count) }.joined(separator: ", ")
             context.standardOutput.writeLine("duplicated \(level.rawValue) \(id) as \(result.copy.id): \(result.idMap.count) documents in \(result.batches.count) batch\(result.batches.count == 1 ? "" : "es") (\(sizes))")

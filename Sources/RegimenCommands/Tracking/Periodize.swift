@@ -16,7 +16,7 @@ struct Periodize: ParsableCommand {
     var startIntensity: Double?
     @Option(name: .customLong("end-intensity"), parsing: .unconditional, help: "The last training week's intensity (fraction of 1RM).")
     var endIntensity: Double?
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.") var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -56,13 +56,13 @@ struct Periodize: ParsableCommand {
             shown = [one]
         }
         switch format {
-        case .json:
+        case .json, .yaml:
             var value = plan.value
             if week != nil, case .map(var map) = value {
                 map["schedule"] = .list(shown.map { plan.weekValue($0) })
                 value = .map(map)
             }
-            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
+            format.write(value.roundedForPeople, in: context)
         case .text:
             let show = TrackingCommandSupport.show
             if week == nil {
@@ -87,13 +87,13 @@ struct Periodize: ParsableCommand {
         let show = TrackingCommandSupport.show
         let rpe = "\(show(target.effort.rpe.lowerBound))-\(show(target.effort.rpe.upperBound))"
         switch format {
-        case .json:
+        case .json, .yaml:
             let value = Value.map([
                 "effort": .string(target.effort.id), "intensity": .float(target.intensity),
                 "rpe": .list([.float(target.effort.rpe.lowerBound), .float(target.effort.rpe.upperBound)]),
                 "compound": .string(target.row.compound.description), "isolation": .string(target.row.isolation.description),
             ])
-            context.standardOutput.writeLine(value.roundedForPeople.jsonString(pretty: true))
+            format.write(value.roundedForPeople, in: context)
         case .text:
             context.standardOutput.writeLine("\(target.effort.id) (\(target.effort.use)): intensity \(show(target.intensity)) RPE \(rpe) compound \(target.row.compound) isolation \(target.row.isolation)")
         }

@@ -23,8 +23,8 @@ struct Progress: ParsableCommand {
     @Option(help: "The present (RFC 3339), which gives today from the log's startDate when neither the log nor --today names it; default: now.")
     var now: String?
 
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.")
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -49,8 +49,8 @@ struct Progress: ParsableCommand {
             throw CommandFailure.usage
         }
         switch format {
-        case .json:
-            context.standardOutput.writeLine(progress.value.roundedForPeople.jsonString(pretty: true))
+        case .json, .yaml:
+            format.write(progress.value.roundedForPeople, in: context)
         case .text:
             context.standardOutput.writeLine("workout \(progress.workoutId), student \(progress.studentId): \(progress.completedDays.count) of \(progress.totalDays) days (\(TrackingCommandSupport.show(progress.percentComplete))%)")
             context.standardOutput.writeLine("current streak: \(progress.currentStreak), longest streak: \(progress.longestStreak)")

@@ -22,7 +22,7 @@ struct Select: ParsableCommand {
     @Option(help: "Emphasized muscles.") var emphasis: [String] = []
     @Option(help: "Exercise ids already chosen for the session.") var chosen: [String] = []
     @Option(parsing: .unconditional, help: "Print only the best N.") var top: Int?
-    @Option(help: "text or json.") var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.") var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -67,7 +67,7 @@ struct Select: ParsableCommand {
         }
         if let top { ranked = Array(ranked.prefix(top)) }
         switch format {
-        case .json:
+        case .json, .yaml:
             let list = ranked.map { entry in
                 Value.map([
                     "id": .string(entry.id), "score": .float(entry.score),
@@ -75,7 +75,7 @@ struct Select: ParsableCommand {
                     "underRepresented": .bool(entry.reasons.underRepresented), "patternRepeated": .bool(entry.reasons.patternRepeated),
                 ])
             }
-            context.standardOutput.writeLine(Value.list(list).roundedForPeople.jsonString(pretty: true))
+            format.write(Value.list(list).roundedForPeople, in: context)
         case .text:
             for entry in ranked {
                 var reasons: [String] = []

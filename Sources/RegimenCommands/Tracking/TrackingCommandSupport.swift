@@ -4,11 +4,6 @@ import RegimenLanguage
 import RegimenRules
 import RegimenTracking
 
-/// How the tracking commands print their results.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
 /// What the tracking commands share: loading their rules, reading documents, parsing times.
 enum TrackingCommandSupport {
     /// Loads the tracking rule files from the located directories, printing every diagnostic.

@@ -21,8 +21,8 @@ struct Validate: ParsableCommand {
     @Argument(help: "The document tree, a JSON or YAML file.")
     var tree: String
 
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "text, json or yaml.")
+    var format: ReportFormat = .text
 
     @OptionGroup var sources: RuleSourceOptions
 
@@ -34,8 +34,8 @@ struct Validate: ParsableCommand {
         let violations = report.violations
         let errors = report.errorCount
         switch format {
-        case .json:
-            context.standardOutput.writeLine(report.value.jsonString(pretty: true))
+        case .json, .yaml:
+            format.write(report.value, in: context)
         case .text:
             for violation in violations { context.standardOutput.writeLine(violation.description) }
             let warnings = violations.count - errors

@@ -130,7 +130,7 @@ public struct RuleSetLoader: Sendable {
     }
 
     /// A cheap look at the text: does a top-level `kind: functions` line appear?
-    private static func declaresFunctions(_ text: String) -> Bool {
+    static func declaresFunctions(_ text: String) -> Bool {
         text.split(whereSeparator: \.isNewline).contains { line in
             line.hasPrefix("kind:") && line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) == FunctionsFile.kind
         }

@@ -21,16 +21,24 @@ extension DecodingContext {
 }
 
 extension NumberRange: NodeDecodable {
-    /// A number (`10`), range notation (`8-12`, `8–12`) or a mapping `{min: 8, max: 12}`.
+    /// A number (`10`), range notation (`8-12`, `8–12`), a pair `[8, 12]` or a mapping
+    /// `{min: 8, max: 12}`. Every rule file reads its ranges here, so each form means the same
+    /// and a mistake gets the same message in every kind.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> NumberRange? {
+        if let items = node.sequence {
+            guard items.count == 2 else {
+                context.error("rules.range", path.message("must be a range such as 8-12 or [8, 12], not a list of \(items.count)"), at: node.location)
+                return nil
+            }
+            let low = context.decode(items[0], as: Double.self, at: path.appending(index: 0))
+            let high = context.decode(items[1], as: Double.self, at: path.appending(index: 1))
+            guard let low, let high else { return nil }
+            return bounded(low, high, node: node, at: path, in: context, names: ("", ""))
+        }
         if node.mapping != nil {
             return context.mapping(node, at: path) { map in
                 guard let low = map.required("min", as: Double.self), let high = map.required("max", as: Double.self) else { return nil }
-                guard let range = NumberRange(low, high) else {
-                    context.error("rules.out-of-range", path.message("runs backwards: min \(NumberRange.format(low)) is above max \(NumberRange.format(high))"), at: node.location)
-                    return nil
-                }
-                return range
+                return bounded(low, high, node: node, at: path, in: context, names: ("min ", "max "))
             }
         }
         switch node.scalar?.plainType {
@@ -39,6 +47,24 @@ extension NumberRange: NodeDecodable {
         default: return context.parseNotation(node, at: path, expected: "a number or a range such as 8-12") { text throws(NotationError) in try NumberRange(parsing: text) }
         }
     }
+
+    /// The range `low...high` from two numbers read separately, or an error saying what is wrong.
+    private static func bounded(
+        _ low: Double, _ high: Double, node: LocatedNode, at path: DecodingPath, in context: DecodingContext, names: (String, String)
+    ) -> NumberRange? {
+        guard low.isFinite, high.isFinite else {
+            context.error("rules.out-of-range", path.message("must have finite bounds"), at: node.location)
+            return nil
+        }
+        guard let range = NumberRange(low, high) else {
+            context.error("rules.out-of-range", path.message("runs backwards: \(names.0)\(format(low)) is above \(names.1)\(format(high))"), at: node.location)
+            return nil
+        }
+        return range
+    }
+
+    /// The bounds as a `ClosedRange` (always valid: a range's bounds are finite and ordered).
+    public var closedRange: ClosedRange<Double> { lower...upper }
 }
 
 extension Quantity: NodeDecodable {

@@ -27,7 +27,9 @@ extension DecodingContext {
             return nil
         }
         do {
-            return try Formula(compiling: source.sourceText, variables: variables)
+            // The loader's environment, so a formula may call the `kind: functions` helpers as
+            // every other rule expression can.
+            return try Formula(compiling: source.sourceText, environment: environment(variables: variables))
         } catch {
             for diagnostic in error.diagnostics {
                 let corrected = source.correcting(diagnostic)
@@ -40,31 +42,16 @@ extension DecodingContext {
 
     /// `low-high` (either may be a decimal) or one number; reports anything else.
     func range(_ node: LocatedNode, at path: DecodingPath) -> ClosedRange<Double>? {
-        guard let text = node.scalar?.text else {
-            error("rules.wrong-type", path.message("must be a range like 8-12, not \(node.kindDescription)"), at: node.location)
-            return nil
-        }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
-        let numbers = parts.compactMap { Double($0) }
-        guard numbers.count == parts.count, (1...2).contains(numbers.count), let low = numbers.first, let high = numbers.last else {
-            error("rules.wrong-type", path.message("must be a range like 8-12, not '\(text)'"), at: node.location)
-            return nil
-        }
-        guard low <= high else {
-            error("rules.out-of-range", path.message("runs backwards: \(text)"), at: node.location)
-            return nil
-        }
-        return low...high
+        NumberRange.decode(from: node, at: path, in: self)?.closedRange
     }
 
     /// An integer range `low-high`.
     func intRange(_ node: LocatedNode, at path: DecodingPath) -> ClosedRange<Int>? {
-        guard let range = range(node, at: path) else { return nil }
-        guard range.lowerBound.rounded() == range.lowerBound, range.upperBound.rounded() == range.upperBound,
-              abs(range.upperBound) < 1e9 else {
+        guard let range = NumberRange.decode(from: node, at: path, in: self) else { return nil }
+        guard let bounds = range.integerBounds else {
             error("rules.wrong-type", path.message("must be a range of whole numbers"), at: node.location)
             return nil
         }
-        return Int(range.lowerBound)...Int(range.upperBound)
+        return bounds
     }
 }

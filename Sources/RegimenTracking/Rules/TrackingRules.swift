@@ -53,8 +53,9 @@ public struct TrackingRules: Sendable {
     /// The files of this module under a project root (`rules/…`, `catalogs/activities.yaml`).
     public static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
 
-    /// Loads this module's files, and only them, from the located rules and catalogs directories,
-    /// so the tracking commands do not depend on other areas' files.
+    /// Loads this module's files, and only them (with the shared `kind: functions` helpers), from
+    /// the located rules and catalogs directories, so the tracking commands do not depend on
+    /// other areas' files.
     /// - Throws: ``DiagnosticsError`` with every problem of every file.
     public static func load(from sources: RuleSources) throws(DiagnosticsError) -> TrackingRules {
         var urls: [URL] = []
@@ -75,6 +76,9 @@ public struct TrackingRules: Sendable {
                 problems.append(contentsOf: error.diagnostics)
             }
         }
+        let shared = RuleSetLoader.sharedFunctionFiles(in: sources)
+        files += shared.files.filter { file in !files.contains { $0.path == file.path } }
+        problems += shared.diagnostics
         if !problems.isEmpty { throw DiagnosticsError(problems) }
         return try load(files: files)
     }

@@ -18,7 +18,13 @@ public struct Formula: Sendable {
     /// Compiles `text` as an expression over `variables`.
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
     public init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
-        let environment = try ExpressionEnvironment(variables: variables)
+        try self.init(compiling: text, environment: try ExpressionEnvironment(variables: variables))
+    }
+
+    /// Compiles `text` in `environment`: its variables, and the rule set's shared functions when
+    /// the environment comes from the loader (``DecodingContext/environment(variables:)``).
+    /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
+    public init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         let expression = try CompiledExpression(text, environment: environment)
         self.source = text.text
         self.body = { bindings in

@@ -31,13 +31,8 @@ struct WhenTable<Output: Sendable>: Sendable {
         guard let node = map.requiredNode(key) else { return nil }
         let context = map.context
         let path = map.path.appending(key: key)
-        let environment: ExpressionEnvironment
-        do {
-            environment = try ExpressionEnvironment(variables: variables)
-        } catch {
-            context.report(contentsOf: error.diagnostics)
-            return nil
-        }
+        // The loader's environment: the table's variables plus the `kind: functions` helpers.
+        let environment = context.environment(variables: variables)
         return context.mapping(node, at: path) { table in
             let policy = table.optional("hit_policy", as: HitPolicy.self) ?? defaultPolicy
             let domain = table.optional("domain", as: [String].self)
