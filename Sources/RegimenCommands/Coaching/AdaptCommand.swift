@@ -47,7 +47,7 @@ struct AdaptCommand: ParsableCommand {
                 (planDocument, input) = try AdaptationInputDecoder.decodeRequest(text: try PlannerCommandSupport.text(plan, what: "request", in: context), file: name)
             }
         } catch let error as AdaptationInputError {
-            for problem in error.problems { context.standardError.writeLine(problem) }
+            for line in error.lines(file: checkins ?? plan) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         planDocument = Self.planToAdapt(planDocument)
@@ -59,14 +59,14 @@ struct AdaptCommand: ParsableCommand {
         do {
             _ = try PlanView(document: planDocument)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(planName): error: \(problem)") }
+            for line in error.lines(file: planName) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         let result: AdaptationResult
         do {
             result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(checkinsName): error: \(problem)") }
+            for line in error.lines(file: checkinsName) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
