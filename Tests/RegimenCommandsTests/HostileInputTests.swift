@@ -23,7 +23,7 @@ import RegimenRules
     func policyLongOrChain() throws {
         let condition = Self.chain("request.auth.uid == 'a'", " || ", 13_400)
         let policy = Self.policyHeader + "    match /users/{id} {\n      allow read: if " + condition + ";\n    }\n  }\n}\n"
-        let tests = "kind: security-tests\nrules: p.rules\ncases:\n  - {name: reads, auth: {uid: a}, get: users/a, expect: allow}\n"
+        let tests = "kind: security_tests\nrules: p.rules\ncases:\n  - {name: reads, auth: {uid: a}, get: users/a, expect: allow}\n"
         let scratch = try ScratchDirectory(["p.rules": policy, "p.tests.yaml": tests])
         defer { scratch.cleanUp() }
         let rules = scratch.url.appendingPathComponent("p.rules").path
@@ -158,7 +158,7 @@ import RegimenRules
         #expect(run.status == 2)
         #expect(run.standardOutput == "")
         #expect(run.standardError.hasPrefix("error: --path: '\(path)' "))
-        let tests = "kind: security-tests\nrules: \(rules)\ncases:\n  - {name: reads, auth: {uid: alice}, get: '\(path)', expect: allow}\n"
+        let tests = "kind: security_tests\nrules: \(rules)\ncases:\n  - {name: reads, auth: {uid: alice}, get: '\(path)', expect: allow}\n"
         let scratch = try ScratchDirectory(["t.tests.yaml": tests])
         defer { scratch.cleanUp() }
         let test = runRegimen(["test", scratch.url.appendingPathComponent("t.tests.yaml").path], in: Self.repository)
