@@ -199,7 +199,7 @@ extension AdaptationRun {
     }
 
     /// A lift carries an external load when its equipment has a load step in
-    /// rules/progression.yaml `increments` (a bodyweight, band or pull-up-bar lift does not); a
+    /// rules/progression-rules.yaml `increments` (a bodyweight, band or pull-up-bar lift does not); a
     /// lift the catalog does not know is taken as loaded.
     func isLoaded(_ exerciseId: String) -> Bool {
         guard let facts = engine.exercises[exerciseId] else { return true }

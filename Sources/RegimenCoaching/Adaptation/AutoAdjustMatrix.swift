@@ -1,4 +1,4 @@
-/// `rules/auto-adjust.yaml`: the seed's table of what changes when a profile field changes (§11).
+/// `rules/auto-adjust-matrix.yaml`: the seed's table of what changes when a profile field changes (§11).
 public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.
     public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {

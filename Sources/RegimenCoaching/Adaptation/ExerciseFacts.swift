@@ -1,4 +1,4 @@
-/// What adaptation needs to know about an exercise (from `catalogs/exercises.yaml`).
+/// What adaptation needs to know about an exercise (from `catalogs/exercise-catalog.yaml`).
 public struct ExerciseFacts: Sendable, Hashable {
     public var name: String
     public var primaryMuscles: [String]

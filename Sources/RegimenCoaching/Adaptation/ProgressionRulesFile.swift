@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: progression_rules` — `rules/progression.yaml`.
+/// `kind: progression_rules` — `rules/progression-rules.yaml`.
 public struct ProgressionRulesFile: RuleFileKind {
     public static let kind = "progression_rules"
     public static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }

@@ -2,7 +2,7 @@ import OrderedCollections
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: readiness_rules` — `rules/readiness.yaml`.
+/// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
 public struct ReadinessRulesFile: RuleFileKind {
     public static let kind = "readiness_rules"
     public static var expressionScopes: [ExpressionScope] {

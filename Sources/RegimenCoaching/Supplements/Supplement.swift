@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// One item of `catalogs/supplements.yaml`: the seed's fields (§6) plus what dosing and safety
+/// One item of `catalogs/supplement-catalog.yaml`: the seed's fields (§6) plus what dosing and safety
 /// screening need.
 public struct Supplement: Sendable, Hashable {
     public enum Category: String, Sendable, Hashable, CaseIterable { case core, performance, health }
@@ -29,7 +29,7 @@ public struct Supplement: Sendable, Hashable {
     public var sodiumLoad: SodiumLoad
     public var giRisk: Bool
     public var pregnancy: Pregnancy
-    /// Food tags of `rules/diets.yaml` the product contains.
+    /// Food tags of `rules/dietary-exclusions.yaml` the product contains.
     public var contains: [String]
     /// Tags of the usual source when a version without them exists (fish oil → algae oil).
     public var usualSourceContains: [String]
@@ -148,7 +148,7 @@ public struct SupplementDose: Sendable, Hashable {
     }
 }
 
-/// `catalogs/supplements.yaml`: the goal vocabulary and the items, in file order.
+/// `catalogs/supplement-catalog.yaml`: the goal vocabulary and the items, in file order.
 public struct SupplementCatalog: Sendable, Hashable {
     public var goals: [String]
     public var supplements: [Supplement]

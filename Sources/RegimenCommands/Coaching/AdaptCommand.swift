@@ -14,7 +14,7 @@ struct AdaptCommand: ParsableCommand {
             last_week_adherence_pct and weight_trend_2w; see examples/checkins/. With one file \
             (or `-` for standard input) it is the seed's adaptPlan request: those fields and the \
             plan under `current_plan`. Running it again on its own output changes nothing. The rules are \
-            rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan, \
+            rules/readiness-rules.yaml and rules/progression-rules.yaml. JSON and YAML print the patched plan, \
             the change-log lines and a structured entry per change. \
             Exit status: 0 ok, 1 rule error, 2 bad plan or check-ins.
             """)
