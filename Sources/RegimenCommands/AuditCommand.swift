@@ -11,7 +11,7 @@ public struct AuditCommand: ParsableCommand {
         discussion: "Prints each finding as file:line:column: severity: message [id] with an explanation. Exits 1 when a finding is an error, 2 when a policy cannot be loaded."
     )
 
-    @Argument(help: "Policy files (.rules, or .yaml with kind: security-rules).")
+    @Argument(help: "Policy files (.rules, or .yaml with kind: security_rules).")
     var files: [String]
 
     public init() {}

@@ -17,7 +17,7 @@ public struct AuthorizeCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "The policy file (.rules, or .yaml with kind: security-rules).")
+    @Option(help: "The policy file (.rules, or .yaml with kind: security_rules).")
     var rules: String
 
     @Option(help: "Who asks, as JSON: {\"uid\": \"alice\", \"token\": {\"admin\": true}}; omit or 'null' when signed out.")

@@ -14,7 +14,7 @@ public struct RulesCommand: ParsableCommand {
     public init() {}
 }
 
-/// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security-rules`).
+/// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security_rules`).
 public struct RulesConvertCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -22,7 +22,7 @@ public struct RulesConvertCommand: ParsableCommand {
         discussion: "A .rules file becomes YAML and a .yaml file becomes .rules; the result makes the same decisions."
     )
 
-    @Argument(help: "The policy to convert (.rules, or .yaml/.yml with kind: security-rules).")
+    @Argument(help: "The policy to convert (.rules, or .yaml/.yml with kind: security_rules).")
     var file: String
 
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")

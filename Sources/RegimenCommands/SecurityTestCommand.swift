@@ -7,7 +7,7 @@ import RegimenSecurity
 public struct SecurityTestCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Run security test files (kind: security-tests) against the policies they name.",
+        abstract: "Run security test files (kind: security_tests) against the policies they name.",
         discussion: """
         Prints one line per case (PASS name, or FAIL name — expected X, got Y: reason) and closes with \
         'N passed, N failed'. Exits 1 when a case failed, 2 when a file or policy could not be loaded.
@@ -18,7 +18,7 @@ public struct SecurityTestCommand: ParsableCommand {
         case text, json, junit
     }
 
-    @Argument(help: "Test files (YAML, kind: security-tests).")
+    @Argument(help: "Test files (YAML, kind: security_tests).")
     var files: [String]
 
     @Flag(help: "Report how often each allow statement and function was evaluated; write HTML and LCOV.")

@@ -22,23 +22,31 @@ public struct AdaptPlanRequest: Sendable, Hashable {
 
     /// Reads the request from text; see ``init(json:name:)``.
     public init(text: String, name: String = "<request>") throws(RegimenError) {
+        let decoded: (plan: Value, input: AdaptationInput)
         do {
-            (currentPlan, input) = try AdaptationInputDecoder.decodeRequest(text: text, file: name)
+            decoded = try AdaptationInputDecoder.decodeRequest(text: text, file: name)
         } catch {
-            throw .request(error.problems)
+            throw .request(error.lines(file: name))
         }
-        self.name = name
+        self.init(plan: decoded.plan, input: decoded.input, name: name)
     }
 
     /// A request for a plan the engine generated, with the check-ins as JSON or YAML text (the
     /// request's other fields: `checkins`, `sessions`, `week`, `weight_trend_2w`, …).
     public init(currentPlan: GeneratedPlan, checkIns: String, name: String = "<check-ins>") throws(RegimenError) {
+        let decoded: AdaptationInput
         do {
-            input = try AdaptationInputDecoder.decode(text: checkIns, file: name)
+            decoded = try AdaptationInputDecoder.decode(text: checkIns, file: name)
         } catch {
-            throw .request(error.problems)
+            throw .request(error.lines(file: name))
         }
-        self.currentPlan = currentPlan.contractValue
+        self.init(plan: currentPlan.contractValue, input: decoded, name: name)
+    }
+
+    // Every stored property is set in one place, after decoding can no longer throw.
+    private init(plan: Value, input: AdaptationInput, name: String) {
+        self.currentPlan = plan
+        self.input = input
         self.name = name
     }
 }

@@ -8,7 +8,7 @@ extension RegimenEngine {
     /// (`workout-tracker/corrected`, `trainer-student/storage`), compiled.
     ///
     /// The native form (`NAME.rules`) is tried first, then the YAML form (`NAME.yaml`,
-    /// `kind: security-rules`). Its auditor tests are `NAME.tests.yaml` beside it.
+    /// `kind: security_rules`). Its auditor tests are `NAME.tests.yaml` beside it.
     /// - Throws: ``RegimenError/policyNotFound(name:searched:)`` when no such file exists (a name
     ///   that leaves `rules/security/` is never looked up), ``RegimenError/policy(_:)`` when it
     ///   does not parse or compile.

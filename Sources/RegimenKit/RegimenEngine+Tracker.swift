@@ -143,7 +143,7 @@ extension RegimenEngine {
         return CalorieBurnCalculator(rules: burn, catalog: rules.activities)
     }
 
-    /// Calories an activity of `catalogs/activities.yaml` burns, from its 2011 Compendium row for
+    /// Calories an activity of `catalogs/activity-catalog.yaml` burns, from its 2011 Compendium row for
     /// the intensity, by the rules' formula (ACSM unless `formula` names another of
     /// `rules/calorie-burn.yaml`; docs/requirements.md#calorie-burn). Its `json()` is
     /// `regimen burn --format json`.
@@ -203,7 +203,7 @@ extension BurnResult: SeedContract {
 
 extension RegimenEngine {
     /// Deep-copies the program, week, workout or exercise `id` of `tree` under the same parent
-    /// (`rules/tracker/duplication.yaml`), as `regimen duplicate` does: the source is validated
+    /// (`rules/tracker/tracker-duplication.yaml`), as `regimen duplicate` does: the source is validated
     /// first, copies of a unique name become "… (copy 2)", and the writes come in batches.
     /// Its `json()` is `regimen duplicate --format json`.
     /// - Parameters:

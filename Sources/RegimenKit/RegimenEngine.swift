@@ -191,12 +191,12 @@ extension RegimenEngine {
         do {
             _ = try PlanView(document: request.currentPlan)
         } catch {
-            throw .request(error.problems.map { "\(request.name): error: \($0)" })
+            throw .request(error.lines(file: request.name))
         }
         do {
             return try adaptation.adaptPlan(request.currentPlan, input: request.input, training: planner.training, nutrition: planner.nutrition)
         } catch {
-            throw .request(error.problems.map { "\(request.name): error: \($0)" })
+            throw .request(error.lines(file: request.name))
         }
     }
 }

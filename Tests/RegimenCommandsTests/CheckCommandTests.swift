@@ -70,3 +70,35 @@ import Testing
         #expect(run.standardOutput.hasPrefix("ok: "))
     }
 }
+
+/// Kinds are spelled with underscores; the hyphenated spelling security files used before
+/// still loads, with a deprecation warning naming the new spelling.
+@Suite struct DeprecatedKindSpellingTests {
+    static let policy = """
+    kind: %KIND%
+    version: 1
+    rules_version: "2"
+    service: cloud.firestore
+    match:
+      - path: /users/{userId}
+        allow:
+          - read: request.auth.uid == userId
+    """
+
+    @Test func theHyphenatedSecurityKindLoadsWithAWarning() throws {
+        let scratch = try ScratchDirectory(["mine/policy.yaml": Self.policy.replacingOccurrences(of: "%KIND%", with: "security-rules")])
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["check", "--rules", "mine"], in: scratch.url)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "mine/policy.yaml:1:7: warning: kind 'security-rules' is spelled 'security_rules'; the hyphenated spelling is deprecated\n")
+        #expect(run.standardOutput == "ok: 1 file, 1 rule, 0 catalog entries, 1 warning\n")
+    }
+
+    @Test func theUnderscoredSecurityKindLoadsCleanly() throws {
+        let scratch = try ScratchDirectory(["mine/policy.yaml": Self.policy.replacingOccurrences(of: "%KIND%", with: "security_rules")])
+        defer { scratch.cleanUp() }
+        let run = runRegimen(["check", "--rules", "mine"], in: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+    }
+}

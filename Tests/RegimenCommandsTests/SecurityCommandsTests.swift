@@ -36,7 +36,7 @@ struct SecurityCommandsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("t.tests.yaml")
         try """
-        kind: security-tests
+        kind: security_tests
         rules: \(repository.path)/rules/security/workout-tracker/appendix-a.rules
         cases:
           - {name: stranger reads, auth: {uid: bob}, get: users/alice, expect: allow}
@@ -58,7 +58,7 @@ struct SecurityCommandsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.tests.yaml")
         try """
-        kind: security-tests
+        kind: security_tests
         rules: \(repository.path)/rules/security/workout-tracker/appendix-a.rules
         cases:
           - {name: typo, auth: {uid: bob}, get: users/alice, expct: allow}
@@ -147,7 +147,7 @@ struct SecurityCommandsTests {
     func convert() throws {
         let yaml = try run(["rules", "convert", "rules/security/trainer-student/storage.rules"])
         #expect(yaml.status == 0)
-        #expect(yaml.stdout.hasPrefix("kind: security-rules\nversion: 1\nrules_version: \"2\"\nservice: firebase.storage\n"))
+        #expect(yaml.stdout.hasPrefix("kind: security_rules\nversion: 1\nrules_version: \"2\"\nservice: firebase.storage\n"))
         let native = try run(["rules", "convert", "rules/security/planner/firestore.yaml"])
         #expect(native.stdout.hasPrefix("rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"))
     }

@@ -40,10 +40,10 @@ struct RuleFileTests {
 
     @Test("a Compendium row whose MET lies outside the level it serves is rejected")
     func metOutsideBand() {
-        let found = diagnostics(replacing: "catalogs/activities.yaml") {
+        let found = diagnostics(replacing: "catalogs/activity-catalog.yaml") {
             $0.replacingOccurrences(of: "    usual: vigorous\n    rows:\n      vigorous: {code: \"12050\"", with: "    usual: moderate\n    rows:\n      moderate: {code: \"12050\"")
         }
-        #expect(found.contains { $0.hasPrefix("catalogs/activities.yaml:") && $0.hasSuffix("error: activity 'running': Compendium row 12050 (MET 9.8) is not moderate: that level spans MET 3-5.9") })
+        #expect(found.contains { $0.hasPrefix("catalogs/activity-catalog.yaml:") && $0.hasSuffix("error: activity 'running': Compendium row 12050 (MET 9.8) is not moderate: that level spans MET 3-5.9") })
     }
 
     @Test("periodization rows must cover every length without gaps")
@@ -66,7 +66,7 @@ struct RuleFileCrossCheckTests {
         var files: [(path: String, text: String)] = []
         for relative in TrackingRules.relativePaths {
             var text = (try? String(contentsOf: projectRoot.appendingPathComponent(relative), encoding: .utf8)) ?? ""
-            if relative == "rules/tracker/validation.yaml" {
+            if relative == "rules/tracker/tracker-validation.yaml" {
                 text = text.replacingOccurrences(of: "    allowed:  [weight, restTime]\n    shown:    [setNumber, reps, weight, restTime, checked, notes]",
                                                  with: "    allowed:  [weight, tempo]\n    shown:    [setNumber, weight, checked, notes]")
             }

@@ -303,7 +303,7 @@ def generated_files(exported: list[dict], count: int, seed: int, directory: str)
         gen = Generator(entry, rng)
         docs = ", ".join(f"{yaml_value(relative(p))}: {yaml_value(d)}" for p, d in sorted(entry["documents"].items()))
         body = [
-            "kind: security-tests",
+            "kind: security_tests",
             "version: 1",
             f"rules: {yaml_value(os.path.abspath(entry['rules']))}",
             f"documents: {{{docs}}}",

@@ -1,3 +1,4 @@
+import RegimenLanguage
 import OrderedCollections
 
 /// A daily readiness check-in: sleep hours, soreness by region, stress and motivation (1–5), as
@@ -90,6 +91,9 @@ public struct AdaptationInput: Sendable, Hashable {
     public var nextDay: Int?
     /// Muscles the user wants to bring up.
     public var laggingMuscles: [String]
+    /// Where each field was written, when the input was read from a file, so that a problem the
+    /// plan reveals (an unknown region, a day the plan lacks) points at the line.
+    public var fieldLocations = FieldLocations()
 
     public init(
         checkIns: [CheckIn] = [], sessions: [LoggedSession] = [], adherencePct: Double? = nil,
@@ -103,4 +107,25 @@ public struct AdaptationInput: Sendable, Hashable {
         self.nextDay = nextDay
         self.laggingMuscles = laggingMuscles
     }
+}
+
+/// Field path (`checkins[0].soreness.legs`) → where it was written. Not part of the input's
+/// value: two inputs that differ only in where they were read are the same request.
+public struct FieldLocations: Sendable, Hashable {
+    var byPath: [String: SourceLocation] = [:]
+
+    public init() {}
+
+    /// The location of `path`, or of the nearest enclosing field that has one.
+    public func location(of path: String) -> SourceLocation? {
+        var path = path
+        while true {
+            if let location = byPath[path] { return location }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return nil }
+            path = String(path[..<cut])
+        }
+    }
+
+    public static func == (lhs: FieldLocations, rhs: FieldLocations) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }

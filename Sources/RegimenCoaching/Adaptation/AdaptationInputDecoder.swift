@@ -35,7 +35,7 @@ public enum AdaptationInputDecoder {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
-            throw AdaptationInputError(errors.isEmpty ? ["\(file):1:1: error: the check-ins file is empty"] : errors.map(\.description))
+            throw AdaptationInputError(errors.isEmpty ? [.error("input.empty", "the check-ins file is empty", at: SourceLocation(file: file, line: 1, column: 1))] : errors)
         }
         return try decode(document)
     }
@@ -46,12 +46,12 @@ public enum AdaptationInputDecoder {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
-            throw AdaptationInputError(errors.isEmpty ? ["\(file):1:1: error: the request is empty"] : errors.map(\.description))
+            throw AdaptationInputError(errors.isEmpty ? [.error("input.empty", "the request is empty", at: SourceLocation(file: file, line: 1, column: 1))] : errors)
         }
         var plan: Value?
         let input = try decode(document, plan: &plan)
         guard let plan else {
-            throw AdaptationInputError([Diagnostic.error("input.missing", "'current_plan' is missing: the request needs the plan to adapt (or give the plan and the check-ins as two files)", at: document.location).description])
+            throw AdaptationInputError([Diagnostic.error("input.missing", "'current_plan' is missing: the request needs the plan to adapt (or give the plan and the check-ins as two files)", at: document.location)])
         }
         return (plan, input)
     }
@@ -79,13 +79,45 @@ public enum AdaptationInputDecoder {
                 checkIns.append(one)
             }
             let sessions = map.list("sessions", required: false) { node, path in session(node, at: path, context) } ?? []
-            return AdaptationInput(checkIns: checkIns, sessions: sessions, adherencePct: adherence, weightTrend: trend, week: week,
-                                   nextDay: nextDay, laggingMuscles: lagging)
+            var input = AdaptationInput(checkIns: checkIns, sessions: sessions, adherencePct: adherence, weightTrend: trend, week: week,
+                                        nextDay: nextDay, laggingMuscles: lagging)
+            input.fieldLocations = fieldLocations(document, singleCheckInIndex: map.node("readiness") == nil ? nil : checkIns.count - 1)
+            return input
         }
         let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
-        guard errors.isEmpty, let input else { throw AdaptationInputError(errors.map(\.description)) }
+        guard errors.isEmpty, let input else { throw AdaptationInputError(errors) }
         plan = found
         return input
+    }
+
+    /// Where each field of the input is written, by the field paths the adaptation's checks name
+    /// (`checkins[0].soreness.legs`; the seed's single `readiness:` check-in is the last of
+    /// `checkins`). The plan under `current_plan` is left out: its problems are the plan's.
+    static func fieldLocations(_ document: LocatedNode, singleCheckInIndex: Int?) -> FieldLocations {
+        var locations = FieldLocations()
+        // An explicit stack instead of recursion: the input's nesting is the reader's to bound.
+        var pending: [(path: String, node: LocatedNode)] = []
+        for pair in document.mapping ?? [] {
+            guard let key = pair.key.scalar?.text, key != "current_plan" else { continue }
+            let path = key == "readiness" ? singleCheckInIndex.map { "checkins[\($0)]" } ?? key : key
+            locations.byPath[path] = pair.value.location
+            pending.append((path, pair.value))
+        }
+        while let (path, node) = pending.popLast() {
+            if let pairs = node.mapping {
+                for pair in pairs {
+                    guard let key = pair.key.scalar?.text else { continue }
+                    locations.byPath[path + "." + key] = pair.value.location
+                    pending.append((path + "." + key, pair.value))
+                }
+            } else if let items = node.sequence {
+                for (index, item) in items.enumerated() {
+                    locations.byPath[path + "[\(index)]"] = item.location
+                    pending.append((path + "[\(index)]", item))
+                }
+            }
+        }
+        return locations
     }
 
     /// One check-in per date: a second one would count the same day twice (two low days from

@@ -12,7 +12,7 @@ public struct NamedExpression: Sendable {
     }
 }
 
-/// One rule of `rules/readiness.yaml` or `rules/progression.yaml`: when it fires, what it changes
+/// One rule of `rules/readiness-rules.yaml` or `rules/progression-rules.yaml`: when it fires, what it changes
 /// (amounts are expressions) and the reason the change log gives.
 public struct AdaptationRule: Sendable {
     /// What a rule is checked against.
@@ -94,7 +94,7 @@ public struct AdaptationRule: Sendable {
     }
 }
 
-/// `rules/readiness.yaml`, compiled.
+/// `rules/readiness-rules.yaml`, compiled.
 public struct ReadinessRules: Sendable {
     /// How calories turn back into macros after a change, and the floor calories never cross.
     public struct MacroRule: Sendable {
@@ -149,7 +149,7 @@ public struct ReadinessRules: Sendable {
     }
 }
 
-/// `rules/progression.yaml`, compiled.
+/// `rules/progression-rules.yaml`, compiled.
 public struct ProgressionRules: Sendable {
     /// Equipment tag → the smallest load step in kg.
     public var increments: [(equipment: String, kg: Double)]

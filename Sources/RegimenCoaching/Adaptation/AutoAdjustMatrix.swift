@@ -1,4 +1,4 @@
-/// `rules/auto-adjust.yaml`: what each profile field's change makes stale and must be recomputed
+/// `rules/auto-adjust-matrix.yaml`: what each profile field's change makes stale and must be recomputed
 /// (docs/requirements.md#adaptation-matrix).
 public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.

@@ -3,7 +3,7 @@ import RegimenRules
 
 extension AutoAdjustMatrix.Area: NodeEnum {}
 
-/// `kind: auto_adjust_matrix` — `rules/auto-adjust.yaml`.
+/// `kind: auto_adjust_matrix` — `rules/auto-adjust-matrix.yaml`.
 public struct AutoAdjustMatrixFile: RuleFileKind {
     public static let kind = "auto_adjust_matrix"
     public let matrix: AutoAdjustMatrix

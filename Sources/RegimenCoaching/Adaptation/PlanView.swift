@@ -295,12 +295,3 @@ enum ValueNumber {
         x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x)
     }
 }
-
-/// Input the adaptation cannot use: every problem, each naming the field and what is allowed.
-public struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var problems: [String]
-
-    public init(_ problems: [String]) { self.problems = problems }
-
-    public var description: String { problems.joined(separator: "\n") }
-}

@@ -1,4 +1,4 @@
-/// One entry of `catalogs/exercises.yaml`: the seed's `/exercises/{id}` fields plus what selection
+/// One entry of `catalogs/exercise-catalog.yaml`: the seed's `/exercises/{id}` fields plus what selection
 /// needs (pattern, contraindications, set time, superset safety).
 public struct Exercise: Sendable, Hashable, Identifiable {
     /// Whether an exercise works several joints (chosen first) or one.

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: exercise_catalog` — `catalogs/exercises.yaml`.
+/// `kind: exercise_catalog` — `catalogs/exercise-catalog.yaml`.
 public struct ExerciseCatalogFile: RuleFileKind {
     public static let kind = "exercise_catalog"
 
@@ -60,7 +60,7 @@ public struct ExerciseCatalogFile: RuleFileKind {
         let known = Set(files.flatMap { $0.exercises.map(\.id) })
         for file in files {
             for exercise in file.exercises {
-                let location = file.locations[exercise.id] ?? SourceLocation(file: "catalogs/exercises.yaml", line: 1, column: 1)
+                let location = file.locations[exercise.id] ?? SourceLocation(file: "catalogs/exercise-catalog.yaml", line: 1, column: 1)
                 let path = DecodingPath(subject: "exercise '\(exercise.id)'")
                 for id in exercise.regressions {
                     context.checkReference(id, at: location, path: path.appending(key: "regressions"), what: "exercise", known: known)

@@ -1,7 +1,7 @@
 import OrderedCollections
 import RegimenLanguage
 
-/// An input the calculation filled from `rules/defaults.yaml` because the profile left it out.
+/// An input the calculation filled from `rules/profile-defaults.yaml` because the profile left it out.
 public struct AssumedInput: Sendable, Hashable {
     public var field: String
     public var value: Double

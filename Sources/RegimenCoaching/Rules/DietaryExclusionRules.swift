@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `rules/diets.yaml`: dietary patterns and allergens, each a set of ingredient tags it excludes.
+/// `rules/dietary-exclusions.yaml`: dietary patterns and allergens, each a set of ingredient tags it excludes.
 public struct DietaryExclusionRules: RuleFileKind, Sendable {
     public static let kind = "dietary_exclusions"
 

@@ -96,7 +96,7 @@ public struct IndexRules: RuleFileKind, Sendable {
     }
 }
 
-/// `rules/activity.yaml`: TDEE multipliers by training days.
+/// `rules/activity-multipliers.yaml`: TDEE multipliers by training days.
 public struct ActivityMultiplierRules: RuleFileKind, Sendable {
     public static let kind = "activity_multipliers"
 
@@ -126,7 +126,7 @@ public struct ActivityMultiplierRules: RuleFileKind, Sendable {
     }
 }
 
-/// `rules/accuracy.yaml`: the accuracy meter's ladder, next-best inputs and tips.
+/// `rules/accuracy-ladder.yaml`: the accuracy meter's ladder, next-best inputs and tips.
 public struct AccuracyLadderRules: RuleFileKind, Sendable {
     public static let kind = "accuracy_ladder"
     /// The inputs the ladder may name.

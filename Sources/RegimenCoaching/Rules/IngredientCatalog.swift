@@ -75,7 +75,7 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
         for (path, catalog) in ruleSet.files(of: IngredientCatalog.self) {
             for ingredient in catalog.ingredients {
                 for tag in ingredient.contains where !known.contains(tag) {
-                    context.error("rules.reference", "ingredient '\(ingredient.id)': tag '\(tag)' is not in rules/diets.yaml 'tags'", at: SourceLocation(file: path, line: 1, column: 1))
+                    context.error("rules.reference", "ingredient '\(ingredient.id)': tag '\(tag)' is not in rules/dietary-exclusions.yaml 'tags'", at: SourceLocation(file: path, line: 1, column: 1))
                 }
             }
         }

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `rules/defaults.yaml`: what is assumed for a missing height, weight, age or budget.
+/// `rules/profile-defaults.yaml`: what is assumed for a missing height, weight, age or budget.
 public struct ProfileDefaultRules: RuleFileKind, Sendable {
     public static let kind = "profile_defaults"
 

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// One item of `catalogs/supplements.yaml`: the fields the app shows (category, dose, pros, cons,
+/// One item of `catalogs/supplement-catalog.yaml`: the fields the app shows (category, dose, pros, cons,
 /// side effects, cautions, evidence tier, buying checks) plus what dosing and safety screening
 /// need (see docs/requirements.md#supplements).
 public struct Supplement: Sendable, Hashable {
@@ -30,7 +30,7 @@ public struct Supplement: Sendable, Hashable {
     public var sodiumLoad: SodiumLoad
     public var giRisk: Bool
     public var pregnancy: Pregnancy
-    /// Food tags of `rules/diets.yaml` the product contains.
+    /// Food tags of `rules/dietary-exclusions.yaml` the product contains.
     public var contains: [String]
     /// Tags of the usual source when a version without them exists (fish oil → algae oil).
     public var usualSourceContains: [String]
@@ -149,7 +149,7 @@ public struct SupplementDose: Sendable, Hashable {
     }
 }
 
-/// `catalogs/supplements.yaml`: the goal vocabulary and the items, in file order.
+/// `catalogs/supplement-catalog.yaml`: the goal vocabulary and the items, in file order.
 public struct SupplementCatalog: Sendable, Hashable {
     public var goals: [String]
     public var supplements: [Supplement]

@@ -16,7 +16,7 @@ public struct SupplementAdvisor: Sendable {
     /// Advice for `profile`.
     /// - Parameters:
     ///   - goal: a goal of the catalog's vocabulary, already canonical; `nil` considers every item.
-    ///   - excludedTags: the food tags the profile's dietary exclusions rule out (`rules/diets.yaml`).
+    ///   - excludedTags: the food tags the profile's dietary exclusions rule out (`rules/dietary-exclusions.yaml`).
     public func advise(profile: Profile, goal: String?, excludedTags: [String] = []) -> SupplementAdvice {
         let person = personSlots(profile: profile, excludedTags: excludedTags)
 

@@ -11,7 +11,7 @@ extension SupplementDose.Unit: NodeEnum {}
 extension SupplementDose.Period: NodeEnum {}
 extension SupplementDose.Point: NodeEnum {}
 
-/// `kind: supplement_catalog` — `catalogs/supplements.yaml`.
+/// `kind: supplement_catalog` — `catalogs/supplement-catalog.yaml`.
 public struct SupplementCatalogFile: RuleFileKind {
     public static let kind = "supplement_catalog"
     public let catalog: SupplementCatalog

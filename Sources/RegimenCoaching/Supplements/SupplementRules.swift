@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 import RegimenLanguage
 
-/// `rules/supplement-cautions.yaml`: the advisor's policy and its safety rules, compiled.
+/// `rules/supplement-rules.yaml`: the advisor's policy and its safety rules, compiled.
 public struct SupplementRules: Sendable {
     /// A named value about the person, computed once per profile before any caution.
     public struct Fact: Sendable {

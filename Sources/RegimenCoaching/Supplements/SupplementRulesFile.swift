@@ -2,7 +2,7 @@ import OrderedCollections
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: supplement_rules` — `rules/supplement-cautions.yaml`.
+/// `kind: supplement_rules` — `rules/supplement-rules.yaml`.
 public struct SupplementRulesFile: RuleFileKind {
     public static let kind = "supplement_rules"
     public static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }

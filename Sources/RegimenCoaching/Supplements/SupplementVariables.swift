@@ -10,7 +10,7 @@ package enum SupplementVariables {
     static let profile = V("profile", .map, "the profile with the seed's field names (age_range, age, weight_kg, pregnant, hypertension, medications, daily_caffeine_mg, exclusions, goal, ...); absent optional fields are null")
     static let medicationClasses = V("medication_classes", .list, "classes of medication_classes below that the profile's medications match")
     static let unknownMedications = V("unknown_medications", .list, "the profile's medications no class lists")
-    static let excludedTags = V("excluded_tags", .list, "food tags the profile's dietary exclusions rule out (rules/diets.yaml)")
+    static let excludedTags = V("excluded_tags", .list, "food tags the profile's dietary exclusions rule out (rules/dietary-exclusions.yaml)")
     static let item = V("item", .map, "the catalog item: id, name, category, goals, evidence_tier, stimulant, sodium_load, gi_risk, pregnancy, contains, usual_source_contains, alternative_source, interactions (medication class → note), dose_basis, dose_unit")
     static let dose = V("dose", ExpressionType.number.orNull, "the dose the advisor would suggest before this rule, in the item's unit per intake")
 

@@ -1,5 +1,5 @@
 /// The training rules after loading: every table resolved over its declared domain, so planning
-/// is plain lookups. Built from `rules/training-*.yaml` and `catalogs/plan_templates.yaml`.
+/// is plain lookups. Built from `rules/training-*.yaml` and `catalogs/plan-templates.yaml`.
 ///
 /// Each resolved value keeps the ``RuleReference`` of the row that produced it for `--explain`.
 public struct TrainingRules: Sendable {
@@ -191,7 +191,7 @@ public struct TrainingRules: Sendable {
         }
     }
 
-    // Splits (rules/training-splits.yaml, catalogs/plan_templates.yaml)
+    // Splits (rules/training-splits.yaml, catalogs/plan-templates.yaml)
     public var maxTrainingDays: Decided<Int>
     public var recoveryTemplate: String
     public var splitsByDays: [Int: Decided<SplitChoice>]

@@ -14,7 +14,7 @@ struct AdaptCommand: ParsableCommand {
             last_week_adherence_pct and weight_trend_2w; see examples/checkins/. With one file \
             (or `-` for standard input) it is the seed's adaptPlan request: those fields and the \
             plan under `current_plan`. Running it again on its own output changes nothing. The rules are \
-            rules/readiness.yaml and rules/progression.yaml. JSON and YAML print the patched plan, \
+            rules/readiness-rules.yaml and rules/progression-rules.yaml. JSON and YAML print the patched plan, \
             the change-log lines and a structured entry per change. \
             Exit status: 0 ok, 1 rule error, 2 bad plan or check-ins.
             """)
@@ -47,7 +47,7 @@ struct AdaptCommand: ParsableCommand {
                 (planDocument, input) = try AdaptationInputDecoder.decodeRequest(text: try PlannerCommandSupport.text(plan, what: "request", in: context), file: name)
             }
         } catch let error as AdaptationInputError {
-            for problem in error.problems { context.standardError.writeLine(problem) }
+            for line in error.lines(file: checkins ?? plan) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         planDocument = Self.planToAdapt(planDocument)
@@ -59,14 +59,14 @@ struct AdaptCommand: ParsableCommand {
         do {
             _ = try PlanView(document: planDocument)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(planName): error: \(problem)") }
+            for line in error.lines(file: planName) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         let result: AdaptationResult
         do {
             result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
         } catch {
-            for problem in error.problems { context.standardError.writeLine("\(checkinsName): error: \(problem)") }
+            for line in error.lines(file: checkinsName) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)

@@ -8,7 +8,7 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changes in the plan when a profile changes, with the auto-adjust matrix's reason per line.",
         discussion: """
-            Compares two profiles field by field, looks each changed field up in rules/auto-adjust.yaml \
+            Compares two profiles field by field, looks each changed field up in rules/auto-adjust-matrix.yaml \
             and recomputes only the outputs its row lists (indexes, kcal/macros, meals, split and \
             weekly sets, exercise pool, supplements). A change the matrix marks "none" changes \
             nothing. JSON and YAML add the old plan patched with the recomputed areas. \

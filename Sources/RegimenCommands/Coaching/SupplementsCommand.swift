@@ -8,8 +8,8 @@ struct SupplementsCommand: ParsableCommand {
         commandName: "supplements",
         abstract: "Shortlist supplements for a profile's goal, with doses scaled to the person and the cautions that apply.",
         discussion: """
-            Doses come from position stands (catalogs/supplements.yaml names each source); safety \
-            rules (rules/supplement-cautions.yaml) screen for age, pregnancy, blood pressure, \
+            Doses come from position stands (catalogs/supplement-catalog.yaml names each source); safety \
+            rules (rules/supplement-rules.yaml) screen for age, pregnancy, blood pressure, \
             medication, diet and total caffeine, and fail closed. Items left out are listed with the \
             reason. Exit status: 0 ok, 1 rule error, 2 bad profile or goal.
             """)

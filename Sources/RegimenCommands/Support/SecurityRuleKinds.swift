@@ -2,10 +2,10 @@ import RegimenLanguage
 import RegimenRules
 import RegimenSecurity
 
-/// `kind: security-rules` files, read by the security module's own policy reader and compiled,
+/// `kind: security_rules` files, read by the security module's own policy reader and compiled,
 /// so expression errors in conditions are reported too.
 struct SecurityPolicyFile: SelfParsedRuleFileKind {
-    static let kind = "security-rules"
+    static let kind = "security_rules"
     let policy: SecurityPolicy
     let compiled: CompiledPolicy
 
@@ -23,12 +23,12 @@ struct SecurityPolicyFile: SelfParsedRuleFileKind {
     }
 }
 
-/// `kind: security-tests` files: an auditor's cases against a policy (which is compiled too, so
+/// `kind: security_tests` files: an auditor's cases against a policy (which is compiled too, so
 /// a test file whose policy is broken fails; the policy's own errors are reported once).
 /// The policy path inside is resolved from the test file's folder, relative to the process's
 /// working directory, as `regimen security test` does.
 struct SecurityTestFile: SelfParsedRuleFileKind {
-    static let kind = "security-tests"
+    static let kind = "security_tests"
     let suite: SecurityTestSuite
     let compiled: CompiledPolicy
 

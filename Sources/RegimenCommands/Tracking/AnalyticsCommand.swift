@@ -37,7 +37,7 @@ struct Export: ParsableCommand {
         abstract: "Export a tracker tree (or one program, week or workout of it) as JSON or CSV.",
         discussion: """
             The export keeps ids and timestamps so it can be read back: a .csv input is imported \
-            (typed by rules/tracker/validation.yaml), so `regimen export plan.csv --to json` \
+            (typed by rules/tracker/tracker-validation.yaml), so `regimen export plan.csv --to json` \
             re-imports an export.
             """)
 

@@ -6,7 +6,7 @@ import RegimenTracking
 /// `regimen burn ACTIVITY --minutes N --intensity I`: calories burned by one activity.
 struct Burn: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Calories burned by an activity from catalogs/activities.yaml under rules/calorie-burn.yaml.",
+        abstract: "Calories burned by an activity from catalogs/activity-catalog.yaml under rules/calorie-burn.yaml.",
         discussion: """
             Uses the ACSM formula (kcal/min = MET × 3.5 × kg / 200) unless --formula names another \
             formula of the rule file, such as seed_002. With --list, prints the activity library.

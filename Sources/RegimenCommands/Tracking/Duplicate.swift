@@ -5,13 +5,13 @@ import RegimenTracking
 /// `regimen duplicate TREE --week ID`: deep-copies a week, workout, exercise or program.
 struct Duplicate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Deep-copy a week, workout, exercise or program under rules/tracker/duplication.yaml.",
+        abstract: "Deep-copy a week, workout, exercise or program under rules/tracker/tracker-duplication.yaml.",
         discussion: """
             Prints the old→new id map, the writes in batches of at most the rules' limit (450), the \
             audit entry and (with --format json) the new tree. Ids come from a seed derived from the \
             source and --now, so a run can be repeated exactly.
 
-            The source is validated first (rules/tracker/validation.yaml): a source with errors is \
+            The source is validated first (rules/tracker/tracker-validation.yaml): a source with errors is \
             refused with every error listed (exit 1), or copied with --repair, which leaves each \
             invalid optional field out of the copy and prints each change. Every copy carries the \
             duplicating user's id, and a name already taken becomes "… (copy 2)", "… (copy 3)".

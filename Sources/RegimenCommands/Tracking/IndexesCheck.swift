@@ -12,7 +12,7 @@ struct IndexesCheck: ParsableCommand {
         commandName: "indexes-check",
         abstract: "Check the tracker's queries against Appendix B's indexes and the policy's list rules.",
         discussion: """
-            Each query of rules/tracker/queries.yaml must be served by an index of \
+            Each query of rules/tracker/tracker-queries.yaml must be served by an index of \
             rules/security/workout-tracker/firestore.indexes.json (a composite index of the same \
             collection with the equality fields first, then the sort fields in order and direction, \
             or Firestore's single-field indexes) and allowed as a list by its owner under \
@@ -20,7 +20,7 @@ struct IndexesCheck: ParsableCommand {
             one fails, 2 when a file cannot be read.
             """)
 
-    @Option(help: "The queries file.") var queries = "rules/tracker/queries.yaml"
+    @Option(help: "The queries file.") var queries = "rules/tracker/tracker-queries.yaml"
     @Option(help: "The indexes file (firestore.indexes.json).") var indexes = "rules/security/workout-tracker/firestore.indexes.json"
     @Option(help: "The Firestore policy.") var policy = "rules/security/workout-tracker/corrected.rules"
     @Option(help: "The owner's uid the queries run as.") var owner = "alice"

@@ -8,7 +8,7 @@ import RegimenTracking
 /// (docs/requirements.md#exercise-ranking).
 struct Select: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Rank candidate exercises from catalogs/exercises.yaml by the selection ranking of rules/periodization.yaml.",
+        abstract: "Rank candidate exercises from catalogs/exercise-catalog.yaml by the selection ranking of rules/periodization.yaml.",
         discussion: """
             The score multiplies the ranking's factors: in the user's --library, a muscle \
             in --emphasis, a muscle with fewer --chosen exercises than the most-trained one \
@@ -93,10 +93,10 @@ struct Select: ParsableCommand {
     static func exercises(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> [Exercise] {
         let located = try sources.locate(in: context)
         guard let catalogs = located.catalogs else {
-            context.standardError.writeLine("error: no catalogs directory to read exercises.yaml from")
+            context.standardError.writeLine("error: no catalogs directory to read exercise-catalog.yaml from")
             throw .usage
         }
-        let url = catalogs.appendingPathComponent("exercises.yaml")
+        let url = catalogs.appendingPathComponent("exercise-catalog.yaml")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             context.standardError.writeLine("error: cannot read \(located.displayPath(for: url))")
             throw .failed

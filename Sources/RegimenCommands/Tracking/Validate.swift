@@ -5,7 +5,7 @@ import RegimenTracking
 /// `regimen validate TREE`: checks a workout tracker document tree against the tracker rules.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a program/week/workout/exercise/set tree (JSON or YAML) against rules/tracker/validation.yaml.",
+        abstract: "Check a program/week/workout/exercise/set tree (JSON or YAML) against rules/tracker/tracker-validation.yaml.",
         discussion: """
             The tree nests each subcollection under its plural name with the seed's field names: \
             {userId, programs: [{id, name, weeks: [{id, order, workouts: [{id, exercises: [{id, sets: [...]}]}]}]}]}. \
@@ -13,7 +13,7 @@ struct Validate: ParsableCommand {
             `document-path: severity: message`; exits 1 if any is an error, 2 if the tree cannot be read.
 
             Each document's own fields follow rules/security/workout-tracker/corrected.rules (the \
-            source; rules/tracker/validation.yaml restates it and a test keeps the two in agreement). \
+            source; rules/tracker/tracker-validation.yaml restates it and a test keeps the two in agreement). \
             Unique program names, unique week order and the set fields of an exercise's type need \
             other documents: only validate checks them.
             """)

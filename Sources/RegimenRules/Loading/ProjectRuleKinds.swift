@@ -18,7 +18,7 @@ public enum ProjectRuleKinds {
             "activity_catalog", "calorie_burn", "periodization", "student_progress", "tracker_analytics",
             "tracker_duplication", "tracker_queries", "tracker_validation",
         ],
-        "RegimenSecurity": ["security-rules", "security-tests"],
+        "RegimenSecurity": ["security_rules", "security_tests"],
     ]
 
     /// All kinds of all modules.

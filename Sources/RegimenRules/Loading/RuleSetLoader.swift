@@ -86,7 +86,7 @@ public struct RuleSetLoader: Sendable {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             // Another module's file is skipped before it is parsed: security test files are the
             // largest in the tree, and a planner has no use for them.
-            if !foreignKinds.isEmpty, let kind = Self.declaredKind(file.text), foreignKinds.contains(kind) { continue }
+            if !foreignKinds.isEmpty, let kind = Self.declaredKind(file.text), foreignKinds.contains(Self.spelledWithUnderscores(kind)) { continue }
             attempted.append((file.path, Self.declaredKind(file.text)))
             let read = YAMLReader.read(file.text, file: file.path)
             context.report(contentsOf: read.diagnostics)
@@ -95,7 +95,7 @@ public struct RuleSetLoader: Sendable {
                 context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
                 continue
             }
-            if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(kind) { continue }
+            if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(Self.spelledWithUnderscores(kind)) { continue }
             if let header = header(of: node, in: context) {
                 documents.append(Document(path: file.path, kind: header.kind, version: header.version, node: node, text: file.text))
             }
@@ -136,6 +136,9 @@ public struct RuleSetLoader: Sendable {
         }
     }
 
+    /// `security-rules` → `security_rules`: the spelling of every kind.
+    static func spelledWithUnderscores(_ kind: String) -> String { kind.replacingOccurrences(of: "-", with: "_") }
+
     /// The value of the first top-level `kind:` line, read without parsing the file (a trailing
     /// comment is ignored); nil when there is none.
     private static func declaredKind(_ text: String) -> String? {
@@ -156,8 +159,14 @@ public struct RuleSetLoader: Sendable {
         var kind: String?
         if let kindNode = node["kind"] {
             if let name = context.decode(kindNode, as: String.self, at: path.appending(key: "kind")) {
+                let underscored = Self.spelledWithUnderscores(name)
                 if kinds[name] != nil {
                     kind = name
+                } else if underscored != name, kinds[underscored] != nil {
+                    // Kinds are spelled with underscores; the hyphenated spelling security files
+                    // once used still loads, with a warning, so existing files keep working.
+                    context.warning("rules.deprecated-kind", "kind '\(name)' is spelled '\(underscored)'; the hyphenated spelling is deprecated", at: kindNode.location)
+                    kind = underscored
                 } else {
                     let suggestion = Suggestion.clause(for: name, among: knownKinds)
                     context.error("rules.unknown-kind", "unknown kind '\(name)'\(suggestion)", at: kindNode.location,

@@ -3,7 +3,7 @@ import RegimenLanguage
 import RegimenRules
 
 /// Reads a policy in either syntax, chosen by file extension: `.yaml`/`.yml` is the YAML form
-/// (`kind: security-rules`), anything else (`.rules`) the native syntax.
+/// (`kind: security_rules`), anything else (`.rules`) the native syntax.
 public enum PolicyLoader {
     public static func load(file: String) throws(DiagnosticsError) -> SecurityPolicy {
         try parse(try InputFile.read(path: file), file: file)

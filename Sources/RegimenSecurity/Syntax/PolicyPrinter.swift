@@ -40,9 +40,9 @@ public enum PolicyPrinter {
         out += "\(pad(indent))}\n"
     }
 
-    /// The YAML form (`kind: security-rules`).
+    /// The YAML form (`kind: security_rules`).
     public static func yaml(_ policy: SecurityPolicy) -> String {
-        var out = "kind: security-rules\nversion: 1\n"
+        var out = "kind: security_rules\nversion: 1\n"
         if let version = policy.rulesVersion { out += "rules_version: \"\(version)\"\n" }
         out += "service: \(policy.service.rawValue)\n"
         if !policy.functions.isEmpty { yamlFunctions(policy.functions, indent: 0, into: &out) }

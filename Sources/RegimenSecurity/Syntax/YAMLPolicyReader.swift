@@ -1,10 +1,10 @@
 import Foundation
 import RegimenLanguage
 
-/// Reads the YAML form of a policy (`kind: security-rules`):
+/// Reads the YAML form of a policy (`kind: security_rules`):
 ///
 /// ```yaml
-/// kind: security-rules
+/// kind: security_rules
 /// version: 1
 /// rules_version: "2"
 /// service: cloud.firestore
@@ -30,8 +30,10 @@ public enum YAMLPolicyReader {
         let root = try YAMLNode.parse(text, file: file)
         let reader = Reader(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         guard var top = YAMLMapping(root, context: "the policy", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
-        if top.string("kind", diagnostics: &diagnostics) != "security-rules" {
-            diagnostics.error("rules.kind", "expected 'kind: security-rules'", at: top.keyLocation("kind") ?? root.location)
+        // `security-rules` is the deprecated spelling (`regimen check` warns about it).
+        let kind = top.string("kind", diagnostics: &diagnostics)
+        if kind != "security_rules" && kind != "security-rules" {
+            diagnostics.error("rules.kind", "expected 'kind: security_rules'", at: top.keyLocation("kind") ?? root.location)
         }
         if let version = top.value("version"), version.scalarText != "1" {
             diagnostics.error("rules.version", "unsupported version '\(version.scalarText ?? "?")'; expected 1", at: version.location)

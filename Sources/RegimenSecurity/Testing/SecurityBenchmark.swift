@@ -67,7 +67,7 @@ public struct SecurityBenchmark: Sendable {
     /// (and the emulator differential) can replay it.
     public func testFile(rules: String, decisions: [Bool]) -> String {
         var out = "# 1,000 write requests against the sets path of Appendix A (regimen bench-security).\n"
-        out += "kind: security-tests\nversion: 1\nrules: \(YAMLValues.quote(rules))\ndocuments:\n"
+        out += "kind: security_tests\nversion: 1\nrules: \(YAMLValues.quote(rules))\ndocuments:\n"
         for key in store.documents.keys.sorted() {
             guard let data = store.documents[key] else { continue }
             out += "  \(YAMLValues.quote(String(key.dropFirst("/databases/(default)/documents/".count)))): \(flow(.map(data)))\n"

@@ -3,7 +3,7 @@ import OrderedCollections
 import RegimenLanguage
 import RegimenRules
 
-/// An auditor's test file (`kind: security-tests`): a policy, the documents that exist, and
+/// An auditor's test file (`kind: security_tests`): a policy, the documents that exist, and
 /// cases with the decision each must get.
 public struct SecurityTestSuite: Sendable {
     public var file: String
@@ -44,8 +44,9 @@ extension SecurityTestSuite {
         let root = try YAMLNode.parse(text, file: file)
         guard var top = YAMLMapping(root, context: "the test file", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
         let kind = top.string("kind", diagnostics: &diagnostics)
-        if kind != "security-tests" {
-            diagnostics.error("tests.kind", "expected 'kind: security-tests'", at: top.keyLocation("kind") ?? root.location)
+        // `security-tests` is the deprecated spelling (`regimen check` warns about it).
+        if kind != "security_tests" && kind != "security-tests" {
+            diagnostics.error("tests.kind", "expected 'kind: security_tests'", at: top.keyLocation("kind") ?? root.location)
         }
         if let version = top.value("version"), version.scalarText != "1" {
             diagnostics.error("tests.version", "unsupported version '\(version.scalarText ?? "?")'; expected 1", at: version.location)

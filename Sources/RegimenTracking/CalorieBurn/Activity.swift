@@ -22,7 +22,7 @@ public struct CompendiumRow: Sendable, Hashable {
     }
 }
 
-/// One activity of `catalogs/activities.yaml`.
+/// One activity of `catalogs/activity-catalog.yaml`.
 public struct Activity: Sendable, Hashable {
     /// The catalog key, e.g. `running`.
     public var id: String

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: activity_catalog` — decodes `catalogs/activities.yaml` into an ``ActivityCatalog``.
+/// `kind: activity_catalog` — decodes `catalogs/activity-catalog.yaml` into an ``ActivityCatalog``.
 ///
 /// Checked against the calorie-burn rules once both are loaded: each row names a level, and its
 /// MET lies in that level's band.

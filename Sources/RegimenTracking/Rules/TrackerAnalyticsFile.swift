@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: tracker_analytics` — decodes `rules/tracker/analytics.yaml` into an ``AnalyticsPolicy``.
+/// `kind: tracker_analytics` — decodes `rules/tracker/tracker-analytics.yaml` into an ``AnalyticsPolicy``.
 public struct TrackerAnalyticsFile: RuleFileKind {
     public static let kind = "tracker_analytics"
     public let policy: AnalyticsPolicy

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: tracker_duplication` — decodes `rules/tracker/duplication.yaml` into a ``CopyPolicy``.
+/// `kind: tracker_duplication` — decodes `rules/tracker/tracker-duplication.yaml` into a ``CopyPolicy``.
 public struct TrackerDuplicationFile: RuleFileKind {
     public static let kind = "tracker_duplication"
     public let policy: CopyPolicy

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: tracker_queries` — decodes `rules/tracker/queries.yaml` into ``TrackerQuery`` values.
+/// `kind: tracker_queries` — decodes `rules/tracker/tracker-queries.yaml` into ``TrackerQuery`` values.
 public struct TrackerQueriesFile: RuleFileKind {
     public static let kind = "tracker_queries"
     public let queries: [TrackerQuery]

@@ -1,7 +1,7 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: tracker_validation` — decodes `rules/tracker/validation.yaml` into a ``ValidationPolicy``.
+/// `kind: tracker_validation` — decodes `rules/tracker/tracker-validation.yaml` into a ``ValidationPolicy``.
 public struct TrackerValidationFile: RuleFileKind {
     public static let kind = "tracker_validation"
     public let policy: ValidationPolicy

@@ -44,13 +44,13 @@ public struct TrackingRules: Sendable {
 
     /// This module's files inside the rules directory.
     public static let rulesFiles = [
-        "tracker/validation.yaml", "tracker/duplication.yaml", "tracker/analytics.yaml",
+        "tracker/tracker-validation.yaml", "tracker/tracker-duplication.yaml", "tracker/tracker-analytics.yaml",
         "calorie-burn.yaml", "student-progress.yaml", "periodization.yaml",
     ]
     /// This module's files inside the catalogs directory.
-    public static let catalogFiles = ["activities.yaml"]
+    public static let catalogFiles = ["activity-catalog.yaml"]
 
-    /// The files of this module under a project root (`rules/…`, `catalogs/activities.yaml`).
+    /// The files of this module under a project root (`rules/…`, `catalogs/activity-catalog.yaml`).
     public static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
 
     /// Loads this module's files, and only them (with the shared `kind: functions` helpers), from

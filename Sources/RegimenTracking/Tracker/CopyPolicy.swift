@@ -1,6 +1,6 @@
 import RegimenLanguage
 
-/// What a duplicate copies, as `rules/tracker/duplication.yaml` states it.
+/// What a duplicate copies, as `rules/tracker/tracker-duplication.yaml` states it.
 public struct CopyPolicy: Sendable {
     /// The copy rules of one level above sets.
     public struct LevelCopy: Sendable {

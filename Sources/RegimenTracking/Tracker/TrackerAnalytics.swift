@@ -1,6 +1,6 @@
 import RegimenLanguage
 
-/// The analytics rules of `rules/tracker/analytics.yaml`.
+/// The analytics rules of `rules/tracker/tracker-analytics.yaml`.
 public struct AnalyticsPolicy: Sendable {
     /// A set's volume. Variables: `reps`, `weight`.
     public var setVolume: Formula

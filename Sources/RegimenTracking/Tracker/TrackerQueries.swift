@@ -1,6 +1,6 @@
 import RegimenLanguage
 
-/// One query the tracker app runs (rules/tracker/queries.yaml).
+/// One query the tracker app runs (rules/tracker/tracker-queries.yaml).
 public struct TrackerQuery: Sendable, Hashable {
     public struct Filter: Sendable, Hashable {
         public var field: String

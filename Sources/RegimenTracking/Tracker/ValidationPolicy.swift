@@ -1,6 +1,6 @@
 import RegimenLanguage
 
-/// The field rules of tracker documents, as `rules/tracker/validation.yaml` states them.
+/// The field rules of tracker documents, as `rules/tracker/tracker-validation.yaml` states them.
 public struct ValidationPolicy: Sendable, Hashable {
     /// The type a field's value must have.
     public enum FieldType: String, Sendable, Hashable, CaseIterable {

@@ -70,7 +70,7 @@ enum AdaptationFixtures {
         ])
     }
 
-    // Check-ins by readiness (see rules/readiness.yaml's score): low = 2, neutral = 3, high = 5.
+    // Check-ins by readiness (see rules/readiness-rules.yaml's score): low = 2, neutral = 3, high = 5.
     static func low(_ date: String? = nil) -> CheckIn {
         CheckIn(date: date, sleepHours: 4.5, soreness: ["legs": 3], stress: 5, motivation: 2)
     }

@@ -15,8 +15,8 @@ enum AdaptationTestRules {
     }()
 
     static let files = [
-        "rules/readiness.yaml", "rules/progression.yaml", "rules/auto-adjust.yaml", "rules/supplement-cautions.yaml",
-        "catalogs/supplements.yaml",
+        "rules/readiness-rules.yaml", "rules/progression-rules.yaml", "rules/auto-adjust-matrix.yaml", "rules/supplement-rules.yaml",
+        "catalogs/supplement-catalog.yaml",
     ]
 
     static let kinds: [any RuleFileKind.Type] = [

@@ -101,12 +101,12 @@ import Testing
     }
 
     @Test func aNonNumericScoreIsRejectedByCheck() {
-        let text = AdaptationTestRules.text("rules/readiness.yaml")
+        let text = AdaptationTestRules.text("rules/readiness-rules.yaml")
         let broken = text.replacingOccurrences(
             of: "  score: \"math.round((sleep_score + stress_score + checkin.motivation + soreness_score) / 4.0)\"",
             with: "  score: \"'high'\"")
         #expect(broken != text)
-        let result = AdaptationTestRules.load(replacing: ["rules/readiness.yaml": broken])
+        let result = AdaptationTestRules.load(replacing: ["rules/readiness-rules.yaml": broken])
         #expect(result.diagnostics.contains { $0.severity == .error && $0.message.contains("must give a number, not string") },
                 "\(result.diagnostics.map(\.description))")
     }

@@ -5,7 +5,7 @@ import RegimenLanguage
 import Testing
 
 /// Lifts without external load progress by reps, then by the harder variant of the catalog's
-/// progression chain, and never by kilograms (rules/progression.yaml).
+/// progression chain, and never by kilograms (rules/progression-rules.yaml).
 @Suite struct UnloadedProgressionTests {
     typealias F = AdaptationFixtures
 
@@ -90,11 +90,11 @@ import Testing
 /// A rule amount far outside any plan (a coach's slip) is bounded, never a trap.
 @Suite struct AbsurdAmountTests {
     @Test func anAbsurdRepOrSetAmountIsBounded() throws {
-        let progression = AdaptationTestRules.text("rules/progression.yaml")
+        let progression = AdaptationTestRules.text("rules/progression-rules.yaml")
         let line = progression.split(separator: "\n").first { $0.hasPrefix("      reps: \"(min_rir") }.map(String.init) ?? "?"
         let edited = progression.replacingOccurrences(of: line, with: "      reps: \"1.0e300\"")
         #expect(edited != progression)
-        let loaded = AdaptationTestRules.load(replacing: ["rules/progression.yaml": edited])
+        let loaded = AdaptationTestRules.load(replacing: ["rules/progression-rules.yaml": edited])
         #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         let readiness = try #require(loaded.ruleSet.first(ReadinessRulesFile.self)?.rules)
         let rules = try #require(loaded.ruleSet.first(ProgressionRulesFile.self)?.rules)

@@ -21,7 +21,7 @@ import Testing
         return SupplementAdvisor(catalog: catalog, rules: full.rules)
     }
 
-    /// The tags `rules/diets.yaml` gives a vegan profile.
+    /// The tags `rules/dietary-exclusions.yaml` gives a vegan profile.
     static let veganTags = ["meat", "fish", "shellfish", "dairy", "egg"]
 
     private func advise(_ profile: Profile, goal: String? = "lean_mass", tags: [String] = []) throws -> SupplementAdvice {

@@ -2,7 +2,7 @@ import RegimenCoaching
 import RegimenLanguage
 import Testing
 
-/// A day type's `roles` (catalogs/plan_templates.yaml) bind exercise selection: on a pull day the
+/// A day type's `roles` (catalogs/plan-templates.yaml) bind exercise selection: on a pull day the
 /// shoulders get rear-delt work only, in the week and in its busy-day variant.
 @Suite struct DayRoleTests {
     /// Every block of a role muscle on a day with that role uses one of the role's patterns.
@@ -51,7 +51,7 @@ import Testing
     /// With the shoulders listed first on pull days (so they get their share before the rows
     /// count toward it), the pull days carry shoulder work, and all of it is rear-delt work.
     @Test func aPullDayThatTrainsShouldersGivesThemRearDeltWork() throws {
-        let files = TrainingFixtures.files(editing: "catalogs/plan_templates.yaml", replacing: "    muscles: [back, biceps, shoulders]", with: "    muscles: [shoulders, back, biceps]")
+        let files = TrainingFixtures.files(editing: "catalogs/plan-templates.yaml", replacing: "    muscles: [back, biceps, shoulders]", with: "    muscles: [shoulders, back, biceps]")
         let result = TrainingFixtures.load(files)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         let planner = try TrainingPlanner(ruleSet: result.ruleSet)
@@ -64,8 +64,8 @@ import Testing
     }
 
     @Test func aRoleNamingAPatternNoExerciseHasIsAnError() {
-        let files = TrainingFixtures.files(editing: "catalogs/plan_templates.yaml", replacing: "roles: {shoulders: [rear_delt]}", with: "roles: {shoulders: [rear_delts]}")
+        let files = TrainingFixtures.files(editing: "catalogs/plan-templates.yaml", replacing: "roles: {shoulders: [rear_delt]}", with: "roles: {shoulders: [rear_delts]}")
         let errors = TrainingFixtures.load(files).diagnostics.filter { $0.severity == .error }.map(\.description)
-        #expect(errors.contains { $0.hasPrefix("catalogs/plan_templates.yaml:") && $0.contains("roles.shoulders names pattern 'rear_delts', which no catalog exercise has") })
+        #expect(errors.contains { $0.hasPrefix("catalogs/plan-templates.yaml:") && $0.contains("roles.shoulders names pattern 'rear_delts', which no catalog exercise has") })
     }
 }

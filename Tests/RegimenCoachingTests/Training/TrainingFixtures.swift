@@ -10,7 +10,7 @@ enum TrainingFixtures {
 
     /// The training files by kind: every `rules/training-*.yaml` plus the two catalogs.
     static let files: [(path: String, text: String)] = {
-        let names = ["catalogs/exercises.yaml", "catalogs/plan_templates.yaml"]
+        let names = ["catalogs/exercise-catalog.yaml", "catalogs/plan-templates.yaml"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("rules").path)) ?? [])
                 .filter { $0.hasPrefix("training-") && $0.hasSuffix(".yaml") }.sorted().map { "rules/\($0)" }
         return names.compactMap { name in

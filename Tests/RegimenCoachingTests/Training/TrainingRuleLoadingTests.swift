@@ -40,29 +40,29 @@ import Testing
     }
 
     @Test func aCatalogReferenceToAnUnknownExerciseIsAnError() {
-        let files = TrainingFixtures.files(editing: "catalogs/exercises.yaml", replacing: "regressions: [goblet_squat, box_squat]", with: "regressions: [goblet_sqat, box_squat]")
+        let files = TrainingFixtures.files(editing: "catalogs/exercise-catalog.yaml", replacing: "regressions: [goblet_squat, box_squat]", with: "regressions: [goblet_sqat, box_squat]")
         #expect(errors(files).contains { $0.id == "rules.unknown-reference" && $0.message.contains("goblet_sqat") })
     }
 
     @Test func aTemplateWithTheWrongNumberOfDaysIsAnError() {
-        let files = TrainingFixtures.files(editing: "catalogs/plan_templates.yaml", replacing: "weekly_structure: [upper, lower, upper, lower]", with: "weekly_structure: [upper, lower, upper]")
+        let files = TrainingFixtures.files(editing: "catalogs/plan-templates.yaml", replacing: "weekly_structure: [upper, lower, upper, lower]", with: "weekly_structure: [upper, lower, upper]")
         #expect(errors(files).contains { $0.id == "rules.template-days" && $0.message.contains("upper_lower_4") })
     }
 
     @Test func aMuscleListedTwiceInADayTypeIsAnErrorAtTheRepeat() throws {
         let files = TrainingFixtures.files(
-            editing: "catalogs/plan_templates.yaml", replacing: "muscles: [chest, shoulders, triceps]", with: "muscles: [chest, shoulders, triceps, chest]")
-        let text = try #require(files.first { $0.path == "catalogs/plan_templates.yaml" }?.text)
+            editing: "catalogs/plan-templates.yaml", replacing: "muscles: [chest, shoulders, triceps]", with: "muscles: [chest, shoulders, triceps, chest]")
+        let text = try #require(files.first { $0.path == "catalogs/plan-templates.yaml" }?.text)
         let lineIndex = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasSuffix("muscles: [chest, shoulders, triceps, chest]") })
         let found = errors(files).filter { $0.id == "rules.duplicate-id" }
         #expect(found.count == 1, "\(found)")
         let error = try #require(found.first)
         #expect(error.message == "day type 'push': 'muscles' lists 'chest' twice")
-        #expect(error.location?.file == "catalogs/plan_templates.yaml")
+        #expect(error.location?.file == "catalogs/plan-templates.yaml")
         #expect(error.location?.line == lineIndex + 1)
         // The second `chest`, not the first.
         #expect(error.location?.column == "    muscles: [chest, shoulders, triceps, ".count + 1)
-        #expect(error.notes.contains { $0.hasPrefix("first listed at catalogs/plan_templates.yaml:\(lineIndex + 1):") })
+        #expect(error.notes.contains { $0.hasPrefix("first listed at catalogs/plan-templates.yaml:\(lineIndex + 1):") })
     }
 
     @Test func aDayTypeBuiltInCodeWithARepeatedMusclePlansWithoutTrapping() throws {

@@ -16,7 +16,7 @@ struct TrainingRulesResolver {
         else { return nil }
         let catalogFiles = ruleSet.all(ExerciseCatalogFile.self)
         guard !catalogFiles.isEmpty else {
-            context.report(ruleSet.missingKind(ExerciseCatalogFile.kind, hint: "catalogs/exercises.yaml"))
+            context.report(ruleSet.missingKind(ExerciseCatalogFile.kind, hint: "catalogs/exercise-catalog.yaml"))
             return nil
         }
         let catalog = ExerciseCatalog(catalogFiles.flatMap(\.exercises))

@@ -40,7 +40,7 @@ public struct TrainingSplitsFile: RuleFileKind {
     }
 }
 
-/// `kind: plan_templates` — `catalogs/plan_templates.yaml`.
+/// `kind: plan_templates` — `catalogs/plan-templates.yaml`.
 public struct PlanTemplatesFile: RuleFileKind {
     public static let kind = "plan_templates"
 

@@ -1,0 +1,87 @@
+import RegimenLanguage
+import RegimenRules
+
+extension AdaptationRule.Scope: NodeEnum {}
+
+/// Decoding of the rule entries shared by the readiness and progression files.
+enum AdaptationRuleDecoder {
+    /// The action keys, with the scopes each needs (`nil`: any scope).
+    static let actionScopes: [String: Set<AdaptationRule.Scope>?] = [
+        "sets": [.soreRegion, .loggedExercise], "suggest_regression": [.soreRegion], "weekly_sets_pct": nil, "rir_floor": nil,
+        "kcal_pct": nil, "load_pct": [.loggedExercise], "lagging_set": [.loggedExercise], "otherwise_load_pct": [.loggedExercise],
+        "deload": nil, "note": nil, "reps": [.loggedExercise], "harder_variant": [.loggedExercise],
+    ]
+
+    static func decode(
+        _ node: LocatedNode, at path: DecodingPath, in context: DecodingContext, scopes: [AdaptationRule.Scope], defaultScope: AdaptationRule.Scope,
+        declaring declaredIds: inout [String]
+    ) -> AdaptationRule? {
+        context.mapping(node, at: path) { map -> AdaptationRule? in
+            guard let idNode = map.requiredNode("id"), let id = context.decode(idNode, as: String.self, at: path.appending(key: "id")) else {
+                for key in map.keys { map.allow(key) }
+                return nil
+            }
+            declaredIds.append(id)
+            map.path = DecodingPath(subject: "rule '\(id)'")
+            map.allow("description")
+            var scope = defaultScope
+            if let scopeNode = map.node("for_each"), let decoded = context.decode(scopeNode, as: AdaptationRule.Scope.self, at: map.path.appending(key: "for_each")) {
+                if scopes.contains(decoded) {
+                    scope = decoded
+                } else {
+                    context.error("rules.unknown-value", map.path.message("'for_each' must be \(scopes.map { "'\($0.rawValue)'" }.joined(separator: " or ")) in this file, not '\(decoded.rawValue)'"), at: scopeNode.location)
+                    return nil
+                }
+            }
+            let environment = context.environment(declaring: scope.variables)
+            let condition = map.requiredExpression("when", in: environment)
+            let reason = map.requiredTemplate("reason", in: environment)
+            let supersedes = map.optional("supersedes", default: [String]())
+            let actions = map.mapping("then") { then -> AdaptationRule.Actions? in
+                var actions = AdaptationRule.Actions()
+                var valid = true
+                for key in then.keys {
+                    guard let needed = actionScopes[key] else { continue }
+                    if let needed, !needed.contains(scope) {
+                        context.error("rules.scope", then.path.appending(key: key).message("needs for_each: \(needed.map(\.rawValue).sorted().joined(separator: " or ")), the rule is checked per \(scope.rawValue.replacingOccurrences(of: "_", with: " "))"), at: then.location(ofKey: key))
+                        valid = false
+                    }
+                }
+                actions.sets = then.optionalExpression("sets", in: environment)
+                actions.suggestRegression = then.optional("suggest_regression", default: false)
+                actions.weeklySetsPercent = then.optionalExpression("weekly_sets_pct", in: environment)
+                actions.rirFloor = then.optionalExpression("rir_floor", in: environment)
+                actions.kcalPercent = then.optionalExpression("kcal_pct", in: environment)
+                actions.loadPercent = then.optionalExpression("load_pct", in: environment)
+                actions.laggingSet = then.optionalExpression("lagging_set", in: environment)
+                actions.otherwiseLoadPercent = then.optionalExpression("otherwise_load_pct", in: environment)
+                actions.deload = then.optional("deload", default: false)
+                actions.reps = then.optionalExpression("reps", in: environment)
+                actions.harderVariant = then.optional("harder_variant", default: false)
+                actions.note = then.optional("note", as: String.self)
+                if actions.suggestRegression && actions.sets == nil {
+                    context.error("rules.missing-key", then.path.prefixed("'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)"), at: then.location(ofKey: "suggest_regression"))
+                    valid = false
+                }
+                if actions.otherwiseLoadPercent != nil && actions.laggingSet == nil {
+                    context.error("rules.missing-key", then.path.prefixed("'otherwise_load_pct' needs 'lagging_set'"), at: then.location(ofKey: "otherwise_load_pct"))
+                    valid = false
+                }
+                if actions.isEmpty {
+                    context.error("rules.missing-key", then.path.prefixed("'then' changes nothing; give at least one action (\(actionScopes.keys.sorted().joined(separator: ", ")))"), at: then.node.location)
+                    valid = false
+                }
+                return valid ? actions : nil
+            }
+            guard let condition, let reason, let actions else { return nil }
+            return AdaptationRule(id: id, scope: scope, condition: condition, actions: actions, reason: reason, supersedes: supersedes, location: idNode.location)
+        }
+    }
+
+    static func checkSingleFile<K: RuleFileKind>(_ kind: K.Type, _ ruleSet: RuleSet, _ context: DecodingContext) {
+        let files = ruleSet.files(of: kind)
+        for extra in files.dropFirst() {
+            context.error("rules.duplicate-file", "a second file of kind '\(K.kind)'; the first is \(files[0].path)", at: SourceLocation(file: extra.path, line: 1, column: 1))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import OrderedCollections
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
+public struct ReadinessRulesFile: RuleFileKind {
+    public static let kind = "readiness_rules"
+    public static var expressionScopes: [ExpressionScope] {
+        [AdaptationVariables.checkinScope, AdaptationVariables.dayScope, AdaptationVariables.weekScope, AdaptationVariables.soreRegionScope,
+         AdaptationVariables.loggedExerciseScope, AdaptationVariables.laggingScope]
+    }
+    public let rules: ReadinessRules
+    /// Every rule id written in the file, including rules with errors (so that a broken rule is
+    /// not reported a second time by the rules that name it).
+    let declaredIds: [String]
+
+    public var ruleCount: Int { rules.rules.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> ReadinessRulesFile? {
+        let context = document.context
+        var lets: [NamedExpression] = []
+        // A `let:` name is declared with the type its expression is known to have.
+        var letVariables: [VariableDeclaration] = []
+        var letsValid = true
+        let checkinVariables = AdaptationVariables.checkinScope.variables
+        let score = document.mapping("checkin_readiness") { map -> CompiledExpression? in
+            if let letNode = map.node("let") {
+                if let pairs = letNode.mapping {
+                    for pair in pairs {
+                        guard let name = pair.key.scalar?.text else { continue }
+                        let path = map.path.appending(key: "let").appending(key: name)
+                        let environment = context.environment(declaring: checkinVariables + letVariables)
+                        if checkinVariables.contains(where: { $0.name == name }) || lets.contains(where: { $0.name == name }) {
+                            context.error("rules.duplicate-id", path.message("is already defined"), at: pair.key.location)
+                            letsValid = false
+                        } else if let expression = context.compileExpression(pair.value, at: path, in: environment) {
+                            lets.append(NamedExpression(name: name, expression: expression))
+                            letVariables.append(VariableDeclaration(name, expression.inferredType, "let: of checkin_readiness"))
+                        } else {
+                            letsValid = false
+                        }
+                    }
+                } else {
+                    context.wrongType(letNode, expected: "a mapping of names to expressions", at: map.path.appending(key: "let"))
+                    letsValid = false
+                }
+            }
+            guard let score = map.requiredExpression("score", in: context.environment(declaring: checkinVariables + letVariables)) else { return nil }
+            // low_day and high_day compare the score as a number; a score known to be something
+            // else could never be compared.
+            let type = score.inferredType
+            if type.base != .any, type.base != .int, type.base != .float, type.base != .number {
+                context.error("rules.wrong-type", map.path.appending(key: "score").message("must give a number, not \(type)"), at: map.node("score")?.location)
+                return nil
+            }
+            return score
+        }
+        let dayEnvironment = context.environment(declaring: AdaptationVariables.dayScope.variables)
+        let lowDay = document.requiredExpression("low_day", in: dayEnvironment)
+        let highDay = document.requiredExpression("high_day", in: dayEnvironment)
+        let regions = document.required("regions", as: OrderedDictionary<String, [String]>.self)
+        let lagging = document.requiredExpression("lagging", in: context.environment(declaring: AdaptationVariables.laggingScope.variables))
+        let minSets = document.required("min_sets_per_block", as: Int.self, in: 0...20)
+        let blockWeeks = document.required("block_weeks", as: Int.self, in: 1...52)
+        let weekEnvironment = context.environment(declaring: AdaptationVariables.weekScope.variables)
+        let macros = document.mapping("macros") { map -> ReadinessRules.MacroRule? in
+            let protein = map.required("protein_kcal_per_g", as: Double.self, in: 0.1...20)
+            let carb = map.required("carb_kcal_per_g", as: Double.self, in: 0.1...20)
+            let fat = map.required("fat_kcal_per_g", as: Double.self, in: 0.1...20)
+            let floor = map.requiredExpression("kcal_floor", in: weekEnvironment)
+            guard let protein, let carb, let fat, let floor else { return nil }
+            return ReadinessRules.MacroRule(proteinKcalPerGram: protein, carbKcalPerGram: carb, fatKcalPerGram: fat, kcalFloor: floor)
+        }
+        var declaredIds: [String] = []
+        let rules = document.list("rules") { node, path in
+            AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: AdaptationRule.Scope.allCases, defaultScope: .week, declaring: &declaredIds)
+        }
+        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let blockWeeks, let macros, let rules else { return nil }
+        return ReadinessRulesFile(rules: ReadinessRules(
+            readinessLets: lets, readinessScore: score, lowDay: lowDay, highDay: highDay,
+            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules),
+            declaredIds: declaredIds)
+    }
+
+    /// Rule ids are unique across the readiness and progression files, and `supersedes` names
+    /// rules that exist.
+    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        AdaptationRuleDecoder.checkSingleFile(ReadinessRulesFile.self, ruleSet, context)
+        AdaptationRuleDecoder.checkSingleFile(ProgressionRulesFile.self, ruleSet, context)
+        let all = ruleSet.all(ReadinessRulesFile.self).flatMap(\.rules.rules) + ruleSet.all(ProgressionRulesFile.self).flatMap(\.rules.rules)
+        context.checkUnique(all.compactMap { rule in rule.location.map { (rule.id, $0) } }, what: "adaptation rule")
+        let known = Set(ruleSet.all(ReadinessRulesFile.self).flatMap(\.declaredIds) + ruleSet.all(ProgressionRulesFile.self).flatMap(\.declaredIds))
+        for rule in all {
+            guard let location = rule.location else { continue }
+            for other in rule.supersedes {
+                context.checkReference(other, at: location, path: DecodingPath(subject: "rule '\(rule.id)'", keyPath: "supersedes"),
+                                       what: "rule", known: known)
+            }
+        }
+    }
+}
