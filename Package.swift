@@ -127,6 +127,7 @@ let package = Package(
             "RegimenService", "RegimenKit",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictSettings),
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
     ]

@@ -63,8 +63,9 @@ enum OpenAPIDocument {
         Operation(method: "get", path: "/openapi.json", summary: "This document.", response: "Document"),
     ]
 
-    /// The document's JSON text (keys sorted).
-    static let json: String = document.jsonString(pretty: true) + "\n"
+    /// The document's JSON text (keys sorted), with the served policy names as the values the
+    /// `{name}` parameter takes.
+    static func json(policies: [String]) -> String { document(policies: policies).jsonString(pretty: true) + "\n" }
 
     private static let statusText: [Int: String] = [
         400: "The body is not one readable JSON or YAML document.", 401: "No bearer token.", 403: "Refused.",
@@ -74,7 +75,7 @@ enum OpenAPIDocument {
         503: "The request exceeded its time budget.",
     ]
 
-    static var document: Value {
+    static func document(policies: [String]) -> Value {
         var paths: Value.Map = [:]
         for operation in operations {
             var entry: Value.Map = [
@@ -89,7 +90,7 @@ enum OpenAPIDocument {
                 parameters.insert(.map([
                     "name": .string("name"), "in": .string("path"), "required": .bool(true),
                     "description": .string("The policy's path under the policies folder without extension, such as workout-tracker/corrected."),
-                    "schema": .map(["type": .string("string")]),
+                    "schema": .map(["type": .string("string"), "enum": .list(policies.map(Value.string))]),
                 ]), at: 0)
             }
             if !parameters.isEmpty { entry["parameters"] = .list(parameters) }
@@ -210,13 +211,13 @@ enum OpenAPIDocument {
                 "data": object(), "query": object(), "time": type("string"), "documents": object(), "size": type("integer"),
                 "contentType": type("string"), "metadata": object(),
             ]),
-            "AuthorizeBody": .map(["oneOf": .list([
+            "AuthorizeBody": .map(["anyOf": .list([
                 reference("AuthorizeRequest"),
                 list(reference("AuthorizeRequest")),
                 object(["requests": list(reference("AuthorizeRequest")), "documents": object()], required: ["requests"], additional: false),
             ])]),
             "Decision": decision,
-            "AuthorizeResult": .map(["oneOf": .list([reference("Decision"), list(reference("Decision"))])]),
+            "AuthorizeResult": .map(["anyOf": .list([reference("Decision"), list(reference("Decision"))])]),
             "SecurityTests": object(["kind": .map(["const": .string("security-tests")]), "version": type("integer"), "documents": object(),
                                      "time": type("string"), "cases": list(object())], required: ["kind", "cases"]),
             "TestReport": object(["cases": list(object()), "passed": type("integer"), "failed": type("integer")], required: ["cases", "passed", "failed"]),

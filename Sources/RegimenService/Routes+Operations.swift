@@ -35,8 +35,8 @@ extension ServiceRoutes {
         route(router, .get, "/metrics") { _, _ in
             JSONResponse.make(json: metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
-        route(router, .get, "/openapi.json") { _, _ in
-            JSONResponse.make(json: OpenAPIDocument.json)
+        route(router, .get, "/openapi.json") { _, context in
+            JSONResponse.make(json: OpenAPIDocument.json(policies: try Self.snapshot(context).policies.keys.sorted()))
         }
         route(router, .post, "/v1/admin/reload") { request, _ in
             try authorizeAdmin(request)

@@ -58,6 +58,18 @@ import Testing
         #expect(result.diagnostics.first?.id == "yaml.too-deep", "\(result.diagnostics)")
     }
 
+    /// Dashes inside a one-line document (dates, ids, a long rule of dashes) open no sequence:
+    /// a compact JSON body with hundreds of them reads, while block sequences nested past the
+    /// limit are still refused.
+    @Test func dashesInsideALineAreNotNesting() {
+        let ids = (0..<300).map { #"{"id": "2026-01-\#($0 % 28 + 1)-a-b-c", "note": "---"}"# }.joined(separator: ", ")
+        let compact = YAMLReader.read(#"{"items": [\#(ids)], "rule": "\#(String(repeating: "-", count: 1_000))"}"#, file: "compact.json")
+        #expect(compact.diagnostics.isEmpty, "\(compact.diagnostics)")
+        #expect(compact.document != nil)
+        let sequences = YAMLReader.read(String(repeating: "- ", count: 500) + "x\n", file: "sequences.yaml")
+        #expect(sequences.diagnostics.first?.id == "yaml.too-deep", "\(sequences.diagnostics)")
+    }
+
     @Test func aliasBombIsRefused() {
         var text = "a0: [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...7 {

@@ -130,22 +130,25 @@ public enum YAMLReader {
         return nil
     }
 
-    /// An over-estimate of nesting: indentation, block-sequence dashes on the line and open flow
-    /// brackets. Real rule files stay far below the limit; only hostile input reaches it.
+    /// An over-estimate of nesting: indentation, the block-sequence dashes that open the line
+    /// (`- - x`) and open flow brackets. A dash elsewhere (a date, an id, a minus sign in a
+    /// one-line JSON body) opens nothing. Real files stay far below the limit; only hostile input
+    /// reaches it.
     private static func firstLineExceedingDepth(_ source: YAMLSourceLines) -> Int? {
         var flowDepth = 0
         for (index, line) in source.lines.enumerated() {
             var depth = 0
             var leading = true
-            for scalar in line {
+            for (position, scalar) in line.enumerated() {
+                let opensSequence = scalar == "-" && leading && (position + 1 == line.count || line[position + 1] == " ")
                 switch scalar {
                 case " " where leading: depth += 1
-                case "-": depth += 1
+                case "-" where opensSequence: depth += 1
                 case "[", "{": flowDepth += 1
                 case "]", "}": flowDepth = max(0, flowDepth - 1)
                 default: break
                 }
-                if scalar != " " { leading = false }
+                if scalar != " " && !opensSequence { leading = false }
                 if depth / 2 + flowDepth > maximumDepth { return index + 1 }
             }
         }
