@@ -37,8 +37,7 @@ struct DiffCommand: ParsableCommand {
         do {
             diff = try adaptation.diffProfiles(old: before, new: after, planner: planner)
         } catch {
-            context.standardError.writeLine(error.description)
-            throw CommandFailure.failed
+            throw CommandFailure.reporting(error, in: context)
         }
         ProfileInput.print(format == .text ? diff.value : diff.reportValue, format: format, text: { DiffText.render(diff) }, in: context)
     }

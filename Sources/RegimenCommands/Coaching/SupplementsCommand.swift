@@ -36,7 +36,7 @@ struct SupplementsCommand: ParsableCommand {
             advice = try adaptation.adviseSupplements(for: person, goal: goal, nutrition: nutrition)
         } catch {
             context.standardError.writeLine("error: \(error.description)")
-            throw CommandFailure.usage
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         ProfileInput.print(advice.value, format: format, text: { SupplementsText.render(advice) }, in: context)
     }

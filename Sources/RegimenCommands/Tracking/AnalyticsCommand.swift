@@ -68,7 +68,7 @@ struct Export: ParsableCommand {
                 source = try TrackerCSV.import(text, policy: rules.validation)
             } catch let error as CSVError {
                 context.standardError.writeLine("\(tree):\(error.line): error: \(error.message)")
-                throw CommandFailure.usage
+                throw CommandFailure(status: CommandExit.status(for: error.kind))
             }
         } else {
             source = try TrackingCommandSupport.tree(tree, in: context)

@@ -40,7 +40,7 @@ struct Burn: ParsableCommand {
             result = try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weight)
         } catch let error as BurnError {
             for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
-            throw CommandFailure.usage
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         switch format {
         case .json, .yaml:

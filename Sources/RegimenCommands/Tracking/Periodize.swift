@@ -45,7 +45,7 @@ struct Periodize: ParsableCommand {
         } catch let error as PeriodizationError {
             let option = error.message.hasPrefix("the ramp's start") ? "--start-intensity: " : error.message.hasPrefix("the ramp's end") ? "--end-intensity: " : ""
             context.standardError.writeLine("error: \(option)\(error.message)")
-            throw CommandFailure.usage
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         var shown = plan.schedule
         if let week {

@@ -38,7 +38,7 @@ struct Progress: ParsableCommand {
         case .success(let read): completion = read
         case .failure(let error):
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.usage
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         let input = completion.asOf(today: today, present: present)
         let progress: StudentProgress
@@ -46,7 +46,7 @@ struct Progress: ParsableCommand {
             progress = try rules.progress.progress(of: input)
         } catch let error as ProgressError {
             for problem in error.problems { context.standardError.writeLine("\(log): error: \(problem)") }
-            throw CommandFailure.usage
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         switch format {
         case .json, .yaml:
