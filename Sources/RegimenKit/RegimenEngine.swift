@@ -27,7 +27,7 @@ public final class RegimenEngine: Sendable {
     /// The rule-file kinds the planner reads; files of the security and tracking modules under
     /// the same folders are skipped unread (`regimen check` validates them).
     package static var plannerLoader: RuleSetLoader {
-        RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, skippingOtherModules: true)
+        RegimenRuleKinds.loader(for: RegimenRuleKinds.planner)
     }
 
     /// Loads the rules in `rules` and the catalogs in `catalogs`.

@@ -22,7 +22,7 @@ import Testing
     /// Loads the real files with `path`'s text changed by `edit`.
     func load(editing path: String, _ edit: (String) -> String) -> RuleSetLoadResult {
         let files = Self.files.map { $0.path == path ? ($0.path, edit($0.text)) : $0 }
-        return RuleSetLoader(kinds: NutritionRuleSet.kinds, skippingOtherModules: true).load(files: files)
+        return RuleSetLoader(kinds: NutritionRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(files: files)
     }
 
     func errors(_ result: RuleSetLoadResult) -> [String] {
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func theShippedRulesLoadWithoutDiagnostics() throws {
-        let result = RuleSetLoader(kinds: NutritionRuleSet.kinds, skippingOtherModules: true).load(files: Self.files)
+        let result = RuleSetLoader(kinds: NutritionRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(files: Self.files)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let rules = try NutritionRuleSet(try result.get())
         #expect(rules.catalog.ingredients.count >= 40)

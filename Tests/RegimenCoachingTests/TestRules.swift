@@ -12,7 +12,7 @@ enum TestRules {
         let sources = RuleSources(
             rules: packageRoot.appendingPathComponent("rules"), catalogs: packageRoot.appendingPathComponent("catalogs"),
             displayBase: packageRoot)
-        let result = RuleSetLoader(kinds: NutritionRuleSet.kinds, skippingOtherModules: true).load(from: sources)
+        let result = RuleSetLoader(kinds: NutritionRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(from: sources)
         do throws(DiagnosticsError) {
             return .success(try NutritionRuleSet(try result.get()))
         } catch {

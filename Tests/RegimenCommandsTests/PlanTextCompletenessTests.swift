@@ -12,7 +12,7 @@ import Testing
     static let generator: PlanGenerator? = {
         let root = AdaptationCommandTests.repository
         let sources = RuleSources(rules: root.appendingPathComponent("rules"), catalogs: root.appendingPathComponent("catalogs"), displayBase: root)
-        let result = RuleSetLoader(kinds: PlanGenerator.kinds, skippingOtherModules: true).load(from: sources)
+        let result = RuleSetLoader(kinds: PlanGenerator.kinds, otherModulesKinds: .anyUnregistered).load(from: sources)
         guard let ruleSet = try? result.get() else { return nil }
         return try? PlanGenerator(ruleSet: ruleSet)
     }()

@@ -1,14 +1,28 @@
 import Foundation
 import Testing
+import RegimenKit
 import RegimenRules
 @testable import RegimenCommands
 
 @Suite struct RuleKindRegistryTests {
-    /// The manifest that lets one module skip another's files must list exactly what the modules
-    /// register; otherwise a module's own load would reject, or silently skip, a real file.
-    @Test func manifestMatchesRegisteredKinds() {
-        let registered = Set(RuleKindRegistry.all.map { $0.kind }).union(["functions"])
-        #expect(registered == ProjectRuleKinds.all)
+    /// Each kind belongs to one module and is spelled with underscores.
+    @Test func everyKindIsOwnedOnceAndSpelledWithUnderscores() {
+        let names = RuleKindRegistry.all.map { $0.kind }
+        #expect(Set(names).count == names.count, "\(names.sorted())")
+        #expect(names.allSatisfy { !$0.contains("-") && $0 == $0.lowercased() })
+        #expect(!names.contains("functions"), "functions is the loader's own kind")
+    }
+
+    /// The planner's load skips the other modules' files but still reports a misspelt kind.
+    @Test func aModulesLoadSkipsOtherModulesFilesAndReportsAMisspelling() {
+        let loader = RegimenRuleKinds.loader(for: RegimenRuleKinds.planner)
+        let result = loader.load(files: [
+            ("policy.yaml", "kind: security_rules\nversion: 1\nmatch: [\n"),
+            ("old.yaml", "kind: security-tests\nversion: 1\ncases: [\n"),
+            ("typo.yaml", "kind: readines_rules\nversion: 1\n"),
+        ])
+        #expect(result.diagnostics.map(\.id) == ["rules.unknown-kind"])
+        #expect(result.diagnostics.first?.location?.file == "typo.yaml")
     }
 
     @Test func everyBundledFileLoadsWithoutErrors() throws {

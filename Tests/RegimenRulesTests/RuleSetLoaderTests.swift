@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func anotherModulesFilesAreSkippedUnparsedWhileAMisspeltKindIsStillAnError() {
-        let skipping = RuleSetLoader(kinds: [ThresholdRules.self, ColourCatalog.self], skippingOtherModules: true)
+        let skipping = RuleSetLoader(kinds: [ThresholdRules.self, ColourCatalog.self], otherModulesKinds: .named(["security_rules", "security_tests"]))
         let result = skipping.load(files: [
             // A security test file with a YAML error: not this loader's business (`regimen check` reports it).
             ("tests.yaml", "kind: security-tests  # another module's kind\nversion: 1\ncases: [\n"),

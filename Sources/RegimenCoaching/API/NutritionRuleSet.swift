@@ -54,10 +54,13 @@ public struct NutritionRuleSet: Sendable {
     }
 
     /// Loads `rules/` and `catalogs/` with this part's kinds plus `extraKinds` (other parts of the
-    /// planner register theirs here so one pass reports every file's problems).
+    /// planner register theirs here so one pass reports every file's problems). Files of other
+    /// modules' kinds are skipped; RegimenKit's engine names them, so a misspelt kind is reported.
     /// - Throws: ``DiagnosticsError`` with every problem in every file.
-    public static func load(from sources: RuleSources, extraKinds: [any RuleFileKind.Type] = []) throws(DiagnosticsError) -> (NutritionRuleSet, RuleSet) {
-        let result = RuleSetLoader(kinds: kinds + extraKinds, skippingOtherModules: true).load(from: sources)
+    public static func load(
+        from sources: RuleSources, extraKinds: [any RuleFileKind.Type] = [], otherModulesKinds: RuleSetLoader.OtherModulesKinds = .anyUnregistered
+    ) throws(DiagnosticsError) -> (NutritionRuleSet, RuleSet) {
+        let result = RuleSetLoader(kinds: kinds + extraKinds, otherModulesKinds: otherModulesKinds).load(from: sources)
         let ruleSet = try result.get()
         return (try NutritionRuleSet(ruleSet), ruleSet)
     }

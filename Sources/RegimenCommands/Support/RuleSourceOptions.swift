@@ -27,12 +27,10 @@ struct RuleSourceOptions: ParsableArguments {
     }
 }
 
-/// Every rule-file kind the domain modules define: what `regimen check` validates. A domain
-/// module exposes its kinds as one list; add the list here when the module gains one.
+/// Every rule-file kind the domain modules define (composed in RegimenKit): what `regimen
+/// check` validates.
 enum RuleKindRegistry {
-    static var all: [any RuleFileKind.Type] {
-        PlanGenerator.kinds + AdaptationRuleSet.kinds + TrackingRules.kinds + [SecurityPolicyFile.self, SecurityTestFile.self]
-    }
+    static var all: [any RuleFileKind.Type] { RegimenRuleKinds.all }
 
     static var loader: RuleSetLoader { RuleSetLoader(kinds: all) }
 

@@ -27,19 +27,46 @@ public struct RuleSetLoadResult: Sendable {
 /// every other kind; then the other files in path order; then each kind's cross-file validation.
 public struct RuleSetLoader: Sendable {
     private let kinds: [String: any RuleFileKind.Type]
-    /// Kinds another module decodes: files declaring them are skipped, not reported.
-    private let foreignKinds: Set<String>
+    /// Files of other modules' kinds, skipped, not reported.
+    private let skipped: OtherModulesKinds
+
+    /// Kinds that other modules decode, whose files a module's own load of the shared `rules/`
+    /// and `catalogs/` trees skips unread. RegimenRules knows no module above it: the modules'
+    /// kinds are composed where the modules meet (RegimenKit), which passes them here.
+    public enum OtherModulesKinds: Sendable {
+        /// Every unregistered kind is an error (`regimen check`, which registers every kind).
+        case none
+        /// Files of these kinds are skipped; any other unregistered kind is still an error, so a
+        /// misspelt kind is reported.
+        case named(Set<String>)
+        /// Every file of an unregistered kind is skipped: for a module that loads the shared
+        /// trees on its own and cannot know the other modules' kinds (a misspelt kind is then
+        /// reported by `regimen check`, not by this load).
+        case anyUnregistered
+    }
 
     /// A loader that knows `kinds` (plus the built-in `functions` kind).
     /// If two types claim the same `kind:` the first one listed wins.
-    /// - Parameter skippingOtherModules: skip files whose kind another module of the project
-    ///   decodes (``ProjectRuleKinds``), so a domain can load the shared trees on its own. A kind
-    ///   no module knows is still an error.
-    public init(kinds: [any RuleFileKind.Type], skippingOtherModules: Bool = false) {
+    /// - Parameter otherModulesKinds: which files of kinds this loader does not know to skip.
+    public init(kinds: [any RuleFileKind.Type], otherModulesKinds: OtherModulesKinds = .none) {
         var table: [String: any RuleFileKind.Type] = [FunctionsFile.kind: FunctionsFile.self]
         for kind in kinds where table[kind.kind] == nil { table[kind.kind] = kind }
         self.kinds = table
-        self.foreignKinds = skippingOtherModules ? ProjectRuleKinds.all.subtracting(table.keys) : []
+        switch otherModulesKinds {
+        case .none: skipped = .named([])
+        case .named(let names): skipped = .named(names.subtracting(table.keys))
+        case .anyUnregistered: skipped = .anyUnregistered
+        }
+    }
+
+    /// Whether a file declaring `kind` belongs to another module and is skipped unread.
+    private func skips(_ kind: String) -> Bool {
+        let kind = Self.spelledWithUnderscores(kind)
+        switch skipped {
+        case .none: return false
+        case .named(let names): return names.contains(kind)
+        case .anyUnregistered: return kinds[kind] == nil
+        }
     }
 
     /// The `kind:` values this loader understands, sorted.
@@ -86,7 +113,7 @@ public struct RuleSetLoader: Sendable {
             if scope == .functionsOnly, !Self.declaresFunctions(file.text) { continue }
             // Another module's file is skipped before it is parsed: security test files are the
             // largest in the tree, and a planner has no use for them.
-            if !foreignKinds.isEmpty, let kind = Self.declaredKind(file.text), foreignKinds.contains(Self.spelledWithUnderscores(kind)) { continue }
+            if let kind = Self.declaredKind(file.text), skips(kind) { continue }
             attempted.append((file.path, Self.declaredKind(file.text)))
             let read = YAMLReader.read(file.text, file: file.path)
             context.report(contentsOf: read.diagnostics)
@@ -95,7 +122,7 @@ public struct RuleSetLoader: Sendable {
                 context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
                 continue
             }
-            if let kind = node["kind"]?.scalar?.text, foreignKinds.contains(Self.spelledWithUnderscores(kind)) { continue }
+            if let kind = node["kind"]?.scalar?.text, skips(kind) { continue }
             if let header = header(of: node, in: context) {
                 documents.append(Document(path: file.path, kind: header.kind, version: header.version, node: node, text: file.text))
             }

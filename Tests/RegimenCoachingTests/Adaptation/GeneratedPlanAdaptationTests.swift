@@ -12,7 +12,7 @@ import Testing
     static let training: TrainingPlanner? = {
         let root = AdaptationTestRules.repository
         let sources = RuleSources(rules: root.appendingPathComponent("rules"), catalogs: root.appendingPathComponent("catalogs"), displayBase: root)
-        let result = RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, skippingOtherModules: true).load(from: sources)
+        let result = RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(from: sources)
         return (try? result.get()).flatMap { try? TrainingPlanner(ruleSet: $0) }
     }()
 

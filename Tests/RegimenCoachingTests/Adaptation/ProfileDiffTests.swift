@@ -10,7 +10,7 @@ import Testing
     static let loaded: (planner: PlanGenerator, adaptation: AdaptationRuleSet)? = {
         let root = AdaptationTestRules.repository
         let sources = RuleSources(rules: root.appendingPathComponent("rules"), catalogs: root.appendingPathComponent("catalogs"), displayBase: root)
-        let result = RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, skippingOtherModules: true).load(from: sources)
+        let result = RuleSetLoader(kinds: PlanGenerator.kinds + AdaptationRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(from: sources)
         guard let ruleSet = try? result.get(), let planner = try? PlanGenerator(ruleSet: ruleSet),
               let adaptation = try? AdaptationRuleSet(ruleSet) else { return nil }
         return (planner, adaptation)

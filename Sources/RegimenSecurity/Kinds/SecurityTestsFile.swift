@@ -1,0 +1,21 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: security_tests` files: an auditor's cases against a policy (which is compiled too, so
+/// a test file whose policy is broken fails; the policy's own errors are reported once).
+/// The policy path inside is resolved from the test file's folder, relative to the process's
+/// working directory, as `regimen security test` does.
+public struct SecurityTestsFile: SelfParsedRuleFileKind {
+    public static let kind = "security_tests"
+    /// The cases and the documents they run against.
+    public let suite: SecurityTestSuite
+    /// The policy the cases name, compiled.
+    public let compiled: CompiledPolicy
+
+    public static func parse(_ text: String, path: String) -> Result<SecurityTestsFile, DiagnosticsError> {
+        Result { () throws(DiagnosticsError) in
+            let suite = try SecurityTestSuite.parse(text, file: path)
+            return SecurityTestsFile(suite: suite, compiled: try CompiledPolicy(suite.policy))
+        }
+    }
+}
