@@ -2,7 +2,7 @@
 # Measures `regimen serve` (release build, request logging as it ships) with wrk on loopback,
 # `-t2 -c32 -d30s`, the median of RUNS runs per workload:
 #   - single authorize: the 1,000 mixed writes of `regimen bench-security` (Appendix A's sets
-#     path), one request per HTTP request, cycled;
+#     path), one request per HTTP request, cycled; its documents served from --documents;
 #   - batch authorize: the same 1,000 requests in one body (decisions/s = requests/s × 1,000);
 #   - generatePlan for examples/minimal.yaml and examples/complete.yaml;
 #   - a forced reload of the bundled set through the admin endpoint (load and check, in process).
@@ -24,19 +24,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
-"$bin" serve --port "$port" --poll-interval 0 --admin-token-file "$work/token" 2> "$work/serve.log" &
-pid=$!
-url="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
-curl -fsS "$url/readyz" >/dev/null
 
 # The workload as request bodies: one JSON line per request, and the whole batch.
 "$bin" bench-security --iterations 1 --write-tests "$work/workload.tests.yaml" >/dev/null
 python3 - "$work" <<'PY'
 import json, sys, yaml, datetime
 work = sys.argv[1]
+# `!float 60` keeps an integral double a double; JSON writes it as 60.0, which reads back a double.
+yaml.SafeLoader.add_constructor("!float", lambda loader, node: float(loader.construct_scalar(node)))
 suite = yaml.safe_load(open(f"{work}/workload.tests.yaml"))
 def plain(value):
     if isinstance(value, (datetime.datetime, datetime.date)):
@@ -48,12 +43,25 @@ def plain(value):
     return value
 documents = plain(suite.get("documents", {}))
 requests = [{k: plain(v) for k, v in case.items() if k not in ("name", "expect")} for case in suite["cases"]]
+# The documents exist on the server (--documents), as the benchmark's store does in process.
+import os
+os.makedirs(f"{work}/documents", exist_ok=True)
+with open(f"{work}/documents/sets.json", "w") as out:
+    json.dump(documents, out)
 with open(f"{work}/singles.jsonl", "w") as out:
     for request in requests:
-        out.write(json.dumps(dict(request, documents=documents)) + "\n")
+        out.write(json.dumps(request) + "\n")
 with open(f"{work}/batch.json", "w") as out:
-    json.dump({"documents": documents, "requests": requests}, out)
+    json.dump(requests, out)
 PY
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
+"$bin" serve --port "$port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
+pid=$!
+url="http://127.0.0.1:$port"
+for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+curl -fsS "$url/readyz" >/dev/null
 
 cat > "$work/post.lua" <<'LUA'
 -- POSTs the lines of BODIES (one body per line) in turn, with CONTENT_TYPE.

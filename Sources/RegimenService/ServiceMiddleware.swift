@@ -50,7 +50,8 @@ struct ServiceMiddleware: RouterMiddleware {
         let elapsed = ContinuousClock.now - start
         metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("request", metadata: [
+        // A 5xx is a defect of the service: logged as an error, so it shows at any log level.
+        logger.log(level: response.status.code >= 500 ? .error : .info, "request", metadata: [
             "route": "\(route)", "method": "\(request.method.rawValue)", "status": "\(response.status.code)",
             "latency_ms": "\(String(format: "%.3f", milliseconds))", "revision": "\(snapshot.revision)", "request_id": "\(context.requestID)",
         ])
