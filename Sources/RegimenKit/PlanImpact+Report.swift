@@ -45,20 +45,7 @@ extension PlanImpact: SeedContract {
     /// A self-contained HTML page (no script, no external resource): the groups as a table, each
     /// client's changes under a disclosure.
     public func html(title: String) -> String {
-        func escape(_ text: String) -> String {
-            var out = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out
-        }
+        func escape(_ text: String) -> String { MarkupText.escaped(text) }
         var page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">

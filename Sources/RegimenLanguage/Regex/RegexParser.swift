@@ -202,15 +202,6 @@ struct RegexParser {
         ("0"..."9").contains(scalar) ? Int(scalar.value - 48) : nil
     }
 
-    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 48
-        case "a"..."f": scalar.value - 87
-        case "A"..."F": scalar.value - 55
-        default: nil
-        }
-    }
-
     /// `(?…` : a non-capturing or named group (returned) or a flag change (nil).
     private mutating func parseGroupOpening() throws(RegexSyntaxError) -> Frame? {
         let start = position
@@ -385,7 +376,7 @@ struct RegexParser {
                 position += 1
                 var code: UInt32 = 0
                 var digits = 0
-                while let h = peek(), let value = Self.hexDigit(h) {
+                while let h = peek(), let value = h.hexDigitValue {
                     code = Swift.min(code * 16 + value, 0x110000)
                     digits += 1
                     position += 1
@@ -397,7 +388,7 @@ struct RegexParser {
                 position += 1
                 return code
             }
-            guard let h1 = peek(), let d1 = Self.hexDigit(h1), let h2 = peek(1), let d2 = Self.hexDigit(h2) else { throw bad() }
+            guard let h1 = peek(), let d1 = h1.hexDigitValue, let h2 = peek(1), let d2 = h2.hexDigitValue else { throw bad() }
             position += 2
             return d1 * 16 + d2
         case "a": return 7

@@ -139,18 +139,9 @@ enum JSONStringEscapes {
         guard index + 6 <= scalars.count, scalars[index] == "\\", scalars[index + 1] == "u" else { return nil }
         var value: UInt32 = 0
         for scalar in scalars[(index + 2)..<(index + 6)] {
-            guard let digit = hexDigit(scalar) else { return nil }
+            guard let digit = scalar.hexDigitValue else { return nil }
             value = value * 16 + digit
         }
         return value
-    }
-
-    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 48
-        case "a"..."f": scalar.value - 87
-        case "A"..."F": scalar.value - 55
-        default: nil
-        }
     }
 }

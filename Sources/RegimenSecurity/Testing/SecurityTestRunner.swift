@@ -150,8 +150,5 @@ public enum SecurityTestReport {
         return out + "</testsuites>\n"
     }
 
-    static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func xml(_ text: String) -> String { MarkupText.escaped(text) }
 }
