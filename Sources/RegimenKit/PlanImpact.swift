@@ -13,9 +13,12 @@ import RegimenLanguage
 public struct PlanImpact: Sendable, Hashable {
     /// One client of the panel: a name (its file) and its profile (YAML or JSON).
     public struct Client: Sendable, Hashable {
+        /// How reports name the client (its file, as given).
         public var name: String
+        /// The profile's text, as `regimen plan` reads it.
         public var profile: Data
 
+        /// A client named `name` whose profile is `profile`.
         public init(name: String, profile: Data) {
             self.name = name
             self.profile = profile
@@ -26,7 +29,9 @@ public struct PlanImpact: Sendable, Hashable {
     public struct Change: Sendable, Hashable {
         /// What changed, as a coach names it.
         public var measure: String
+        /// The value under the base rules; empty when a set member was added.
         public var before: String
+        /// The value under the new rules; empty when a set member was dropped.
         public var after: String
         /// The relative change of a number (kcal, macros, indexes), for grouping by size; `nil` for
         /// a change that is not a number.
@@ -42,14 +47,18 @@ public struct PlanImpact: Sendable, Hashable {
 
     /// One client's differences, or the error its plan met under either rule set.
     public struct ClientImpact: Sendable, Hashable {
+        /// The client's name.
         public var client: String
+        /// Its differences, in a fixed order.
         public var changes: [Change]
     }
 
     /// Clients that share a change: "37 of 240 clients: chest weekly sets 10 → 12", or for a
     /// number, every client whose value moved, with the range of the moves.
     public struct Group: Sendable, Hashable {
+        /// "N of M clients: …", as the text report prints it.
         public var summary: String
+        /// The clients that share the change, in panel order.
         public var clients: [String]
     }
 

@@ -36,7 +36,7 @@ public enum RegimenError: DiagnosticError, Hashable {
         }
     }
 
-    /// ``ErrorKind/input`` when ``isInputError``, else ``ErrorKind/rules``.
+    /// `ErrorKind.input` when ``isInputError``, else `ErrorKind.rules`.
     public var kind: ErrorKind { isInputError ? .input : .rules }
 
     /// Every problem as a diagnostic (request problems carry their location in the message).
