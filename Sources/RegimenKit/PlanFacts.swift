@@ -121,17 +121,13 @@ struct PlanFacts: Sendable {
     }
 
     static func number(_ value: Double?) -> String {
-        guard let value else { return "none" }
-        guard value.isFinite else { return String(describing: value) }
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
+        value.map(NumberText.tenths) ?? "none"
     }
 
     /// A relative change as a coach writes it: "+4%", "−3%" (true minus sign), "+0.4%".
     static func percentText(_ percent: Double) -> String {
-        let magnitude = abs(percent)
-        let digits = magnitude < 1 ? (magnitude * 10).rounded() / 10 : magnitude.rounded()
-        let text = digits == digits.rounded() ? String(Int64(digits)) : String(digits)
-        return (percent < 0 ? "−" : "+") + text + "%"
+        // Tenths below 1% (a 0.4% kcal change is worth seeing), whole percents above.
+        let magnitude = NumberText.rounded(abs(percent), decimals: abs(percent) < 1 ? 1 : 0)
+        return (percent < 0 ? "−" : "+") + magnitude + "%"
     }
 }

@@ -134,7 +134,7 @@ enum JSONStringEscapes {
         return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
     }
 
-    /// The UTF-16 unit of a `\uXXXX` escape starting at `index`.
+    /// The UTF-16 unit of a `\u` escape (four hexadecimal digits) starting at `index`.
     private static func escapedUnit(_ scalars: [Unicode.Scalar], at index: Int) -> UInt32? {
         guard index + 6 <= scalars.count, scalars[index] == "\\", scalars[index + 1] == "u" else { return nil }
         var value: UInt32 = 0
