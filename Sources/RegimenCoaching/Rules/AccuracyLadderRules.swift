@@ -1,0 +1,49 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/accuracy-ladder.yaml`: the accuracy meter's ladder, next-best inputs and tips.
+public struct AccuracyLadderRules: RuleFileKind, Sendable {
+    public static let kind = "accuracy_ladder"
+    /// The inputs the ladder may name.
+    static let inputs = ["weight_kg", "height_cm", "age_range", "bodyfat_pct", "waist_cm"]
+
+    public struct Level: Sendable, Hashable {
+        public var level: String
+        public var requires: [String]
+        public var confidence: String
+    }
+
+    public var levels: [Level]
+    public var nextBestOrder: [String]
+    public var tips: [String: String]
+
+    public static func decode(_ document: inout MappingDecoder) -> AccuracyLadderRules? {
+        let context = document.context
+        let levels = document.list("levels") { node, path in
+            context.mapping(node, at: path) { map -> Level? in
+                guard let level = map.required("level", as: String.self) else { return nil }
+                map.path = map.path.about("accuracy level '\(level)'")
+                let requires = map.required("requires", as: [String].self) ?? []
+                for input in requires where !inputs.contains(input) {
+                    context.error("rules.value", "accuracy level '\(level)': '\(input)' is not a ladder input (\(inputs.joined(separator: ", ")))", at: map.location(ofKey: "requires"))
+                }
+                let confidence = map.required("confidence", as: String.self) ?? "low"
+                if !["low", "med", "high"].contains(confidence) {
+                    context.error("rules.value", "accuracy level '\(level)': confidence must be low, med or high", at: map.location(ofKey: "confidence"))
+                }
+                return Level(level: level, requires: requires, confidence: confidence)
+            }
+        }
+        let order = document.required("next_best_order", as: [String].self)
+        let tips = document.mapping("tips") { map -> [String: String]? in
+            var result: [String: String] = [:]
+            for input in inputs { result[input] = map.required(input, as: String.self) }
+            return result
+        }
+        guard let levels, !levels.isEmpty, let order, let tips else { return nil }
+        for input in order where !inputs.contains(input) {
+            context.error("rules.value", "accuracy ladder: next_best_order names '\(input)', not a ladder input", at: document.node("next_best_order")?.location)
+        }
+        return AccuracyLadderRules(levels: levels, nextBestOrder: order, tips: tips)
+    }
+}

@@ -1,0 +1,134 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `rules/meals.yaml`: meal slots and the allocator's settings.
+public struct MealRules: RuleFileKind, Sendable {
+    public static let kind = "meals"
+
+    public struct Slot: Sendable, Hashable {
+        public var name: String
+        public var weight: Double
+    }
+
+    public var mealsPerDayDefault: CompiledExpression
+    public var proteinPerMealG: ClosedRange<Double>
+    /// Slots by meals per day.
+    public var slots: [Int: [Slot]]
+    public var tolerance: Double
+    /// The narrowest half-width of the band per measure (grams of each macro, kcal).
+    public var toleranceFloor: MealTotals
+    /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
+    public var mealsPerDayFallback: ClosedRange<Int>
+    public var optionsPerCategory: ClosedRange<Int>
+    public var roundingG: [IngredientCategory: Double]
+    public var vegGrams: CompiledExpression
+    public var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
+
+    public static func decode(_ document: inout MappingDecoder) -> MealRules? {
+        let context = document.context
+        let mealsDefault = document.requiredExpression("meals_per_day_default", in: context.environment(variables: ["protein_g"]))
+        let proteinPerMeal = decodeRange(&document, "protein_per_meal_g")
+        let slots = document.mapping("slots") { map -> [Int: [Slot]]? in
+            var result: [Int: [Slot]] = [:]
+            for key in map.keys {
+                guard let count = Int(key), count > 0 else {
+                    context.error("rules.value", "meal slots: '\(key)' is not a number of meals", at: map.location(ofKey: key))
+                    _ = map.node(key)
+                    continue
+                }
+                let list = map.list(key) { node, path in
+                    context.mapping(node, at: path) { slot -> Slot? in
+                        let name = slot.required("name", as: String.self)
+                        let weight = slot.required("weight", as: Double.self, in: 0.01...100)
+                        guard let name, let weight else { return nil }
+                        return Slot(name: name, weight: weight)
+                    }
+                }
+                if let list, list.count != count {
+                    context.error("rules.value", "meal slots for \(count) meals list \(list.count) slots", at: map.location(ofKey: key))
+                }
+                result[count] = list
+            }
+            return result
+        }
+        let tolerancePct = document.required("tolerance_pct", as: Double.self, in: 0...50)
+        let floor = document.mapping("tolerance_floor") { map -> MealTotals? in
+            let p = map.required("protein", as: Double.self, in: 0...50)
+            let c = map.required("carb", as: Double.self, in: 0...50)
+            let f = map.required("fat", as: Double.self, in: 0...50)
+            let kcal = map.required("kcal", as: Double.self, in: 0...500)
+            guard let p, let c, let f, let kcal else { return nil }
+            return MealTotals(protein: p, carb: c, fat: f, kcal: kcal)
+        }
+        let fallbackRange = decodeRange(&document, "meals_per_day_fallback")
+        let fallbackLocation = document.node("meals_per_day_fallback")?.location
+        var fallback: ClosedRange<Int>?
+        if let fallbackRange {
+            // Checked conversions: a bound no `Int` holds (1e300) is the coach's mistake to report.
+            if fallbackRange.lowerBound >= 1, let low = Int(exactly: fallbackRange.lowerBound), let high = Int(exactly: fallbackRange.upperBound) {
+                fallback = low...high
+            } else {
+                context.error("rules.value", "meals: 'meals_per_day_fallback' must be a range of whole numbers of at least 1", at: fallbackLocation)
+            }
+        }
+        let options = decodeRange(&document, "options_per_category")
+        let optionsLocation = document.node("options_per_category")?.location
+        let categories = document.required("categories", as: [String].self)
+        if let categories, categories != IngredientCategory.allCases.map(\.rawValue) {
+            context.error("rules.value", "meals: 'categories' must be [protein, carb, veg, fat] (the seed's four pickers)", at: document.node("categories")?.location)
+        }
+        let rounding = document.mapping("rounding_g") { map -> [IngredientCategory: Double]? in
+            var result: [IngredientCategory: Double] = [:]
+            for category in IngredientCategory.allCases {
+                result[category] = map.required(category.rawValue, as: Double.self, in: 0.1...100)
+            }
+            return result.count == IngredientCategory.allCases.count ? result : nil
+        }
+        let vegGrams = document.requiredExpression("veg_grams", in: context.environment(variables: ["meal_kcal"]))
+        let tiers = document.mapping("budget_tiers") { map -> [Profile.BudgetTier: [Profile.BudgetTier]]? in
+            var result: [Profile.BudgetTier: [Profile.BudgetTier]] = [:]
+            for tier in Profile.BudgetTier.allCases {
+                guard let names = map.required(tier.rawValue, as: [String].self) else { continue }
+                var admitted: [Profile.BudgetTier] = []
+                for name in names {
+                    if let admittedTier = Profile.BudgetTier(rawValue: name) {
+                        admitted.append(admittedTier)
+                    } else {
+                        context.error("rules.value", "budget tier '\(tier.rawValue)' admits '\(name)', which is not low, medium or high", at: map.location(ofKey: tier.rawValue))
+                    }
+                }
+                result[tier] = admitted
+            }
+            return result
+        }
+        var optionRange: ClosedRange<Int>?
+        if let options {
+            if options.lowerBound >= 1, let low = Int(exactly: options.lowerBound), let high = Int(exactly: options.upperBound), low <= high {
+                optionRange = low...high
+            } else {
+                context.error("rules.value", "meals: 'options_per_category' must be a range of whole numbers of at least 1", at: optionsLocation)
+            }
+        }
+        guard let mealsDefault, let proteinPerMeal, let slots, let tolerancePct, let floor, let fallback, let optionRange, let rounding, let vegGrams,
+              let tiers
+        else { return nil }
+        return MealRules(
+            mealsPerDayDefault: mealsDefault, proteinPerMealG: proteinPerMeal, slots: slots, tolerance: tolerancePct / 100,
+            toleranceFloor: floor, mealsPerDayFallback: fallback, optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers)
+    }
+
+    /// Slots exist for every meal count a profile may ask for and every count the planner may fall back to.
+    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        for (path, meals) in ruleSet.files(of: MealRules.self) {
+            if let fields = ruleSet.first(ProfileFieldRules.self), let range = fields.range("meals_per_day"),
+               let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 {
+                for count in low...high where meals.slots[count] == nil {
+                    context.error("rules.gap", "meals: no slots for \(count) meals per day, which profiles may ask for", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+            }
+            for count in meals.mealsPerDayFallback where meals.slots[count] == nil {
+                context.error("rules.gap", "meals: no slots for \(count) meals per day, which meals_per_day_fallback may choose", at: SourceLocation(file: path, line: 1, column: 1))
+            }
+        }
+    }
+}

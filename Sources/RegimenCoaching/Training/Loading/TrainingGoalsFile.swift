@@ -1,0 +1,41 @@
+import RegimenLanguage
+import RegimenRules
+
+/// `kind: training_goals` — `rules/training-goals.yaml`: what each goal changes in training.
+public struct TrainingGoalsFile: RuleFileKind {
+    public static let kind = "training_goals"
+
+    var defaultGoal: String
+    var goals: [String]
+    var modifiers: WhenTable<TrainingRules.GoalModifier>
+
+    public var ruleCount: Int { modifiers.rows.count }
+
+    public static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
+        let defaultGoal = document.required("default_goal", as: String.self)
+        let modifiers = WhenTable<TrainingRules.GoalModifier>.decode(
+            "modifiers", in: &document, name: "training_goals.modifiers", variables: ["goal"]
+        ) { row in
+            let name = row.required("modifier", as: String.self)
+            let factor = row.notation("set_factor", expected: "a percentage such as 80%", CoachNotation.percent)
+            let compound = row.notation("compound", expected: "a prescription such as 4x6-10 @RIR 1-3", CoachNotation.prescription)
+            let isolation = row.notation("isolation", expected: "a prescription such as 3x10-15 @RIR 1-3", CoachNotation.prescription)
+            let finisher = row.optional("finisher", as: [String].self) ?? []
+            let minutes = row.optional("finisher_minutes", as: Int.self, in: 1...120) ?? 0
+            if finisher.isEmpty != (minutes == 0) {
+                row.context.error("rules.incomplete", row.path.prefixed("'finisher' and 'finisher_minutes' go together"), at: row.node.location)
+            }
+            guard let name, let factor, let compound, let isolation else { return nil }
+            return TrainingRules.GoalModifier(
+                name: name, setFactor: factor, compound: compound, isolation: isolation,
+                finisherOptions: finisher, finisherMinutes: minutes)
+        }
+        guard let defaultGoal, let modifiers else { return nil }
+        // The goals the table must cover are its declared domain (goal ids belong to rules/goals.yaml).
+        guard let goals = modifiers.domain else {
+            document.context.error("rules.missing-key", "training_goals.modifiers: missing required key 'domain' (the goal ids the table covers)", at: modifiers.location)
+            return nil
+        }
+        return TrainingGoalsFile(defaultGoal: defaultGoal, goals: goals, modifiers: modifiers)
+    }
+}
