@@ -169,4 +169,66 @@ import Testing
         #expect(try table.evaluate(["days": .int(6), "profile": .map(["experience": .string("advanced")])]).output == .string("PPLx2"))
         #expect(try table.evaluate(["days": .int(6), "profile": .map(["experience": .string("novice")])]).output == .string("FB"))
     }
+
+    @Test func aConditionThatFailsAtEvaluationIsAFailureNotTheNextRow() throws {
+        let yaml = """
+        table:
+          hit_policy: first
+          inputs:
+            days: 1-7
+          rows:
+            - when: "days >= 6 && profile.experience == 'advanced'"
+              then: PPLx2
+            - then: FB
+        """
+        let table = try #require(decode(yaml, extra: ["profile"]).table)
+        // `profile` without `experience`: the first row cannot say; the second must not answer for it.
+        #expect(throws: DecisionTable<Value>.Failure.self) { try table.evaluate(["days": .int(6), "profile": .map([:])]) }
+        #expect(try table.evaluate(["days": .int(2), "profile": .map([:])]).output == .string("FB"), "a false && stops before the failing operand")
+    }
+
+    @Test func aConditionOfAKnownNonBooleanTypeIsALoadErrorEvenOverAnUnboundedInput() {
+        let yaml = """
+        table:
+          hit_policy: first
+          inputs:
+            readiness: number
+          rows:
+            - when: "readiness * 2"
+              then: deload
+            - then: hold
+        """
+        #expect(decode(yaml).diagnostics == ["t.yaml:6:13: error: table 'split' row 1: 'when' gives number, not true or false"])
+    }
+
+    @Test func inputsAreTypedByTheirDomains() {
+        let yaml = """
+        table:
+          hit_policy: first
+          inputs:
+            days: 1-7
+          rows:
+            - when: "days <= 'three'"
+              then: short
+            - then: long
+        """
+        #expect(decode(yaml).diagnostics.first?.hasPrefix("t.yaml:6:14: error: ") == true, "\(decode(yaml).diagnostics)")
+        #expect(decode(yaml).diagnostics.first?.contains("cannot compare int <= string") == true)
+    }
+
+    @Test func resolvingAtLoadReportsUnboundAndUndeclaredInputs() throws {
+        guard let document = YAMLReader.read("table:\n  rows:\n    - when: days > 3\n      out: x\n    - when: 'true'\n      out: y\n", file: "w.yaml").document,
+              var map = MappingDecoder(document, path: DecodingPath(subject: "w"), context: DecodingContext()) else {
+            Issue.record("unreadable")
+            return
+        }
+        let context = map.context
+        let table = try #require(DecisionTable<String>.decode(
+            "table", in: &map, named: "w.table", inputs: [VariableDeclaration("days", .int, "days")], defaultPolicy: .first
+        ) { row in row.required("out", as: String.self) })
+        #expect(context.diagnostics.isEmpty)
+        let rows = table.rows(resolvedOver: [["days": .int(5)], ["days": .int(1)], [:], ["days": .int(1), "weeks": .int(2)]], describe: { "\($0)" }, context: context)
+        #expect(rows.map { $0?.output } == ["x", "y", nil, nil])
+        #expect(context.diagnostics.map(\.message) == ["w.table: no value for input 'days'", "w.table: 'weeks' is bound but no declared input"])
+    }
 }

@@ -36,11 +36,11 @@ extension DecisionTable {
             let slots = zip(domains, combination).map { $0[$1] } + placeholders
             var matching: [Int] = []
             for (index, row) in rows.enumerated() {
-                if case .expression(let expression) = row.condition, case .failure(let error) = expression.evaluateCondition(slots: slots),
-                   failures[index] == nil {
-                    failures[index] = (describe(slots), error.message)
+                switch row.condition.evaluate(slots) {
+                case .success(true): matching.append(index)
+                case .success(false): break
+                case .failure(let error): if failures[index] == nil { failures[index] = (describe(slots), error.message) }
                 }
-                if row.condition.holds(slots) { matching.append(index) }
             }
             if matching.isEmpty {
                 gapCount += 1

@@ -50,8 +50,11 @@ extension DecisionTable {
             } else {
                 inputsValid = false
             }
-            let variables = inputs.map(\.name) + extraVariables
-            let environment = context.environment(variables: variables)
+            // Inputs are typed by their domains, so a row comparing `days` with a string or a
+            // `when:` that gives a number is a load error at its character.
+            let declarations = inputs.map { VariableDeclaration($0.name, $0.domain.expressionType, "table input") }
+                + extraVariables.map { VariableDeclaration($0, .any, "extra variable") }
+            let environment = context.environment(declaring: declarations)
             let rowsNode = map.requiredNode("rows")
             var number = 0
             let rows: [DecisionRow<Output>]? = rowsNode.flatMap { rowsNode in
@@ -66,7 +69,8 @@ extension DecisionTable {
                 context.error("rules.empty", path.prefixed("'rows' must have at least one row"), at: rowsNode.location)
                 return nil
             }
-            let table = DecisionTable(name: name, hitPolicy: hitPolicy, inputs: inputs, extraVariables: extraVariables, rows: rows)
+            let table = DecisionTable(
+                name: name, hitPolicy: hitPolicy, inputs: inputs, extraVariables: extraVariables, rows: rows, location: node.location)
             table.checkCoverage(at: rowsNode.location, in: context)
             return table
         }
@@ -88,7 +92,8 @@ extension DecisionTable {
             let thenNode = map.requiredNode("then")
             let value = thenNode.flatMap { output($0, rowPath.appending(key: "then")) }
             guard let condition, let value else { return nil }
-            return DecisionRow(id: id, number: number, output: value, location: node.location, condition: condition)
+            let whenText = map.node["when"].map { $0.scalar?.text ?? $0.description } ?? ""
+            return DecisionRow(id: id, number: number, output: value, location: node.location, whenText: whenText, condition: condition)
         }
     }
 
@@ -96,7 +101,7 @@ extension DecisionTable {
         _ node: LocatedNode, inputs: [TableInput], environment: ExpressionEnvironment, at path: DecodingPath, context: DecodingContext
     ) -> RowCondition? {
         guard let pairs = node.mapping else {
-            return context.compileExpression(node, at: path, in: environment).map { .expression($0) }
+            return compileCondition(node, at: path, in: environment, context: context).map { .expression($0) }
         }
         var columns: [(input: Int, matcher: ColumnMatcher)] = []
         var valid = true

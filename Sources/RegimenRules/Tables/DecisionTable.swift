@@ -37,6 +37,8 @@ public struct DecisionTable<Output: Sendable>: Sendable {
     /// Variables beyond the inputs that row expressions may read (given at evaluation).
     public let extraVariables: [String]
     public let rows: [DecisionRow<Output>]
+    /// Where the table starts in its file.
+    public let location: SourceLocation
 
     /// Why a table gave no single answer.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -45,8 +47,8 @@ public struct DecisionTable<Output: Sendable>: Sendable {
     }
 
     /// The winning row for the inputs given by name (and any extra variables).
-    /// - Throws: ``Failure`` when no row matches, when two match under `unique`, or when an
-    ///   input is missing.
+    /// - Throws: ``Failure`` when no row matches, when two match under `unique`, when an input
+    ///   is missing, or when a row's condition fails or does not give true or false.
     public func evaluate(_ values: [String: Value]) throws(Failure) -> DecisionRow<Output> {
         var slots: [Value] = []
         slots.reserveCapacity(inputs.count + extraVariables.count)
@@ -63,7 +65,17 @@ public struct DecisionTable<Output: Sendable>: Sendable {
             throw Failure(message: "table '\(name)': expected \(inputs.count + extraVariables.count) values, got \(slots.count)")
         }
         var winner: Int?
-        for (index, row) in rows.enumerated() where row.condition.holds(slots) {
+        for (index, row) in rows.enumerated() {
+            // A condition that fails is no answer for this input. Security rules may treat a
+            // failing condition as a non-match because denial is their safe default; a table has
+            // none, and going on to a later row would apply a rule the coach did not write for
+            // this input.
+            switch row.condition.evaluate(slots) {
+            case .success(true): break
+            case .success(false): continue
+            case .failure(let error):
+                throw Failure(message: "table '\(name)': \(row.label) cannot be evaluated for \(describe(slots)): \(error.message)")
+            }
             guard hitPolicy == .unique else { return row }
             if let winner {
                 throw Failure(message: "table '\(name)': rows \(winner + 1) and \(index + 1) both match \(describe(slots))")
@@ -88,6 +100,8 @@ public struct DecisionRow<Output: Sendable>: Sendable {
     public let output: Output
     /// Where the row starts in its file.
     public let location: SourceLocation
+    /// The row's `when:` as written (an expression's text), for explanations.
+    public let whenText: String
     let condition: RowCondition
 
     /// `row 'id'` or `row 3`, as explanations and messages name it.
@@ -100,15 +114,13 @@ enum RowCondition: Sendable {
     case columns([(input: Int, matcher: ColumnMatcher)])
     case expression(CompiledExpression)
 
-    /// Whether the row matches; an expression that fails or is not `true` does not match, as a
-    /// failing condition is false in the rules language.
-    func holds(_ slots: [Value]) -> Bool {
+    /// Whether the row matches, or the evaluation error of an expression that fails or does not
+    /// give true or false.
+    func evaluate(_ slots: [Value]) -> Result<Bool, EvaluationError> {
         switch self {
-        case .always: return true
-        case .columns(let columns): return columns.allSatisfy { $0.matcher.matches(slots[$0.input]) }
-        case .expression(let expression):
-            if case .success(true) = expression.evaluateCondition(slots: slots) { return true }
-            return false
+        case .always: .success(true)
+        case .columns(let columns): .success(columns.allSatisfy { $0.matcher.matches(slots[$0.input]) })
+        case .expression(let expression): expression.evaluateCondition(slots: slots)
         }
     }
 }

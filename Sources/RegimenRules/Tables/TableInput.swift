@@ -39,6 +39,33 @@ public struct TableInput: Sendable, Hashable {
             }
         }
 
+        /// The domain of a variable declared with `type`: finite only for `bool`.
+        public init(_ type: ExpressionType) {
+            switch type.base {
+            case .bool: self = .booleans
+            case .int: self = .integers(Int64.min...Int64.max)
+            case .float, .number: self = .numbers
+            case .string: self = .strings
+            default: self = .values([])
+            }
+        }
+
+        /// The type a condition's compiler checks the input's values against.
+        var expressionType: ExpressionType {
+            switch self {
+            case .booleans: .bool
+            case .integers: .int
+            case .numbers: .number
+            case .strings: .string
+            case .values(let values):
+                if !values.isEmpty, values.allSatisfy({ $0.stringValue != nil }) { .string }
+                else if !values.isEmpty, values.allSatisfy({ if case .int = $0 { true } else { false } }) { .int }
+                else if !values.isEmpty, values.allSatisfy({ $0.numberValue != nil }) { .number }
+                else if !values.isEmpty, values.allSatisfy({ $0.boolValue != nil }) { .bool }
+                else { .any }
+            }
+        }
+
         /// Whether the domain's values are numbers (so ranges and `<`, `>=` apply).
         var isNumeric: Bool {
             switch self {

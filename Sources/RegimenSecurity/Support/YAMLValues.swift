@@ -1,5 +1,6 @@
 import OrderedCollections
 import RegimenLanguage
+import RegimenRules
 
 /// Converts YAML data (documents, tokens, query values) to rule values.
 ///
@@ -11,17 +12,17 @@ import RegimenLanguage
 /// `{"$serverTimestamp": true}`, `{"$delete": true}`.
 enum YAMLValues {
     /// The single key and scalar text of a one-entry map such as `{"$timestamp": "…"}`.
-    private static func taggedEntry(_ entries: [(key: YAMLNode, value: YAMLNode)]) -> (key: String, text: String, node: YAMLNode)? {
-        guard entries.count == 1, let key = entries[0].key.scalarText, key.hasPrefix("$"),
-              case .scalar(let text, _, _) = entries[0].value.kind else { return nil }
-        return (key, text, entries[0].value)
+    private static func taggedEntry(_ pairs: [LocatedPair]) -> (key: String, text: String, node: LocatedNode)? {
+        guard pairs.count == 1, let key = pairs[0].key.scalar?.text, key.hasPrefix("$"),
+              let text = pairs[0].value.scalar?.text else { return nil }
+        return (key, text, pairs[0].value)
     }
 
-    static func writeValue(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> WriteValue {
-        switch node.kind {
-        case .scalar(_, _, let tag?) where tag == "!serverTimestamp":
+    static func writeValue(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> WriteValue {
+        switch node.content {
+        case .scalar where node.tag == "!serverTimestamp":
             return .serverTimestamp
-        case .scalar(_, _, let tag?) where tag == "!delete":
+        case .scalar where node.tag == "!delete":
             return .deleteField
         case .scalar:
             return .value(value(node, diagnostics: &diagnostics))
@@ -32,45 +33,46 @@ enum YAMLValues {
                 diagnostics.error("tests.value", "!serverTimestamp and !delete cannot appear inside a list", at: item.location)
             }
             return .list(values)
-        case .mapping(let entries):
-            if let tagged = taggedEntry(entries) {
+        case .mapping(let pairs):
+            if let tagged = taggedEntry(pairs) {
                 if tagged.key == "$serverTimestamp", tagged.text == "true" { return .serverTimestamp }
                 if tagged.key == "$delete", tagged.text == "true" { return .deleteField }
                 if tagged.key == "$timestamp" { return .value(value(node, diagnostics: &diagnostics)) }
             }
             var out = OrderedDictionary<String, WriteValue>()
-            for entry in entries {
-                guard let key = entry.key.scalarText else {
-                    diagnostics.error("tests.value", "map keys must be strings", at: entry.key.location)
+            for pair in pairs {
+                guard let key = pair.key.scalar?.text else {
+                    diagnostics.error("tests.value", "map keys must be strings", at: pair.key.location)
                     continue
                 }
-                out[key] = writeValue(entry.value, diagnostics: &diagnostics)
+                out[key] = writeValue(pair.value, diagnostics: &diagnostics)
             }
             return .map(out)
         }
     }
 
-    static func value(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> Value {
-        switch node.kind {
+    static func value(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> Value {
+        switch node.content {
         case .sequence(let items):
             return .list(items.map { value($0, diagnostics: &diagnostics) })
-        case .mapping(let entries):
-            if let tagged = taggedEntry(entries), tagged.key == "$timestamp" {
+        case .mapping(let pairs):
+            if let tagged = taggedEntry(pairs), tagged.key == "$timestamp" {
                 if let t = Timestamp(iso8601: tagged.text) { return .timestamp(t) }
                 diagnostics.error("tests.value", "'\(tagged.text)' is not an RFC 3339 timestamp for $timestamp", at: tagged.node.location)
                 return .null
             }
             var out = OrderedDictionary<String, Value>()
-            for entry in entries {
-                guard let key = entry.key.scalarText else {
-                    diagnostics.error("tests.value", "map keys must be strings", at: entry.key.location)
+            for pair in pairs {
+                guard let key = pair.key.scalar?.text else {
+                    diagnostics.error("tests.value", "map keys must be strings", at: pair.key.location)
                     continue
                 }
-                out[key] = value(entry.value, diagnostics: &diagnostics)
+                out[key] = value(pair.value, diagnostics: &diagnostics)
             }
             return .map(out)
-        case .scalar(let text, let style, let tag):
-            if let tag {
+        case .scalar(let scalar):
+            let text = scalar.text
+            if let tag = node.tag {
                 switch tag {
                 case "!timestamp":
                     if let t = Timestamp(iso8601: text) { return .timestamp(t) }
@@ -94,31 +96,23 @@ enum YAMLValues {
                 diagnostics.error("tests.value", "'\(text)' is not a valid \(tag) value", at: node.location)
                 return .null
             }
-            guard style == .plain else { return .string(text) }
+            guard scalar.style.isPlain else { return .string(text) }
             return plainScalar(text)
         }
     }
 
-    /// YAML 1.2 core-schema resolution of a plain scalar, plus ISO-8601 timestamps.
+    /// A plain scalar under the YAML 1.2 core schema (``PlainScalarType``), plus ISO-8601
+    /// date-times, which a test file writes bare.
     static func plainScalar(_ text: String) -> Value {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf": return .float(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .float(.nan)
-        default: break
+        switch PlainScalarType(classifying: text) {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .float(let d): return .float(d)
+        case .string:
+            if text.count >= 10, text.first?.isNumber == true, let t = Timestamp(iso8601: text) { return .timestamp(t) }
+            return .string(text)
         }
-        if let i = Int64(text) { return .int(i) }
-        if text.hasPrefix("0x"), let i = Int64(text.dropFirst(2), radix: 16) { return .int(i) }
-        if text.hasPrefix("0o"), let i = Int64(text.dropFirst(2), radix: 8) { return .int(i) }
-        if text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true,
-           text.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }), let d = Double(text) {
-            return .float(d)
-        }
-        if text.count >= 10, text.first?.isNumber == true, let t = Timestamp(iso8601: text) { return .timestamp(t) }
-        return .string(text)
     }
 
     /// Values back to YAML text for the converter and reports: flow style, one line.

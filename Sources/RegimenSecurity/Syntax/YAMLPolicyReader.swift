@@ -1,5 +1,6 @@
 import Foundation
 import RegimenLanguage
+import RegimenRules
 
 /// Reads the YAML form of a policy (`kind: security_rules`):
 ///
@@ -27,20 +28,20 @@ import RegimenLanguage
 public enum YAMLPolicyReader {
     public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
         var diagnostics = DiagnosticCollector()
-        let root = try YAMLNode.parse(text, file: file)
-        let reader = Reader(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let root = try SecurityYAML.read(text, file: file)
+        let reader = Reader()
         guard var top = YAMLMapping(root, context: "the policy", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
         // `security-rules` is the deprecated spelling (`regimen check` warns about it).
         let kind = top.string("kind", diagnostics: &diagnostics)
         if kind != "security_rules" && kind != "security-rules" {
             diagnostics.error("rules.kind", "expected 'kind: security_rules'", at: top.keyLocation("kind") ?? root.location)
         }
-        if let version = top.value("version"), version.scalarText != "1" {
-            diagnostics.error("rules.version", "unsupported version '\(version.scalarText ?? "?")'; expected 1", at: version.location)
+        if let version = top.value("version"), version.scalar?.text != "1" {
+            diagnostics.error("rules.version", "unsupported version '\(version.scalar?.text ?? "?")'; expected 1", at: version.location)
         }
         var rulesVersion: String?
         if let node = top.value("rules_version") {
-            rulesVersion = node.scalarText
+            rulesVersion = node.scalar?.text
             if rulesVersion != "1" && rulesVersion != "2" {
                 diagnostics.error("rules.version", "rules_version must be \"1\" or \"2\"", at: node.location)
             }
@@ -64,17 +65,15 @@ public enum YAMLPolicyReader {
     }
 
     private struct Reader {
-        let lines: [String]
-
-        func matches(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> [MatchBlock] {
-            guard let items = node.items else {
+        func matches(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [MatchBlock] {
+            guard let items = node.sequence else {
                 diagnostics.error("yaml.type", "'match' must be a list of blocks with 'path:'", at: node.location)
                 return []
             }
             return items.compactMap { match($0, diagnostics: &diagnostics) }
         }
 
-        func match(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> MatchBlock? {
+        func match(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> MatchBlock? {
             guard var map = YAMLMapping(node, context: "a match block", diagnostics: &diagnostics) else { return nil }
             guard let pathText = map.string("path", diagnostics: &diagnostics) else {
                 diagnostics.error("rules.match", "a match block needs 'path:'", at: node.location)
@@ -94,14 +93,14 @@ public enum YAMLPolicyReader {
             return MatchBlock(pattern: pattern, functions: functions, allows: allows, children: children, location: node.location)
         }
 
-        func allows(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> [AllowStatement] {
-            guard let items = node.items else {
+        func allows(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [AllowStatement] {
+            guard let items = node.sequence else {
                 diagnostics.error("yaml.type", "'allow' must be a list of 'methods: condition' entries", at: node.location)
                 return []
             }
             var out: [AllowStatement] = []
             for item in items {
-                guard let entries = item.entries, entries.count == 1, let entry = entries.first, let key = entry.key.scalarText else {
+                guard let entries = item.mapping, entries.count == 1, let entry = entries.first, let key = entry.key.scalar?.text else {
                     diagnostics.error("rules.allow", "each allow entry is one 'methods: condition' pair, e.g. '- update, delete: isOwner(userId)'", at: item.location)
                     continue
                 }
@@ -117,24 +116,24 @@ public enum YAMLPolicyReader {
             return out
         }
 
-        func functions(_ node: YAMLNode, diagnostics: inout DiagnosticCollector) -> [FunctionDeclaration] {
-            guard let entries = node.entries else {
+        func functions(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [FunctionDeclaration] {
+            guard let entries = node.mapping else {
                 diagnostics.error("yaml.type", "'functions' must map 'name(params)' to a return expression or to let/return", at: node.location)
                 return []
             }
             var out: [FunctionDeclaration] = []
             for entry in entries {
-                guard let signature = entry.key.scalarText, let (name, parameters) = parseSignature(signature) else {
+                guard let signature = entry.key.scalar?.text, let (name, parameters) = parseSignature(signature) else {
                     diagnostics.error("rules.function", "a function key is its signature, e.g. 'isOwner(userId)'", at: entry.key.location)
                     continue
                 }
                 var lets: [LetBinding] = []
                 var body: PolicyExpression?
-                if entry.value.entries != nil {
+                if entry.value.mapping != nil {
                     guard var map = YAMLMapping(entry.value, context: "function '\(name)'", diagnostics: &diagnostics) else { continue }
                     if let letNode = map.value("let") {
-                        for item in letNode.items ?? [] {
-                            guard let pairs = item.entries, pairs.count == 1, let pair = pairs.first, let variable = pair.key.scalarText else {
+                        for item in letNode.sequence ?? [] {
+                            guard let pairs = item.mapping, pairs.count == 1, let pair = pairs.first, let variable = pair.key.scalar?.text else {
                                 diagnostics.error("rules.function", "each let entry is one 'name: expression' pair", at: item.location)
                                 continue
                             }
@@ -142,7 +141,7 @@ public enum YAMLPolicyReader {
                                 lets.append(LetBinding(name: variable, value: value, location: pair.key.location))
                             }
                         }
-                        if letNode.items == nil { diagnostics.error("yaml.type", "'let' must be a list of 'name: expression' pairs", at: letNode.location) }
+                        if letNode.sequence == nil { diagnostics.error("yaml.type", "'let' must be a list of 'name: expression' pairs", at: letNode.location) }
                     }
                     if let returnNode = map.value("return") {
                         body = expression(returnNode, what: "return expression", diagnostics: &diagnostics)
@@ -169,31 +168,16 @@ public enum YAMLPolicyReader {
             return (name, parameters)
         }
 
-        /// An expression scalar with the file position of each of its lines.
-        func expression(_ node: YAMLNode, what: String, diagnostics: inout DiagnosticCollector) -> PolicyExpression? {
-            guard case .scalar(let text, let style, _) = node.kind else {
-                diagnostics.error("yaml.type", "the \(what) must be a string, not \(node.kindName)", at: node.location)
+        /// An expression scalar with the file position of each of its characters' lines.
+        func expression(_ node: LocatedNode, what: String, diagnostics: inout DiagnosticCollector) -> PolicyExpression? {
+            guard let source = ExpressionSource(node) else {
+                diagnostics.error("yaml.type", "the \(what) must be a string, not \(node.kindDescription)", at: node.location)
                 return nil
             }
-            let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
-            switch style {
-            case .plain:
-                return PolicyExpression(SourceText(trimmed, startingAt: node.location))
-            case .quoted:
-                return PolicyExpression(SourceText(trimmed, startingAt: node.location.advanced(byColumns: 1)))
-            case .literal, .folded:
-                // Content starts on the line after the indicator, at the block's indentation.
-                var origins: [SourceLocation] = []
-                var line = node.location.line + 1
-                for _ in trimmed.split(separator: "\n", omittingEmptySubsequences: false) {
-                    let raw = line - 1 < lines.count ? lines[line - 1] : ""
-                    let indent = raw.prefix { $0 == " " }.count
-                    origins.append(SourceLocation(file: node.location.file, line: line, column: indent + 1))
-                    line += 1
-                }
-                if style == .folded { origins = [origins.first ?? node.location] }
-                return PolicyExpression(SourceText(trimmed, lineOrigins: origins))
-            }
+            // A `|` block keeps its final line break, which is no part of the expression.
+            let text = source.text
+            guard text.hasSuffix("\n") else { return PolicyExpression(source.sourceText) }
+            return PolicyExpression(SourceText(String(text.dropLast()), lineOrigins: source.sourceText.lineOrigins))
         }
     }
 }

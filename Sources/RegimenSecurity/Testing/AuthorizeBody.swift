@@ -1,5 +1,6 @@
 import OrderedCollections
 import RegimenLanguage
+import RegimenRules
 
 /// The requests of an authorize body: one request (a test case's keys without `name` and
 /// `expect`: `{"get": "users/alice", "auth": {"uid": "alice"}}`), a list of them, or
@@ -26,16 +27,16 @@ package struct AuthorizeBody: Sendable {
         if let line = lineExceedingDepth(text) {
             throw DiagnosticsError([.error("yaml.too-deep", "body nests deeper than \(maximumDepth) levels", at: SourceLocation(file: file, line: line, column: 1))])
         }
-        let root = try YAMLNode.parse(text, file: file)
+        let root = try SecurityYAML.read(text, file: file)
         var diagnostics = DiagnosticCollector()
         var shared = base
-        let requestNodes: [YAMLNode]
+        let requestNodes: [LocatedNode]
         let isBatch: Bool
-        if let items = root.items {
+        if let items = root.sequence {
             requestNodes = items
             isBatch = true
         } else if var map = YAMLMapping(root, context: "the body", diagnostics: &diagnostics), let list = map.value("requests") {
-            guard let items = list.items else {
+            guard let items = list.sequence else {
                 throw DiagnosticsError([.error("yaml.type", "'requests' must be a list of requests", at: list.location)])
             }
             if let documents = map.value("documents") {

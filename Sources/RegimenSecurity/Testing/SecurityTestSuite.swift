@@ -41,15 +41,15 @@ extension SecurityTestSuite {
     /// key is read but never followed (a test body sent to a service names no file to load).
     package static func parse(_ text: String, file: String, policy givenPolicy: SecurityPolicy?) throws(DiagnosticsError) -> SecurityTestSuite {
         var diagnostics = DiagnosticCollector()
-        let root = try YAMLNode.parse(text, file: file)
+        let root = try SecurityYAML.read(text, file: file)
         guard var top = YAMLMapping(root, context: "the test file", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
         let kind = top.string("kind", diagnostics: &diagnostics)
         // `security-tests` is the deprecated spelling (`regimen check` warns about it).
         if kind != "security_tests" && kind != "security-tests" {
             diagnostics.error("tests.kind", "expected 'kind: security_tests'", at: top.keyLocation("kind") ?? root.location)
         }
-        if let version = top.value("version"), version.scalarText != "1" {
-            diagnostics.error("tests.version", "unsupported version '\(version.scalarText ?? "?")'; expected 1", at: version.location)
+        if let version = top.value("version"), version.scalar?.text != "1" {
+            diagnostics.error("tests.version", "unsupported version '\(version.scalar?.text ?? "?")'; expected 1", at: version.location)
         }
         var policy: SecurityPolicy? = givenPolicy
         if givenPolicy != nil {
@@ -80,7 +80,7 @@ extension SecurityTestSuite {
         }
         var cases: [SecurityTestCase] = []
         if let node = top.value("cases") {
-            if let items = node.items {
+            if let items = node.sequence {
                 var names = Set<String>()
                 for item in items {
                     guard let testCase = decodeCase(item, service: service, bucket: bucket, time: time, diagnostics: &diagnostics) else { continue }
@@ -102,15 +102,15 @@ extension SecurityTestSuite {
     }
 
     static func documents(
-        _ node: YAMLNode, service: SecurityService, bucket: String, diagnostics: inout DiagnosticCollector
+        _ node: LocatedNode, service: SecurityService, bucket: String, diagnostics: inout DiagnosticCollector
     ) -> [(RequestPath, OrderedDictionary<String, Value>?)] {
-        guard let entries = node.entries else {
+        guard let entries = node.mapping else {
             diagnostics.error("yaml.type", "'documents' must map paths to document data", at: node.location)
             return []
         }
         var out: [(RequestPath, OrderedDictionary<String, Value>?)] = []
         for entry in entries {
-            guard let key = entry.key.scalarText else { continue }
+            guard let key = entry.key.scalar?.text else { continue }
             if let problem = RequestPath.problem(with: key) {
                 diagnostics.error("tests.path", problem, at: entry.key.location)
                 continue
@@ -137,7 +137,7 @@ extension SecurityTestSuite {
     /// Decodes one case; with `expectationOptional`, a case without `name` and `expect` is a bare
     /// request (what an authorize request body holds).
     static func decodeCase(
-        _ node: YAMLNode, service: SecurityService, bucket: String, time fileTime: Timestamp, diagnostics: inout DiagnosticCollector,
+        _ node: LocatedNode, service: SecurityService, bucket: String, time fileTime: Timestamp, diagnostics: inout DiagnosticCollector,
         expectationOptional: Bool = false
     ) -> SecurityTestCase? {
         guard var map = YAMLMapping(node, context: "a test case", diagnostics: &diagnostics) else { return nil }
@@ -180,7 +180,7 @@ extension SecurityTestSuite {
             caseDocuments = documents(docs, service: service, bucket: bucket, diagnostics: &diagnostics).map { (path: $0.0, data: $0.1) }
         }
         let present = operationKeys.filter { map.keyLocation($0) != nil }
-        guard present.count == 1, let verb = present.first, let pathNode = map.value(verb), let pathText = pathNode.scalarText else {
+        guard present.count == 1, let verb = present.first, let pathNode = map.value(verb), let pathText = pathNode.scalar?.text else {
             diagnostics.error(
                 "tests.operation", "\(context) needs exactly one operation: \(operationKeys.joined(separator: ", "))", at: node.location)
             map.reportUnknownKeys(&diagnostics)
@@ -275,7 +275,7 @@ extension SecurityTestSuite {
         }
     }
 
-    private static func decodeQuery(_ node: YAMLNode?, context: String, diagnostics: inout DiagnosticCollector) -> ListQuery {
+    private static func decodeQuery(_ node: LocatedNode?, context: String, diagnostics: inout DiagnosticCollector) -> ListQuery {
         guard let node else { return ListQuery() }
         guard var map = YAMLMapping(node, context: "'query' of \(context)", diagnostics: &diagnostics) else { return ListQuery() }
         var query = ListQuery()
@@ -288,9 +288,9 @@ extension SecurityTestSuite {
             }
         }
         if let orderBy = map.value("orderBy") {
-            let items = orderBy.items ?? [orderBy]
+            let items = orderBy.sequence ?? [orderBy]
             for item in items {
-                let parts = item.scalarText?.split(separator: " ").map(String.init) ?? []
+                let parts = item.scalar?.text.split(separator: " ").map(String.init) ?? []
                 guard (1...2).contains(parts.count), parts.count == 1 || ["asc", "desc"].contains(parts[1].lowercased()) else {
                     diagnostics.error("tests.query", "orderBy entries are 'field' or 'field desc'", at: item.location)
                     continue
@@ -299,8 +299,8 @@ extension SecurityTestSuite {
             }
         }
         if let whereNode = map.value("where") {
-            for clause in whereNode.items ?? [] {
-                guard let parts = clause.items, parts.count == 3, let field = parts[0].scalarText, let opText = parts[1].scalarText else {
+            for clause in whereNode.sequence ?? [] {
+                guard let parts = clause.sequence, parts.count == 3, let field = parts[0].scalar?.text, let opText = parts[1].scalar?.text else {
                     diagnostics.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
                     continue
                 }
@@ -317,7 +317,7 @@ extension SecurityTestSuite {
                 }
                 query.filters.append(QueryFilter(field: field, op: op, value: value))
             }
-            if whereNode.items == nil { diagnostics.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
+            if whereNode.sequence == nil { diagnostics.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
         }
         map.reportUnknownKeys(&diagnostics)
         return query
@@ -350,7 +350,7 @@ extension SecurityTestSuite {
             guard let value else { return }
             let line = "\(key): \(value.replacingOccurrences(of: "\n", with: " "))"
             // Parsed alone first, so an unclosed brace is blamed on its own option.
-            do { _ = try YAMLNode.parse(line, file: option) } catch {
+            do { _ = try SecurityYAML.read(line, file: option) } catch {
                 syntaxErrors += error.diagnostics.map { diagnostic in
                     var moved = diagnostic
                     moved.location = diagnostic.location.map { SourceLocation(file: option, line: 1, column: max(1, $0.column - key.count - 2)) }
@@ -377,8 +377,8 @@ extension SecurityTestSuite {
             }
         }
         var diagnostics = DiagnosticCollector()
-        let node: YAMLNode
-        do { node = try YAMLNode.parse(text, file: "<command line>") } catch { throw DiagnosticsError(relocated(error.diagnostics)) }
+        let node: LocatedNode
+        do { node = try SecurityYAML.read(text, file: "<command line>") } catch { throw DiagnosticsError(relocated(error.diagnostics)) }
         guard let testCase = decodeCase(node, service: service, bucket: "default-bucket", time: defaultTime, diagnostics: &diagnostics),
               !diagnostics.hasErrors
         else { throw DiagnosticsError(relocated(diagnostics.diagnostics)) }
@@ -389,7 +389,7 @@ extension SecurityTestSuite {
     public static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
         let text = try InputFile.read(path: file)
         var diagnostics = DiagnosticCollector()
-        let node = try YAMLNode.parse(text, file: file)
+        let node = try SecurityYAML.read(text, file: file)
         var store = DocumentStore()
         for (path, data) in documents(node, service: service, bucket: "default-bucket", diagnostics: &diagnostics) where data != nil {
             store[path] = data

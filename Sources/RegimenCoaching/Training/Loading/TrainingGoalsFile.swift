@@ -4,17 +4,18 @@ import RegimenRules
 /// `kind: training_goals` — `rules/training-goals.yaml`: what each goal changes in training.
 public struct TrainingGoalsFile: RuleFileKind {
     public static let kind = "training_goals"
+    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.modifiersScope] }
 
     var defaultGoal: String
     var goals: [String]
-    var modifiers: WhenTable<TrainingRules.GoalModifier>
+    var modifiers: DecisionTable<TrainingRules.GoalModifier>
 
     public var ruleCount: Int { modifiers.rows.count }
 
     public static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
-        let modifiers = WhenTable<TrainingRules.GoalModifier>.decode(
-            "modifiers", in: &document, name: "training_goals.modifiers", variables: ["goal"]
+        let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(
+            "modifiers", in: &document, named: "training_goals.modifiers", inputs: [TrainingVariables.goal]
         ) { row in
             let name = row.required("modifier", as: String.self)
             let factor = row.notation("set_factor", expected: "a percentage such as 80%", CoachNotation.percent)

@@ -30,7 +30,7 @@ struct TrainingRulesResolver {
         let templateById = Dictionary(templates.templates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let days = Array(1...splits.maxTrainingDays)
         let splitRows = splits.splitByDays.resolve(
-            over: days.map { ["days": .int(Int64($0))] }, describe: { "days == \($0["days"].map(Self.text) ?? "?")" },
+            over: days.map { [TrainingVariables.days.name: .int(Int64($0))] }, describe: { "days == \($0[TrainingVariables.days.name].map(Self.text) ?? "?")" },
             context: context)
         var splitsByDays: [Int: TrainingRules.Decided<TrainingRules.SplitChoice>] = [:]
         for (day, resolved) in zip(days, splitRows) {
@@ -79,8 +79,8 @@ struct TrainingRulesResolver {
         }
 
         // Volume, limits and levels by experience.
-        let byExperience = experiences.map { ["experience": Value.string($0.rawValue)] }
-        let describeExperience: ([String: Value]) -> String = { "experience == '\($0["experience"].map(Self.text) ?? "?")'" }
+        let byExperience = experiences.map { [TrainingVariables.experience.name: Value.string($0.rawValue)] }
+        let describeExperience: ([String: Value]) -> String = { "experience == '\($0[TrainingVariables.experience.name].map(Self.text) ?? "?")'" }
         var bands: [Profile.Experience: TrainingRules.Decided<ClosedRange<Int>>] = [:]
         var limits: [Profile.Experience: TrainingRules.Decided<TrainingRules.SessionLimits>] = [:]
         var levels: [Profile.Experience: Set<Exercise.Level>] = [:]
@@ -100,7 +100,7 @@ struct TrainingRulesResolver {
         // Goals.
         var modifiers: [String: TrainingRules.Decided<TrainingRules.GoalModifier>] = [:]
         let goalRows = goals.modifiers.resolve(
-            over: goals.goals.map { ["goal": .string($0)] }, describe: { "goal == '\($0["goal"].map(Self.text) ?? "?")'" },
+            over: goals.goals.map { [TrainingVariables.goal.name: .string($0)] }, describe: { "goal == '\($0[TrainingVariables.goal.name].map(Self.text) ?? "?")'" },
             context: context)
         for (goal, resolved) in zip(goals.goals, goalRows) {
             guard let (modifier, source) = resolved else { continue }
@@ -118,7 +118,7 @@ struct TrainingRulesResolver {
         let modifierNames = Array(Set(modifiers.values.map(\.value.name))).sorted()
         var rest: [String: [Exercise.Movement: TrainingRules.Decided<Int>]] = [:]
         let restInputs = modifierNames.flatMap { name in
-            Exercise.Movement.allCases.map { ["modifier": Value.string(name), "movement": .string($0.rawValue)] }
+            Exercise.Movement.allCases.map { [TrainingVariables.modifier.name: Value.string(name), TrainingVariables.movement.name: .string($0.rawValue)] }
         }
         let restRows = session.rest.resolve(
             over: restInputs,

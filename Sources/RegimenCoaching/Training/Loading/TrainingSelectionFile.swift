@@ -4,10 +4,11 @@ import RegimenRules
 /// `kind: training_selection` — `rules/training-selection.yaml`.
 public struct TrainingSelectionFile: RuleFileKind {
     public static let kind = "training_selection"
+    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.levelsScope] }
 
     var equipmentProfiles: [Profile.Equipment: Set<String>]
     var defaultEquipment: Profile.Equipment
-    var levels: WhenTable<Set<Exercise.Level>>
+    var levels: DecisionTable<Set<Exercise.Level>>
     var maxExercisesPerMusclePerSession: Int
     var minSetsPerExercise: Int
     var injuryCuts: [Profile.Injury: (TrainingRules.InjuryCut, SourceLocation)]
@@ -27,8 +28,8 @@ public struct TrainingSelectionFile: RuleFileKind {
             }
         }
         let defaultEquipment = document.required("default_equipment", as: EquipmentName.self)
-        let levels = WhenTable<Set<Exercise.Level>>.decode(
-            "levels", in: &document, name: "training_selection.levels", variables: ["experience"]
+        let levels = DecisionTable<Set<Exercise.Level>>.decode(
+            "levels", in: &document, named: "training_selection.levels", inputs: [TrainingVariables.experience]
         ) { row in
             row.required("allow", as: [LevelName].self).map { Set($0.map(\.value)) }
         }

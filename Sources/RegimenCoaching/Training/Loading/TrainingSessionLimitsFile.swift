@@ -4,17 +4,18 @@ import RegimenRules
 /// `kind: training_session_limits` — `rules/training-session-limits.yaml`.
 public struct TrainingSessionLimitsFile: RuleFileKind {
     public static let kind = "training_session_limits"
+    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
 
-    var limits: WhenTable<TrainingRules.SessionLimits>
+    var limits: DecisionTable<TrainingRules.SessionLimits>
     var warmupSeconds: Int
     var transitionSeconds: Int
-    var rest: WhenTable<Int>
+    var rest: DecisionTable<Int>
 
     public var ruleCount: Int { limits.rows.count + rest.rows.count }
 
     public static func decode(_ document: inout MappingDecoder) -> TrainingSessionLimitsFile? {
-        let limits = WhenTable<TrainingRules.SessionLimits>.decode(
-            "limits", in: &document, name: "training_session_limits.limits", variables: ["experience"]
+        let limits = DecisionTable<TrainingRules.SessionLimits>.decode(
+            "limits", in: &document, named: "training_session_limits.limits", inputs: [TrainingVariables.experience]
         ) { row in
             let sets = row.required("max_sets_per_session", as: Int.self, in: 1...200)
             let perMuscle = row.required("max_sets_per_muscle_per_session", as: Int.self, in: 1...50)
@@ -24,8 +25,8 @@ public struct TrainingSessionLimitsFile: RuleFileKind {
         }
         let warmup = document.required("warmup_minutes", as: Int.self, in: 0...60)
         let transition = document.notation("transition", expected: "a duration such as 60s", CoachNotation.seconds)
-        let rest = WhenTable<Int>.decode(
-            "rest", in: &document, name: "training_session_limits.rest", variables: ["modifier", "movement"], defaultPolicy: .first
+        let rest = DecisionTable<Int>.decode(
+            "rest", in: &document, named: "training_session_limits.rest", inputs: [TrainingVariables.modifier, TrainingVariables.movement], defaultPolicy: .first
         ) { row in
             row.notation("rest", expected: "a duration such as 90s", CoachNotation.seconds)
         }

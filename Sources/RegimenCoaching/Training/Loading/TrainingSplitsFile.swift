@@ -6,11 +6,12 @@ extension TrainingRules.SplitChoice.Rule: NodeEnum {}
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
 public struct TrainingSplitsFile: RuleFileKind {
     public static let kind = "training_splits"
+    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
 
     var maxTrainingDays: Int
     var maxTrainingDaysLocation: SourceLocation
     var recoveryTemplate: String
-    var splitByDays: WhenTable<TrainingRules.SplitChoice>
+    var splitByDays: DecisionTable<TrainingRules.SplitChoice>
 
     public var ruleCount: Int { splitByDays.rows.count }
 
@@ -18,8 +19,8 @@ public struct TrainingSplitsFile: RuleFileKind {
         let location = document.location(ofKey: "max_training_days") ?? document.node.location
         let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
         let recovery = document.required("recovery_template", as: String.self)
-        let table = WhenTable<TrainingRules.SplitChoice>.decode(
-            "split_by_days", in: &document, name: "training_splits.split_by_days", variables: ["days"]
+        let table = DecisionTable<TrainingRules.SplitChoice>.decode(
+            "split_by_days", in: &document, named: "training_splits.split_by_days", inputs: [TrainingVariables.days]
         ) { row in
             let split = row.required("split", as: String.self)
             let options = row.optional("options", as: [String].self) ?? []

@@ -4,13 +4,14 @@ import RegimenRules
 /// `kind: training_volume` — `rules/training-volume.yaml`: weekly sets per muscle by experience.
 public struct TrainingVolumeFile: RuleFileKind {
     public static let kind = "training_volume"
+    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.bandsScope] }
 
     var trackedMuscles: [String]
     var setCredit: TrainingRules.SetCredit
     var creditLocation: SourceLocation
     var defaultExperience: Profile.Experience
     var targetPosition: Double
-    var bands: WhenTable<ClosedRange<Int>>
+    var bands: DecisionTable<ClosedRange<Int>>
 
     public var ruleCount: Int { bands.rows.count }
 
@@ -30,8 +31,8 @@ public struct TrainingVolumeFile: RuleFileKind {
         }
         let experience = document.required("default_experience", as: ExperienceName.self)
         let position = document.required("target_position", as: Double.self, in: 0...1)
-        let bands = WhenTable<ClosedRange<Int>>.decode(
-            "bands", in: &document, name: "training_volume.bands", variables: ["experience"]
+        let bands = DecisionTable<ClosedRange<Int>>.decode(
+            "bands", in: &document, named: "training_volume.bands", inputs: [TrainingVariables.experience]
         ) { row in
             row.notation("sets", expected: "a range of sets such as 8-12", CoachNotation.range)
         }
