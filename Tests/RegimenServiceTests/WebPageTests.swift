@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import RegimenKit
 @testable import RegimenService
 import Testing
 
@@ -88,6 +89,59 @@ import Testing
                     #expect(response.headers[.contentType] == "application/json; charset=utf-8", "\(missing)")
                 }
             }
+        }
+    }
+
+    /// The values the page offers for a choice field: a select's options or a checkbox group's.
+    static func offered(_ page: String, _ field: String) -> Set<String> {
+        let unescape = { (text: Substring) in text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">") }
+        if let start = page.range(of: "<select id=\"\(field)\""), let end = page.range(of: "</select>", range: start.upperBound..<page.endIndex) {
+            let options = page[start.upperBound..<end.lowerBound].components(separatedBy: "<option value=\"").dropFirst()
+            return Set(options.map { unescape($0.prefix { $0 != "\"" }) }.filter { !$0.isEmpty })
+        }
+        let boxes = page.components(separatedBy: "name=\"\(field)\" value=\"").dropFirst()
+        return Set(boxes.map { unescape($0.prefix { $0 != "\"" }) })
+    }
+
+    /// A profile with `field` set to `value` (a list for list fields), read by the engine.
+    static func profile(_ engine: RegimenEngine, _ field: String, _ value: String) throws(RegimenError) -> Profile {
+        let json = field == "exclusions" || field == "injuries" ? "[\"\(value)\"]" : "\"\(value)\""
+        return try engine.profile(from: #"{"sex": "male", "schedule_days": 3, "\#(field)": \#(json)}"#)
+    }
+
+    /// Every spelling the rules accept for `field`, as the profile error lists them.
+    static func accepted(_ engine: RegimenEngine, _ field: String) throws -> [String] {
+        do {
+            _ = try profile(engine, field, "no such value")
+            Issue.record("\(field): a made-up value was accepted")
+            return []
+        } catch {
+            guard case .profile(let problems) = error, let allowed = problems.first?.allowed, allowed.hasPrefix("one of ") else {
+                Issue.record("\(field): \(error)")
+                return []
+            }
+            let list = allowed.dropFirst("one of ".count).prefix { $0 != "(" }
+            return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    @Test func theFormOffersExactlyTheCanonicalValuesTheLoadedRulesAccept() async throws {
+        let server = try Support.server()
+        let engine = server.store.current.engine
+        let page = try await server.application().test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { Support.text($0) }
+        }
+        let canonical: [String: @Sendable (Profile) -> String?] = [
+            "goal": { $0.goal }, "age_range": { $0.ageRange }, "equipment": { $0.equipment?.rawValue },
+            "experience": { $0.experience?.rawValue }, "budget_tier": { $0.budgetTier?.rawValue },
+            "exclusions": { $0.exclusions.first }, "injuries": { $0.injuries.first?.rawValue },
+        ]
+        for (field, read) in canonical {
+            // Aliases (a goal's `cut`, an age range's en dash) read as their canonical value:
+            // the page offers each canonical value once, and nothing the rules would refuse.
+            let expected = Set(try Self.accepted(engine, field).compactMap { read(try Self.profile(engine, field, $0)) })
+            #expect(!expected.isEmpty, "\(field)")
+            #expect(Self.offered(page, field) == expected, "\(field): the page offers \(Self.offered(page, field).sorted()), the rules accept \(expected.sorted())")
         }
     }
 
