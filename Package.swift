@@ -97,6 +97,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The page at `/`: plain HTML, CSS and JavaScript, served as they are (no build step).
+            resources: [.copy("Web/Assets")],
             swiftSettings: strictSettings
         ),
         // Every `regimen` subcommand, as a library so tests can run them in-process.

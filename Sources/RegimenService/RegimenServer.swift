@@ -39,6 +39,7 @@ public struct RegimenServer: Sendable {
         routes.addTracker(to: router)
         routes.addPolicies(to: router)
         routes.addOperations(to: router)
+        routes.addWeb(to: router, logger: logger)
         return router
     }
 

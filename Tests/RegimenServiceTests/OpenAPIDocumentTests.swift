@@ -8,12 +8,17 @@ import Testing
 @Suite struct OpenAPIDocumentTests {
     typealias Support = ServiceTestSupport
 
+    /// The page for people and its assets: HTML, CSS and JavaScript files, not the JSON API, so
+    /// the OpenAPI document (and the API fuzzing that reads it) leaves them out.
+    static let webRoutes: Set<String> = ["get /", "get /assets/{file}"]
+
     /// The router's routes as `METHOD path`, with the policies' catch-all written as the two
-    /// actions it serves.
+    /// actions it serves, and without the page's routes.
     static func routerRoutes(_ server: RegimenServer) -> Set<String> {
         var routes: Set<String> = []
         for route in server.router().routes {
             let method = route.method.rawValue.lowercased(), path = route.path.description
+            if webRoutes.contains("\(method) \(path)") { continue }
             if path.hasSuffix("/**") {
                 let base = String(path.dropLast(3))
                 routes.insert("\(method) \(base)/{name}:authorize")
@@ -46,6 +51,19 @@ import Testing
                 let text = Support.text(response)
                 let references = text.components(separatedBy: "#/components/schemas/").dropFirst().map { $0.prefix { $0 != "\"" } }
                 for reference in references { #expect(schemas[String(reference)] != nil, "\(reference)") }
+            }
+        }
+    }
+
+    @Test func thePagesRoutesAreServedButNotDocumented() async throws {
+        let server = try Support.server()
+        let served = Set(server.router().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
+        #expect(Self.webRoutes.isSubset(of: served), "\(Self.webRoutes.subtracting(served))")
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                let document = try #require(try Support.value(response) as? [String: Any])
+                let paths = try #require(document["paths"] as? [String: Any])
+                #expect(paths["/"] == nil && paths["/assets/{file}"] == nil)
             }
         }
     }

@@ -1,0 +1,390 @@
+#!/usr/bin/env python3
+"""The planner page in a real browser: headless Chromium driven by selenium.
+
+Starts `regimen serve` on a free loopback port and drives the flows a coach would:
+  minimal   fill the minimal profile (examples/minimal.yaml), watch the accuracy meter, read the plan
+  complete  fill every field of examples/complete.yaml, read the week, chart, meals and supplements
+  checkin   submit a low-readiness check-in on that plan and read the change log
+  keyboard  make a plan with the keyboard alone
+  axe       axe-core at 1280x800 and 390x844: no serious or critical violation, no sideways scroll
+Each flow saves a screenshot in the output folder. Exit status 0 when every flow passes.
+
+Usage: scripts/browser-flows.py [--regimen .build/debug/regimen] [--out .build/browser-flows] [--docs docs]
+Needs: Debian's chromium and chromium-driver; pip selenium axe-selenium-python pyyaml.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+from pathlib import Path
+
+import yaml
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+class FlowFailure(AssertionError):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise FlowFailure(message)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_service(regimen, log_path):
+    port = free_port()
+    log = open(log_path, "w")
+    process = subprocess.Popen(
+        [regimen, "serve", "--host", "127.0.0.1", "--port", str(port), "--poll-interval", "0", "--log-level", "warning"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise FlowFailure(f"regimen serve exited with {process.returncode}; see {log_path}")
+        try:
+            with urllib.request.urlopen(url + "/readyz", timeout=1) as response:
+                if response.status == 200:
+                    return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.terminate()
+    raise FlowFailure("regimen serve did not become ready within 30 s")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,800", "--force-device-scale-factor=1", "--lang=en-US"]:
+        options.add_argument(argument)
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    check(binary and driver_path, "chromium and chromedriver must be installed (apt-get install chromium chromium-driver)")
+    options.binary_location = binary
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def resize(driver, name):
+    width, height = SIZES[name]
+    # The window's outer size differs from the viewport; set it so the viewport is exact.
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+
+
+def screenshot(driver, out, name, full_page=True):
+    """A screenshot of the whole page at the current width (the window grows to the page's height)."""
+    path = out / f"{name}.png"
+    if full_page:
+        driver.execute_script("window.scrollTo(0, 0)")
+        width = driver.execute_script("return window.innerWidth")
+        size = driver.get_window_size()
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        driver.set_window_size(size["width"], min(height + (size["height"] - driver.execute_script("return window.innerHeight")), 6000))
+        driver.save_screenshot(str(path))
+        driver.set_window_size(size["width"], size["height"])
+        check(width > 0, "window has no width")
+    else:
+        driver.save_screenshot(str(path))
+    return path
+
+
+DOCS = None  # --docs: where the README's screenshots go
+
+
+def document_shot(driver, name, size, anchor):
+    """A screenshot for the README: a viewport of `size` whose top is the element `anchor`."""
+    if DOCS is None:
+        return
+    saved = driver.get_window_size()
+    width, height = size
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", anchor)
+    driver.save_screenshot(str(DOCS / f"{name}.png"))
+    driver.set_window_size(saved["width"], saved["height"])
+
+
+def wait(driver, seconds=15):
+    return WebDriverWait(driver, seconds)
+
+
+def text(driver, css):
+    return driver.find_element(By.CSS_SELECTOR, css).text
+
+
+def open_page(driver, url):
+    driver.get(url + "/")
+    wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    wait(driver).until(lambda d: text(d, "#revision") not in ("", "…"))
+    logs = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    check(not logs, f"the page logged errors on load: {logs}")
+
+
+def fill_profile(driver, profile):
+    """Answers the form from a profile file, field by field, as a person would."""
+    form = driver.find_element(By.ID, "profile-form")
+    for key, value in profile.items():
+        if value is None or value == [] or value == {}:
+            continue
+        if key == "sex":
+            form.find_element(By.CSS_SELECTOR, f"input[name=sex][value={value}]").click()
+        elif key in ("injuries", "exclusions"):
+            for item in value:
+                form.find_element(By.CSS_SELECTOR, f"input[name={key}][value={item}]").click()
+        elif key == "overrides":
+            driver.find_element(By.CSS_SELECTOR, "details.overrides summary").click()
+            for name, number in value.items():
+                if number is not None:
+                    field = driver.find_element(By.ID, f"override_{name}")
+                    field.clear()
+                    field.send_keys(str(number))
+        elif key == "medications":
+            driver.find_element(By.ID, key).send_keys(", ".join(value))
+        else:
+            element = driver.find_element(By.ID, key)
+            if element.tag_name == "select":
+                # The page writes age ranges with an ASCII hyphen; profiles may use an en dash.
+                wanted = str(value).lower().replace("\u2013", "-")
+                Select(element).select_by_value(wanted)
+            else:
+                element.clear()
+                element.send_keys(str(value))
+
+
+def accuracy(driver):
+    return text(driver, "#accuracy-level"), text(driver, "#accuracy-hint")
+
+
+def make_plan(driver):
+    driver.find_element(By.ID, "make-plan").click()
+    wait(driver).until(lambda d: d.find_element(By.ID, "plan").is_displayed())
+    wait(driver).until(lambda d: text(d, "#plan-status") == "Plan ready.")
+
+
+def service_json(url, path, body):
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+def read_plan(driver):
+    """What the page shows: per day its exercise rows, the chart's muscles, kcal and meals."""
+    days = driver.find_elements(By.CSS_SELECTOR, "#week > .table-wrap")
+    rows = [len(day.find_elements(By.CSS_SELECTOR, "tbody tr")) for day in days]
+    muscles = driver.find_elements(By.CSS_SELECTOR, "#volume-chart svg rect.bar")
+    return {
+        "days": len(days), "rows": rows, "bars": len(muscles),
+        "kcal": text(driver, "#nutrition .fact b"),
+        "meals": len(driver.find_elements(By.CSS_SELECTOR, "#meals .meal")),
+        "grams": len(driver.find_elements(By.XPATH, "//*[@id='meals']//li[contains(., ' g')]")),
+        "busy": len(driver.find_elements(By.CSS_SELECTOR, "#week details.busy")),
+        "supplements": len(driver.find_elements(By.CSS_SELECTOR, "#supplements .supplement")),
+        "links": len(driver.find_elements(By.CSS_SELECTOR, "#json-links a[download]")),
+    }
+
+
+def check_plan_matches_service(driver, url, profile):
+    shown = read_plan(driver)
+    plan = service_json(url, "/v1/plans", profile)
+    check(shown["days"] == len(plan["workouts"]), f"the page shows {shown['days']} days, the plan has {len(plan['workouts'])}")
+    check(shown["rows"] == [len(w["blocks"]) for w in plan["workouts"]], f"exercise rows {shown['rows']} differ from the plan's blocks")
+    check(shown["bars"] == len(plan["training"]["weekly_sets"]), "the chart has a bar per muscle of weekly_sets")
+    check(shown["kcal"].replace(",", "").startswith(str(round(plan["kcal"]))), f"kcal shown {shown['kcal']} is the plan's {plan['kcal']}")
+    check(shown["meals"] == len(plan["ingredients"]["meals"]), "a card per meal")
+    check(shown["grams"] > 0, "meal options show grams")
+    check(shown["links"] >= 2, "links to the JSON the page was built from")
+    first = plan["workouts"][0]["blocks"][0]
+    row = driver.find_element(By.CSS_SELECTOR, "#week > .table-wrap tbody tr").text
+    check(f"{first['sets']} × {first['reps']}" in row, f"the first row '{row}' shows {first['sets']} × {first['reps']}")
+    return shown
+
+
+def flow_minimal(driver, url, out):
+    open_page(driver, url)
+    profile = yaml.safe_load((ROOT / "examples/minimal.yaml").read_text())
+    fill_profile(driver, profile)
+    wait(driver).until(lambda d: "accuracy" in accuracy(d)[0])
+    level, hint = accuracy(driver)
+    check(level.startswith("Low"), f"the minimal profile's accuracy is low, the page says '{level}'")
+    check(hint.lower().startswith("add"), f"the meter says what to add, the page says '{hint}'")
+    # The meter moves as fields are filled: weight, height and age range reach Medium.
+    driver.find_element(By.ID, "weight_kg").send_keys("62")
+    driver.find_element(By.ID, "height_cm").send_keys("168")
+    Select(driver.find_element(By.ID, "age_range")).select_by_value("25-34")
+    wait(driver).until(lambda d: accuracy(d)[0].startswith("Medium"))
+    for field in ("weight_kg", "height_cm"):
+        driver.find_element(By.ID, field).clear()
+    Select(driver.find_element(By.ID, "age_range")).select_by_value("")
+    wait(driver).until(lambda d: accuracy(d)[0].startswith("Low"))
+    make_plan(driver)
+    shown = check_plan_matches_service(driver, url, profile)
+    check(shown["days"] == profile["schedule_days"], "three training days")
+    screenshot(driver, out, "minimal")
+    return shown
+
+
+def flow_complete(driver, url, out):
+    open_page(driver, url)
+    profile = yaml.safe_load((ROOT / "examples/complete.yaml").read_text())
+    fill_profile(driver, profile)
+    wait(driver).until(lambda d: accuracy(d)[0].startswith("Highest"))
+    level, hint = accuracy(driver)
+    check("Every input" in hint, f"nothing left to add at the highest level, the page says '{hint}'")
+    make_plan(driver)
+    shown = check_plan_matches_service(driver, url, profile)
+    check(shown["busy"] > 0, "busy-day variants are shown")
+    check(shown["supplements"] > 0, "a supplement shortlist")
+    check("Caution" in text(driver, "#supplements"), "the shortlist carries cautions")
+    screenshot(driver, out, "complete")
+    document_shot(driver, "planner", (1280, 1500), "plan")
+    return shown
+
+
+def flow_checkin(driver, url, out):
+    """On the complete plan: a bad night, high stress, very sore legs."""
+    form = driver.find_element(By.ID, "checkin-form")
+    sleep = form.find_element(By.ID, "sleep_h")
+    sleep.clear()
+    sleep.send_keys("4")
+    Select(form.find_element(By.ID, "stress")).select_by_value("5")
+    Select(form.find_element(By.ID, "motivation")).select_by_value("1")
+    Select(form.find_element(By.ID, "sore_legs")).select_by_value("5")
+    form.find_element(By.ID, "adherence").send_keys("90")
+    Select(form.find_element(By.ID, "weight_trend")).select_by_value("above")
+    before = read_plan(driver)
+    form.find_element(By.ID, "adapt-plan").click()
+    wait(driver).until(lambda d: text(d, "#checkin-status").startswith("Plan adapted"))
+    log = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#change-log li")]
+    check(any("Legs" in line and "sets" in line for line in log), f"the change log cuts leg sets: {log}")
+    check(any("Calories" in line for line in log), f"the change log lowers calories: {log}")
+    after = read_plan(driver)
+    check(after["kcal"] != before["kcal"], f"the shown calories change ({before['kcal']} → {after['kcal']})")
+    driver.execute_script("document.getElementById('checkin').scrollIntoView()")
+    screenshot(driver, out, "checkin")
+    document_shot(driver, "planner-checkin-phone", (390, 844), "changes-title")
+    return log
+
+
+def flow_keyboard(driver, url, out):
+    """Tab to each control of the minimal profile and make the plan without the mouse."""
+    open_page(driver, url)
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    check(driver.switch_to.active_element.get_attribute("class") == "skip", "the first Tab reaches the skip link")
+
+    def tab_to(predicate, limit=40):
+        for _ in range(limit):
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+            if predicate(driver.switch_to.active_element):
+                return driver.switch_to.active_element
+        raise FlowFailure("a control is not reachable with Tab")
+
+    radio = tab_to(lambda e: e.get_attribute("name") == "sex")
+    radio.send_keys(Keys.SPACE)
+    days = tab_to(lambda e: e.get_attribute("id") == "schedule_days")
+    days.send_keys("3")
+    button = tab_to(lambda e: e.get_attribute("id") == "make-plan", limit=80)
+    button.send_keys(Keys.ENTER)
+    wait(driver).until(lambda d: text(d, "#plan-status") == "Plan ready.")
+    check(driver.switch_to.active_element.get_attribute("id") == "plan-title", "focus moves to the plan")
+    screenshot(driver, out, "keyboard", full_page=False)
+
+
+def flow_axe(driver, url, out):
+    """axe-core on the page with a plan and a change log, at both sizes."""
+    results = {}
+    for name in SIZES:
+        resize(driver, name)
+        driver.execute_script("window.scrollTo(0, 0)")
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"{name}: the page scrolls sideways by {overflow} px")
+        axe = Axe(driver)
+        axe.inject()
+        report = axe.run()
+        bad = [v for v in report["violations"] if v.get("impact") in ("serious", "critical")]
+        results[name] = [(v["id"], v["impact"], len(v["nodes"])) for v in report["violations"]]
+        check(not bad, f"{name}: axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
+        screenshot(driver, out, f"axe-{name}")
+    resize(driver, "desktop")
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--regimen", default=str(ROOT / ".build/debug/regimen"))
+    parser.add_argument("--out", default=str(ROOT / ".build/browser-flows"))
+    parser.add_argument("--docs", help="also save the README's screenshots in this folder (docs/)")
+    arguments = parser.parse_args()
+    global DOCS
+    DOCS = Path(arguments.docs) if arguments.docs else None
+    if DOCS is not None:
+        DOCS.mkdir(parents=True, exist_ok=True)
+    out = Path(arguments.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("*.png"):
+        stale.unlink()
+    service, url = start_service(arguments.regimen, out / "serve.log")
+    driver = None
+    passed, failed = 0, 0
+    try:
+        driver = browser()
+        resize(driver, "desktop")
+        flows = [("minimal", flow_minimal), ("complete", flow_complete), ("checkin", flow_checkin),
+                 ("axe", flow_axe), ("keyboard", flow_keyboard)]
+        for name, flow in flows:
+            start = time.monotonic()
+            try:
+                detail = flow(driver, url, out)
+                passed += 1
+                print(f"ok   {name} ({time.monotonic() - start:.1f} s){'' if detail is None else ': ' + json.dumps(detail, ensure_ascii=False)}")
+            except Exception as error:  # a failed flow is reported and the rest still run
+                failed += 1
+                print(f"FAIL {name}: {error}", file=sys.stderr)
+                if not isinstance(error, FlowFailure):
+                    traceback.print_exc()
+                try:
+                    screenshot(driver, out, f"{name}-failed", full_page=False)
+                except Exception:
+                    pass
+    finally:
+        if driver is not None:
+            driver.quit()
+        service.terminate()
+        try:
+            service.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            service.kill()
+    print(f"screenshots in {out}")
+    print(f"browser-flows: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
