@@ -140,6 +140,7 @@ def text(driver, css):
 
 
 def open_page(driver, url):
+    driver.get_log("browser")  # what earlier flows logged (an expected 422) is theirs
     driver.get(url + "/")
     wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
     wait(driver).until(lambda d: text(d, "#revision") not in ("", "…"))
@@ -243,6 +244,15 @@ def flow_minimal(driver, url, out):
         driver.find_element(By.ID, field).clear()
     Select(driver.find_element(By.ID, "age_range")).select_by_value("")
     wait(driver).until(lambda d: accuracy(d)[0].startswith("Low"))
+    # A value out of range: the service's problem is shown at its field, which is marked invalid.
+    weight = driver.find_element(By.ID, "weight_kg")
+    weight.send_keys("300")
+    wait(driver).until(lambda d: d.find_element(By.ID, "weight_kg").get_attribute("aria-invalid") == "true")
+    message = text(driver, "[data-field=weight_kg] .field-error")
+    check("30-250" in message, f"the weight's problem names the range: '{message}'")
+    check("weight_kg-error" in weight.get_attribute("aria-describedby"), "the problem describes the field for a screen reader")
+    weight.clear()
+    wait(driver).until(lambda d: d.find_element(By.ID, "weight_kg").get_attribute("aria-invalid") is None)
     make_plan(driver)
     shown = check_plan_matches_service(driver, url, profile)
     check(shown["days"] == profile["schedule_days"], "three training days")

@@ -100,6 +100,12 @@
     fill("json-links", list, el("li", {}, el("a", { href: "/openapi.json", text: "openapi.json" }), " — every route and its schema"));
   }
 
+  /** The chart at the width it has (the plan section must be visible to measure it). */
+  function drawChart(plan) {
+    const width = document.getElementById("volume-chart").clientWidth || 760;
+    fill("volume-chart", Render.volumeChart(plan, Math.min(760, width)));
+  }
+
   function renderPlan(plan, advice) {
     fill("plan-summary",
       Render.fact("Split", plan.training && plan.training.split ? plan.training.split.name : "—"),
@@ -114,7 +120,7 @@
         el("ul", { class: "cautions" }, notes.map((n) => el("li", { text: n }))))
       : null);
     fill("week", Render.week(plan));
-    fill("volume-chart", Render.volumeChart(plan));
+    drawChart(plan);
     fill("nutrition", Render.nutrition(plan));
     fill("meals", Render.meals(plan));
     if (advice) fill("supplements", Render.supplements(advice));
@@ -139,10 +145,10 @@
       sources.clear();
       remember("profile-plan", "the plan", plan);
       remember("supplements", "the supplement shortlist", advice);
-      renderPlan(plan.json, advice.json);
-      fill("change-log", el("li", { class: "empty", text: "No check-in yet." }));
       document.getElementById("plan").hidden = false;
       document.getElementById("checkin").hidden = false;
+      renderPlan(plan.json, advice.json);
+      fill("change-log", el("li", { class: "empty", text: "No check-in yet." }));
       status.textContent = "Plan ready.";
       document.getElementById("plan-title").focus();
     } catch (error) {
@@ -215,6 +221,7 @@
   profileForm.addEventListener("input", debounced);
   profileForm.addEventListener("change", debounced);
   profileForm.addEventListener("submit", makePlan);
+  window.addEventListener("resize", debounce(() => { if (shownPlan) drawChart(shownPlan); }, 200));
   checkinForm.addEventListener("submit", adapt);
   RegimenAPI.get("/v1/rules").then((rules) => fill("revision", rules.revision)).catch(() => fill("revision", "unavailable"));
   refreshIndexes();

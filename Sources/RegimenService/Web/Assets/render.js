@@ -74,18 +74,22 @@ const Render = (() => {
     return [low, match[2] === undefined ? low : Number(match[2])];
   }
 
-  /** Horizontal bars of planned weekly sets over each muscle's shaded band. */
-  function volumeChart(plan) {
+  /**
+   * Horizontal bars of planned weekly sets over each muscle's shaded band, drawn `width` pixels
+   * wide (one SVG unit per CSS pixel, so the labels keep their size on a phone).
+   */
+  function volumeChart(plan, width = 760) {
     const rows = (plan.training && plan.training.weekly_sets) || [];
     if (rows.length === 0) return el("p", { text: "This plan reports no weekly sets." });
-    const labelWidth = 110, barArea = 520, rowHeight = 26, top = 8, valueWidth = 110;
+    const narrow = width < 500;
+    const labelWidth = narrow ? 84 : 110, valueWidth = narrow ? 84 : 110, rowHeight = 26, top = 8;
+    const barArea = Math.max(120, width - labelWidth - valueWidth);
     const top_of = (i) => top + i * rowHeight;
     const maximum = Math.max(1, ...rows.map((r) => Math.max(r.planned || 0, (band(r.band) || [0, 0])[1])));
     const scale = barArea / (Math.ceil(maximum / 5) * 5);
     const height = top + rows.length * rowHeight + 24;
-    const width = labelWidth + barArea + valueWidth;
     const summary = rows.map((r) => `${words(r.muscle)} ${number(r.planned, 1)} sets, band ${r.band}`).join("; ");
-    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "volume-svg-title volume-svg-desc" },
+    const chart = svg("svg", { viewBox: `0 0 ${labelWidth + barArea + valueWidth} ${height}`, role: "img", "aria-labelledby": "volume-svg-title volume-svg-desc" },
       svg("title", { id: "volume-svg-title", text: "Weekly sets per muscle against the band" }),
       svg("desc", { id: "volume-svg-desc", text: summary }));
     rows.forEach((row, i) => {
