@@ -42,16 +42,16 @@ public struct IndexCalculator: Sendable {
         }
         let formulas = rules.indexes
         var bindings = ExpressionSlots(names: formulas.slotNames)
-        bindings.set("sex", .string(profile.sex.rawValue))
-        bindings.set("age", .int(Int64(age)))
-        bindings.set("height_cm", .float(height))
-        bindings.set("weight_kg", .float(weight))
-        bindings.set("bodyfat_pct", profile.bodyfatPct.map(Value.float) ?? .null)
-        bindings.set("waist_cm", profile.waistCm.map(Value.float) ?? .null)
-        bindings.set("activity_multiplier", .float(multiplier))
-        bindings.set("assumed", .list(assumed.map { .string($0.field) }))
+        bindings.set(IndexVariables.sex, .string(profile.sex.rawValue))
+        bindings.set(IndexVariables.age, .int(Int64(age)))
+        bindings.set(IndexVariables.heightCm, .float(height))
+        bindings.set(IndexVariables.weightKg, .float(weight))
+        bindings.set(IndexVariables.bodyfatPct, profile.bodyfatPct.map(Value.float) ?? .null)
+        bindings.set(IndexVariables.waistCm, profile.waistCm.map(Value.float) ?? .null)
+        bindings.set(IndexVariables.activityMultiplier, .float(multiplier))
+        bindings.set(IndexVariables.assumed, .list(assumed.map { .string($0.field) }))
         let lbm = try formulas.leanBodyMass.number(bindings, rule: "lbm_kg")
-        bindings.set("lbm_kg", lbm.map(Value.float) ?? .null)
+        bindings.set(IndexVariables.lbmKg, lbm.map(Value.float) ?? .null)
 
         var computed: (method: String, bmr: Double)?
         for row in formulas.bmrMethods where try row.when.condition(bindings, rule: "BMR method '\(row.method)' when") {
@@ -76,7 +76,7 @@ public struct IndexCalculator: Sendable {
         }
         compare("BMR", override: profile.overrides.bmr, computed: computed.bmr, unit: " kcal")
         func tdee(fromBMR value: Double) throws(RuleEvaluationError) -> Double {
-            bindings.set("bmr", .float(value))
+            bindings.set(IndexVariables.bmr, .float(value))
             guard let tdee = try formulas.tdee.number(bindings, rule: "tdee") else {
                 throw RuleEvaluationError("tdee: the formula gave null", at: formulas.tdee.source.lineOrigins.first)
             }
@@ -89,7 +89,7 @@ public struct IndexCalculator: Sendable {
         let bmr = profile.overrides.bmr ?? computed.bmr
         let tdeeFromBMR = try tdee(fromBMR: bmr)
         let tdee = profile.overrides.tdee ?? tdeeFromBMR
-        bindings.set("tdee", .float(tdee))
+        bindings.set(IndexVariables.tdee, .float(tdee))
 
         let measuredSize = profile.heightCm != nil && profile.weightKg != nil
         let computedBMI = measuredSize ? try formulas.bmi.number(bindings, rule: "bmi") : nil
@@ -139,7 +139,7 @@ public struct IndexCalculator: Sendable {
 
     /// Estimated one-rep max by the rules' formula (Epley by default).
     public func oneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
-        guard let value = try rules.indexes.oneRepMax.number(["load": .float(load), "reps": .int(Int64(reps))], rule: "one_rep_max") else {
+        guard let value = try rules.indexes.oneRepMax.number([IndexVariables.load.name: .float(load), IndexVariables.reps.name: .int(Int64(reps))], rule: "one_rep_max") else {
             throw RuleEvaluationError("one_rep_max: the formula gave null", at: rules.indexes.oneRepMax.source.lineOrigins.first)
         }
         return value

@@ -5,10 +5,8 @@ import RegimenRules
 public struct IndexRules: RuleFileKind, Sendable {
     public static let kind = "indexes"
     /// Variables every index formula may read, in slot order.
-    public static let variables = [
-        "sex", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "activity_multiplier", "assumed",
-        "lbm_kg", "bmr", "tdee",
-    ]
+    public static var variables: [String] { IndexVariables.person.map(\.name) }
+    public static var expressionScopes: [ExpressionScope] { [IndexVariables.formulasScope, IndexVariables.oneRepMaxScope] }
 
     /// One row of the BMR method table: the first whose condition holds is used.
     public struct BMRMethod: Sendable {
@@ -45,7 +43,7 @@ public struct IndexRules: RuleFileKind, Sendable {
 
     public static func decode(_ document: inout MappingDecoder) -> IndexRules? {
         let context = document.context
-        let environment = context.environment(variables: variables)
+        let environment = context.environment(declaring: IndexVariables.person)
         let methods = document.mapping("bmr") { bmr -> [BMRMethod]? in
             bmr.list("methods") { node, path in
                 context.mapping(node, at: path) { row -> BMRMethod? in
@@ -73,7 +71,7 @@ public struct IndexRules: RuleFileKind, Sendable {
             if parameters != ["load", "reps"] {
                 context.error("rules.value", "one_rep_max: 'parameters' must be [load, reps]", at: map.location(ofKey: "parameters"))
             }
-            return map.requiredExpression("formula", in: context.environment(variables: ["load", "reps"]))
+            return map.requiredExpression("formula", in: context.environment(declaring: IndexVariables.oneRepMaxScope.variables))
         }
         let warning = document.required("override_warning_pct", as: Double.self, in: 0...100)
         let bands = document.mapping("context") { map -> [String: [Band]]? in
