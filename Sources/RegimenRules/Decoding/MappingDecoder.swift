@@ -26,8 +26,10 @@ public struct MappingDecoder {
     private var describedNodes: [(key: String, node: LocatedNode, required: Bool)] = []
 
     /// The one key a describing decoder's mapping holds: what a decoder that walks the mapping's
-    /// own keys reads under it becomes the shape of every key the decoder does not name.
-    public static let anyKey = "\u{1}any key"
+    /// own keys reads under it becomes the shape of every key the decoder does not name. It is
+    /// `1`, a word that also reads as a number, so that decoders keyed by numbers (meals per day,
+    /// training days) go on to describe their entries; no decoder names the key `1` itself.
+    public static let anyKey = "1"
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.
