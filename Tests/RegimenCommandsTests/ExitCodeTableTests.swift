@@ -29,6 +29,7 @@ struct ExitCodeTableTests {
     static let cases: [(arguments: [String], mentions: String)] = [
         (["check", "--rules", "$D/missing"], "rules directory"),
         (["explain-kind", "no_such_kind"], "no_such_kind"),
+        (["schema", "no_such_kind"], "no_such_kind"),
         (["eval", "1", "--bogus"], "--bogus"),
         (["eval", "x", "--vars", "$D/list.json"], "list.json"),
         (["bench", "--bogus"], "--bogus"),

@@ -11,6 +11,6 @@ struct HostileRuleRangeTests {
         defer { scratch.cleanUp() }
         let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
         #expect(check.status == 1)
-        #expect(check.standardError.contains("meals.yaml:49:"), "\(check.standardError)")
+        #expect(check.standardError.contains("meals.yaml:50:"), "\(check.standardError)")
     }
 }

@@ -66,7 +66,26 @@ public enum AdaptationInputDecoder {
     private static func decode(_ document: LocatedNode, plan: inout Value?, allowingPlan: Bool = true) throws(AdaptationInputError) -> AdaptationInput {
         let context = DecodingContext()
         var found: Value?
-        let input = context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
+        let input = read(document, in: context, plan: &found, allowingPlan: allowingPlan)
+        let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
+        guard errors.isEmpty, let input else { throw AdaptationInputError(errors) }
+        plan = found
+        return input
+    }
+
+    /// The check-ins file's shape (JSON Schema for editors), described from the very decoder
+    /// that reads it (see ``ShapeRecorder``).
+    public static var shape: NodeShape {
+        let context = DecodingContext.describing()
+        return context.shape { node in
+            var found: Value?
+            _ = read(node, in: context, plan: &found, allowingPlan: false)
+        }
+    }
+
+    /// Reads the input's keys; `found` receives `current_plan` when `allowingPlan`.
+    private static func read(_ document: LocatedNode, in context: DecodingContext, plan found: inout Value?, allowingPlan: Bool) -> AdaptationInput? {
+        context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
             if allowingPlan, let node = map.node("current_plan") { found = node.value() }
             let week = map.optional("week", as: Int.self, in: 1...520)
             let nextDay = map.optional("next_day", as: Int.self, in: 1...7)
@@ -84,10 +103,6 @@ public enum AdaptationInputDecoder {
             input.fieldLocations = fieldLocations(document, singleCheckInIndex: map.node("readiness") == nil ? nil : checkIns.count - 1)
             return input
         }
-        let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
-        guard errors.isEmpty, let input else { throw AdaptationInputError(errors) }
-        plan = found
-        return input
     }
 
     /// Where each field of the input is written, by the field paths the adaptation's checks name

@@ -25,13 +25,14 @@ enum AdaptationRuleDecoder {
             map.path = DecodingPath(subject: "rule '\(id)'")
             map.allow("description")
             var scope = defaultScope
-            if let scopeNode = map.node("for_each"), let decoded = context.decode(scopeNode, as: AdaptationRule.Scope.self, at: map.path.appending(key: "for_each")) {
-                if scopes.contains(decoded) {
-                    scope = decoded
-                } else {
-                    context.error("rules.unknown-value", map.path.message("'for_each' must be \(scopes.map { "'\($0.rawValue)'" }.joined(separator: " or ")) in this file, not '\(decoded.rawValue)'"), at: scopeNode.location)
+            if let scopeNode = map.node("for_each") {
+                guard let decoded = context.decode(scopeNode, among: scopes, at: map.path.appending(key: "for_each")) else {
+                    // The rule's expressions read its scope's variables: without a scope they are
+                    // not compiled (nor reported as unknown keys).
+                    for key in map.keys { map.allow(key) }
                     return nil
                 }
+                scope = decoded
             }
             let environment = context.environment(declaring: scope.variables)
             let condition = map.requiredExpression("when", in: environment)

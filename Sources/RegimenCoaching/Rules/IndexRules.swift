@@ -47,14 +47,17 @@ public struct IndexRules: RuleFileKind, Sendable {
         let methods = document.mapping("bmr") { bmr -> [BMRMethod]? in
             bmr.list("methods") { node, path in
                 context.mapping(node, at: path) { row -> BMRMethod? in
-                    guard let name = row.required("method", as: String.self) else { return nil }
-                    row.path = row.path.about("BMR method '\(name)'")
+                    // Every key is read before any check stops the row, so a bad method name does
+                    // not also report the row's other keys as unknown.
+                    let name = row.required("method", as: String.self)
+                    if let name { row.path = row.path.about("BMR method '\(name)'") }
+                    let when = row.requiredExpression("when", in: environment)
+                    let formula = row.requiredExpression("formula", in: environment)
+                    guard let name else { return nil }
                     guard ["katch", "mifflin"].contains(name) else {
                         context.error("rules.value", "BMR method '\(name)' is not one the response can name (katch, mifflin; override comes from the profile)", at: row.location(ofKey: "method"))
                         return nil
                     }
-                    let when = row.requiredExpression("when", in: environment)
-                    let formula = row.requiredExpression("formula", in: environment)
                     guard let when, let formula else { return nil }
                     return BMRMethod(method: name, when: when, formula: formula)
                 }
@@ -67,11 +70,12 @@ public struct IndexRules: RuleFileKind, Sendable {
         let ffmi = document.requiredExpression("ffmi", in: environment)
         let oneRepMax = document.mapping("one_rep_max") { map -> CompiledExpression? in
             let parameters = map.required("parameters", as: [String].self)
+            let formula = map.requiredExpression("formula", in: context.environment(declaring: IndexVariables.oneRepMaxScope.variables))
             guard let parameters else { return nil }
             if parameters != ["load", "reps"] {
                 context.error("rules.value", "one_rep_max: 'parameters' must be [load, reps]", at: map.location(ofKey: "parameters"))
             }
-            return map.requiredExpression("formula", in: context.environment(declaring: IndexVariables.oneRepMaxScope.variables))
+            return formula
         }
         let warning = document.required("override_warning_pct", as: Double.self, in: 0...100)
         let bands = document.mapping("context") { map -> [String: [Band]]? in

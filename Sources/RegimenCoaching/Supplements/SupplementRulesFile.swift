@@ -89,13 +89,21 @@ public struct SupplementRulesFile: RuleFileKind {
                 let condition = map.requiredExpression("when", in: environment)
                 let actionName = map.required("action", as: String.self)
                 let message = map.requiredTemplate("message", in: environment)
+                // `daily_cap` and `already_taken` belong to `action: limit` alone; they are read
+                // whatever the action (so a wrong action does not report them as unknown too).
+                let cap = map.optionalExpression("daily_cap", in: environment)
+                let taken = map.optionalExpression("already_taken", in: environment)
                 var action: SupplementRules.Action?
                 switch actionName {
-                case "exclude": action = .exclude
-                case "caution": action = .caution
+                case "exclude", "caution":
+                    action = actionName == "exclude" ? .exclude : .caution
+                    for key in ["daily_cap", "already_taken"] where map.contains(key) {
+                        context.error("rules.unknown-key", map.path.prefixed("'\(key)' belongs to action 'limit', not '\(actionName ?? "")'"), at: map.location(ofKey: key))
+                    }
                 case "limit":
-                    let cap = map.requiredExpression("daily_cap", in: environment)
-                    let taken = map.requiredExpression("already_taken", in: environment)
+                    for key in ["daily_cap", "already_taken"] where !map.contains(key) {
+                        context.error("rules.missing-key", map.path.prefixed("missing required key '\(key)' (action 'limit' needs it)"), at: map.node.location)
+                    }
                     if let cap, let taken { action = .limit(dailyCap: cap, alreadyTaken: taken) }
                 case let other?:
                     context.error("rules.unknown-value", map.path.message("'action' must be one of 'exclude', 'caution', 'limit', not '\(other)'"), at: map.node("action")?.location)

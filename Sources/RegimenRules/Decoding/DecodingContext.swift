@@ -10,6 +10,8 @@ public final class DecodingContext {
     var environments: [[String]: ExpressionEnvironment] = [:]
     /// Values other decoders need while this pass runs (shared expression functions, for one).
     public let services: DecodingServices
+    /// Set in describing mode (``describing()``): decoders record shapes instead of reading.
+    var recorder: ShapeRecorder?
 
     /// A context with nothing shared beyond diagnostics.
     public init(services: DecodingServices = DecodingServices()) {
@@ -49,6 +51,11 @@ public final class DecodingContext {
         _ node: LocatedNode, at path: DecodingPath, _ body: (inout MappingDecoder) -> Result?
     ) -> Result? {
         guard var decoder = MappingDecoder(node, path: path, context: self) else { return nil }
+        if let recorder {
+            _ = body(&decoder)
+            recorder.record(.mapping(decoder.finishDescribing(recorder)), for: node)
+            return nil
+        }
         let result = body(&decoder)
         decoder.reportUnknownKeys()
         return result
@@ -59,6 +66,10 @@ public final class DecodingContext {
     public func list<Element>(
         _ node: LocatedNode, at path: DecodingPath, _ element: (LocatedNode, DecodingPath) -> Element?
     ) -> [Element]? {
+        if let recorder {
+            recorder.record(.list(recorder.capture { _ = element(ShapeRecorder.placeholder, path.appending(index: 0)) }), for: node)
+            return []
+        }
         guard let items = node.sequence else {
             error("rules.wrong-type", path.message("must be a list, not \(node.kindDescription)"), at: node.location)
             return nil

@@ -80,6 +80,7 @@ extension LocatedScalar {
 extension Value: NodeDecodable {
     /// Any YAML node as a value; a non-scalar mapping key is reported.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Value? {
+        if context.describe(.anything(note: nil), for: node) { return .null }
         var failed = false
         func check(_ node: LocatedNode, _ path: DecodingPath) {
             switch node.content {

@@ -20,6 +20,16 @@ public struct MappingDecoder {
     public let context: DecodingContext
     private var expected: [String] = []
     private var read: Set<String> = []
+    /// In describing mode, the keys asked for so far (see ``ShapeRecorder``).
+    private var describedShape = MappingShape()
+    /// In describing mode, the raw nodes handed out, whose shape is what is done with them.
+    private var describedNodes: [(key: String, node: LocatedNode, required: Bool)] = []
+
+    /// The one key a describing decoder's mapping holds: what a decoder that walks the mapping's
+    /// own keys reads under it becomes the shape of every key the decoder does not name. It is
+    /// `1`, a word that also reads as a number, so that decoders keyed by numbers (meals per day,
+    /// training days) go on to describe their entries; no decoder names the key `1` itself.
+    public static let anyKey = "1"
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.
@@ -37,7 +47,10 @@ public struct MappingDecoder {
     }
 
     /// The keys present in the mapping, in file order.
-    public var keys: [String] { (node.mapping ?? []).compactMap { $0.key.scalar?.text } }
+    public var keys: [String] {
+        if context.isDescribing { return [Self.anyKey] }
+        return (node.mapping ?? []).compactMap { $0.key.scalar?.text }
+    }
 
     /// Whether `key` is present (does not count as reading it).
     public func contains(_ key: String) -> Bool { node[key] != nil }
@@ -50,12 +63,14 @@ public struct MappingDecoder {
     /// The raw node under `key`, marking the key as known; `nil` when absent.
     public mutating func node(_ key: String) -> LocatedNode? {
         expect(key)
+        if let recorder = context.recorder { return describedNode(key, required: false, recorder) }
         return node[key]
     }
 
     /// The raw node under `key`, reporting an error when it is missing.
     public mutating func requiredNode(_ key: String) -> LocatedNode? {
         expect(key)
+        if let recorder = context.recorder { return describedNode(key, required: true, recorder) }
         guard let value = node[key] else {
             context.error("rules.missing-key", path.prefixed("missing required key '\(path.appending(key: key).keyPath)'"), at: node.location)
             return nil
@@ -65,17 +80,22 @@ public struct MappingDecoder {
 
     /// Marks keys as known without reading them (documentation keys such as `description`).
     public mutating func allow(_ keys: String...) {
-        for key in keys { expect(key) }
+        for key in keys {
+            expect(key)
+            if context.isDescribing { describe(key, .anything(note: nil), required: false) }
+        }
     }
 
     /// Decodes the required `key` as `T`; reports a missing key or a bad value and returns `nil`.
     public mutating func required<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        if context.isDescribing { return describeValue(key, T.self, required: true) }
         guard let value = requiredNode(key) else { return nil }
         return T.decode(from: value, at: path.appending(key: key), in: context)
     }
 
     /// Decodes `key` as `T` if present; `nil` when absent or invalid (invalid is reported).
     public mutating func optional<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        if context.isDescribing { return describeValue(key, T.self, required: false) }
         guard let value = node(key) else { return nil }
         return T.decode(from: value, at: path.appending(key: key), in: context)
     }
@@ -87,12 +107,20 @@ public struct MappingDecoder {
 
     /// A required number that must lie in `range`.
     public mutating func required<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+        if context.isDescribing {
+            _ = describeValue(key, T.self, required: true, bounds: (Self.bound(range.lowerBound), Self.bound(range.upperBound)))
+            return range.lowerBound
+        }
         guard let value = requiredNode(key) else { return nil }
         return Self.checked(value, range: range, at: path.appending(key: key), context: context)
     }
 
     /// An optional number that must lie in `range` when present.
     public mutating func optional<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+        if context.isDescribing {
+            _ = describeValue(key, T.self, required: false, bounds: (Self.bound(range.lowerBound), Self.bound(range.upperBound)))
+            return range.lowerBound
+        }
         guard let value = node(key) else { return nil }
         return Self.checked(value, range: range, at: path.appending(key: key), context: context)
     }
@@ -100,6 +128,12 @@ public struct MappingDecoder {
     /// Decodes the mapping under `key` with `body` (unknown keys inside are reported too).
     /// Reports a missing key when `required` is true.
     public mutating func mapping<Result>(_ key: String, required: Bool = true, _ body: (inout MappingDecoder) -> Result?) -> Result? {
+        if context.isDescribing {
+            let path = self.path.appending(key: key)
+            let context = self.context
+            describeShape(key, context.shape { _ = context.mapping($0, at: path, body) }, required: required)
+            return nil
+        }
         guard let value = required ? requiredNode(key) : node(key) else { return nil }
         return context.mapping(value, at: path.appending(key: key), body)
     }
@@ -109,6 +143,12 @@ public struct MappingDecoder {
     public mutating func list<Element>(
         _ key: String, required: Bool = true, _ element: (LocatedNode, DecodingPath) -> Element?
     ) -> [Element]? {
+        if context.isDescribing {
+            let path = self.path.appending(key: key)
+            let context = self.context
+            describeShape(key, context.shape { _ = context.list($0, at: path, element) }, required: required)
+            return []
+        }
         guard let value = required ? requiredNode(key) : node(key) else { return nil }
         return context.list(value, at: path.appending(key: key), element)
     }
@@ -116,12 +156,73 @@ public struct MappingDecoder {
     /// Reports every key that was neither read nor allowed. ``DecodingContext/mapping(_:at:_:)``
     /// calls this for you.
     public func reportUnknownKeys() {
+        guard !context.isDescribing else { return }
         for pair in node.mapping ?? [] {
             guard let key = pair.key.scalar?.text, !read.contains(key) else { continue }
             let suggestion = Suggestion.clause(for: key, among: expected)
             let full = path.appending(key: key).keyPath
             context.error("rules.unknown-key", path.prefixed("unknown key '\(full)'\(suggestion)"), at: pair.key.location)
         }
+    }
+
+    /// In describing mode, records `key` with `shape`; what is read under ``anyKey`` is the shape
+    /// of every other key.
+    private mutating func describe(_ key: String, _ shape: NodeShape, required: Bool) {
+        if key == Self.anyKey {
+            describedShape.addOtherKeys(shape)
+        } else {
+            describedShape.add(key, shape, required: required)
+        }
+    }
+
+    /// Records `key` as asked for, with `shape`.
+    private mutating func describeShape(_ key: String, _ shape: NodeShape, required: Bool) {
+        expect(key)
+        describe(key, shape, required: required)
+    }
+
+    /// In describing mode, records `key` as decoded by `T` (within `bounds`) and returns the
+    /// sample `T` returns in describing mode (see ``NodeDecodable``), or a raw-node placeholder
+    /// when `T` is the node itself.
+    private mutating func describeValue<T: NodeDecodable>(_ key: String, _ type: T.Type, required: Bool, bounds: (Double?, Double?)? = nil) -> T? {
+        var sample: T?
+        let keyPath = path.appending(key: key)
+        let context = context
+        var shape = context.shape { node in sample = T.decode(from: node, at: keyPath, in: context) }
+        if let bounds { shape = shape.bounded(bounds.0, bounds.1) }
+        describeShape(key, shape, required: required)
+        if T.self == LocatedNode.self, let recorder = context.recorder { return describedNode(key, required: required, recorder) as? T }
+        return sample
+    }
+
+    /// A raw-node placeholder for `key`; what the decoder does with it becomes the key's shape.
+    private mutating func describedNode(_ key: String, required: Bool, _ recorder: ShapeRecorder) -> LocatedNode {
+        expect(key)
+        let placeholder = recorder.placeholder(forKey: key)
+        describedNodes.append((key, placeholder, required))
+        return placeholder
+    }
+
+    /// The shape of the mapping this describing decoder read: every key asked for, raw nodes
+    /// included. ``DecodingContext/mapping(_:at:_:)`` calls it when the decode body returns.
+    func finishDescribing(_ recorder: ShapeRecorder) -> MappingShape {
+        var shape = describedShape
+        for (key, node, required) in describedNodes {
+            let recorded = recorder.takeShape(of: node)
+            if key == Self.anyKey {
+                shape.addOtherKeys(recorded)
+            } else {
+                shape.add(key, recorded, required: required)
+            }
+        }
+        return shape
+    }
+
+    /// A range bound as a schema number (`nil` for a bound that is not a number).
+    private static func bound<T>(_ value: T) -> Double? {
+        if let value = value as? Int { return Double(value) }
+        if let value = value as? Int64 { return Double(value) }
+        return value as? Double
     }
 
     private mutating func expect(_ key: String) {

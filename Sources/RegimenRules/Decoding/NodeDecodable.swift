@@ -5,6 +5,10 @@ import RegimenLanguage
 ///
 /// Conform model types to decode them with ``MappingDecoder/required(_:as:)`` and friends.
 /// Implementations report every problem to `context` at the offending node and return `nil`.
+///
+/// In describing mode (``DecodingContext/describing()``) a leaf type records its shape with
+/// ``DecodingContext/describe(_:for:)`` and returns a sample of itself (a word, 1, `false`, the
+/// first case, an empty list), so that the decoder reading it goes on as on a real file.
 public protocol NodeDecodable {
     /// Decodes a value from `node`; `path` names it in messages.
     static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Self?
@@ -22,6 +26,7 @@ extension DecodingContext {
 extension String: NodeDecodable {
     /// Any non-null scalar reads as its text, so `id: 12` gives the string `12`.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> String? {
+        if context.describe(.text, for: node) { return "sample" }
         guard let scalar = node.scalar, scalar.plainType != .null else {
             context.wrongType(node, expected: "a string", at: path)
             return nil
@@ -32,6 +37,7 @@ extension String: NodeDecodable {
 
 extension Bool: NodeDecodable {
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Bool? {
+        if context.describe(.boolean, for: node) { return false }
         guard case .bool(let value)? = node.scalar?.plainType else {
             context.wrongType(node, expected: "true or false", at: path)
             return nil
@@ -42,6 +48,7 @@ extension Bool: NodeDecodable {
 
 extension Int64: NodeDecodable {
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Int64? {
+        if context.describe(.integer(minimum: nil, maximum: nil), for: node) { return 1 }
         switch node.scalar?.plainType {
         case .int(let value)?: return value
         case .float(let value)? where value.rounded() == value && value.magnitude < 9.2e18:
@@ -63,6 +70,7 @@ extension Int: NodeDecodable {
 extension Double: NodeDecodable {
     /// Integers are accepted as numbers; NaN is not.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Double? {
+        if context.describe(.number(minimum: nil, maximum: nil), for: node) { return 1 }
         switch node.scalar?.plainType {
         case .int(let value)?: return Double(value)
         case .float(let value)? where !value.isNaN: return value
@@ -76,6 +84,7 @@ extension Double: NodeDecodable {
 extension Array: NodeDecodable where Element: NodeDecodable {
     /// A list whose elements all decode; any failing element makes the whole list `nil`.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> [Element]? {
+        if context.describe(.list(context.shape(of: Element.self, at: path.appending(index: 0))), for: node) { return [] }
         guard let items = node.sequence else {
             context.wrongType(node, expected: "a list", at: path)
             return nil
@@ -96,6 +105,7 @@ extension Array: NodeDecodable where Element: NodeDecodable {
 extension OrderedDictionary: NodeDecodable where Key == String, Value: NodeDecodable {
     /// A mapping from words to values in file order; any failing value makes the whole mapping `nil`.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> OrderedDictionary<String, Value>? {
+        if context.describe(.dictionary(context.shape(of: Value.self, at: path)), for: node) { return [:] }
         guard let pairs = node.mapping else {
             context.wrongType(node, expected: "a mapping", at: path)
             return nil
@@ -120,7 +130,25 @@ extension OrderedDictionary: NodeDecodable where Key == String, Value: NodeDecod
 
 extension LocatedNode: NodeDecodable {
     /// The node itself, for callers that inspect it further.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> LocatedNode? { node }
+    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> LocatedNode? {
+        if context.describe(.anything(note: "Checked by the loader (regimen check)."), for: node) { return node }
+        return node
+    }
+}
+
+extension DecodingContext {
+    /// Decodes `node` as one of `allowed`, the cases of `E` this place accepts (a rule file that
+    /// takes only some of them); the schema lists exactly those.
+    public func decode<E: NodeEnum>(_ node: LocatedNode, among allowed: [E], at path: DecodingPath) -> E? {
+        let words = allowed.map(\.rawValue)
+        if describe(.oneOf(words), for: node) { return allowed.first }
+        guard let value = decode(node, as: E.self, at: path) else { return nil }
+        guard words.contains(value.rawValue) else {
+            error("rules.unknown-value", path.message("must be \(words.map { "'\($0)'" }.joined(separator: " or ")) here, not '\(value.rawValue)'"), at: node.location)
+            return nil
+        }
+        return value
+    }
 }
 
 /// An enumeration spelled in rule files by its raw values; decoding lists the allowed values.
@@ -132,6 +160,7 @@ public protocol NodeEnum: NodeDecodable, CaseIterable, RawRepresentable where Ra
 
 extension NodeEnum {
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Self? {
+        if context.describe(.oneOf(allCases.map(\.rawValue)), for: node) { return allCases.first }
         let allowed = allCases.map(\.rawValue)
         guard let text = node.scalar?.text, node.scalar?.plainType != .null else {
             context.wrongType(node, expected: "one of \(allowed.map { "'\($0)'" }.joined(separator: ", "))", at: path)

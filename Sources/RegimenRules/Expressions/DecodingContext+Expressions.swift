@@ -65,6 +65,7 @@ extension DecodingContext {
     /// message prefixed with `path`'s subject (`rule 'sleep_low': unknown name 'slep'`).
     /// - Returns: The compiled expression, or `nil` when it does not compile (errors reported).
     public func compileExpression(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment) -> CompiledExpression? {
+        if describe(.expression, for: node) { return nil }
         guard let scalar = node.scalar, scalar.plainType != .null, let source = ExpressionSource(node) else {
             wrongType(node, expected: "an expression", at: path)
             return nil
@@ -89,13 +90,30 @@ extension DecodingContext {
 extension MappingDecoder {
     /// Compiles the required expression under `key` against `environment`.
     public mutating func requiredExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
+        if context.isDescribing {
+            _ = required(key, as: DescribedExpression.self)
+            return nil
+        }
         guard let value = requiredNode(key) else { return nil }
         return context.compileExpression(value, at: path.appending(key: key), in: environment)
     }
 
     /// Compiles the expression under `key`, if present, against `environment`.
     public mutating func optionalExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
+        if context.isDescribing {
+            _ = optional(key, as: DescribedExpression.self)
+            return nil
+        }
         guard let value = node(key) else { return nil }
         return context.compileExpression(value, at: path.appending(key: key), in: environment)
+    }
+}
+
+/// The shape of an expression key, for describing mode: the key is recorded as an expression
+/// through the same `required`/`optional` calls every other key goes through.
+enum DescribedExpression: NodeDecodable {
+    static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> DescribedExpression? {
+        _ = context.describe(.expression, for: node)
+        return nil
     }
 }

@@ -6,6 +6,7 @@ extension DecodingContext {
     public func parseNotation<T>(
         _ node: LocatedNode, at path: DecodingPath, expected: String, _ parse: (String) throws(NotationError) -> T
     ) -> T? {
+        if describe(.text, for: node) { return nil }
         guard let scalar = node.scalar, scalar.plainType != .null else {
             wrongType(node, expected: expected, at: path)
             return nil
@@ -25,6 +26,12 @@ extension NumberRange: NodeDecodable {
     /// `{min: 8, max: 12}`. Every rule file reads its ranges here, so each form means the same
     /// and a mistake gets the same message in every kind.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> NumberRange? {
+        if context.isDescribing {
+            // The forms below: a number or notation (text), a pair of numbers, {min, max}.
+            let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
+            _ = context.describe(.anyOf([.text, .tuple(.number(minimum: nil, maximum: nil), count: 2), mapping]), for: node)
+            return nil
+        }
         if let items = node.sequence {
             guard items.count == 2 else {
                 context.error("rules.range", path.message("must be a range such as 8-12 or [8, 12], not a list of \(items.count)"), at: node.location)
@@ -35,16 +42,21 @@ extension NumberRange: NodeDecodable {
             guard let low, let high else { return nil }
             return bounded(low, high, node: node, at: path, in: context, names: ("", ""))
         }
-        if node.mapping != nil {
-            return context.mapping(node, at: path) { map in
-                guard let low = map.required("min", as: Double.self), let high = map.required("max", as: Double.self) else { return nil }
-                return bounded(low, high, node: node, at: path, in: context, names: ("min ", "max "))
-            }
-        }
+        if node.mapping != nil { return decodeMapping(node, at: path, in: context) }
         switch node.scalar?.plainType {
         case .int(let value)?: return NumberRange(Double(value), Double(value), integral: true)
         case .float(let value)? where value.isFinite: return NumberRange(value, value, integral: false)
         default: return context.parseNotation(node, at: path, expected: "a number or a range such as 8-12") { text throws(NotationError) in try NumberRange(parsing: text) }
+        }
+    }
+
+    /// The `{min: 8, max: 12}` form.
+    private static func decodeMapping(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> NumberRange? {
+        context.mapping(node, at: path) { map in
+            let low = map.required("min", as: Double.self)
+            let high = map.required("max", as: Double.self)
+            guard let low, let high else { return nil }
+            return bounded(low, high, node: node, at: path, in: context, names: ("min ", "max "))
         }
     }
 
@@ -70,21 +82,30 @@ extension NumberRange: NodeDecodable {
 extension Quantity: NodeDecodable {
     /// Notation such as `2.5kg`, `90s`, `2.5-5%`, or a mapping `{amount: 2.5, unit: kg}`.
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Quantity? {
-        if node.mapping != nil {
-            return context.mapping(node, at: path) { map in
-                let amount = map.required("amount", as: NumberRange.self)
-                let unitNode = map.requiredNode("unit")
-                guard let amount, let unitNode else { return nil }
-                guard let text = unitNode.scalar?.text, let unit = QuantityUnit.spellings[text.lowercased()] else {
-                    let word = unitNode.scalar?.text ?? unitNode.kindDescription
-                    let suggestion = Suggestion.clause(for: word, among: QuantityUnit.allCases.map(\.rawValue))
-                    context.error("rules.notation", path.appending(key: "unit").message("is not a unit: '\(word)'\(suggestion); expected \(Quantity.unitList)"), at: unitNode.location)
-                    return nil
-                }
-                return Quantity(amount, unit)
-            }
+        if context.isDescribing {
+            // The forms below: notation (text) or {amount, unit}.
+            let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
+            _ = context.describe(.anyOf([.text, mapping]), for: node)
+            return nil
         }
+        if node.mapping != nil { return decodeMapping(node, at: path, in: context) }
         return context.parseNotation(node, at: path, expected: "a quantity with a unit such as 2.5kg or 90s") { text throws(NotationError) in try Quantity(parsing: text) }
+    }
+
+    /// The `{amount: 2.5, unit: kg}` form.
+    private static func decodeMapping(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Quantity? {
+        context.mapping(node, at: path) { map in
+            let amount = map.required("amount", as: NumberRange.self)
+            let unitNode = map.requiredNode("unit")
+            guard let amount, let unitNode else { return nil }
+            guard let text = unitNode.scalar?.text, let unit = QuantityUnit.spellings[text.lowercased()] else {
+                let word = unitNode.scalar?.text ?? unitNode.kindDescription
+                let suggestion = Suggestion.clause(for: word, among: QuantityUnit.allCases.map(\.rawValue))
+                context.error("rules.notation", path.appending(key: "unit").message("is not a unit: '\(word)'\(suggestion); expected \(Quantity.unitList)"), at: unitNode.location)
+                return nil
+            }
+            return Quantity(amount, unit)
+        }
     }
 
     /// Decodes a quantity that must measure `dimension` (a rest must be a time).
@@ -103,10 +124,21 @@ extension Prescription: NodeDecodable {
     /// Notation such as `3x8-12 @RIR 1-3`, or the same fields as a mapping:
     /// `{sets: 3, reps: 8-12, rir: 1-3}` (also `rpe`, `amrap`, `load`, `rest`).
     public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Prescription? {
+        if context.isDescribing {
+            // The forms below: notation (text) or the same fields as a mapping.
+            let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
+            _ = context.describe(.anyOf([.text, mapping]), for: node)
+            return nil
+        }
         guard node.mapping != nil else {
             return context.parseNotation(node, at: path, expected: "a prescription such as 3x8-12 @RIR 1-3") { text throws(NotationError) in try Prescription(parsing: text) }
         }
-        return context.mapping(node, at: path) { map -> Prescription? in
+        return decodeMapping(node, at: path, in: context)
+    }
+
+    /// The `{sets: 3, reps: 8-12, rir: 1-3}` form.
+    private static func decodeMapping(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Prescription? {
+        context.mapping(node, at: path) { map -> Prescription? in
             let sets = map.required("sets", as: NumberRange.self)
             let reps = map.required("reps", as: NumberRange.self)
             let amrap = map.optional("amrap", default: false)

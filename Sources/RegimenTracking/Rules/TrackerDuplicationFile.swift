@@ -16,9 +16,11 @@ public struct TrackerDuplicationFile: RuleFileKind {
         let ownerField = document.optional("owner_field", as: String.self)
         var levels: [TrackerLevel: CopyPolicy.LevelCopy] = [:]
         _ = document.mapping("levels") { map -> Bool? in
-            for key in map.keys {
-                guard let level = TrackerLevel(rawValue: key), level != .set else { continue }
-                levels[level] = map.mapping(key) { entry -> CopyPolicy.LevelCopy? in
+            // Each level by name (the schema lists them; any other key is unknown). Sets are
+            // copied by `sets_by_exercise_type`, not here.
+            for level in TrackerLevel.allCases where level != .set {
+                let key = level.rawValue
+                levels[level] = map.mapping(key, required: false) { entry -> CopyPolicy.LevelCopy? in
                     entry.path = entry.path.about("level '\(key)'")
                     let copy = entry.strings("copy")
                     var computed: [String: Formula] = [:]

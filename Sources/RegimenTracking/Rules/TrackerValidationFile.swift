@@ -12,9 +12,9 @@ public struct TrackerValidationFile: RuleFileKind {
         let context = document.context
         var levels: [TrackerLevel: ValidationPolicy.LevelRules] = [:]
         _ = document.mapping("levels") { map -> Bool? in
-            for key in map.keys {
-                guard let level = TrackerLevel(rawValue: key) else { continue }
-                levels[level] = map.mapping(key) { decodeLevel(&$0, level: level, context: context) }
+            // Each level by name (the schema lists them; any other key is unknown).
+            for level in TrackerLevel.allCases {
+                levels[level] = map.mapping(level.rawValue, required: false) { decodeLevel(&$0, level: level, context: context) }
             }
             return true
         }
@@ -58,25 +58,32 @@ public struct TrackerValidationFile: RuleFileKind {
             for name in fieldsMap.keys {
                 fields[name] = fieldsMap.mapping(name) { field -> ValidationPolicy.FieldRule? in
                     field.path = field.path.about("field '\(level.rawValue).\(name)'")
-                    guard let typeName = field.required("type", as: String.self) else { return nil }
+                    // Every key is read before the type is checked, so a bad type does not also
+                    // report the field's other keys as unknown.
+                    let typeName = field.required("type", as: String.self)
+                    let required = field.optional("required", default: false), nullable = field.optional("nullable", default: false)
+                    let trim = field.optional("trim", default: false), minLength = field.optional("min_length", as: Int.self, in: 0...1_000_000)
+                    let maxLength = field.optional("max_length", as: Int.self, in: 0...1_000_000)
+                    let min = field.optional("min", as: Double.self), max = field.optional("max", as: Double.self)
+                    let oneOf = field.optional("one_of", as: [String].self), owner = field.optional("owner", default: false)
+                    guard let typeName else { return nil }
                     guard let type = ValidationPolicy.FieldType(rawValue: typeName) else {
                         context.error("rules.bad-value", field.path.message("has unknown type '\(typeName)'; expected one of \(ValidationPolicy.FieldType.allCases.map(\.rawValue).joined(separator: ", "))"),
                                       at: field.node["type"]?.location)
                         return nil
                     }
                     return ValidationPolicy.FieldRule(
-                        type: type, required: field.optional("required", default: false), nullable: field.optional("nullable", default: false),
-                        trim: field.optional("trim", default: false), minLength: field.optional("min_length", as: Int.self, in: 0...1_000_000),
-                        maxLength: field.optional("max_length", as: Int.self, in: 0...1_000_000),
-                        min: field.optional("min", as: Double.self), max: field.optional("max", as: Double.self),
-                        oneOf: field.optional("one_of", as: [String].self), owner: field.optional("owner", default: false))
+                        type: type, required: required, nullable: nullable, trim: trim, minLength: minLength, maxLength: maxLength,
+                        min: min, max: max, oneOf: oneOf, owner: owner)
                 }
             }
             return true
         }
         let unique = map.list("unique", required: false) { node, path in
             context.mapping(node, at: path) { entry -> ValidationPolicy.UniqueRule? in
-                guard let field = entry.required("field", as: String.self), let within = entry.required("within", as: String.self) else { return nil }
+                let field = entry.required("field", as: String.self), within = entry.required("within", as: String.self)
+                let caseSensitive = entry.optional("case_sensitive", default: true)
+                guard let field, let within else { return nil }
                 guard let scope = ValidationPolicy.UniqueScope(rawValue: within) else {
                     context.error("rules.bad-value", entry.path.message("'within' must be user or parent, not '\(within)'"), at: entry.node["within"]?.location)
                     return nil
@@ -84,7 +91,7 @@ public struct TrackerValidationFile: RuleFileKind {
                 if fields[field] == nil {
                     context.error("rules.unknown-reference", entry.path.message("names field '\(field)', which the level does not list"), at: entry.node["field"]?.location)
                 }
-                return ValidationPolicy.UniqueRule(field: field, scope: scope, caseSensitive: entry.optional("case_sensitive", default: true))
+                return ValidationPolicy.UniqueRule(field: field, scope: scope, caseSensitive: caseSensitive)
             }
         } ?? []
         let atLeastOne = map.optional("at_least_one_of", as: [String].self) ?? []

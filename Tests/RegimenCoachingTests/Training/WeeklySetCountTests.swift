@@ -64,7 +64,7 @@ import Testing
         let files = TrainingFixtures.files(editing: "rules/training-volume.yaml", replacing: "  indirect: 0.5", with: "  indirect: 1\n")
             .map { $0.path == "rules/training-volume.yaml" ? ($0.path, $0.text.replacingOccurrences(of: "  direct: 1\n", with: "  direct: 0.8\n")) : $0 }
         let errors = TrainingFixtures.load(files).diagnostics.filter { $0.severity == .error }.map(\.description)
-        #expect(errors.contains { $0.hasPrefix("rules/training-volume.yaml:19:3: error:") && $0.contains("'set_credit.indirect' must not exceed 'direct' (0.8)") })
+        #expect(errors.contains { $0.hasPrefix("rules/training-volume.yaml:20:3: error:") && $0.contains("'set_credit.indirect' must not exceed 'direct' (0.8)") })
     }
 
     /// The intermediate 4-day full-gym plan of the report: shoulders and core count mostly

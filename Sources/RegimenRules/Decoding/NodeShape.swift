@@ -1,0 +1,150 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// The shape a decoder accepts at one place of a rule file: the JSON Schema (2020-12) fragment
+/// editors check as the coach types.
+///
+/// Shapes are not written by hand: ``ShapeRecorder`` records them from the very calls a kind's
+/// decode function makes (see ``DecodingContext/describing()``), so the schema and the loader
+/// share one declaration.
+public indirect enum NodeShape: Sendable, Equatable {
+    /// Anything; `note` says what checks it instead (the loader, a parser of its own).
+    case anything(note: String?)
+    /// Any non-null scalar, read as its text (`id: 12` is the string `12`).
+    case text
+    /// An integer, optionally bounded.
+    case integer(minimum: Double?, maximum: Double?)
+    /// A number (integer or decimal), optionally bounded.
+    case number(minimum: Double?, maximum: Double?)
+    /// `true` or `false`.
+    case boolean
+    /// One of fixed words.
+    case oneOf([String])
+    /// An expression in the rules language: any non-null scalar; the loader compiles it.
+    case expression
+    /// A list whose every element has the shape.
+    case list(NodeShape)
+    /// A list of exactly `count` elements of the shape (a pair `[8, 12]`).
+    case tuple(NodeShape, count: Int)
+    /// A mapping with named keys.
+    case mapping(MappingShape)
+    /// A mapping from any word to values of the shape.
+    case dictionary(NodeShape)
+    /// Any of several shapes (a decoder that accepts more than one form).
+    case anyOf([NodeShape])
+
+    /// The same shape limited to `minimum...maximum` when it is a number; other shapes unchanged.
+    public func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
+        switch self {
+        case .integer: .integer(minimum: minimum, maximum: maximum)
+        case .number: .number(minimum: minimum, maximum: maximum)
+        default: self
+        }
+    }
+
+    /// Whether the shape constrains nothing.
+    public var isAnything: Bool { if case .anything = self { true } else { false } }
+}
+
+/// The keys of a mapping: each key's shape in the order the decoder asks for them, which keys
+/// are required, and what other keys may hold (`nil`: no other key is allowed, as the loader
+/// reports every key it did not read as unknown).
+public struct MappingShape: Sendable, Equatable {
+    /// Each named key's shape, in the order the decoder asks for them.
+    public var properties: OrderedDictionary<String, NodeShape>
+    /// The keys the decoder reports as missing when absent.
+    public var required: [String]
+    /// The shape of every other key, or `nil` when no other key is allowed.
+    public var otherKeys: NodeShape?
+    /// What the mapping is, for editors' hover text.
+    public var summary: String?
+
+    /// A mapping shape; with no arguments, the empty mapping that allows no key.
+    public init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
+        self.properties = properties
+        self.required = required
+        self.otherKeys = otherKeys
+        self.summary = summary
+    }
+
+    /// Adds `key` with `shape`; a key asked for twice keeps its more specific shape, and is
+    /// required when either ask requires it.
+    mutating func add(_ key: String, _ shape: NodeShape, required isRequired: Bool) {
+        if let existing = properties[key] {
+            if existing.isAnything, !shape.isAnything { properties[key] = shape }
+        } else {
+            properties[key] = shape
+        }
+        if isRequired, !required.contains(key) { required.append(key) }
+    }
+
+    /// Adds the shape of keys the decoder reads by iterating over the mapping.
+    mutating func addOtherKeys(_ shape: NodeShape) {
+        if let existing = otherKeys, !existing.isAnything { return }
+        otherKeys = shape
+    }
+}
+
+extension NodeShape {
+    /// What every expression's description says: the schema checks where an expression goes, the
+    /// loader checks what it says.
+    public static let expressionNote =
+        "An expression in the Regimen rules language. The schema checks only that one is written here; its syntax, names and types are checked by the loader (regimen check)."
+
+    /// The JSON Schema (2020-12) fragment for this shape.
+    public var jsonSchema: Value {
+        var schema = OrderedDictionary<String, Value>()
+        switch self {
+        case .anything(let note):
+            if let note { schema["description"] = .string(note) }
+        case .text:
+            schema["type"] = .list([.string("string"), .string("number"), .string("boolean")])
+        case .integer(let minimum, let maximum):
+            schema["type"] = .string("integer")
+            Self.bounds(&schema, minimum, maximum)
+        case .number(let minimum, let maximum):
+            schema["type"] = .string("number")
+            Self.bounds(&schema, minimum, maximum)
+        case .boolean:
+            schema["type"] = .string("boolean")
+        case .oneOf(let words):
+            schema["enum"] = .list(words.map(Value.string))
+        case .expression:
+            schema["type"] = .list([.string("string"), .string("number"), .string("boolean")])
+            schema["description"] = .string(Self.expressionNote)
+        case .list(let element):
+            schema["type"] = .string("array")
+            if element != .anything(note: nil) { schema["items"] = element.jsonSchema }
+        case .tuple(let element, let count):
+            schema["type"] = .string("array")
+            schema["items"] = element.jsonSchema
+            schema["minItems"] = .int(Int64(count))
+            schema["maxItems"] = .int(Int64(count))
+        case .mapping(let mapping):
+            schema["type"] = .string("object")
+            if let summary = mapping.summary { schema["description"] = .string(summary) }
+            if !mapping.properties.isEmpty {
+                schema["properties"] = .map(mapping.properties.mapValues(\.jsonSchema))
+            }
+            if !mapping.required.isEmpty { schema["required"] = .list(mapping.required.map(Value.string)) }
+            schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
+        case .dictionary(let value):
+            schema["type"] = .string("object")
+            schema["additionalProperties"] = value.jsonSchema
+        case .anyOf(let shapes):
+            schema["anyOf"] = .list(shapes.map(\.jsonSchema))
+        }
+        return .map(schema)
+    }
+
+    private static func bounds(_ schema: inout OrderedDictionary<String, Value>, _ minimum: Double?, _ maximum: Double?) {
+        if let minimum { schema["minimum"] = number(minimum) }
+        if let maximum { schema["maximum"] = number(maximum) }
+    }
+
+    /// Whole bounds are written as integers (`20`, not `20.0`).
+    private static func number(_ value: Double) -> Value {
+        if value.rounded() == value, value.magnitude < 9e15 { return .int(Int64(value)) }
+        return .float(value)
+    }
+}

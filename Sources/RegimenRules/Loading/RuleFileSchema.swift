@@ -1,0 +1,58 @@
+import OrderedCollections
+import RegimenLanguage
+
+/// The JSON Schema (2020-12) of a rule-file kind, described from the kind's own decode function
+/// (see ``ShapeRecorder``): the loader and the schema read one declaration.
+public enum RuleFileSchema {
+    /// The `$id` base of every schema Regimen writes; each schema is `<base><name>.schema.json`.
+    public static let idBase = "https://regimen.dev/schemas/"
+
+    /// The file name of the schema for `kind` (`readiness_rules.schema.json`).
+    public static func fileName(for kind: String) -> String { "\(kind).schema.json" }
+
+    /// The shape of a file of `type`: `kind:` and `version:` as the loader reads them, then every
+    /// key the kind's decode function asks for.
+    public static func shape(of type: any RuleFileKind.Type) -> MappingShape {
+        let context = DecodingContext.describing()
+        let recorded = context.shape { node in
+            _ = context.mapping(node, at: DecodingPath()) { map -> Bool? in
+                _ = type.decode(&map, text: "")
+                return nil
+            }
+        }
+        var shape = MappingShape()
+        shape.add("kind", .oneOf([type.kind]), required: true)
+        shape.add("version", .integer(minimum: Double(type.versions.lowerBound), maximum: Double(type.versions.upperBound)), required: true)
+        if case .mapping(let body) = recorded {
+            for (key, value) in body.properties where key != "kind" && key != "version" {
+                shape.add(key, value, required: body.required.contains(key))
+            }
+            shape.otherKeys = body.otherKeys
+        } else {
+            shape.otherKeys = .anything(note: "Checked by the loader (regimen check).")
+        }
+        return shape
+    }
+
+    /// The whole schema document for `type`.
+    public static func document(for type: any RuleFileKind.Type) -> Value {
+        var shape = shape(of: type)
+        shape.summary = """
+            A Regimen rule file of kind '\(type.kind)'. The schema checks the file's shape (keys, types, ranges, \
+            allowed words); expressions in the rules language and references to other files are checked by the \
+            loader alone (regimen check).
+            """
+        return document(named: type.kind, title: "Regimen \(type.kind) file", shape: .mapping(shape))
+    }
+
+    /// A schema document around `shape`: `$schema`, `$id` and `title` first.
+    public static func document(named name: String, title: String, shape: NodeShape) -> Value {
+        guard case .map(let body) = shape.jsonSchema else { return shape.jsonSchema }
+        var document = OrderedDictionary<String, Value>()
+        document["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
+        document["$id"] = .string(idBase + fileName(for: name))
+        document["title"] = .string(title)
+        for (key, value) in body { document[key] = value }
+        return .map(document)
+    }
+}
