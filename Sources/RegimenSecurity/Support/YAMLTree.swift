@@ -1,5 +1,6 @@
 import OrderedCollections
 import RegimenLanguage
+import RegimenRules
 internal import Yams
 
 /// A YAML node with the file location of its first character, as a `Sendable` value.
@@ -24,8 +25,16 @@ struct YAMLNode: Sendable {
 
     /// Parses the first document of `text`. An empty document is an empty mapping.
     static func parse(_ text: String, file: String) throws(DiagnosticsError) -> YAMLNode {
+        // A JSON document (what a service's clients send) is read without libyaml, into the same tree.
+        if let document = LocatedJSONReader.read(text, file: file) { return YAMLNode(json: document) }
+        return try parseThroughLibYAML(text, file: file)
+    }
+
+    /// ``parse(_:file:)`` through libyaml, whatever the text.
+    static func parseThroughLibYAML(_ text: String, file: String) throws(DiagnosticsError) -> YAMLNode {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The encoding given, not `.default`, which reads the whole environment on every call.
+            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8) else {
                 return YAMLNode(kind: .mapping([]), location: SourceLocation(file: file, line: 1, column: 1))
             }
             return convert(node, file: file)
@@ -145,4 +154,22 @@ func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+extension YAMLNode {
+    /// The node libyaml composes for a JSON document's node: strings are double-quoted scalars,
+    /// implicitly tagged as strings; numbers and literals are plain scalars without a tag.
+    init(json node: LocatedNode) {
+        location = node.location
+        switch node.content {
+        case .scalar(let scalar):
+            kind = scalar.style == .plain
+                ? .scalar(scalar.text, style: .plain, tag: nil)
+                : .scalar(scalar.text, style: .quoted, tag: Tag.Name.str.rawValue)
+        case .sequence(let items):
+            kind = .sequence(items.map(YAMLNode.init(json:)))
+        case .mapping(let pairs):
+            kind = .mapping(pairs.map { (YAMLNode(json: $0.key), YAMLNode(json: $0.value)) })
+        }
+    }
 }
