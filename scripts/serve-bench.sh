@@ -5,13 +5,19 @@
 #     path), one request per HTTP request, cycled; its documents served from --documents;
 #   - batch authorize: the same 1,000 requests in one body (decisions/s = requests/s × 1,000);
 #   - generatePlan for examples/minimal.yaml and examples/complete.yaml;
-#   - a forced reload of the bundled set through the admin endpoint (load and check, in process).
-# Usage: scripts/serve-bench.sh            (DURATION=30s RUNS=3 by default)
+#   - a forced reload of the bundled set through the admin endpoint (load and check, in process);
+#   - the same 1,000 requests against Google's Firestore emulator over its REST API (Appendix A
+#     loaded, the workload's documents seeded, 32 requests in flight, one pass per run), as the
+#     ratio of the service's single-request decisions/s to the emulator's.
+# Prints one table of every figure at the end.
+# Usage: scripts/serve-bench.sh            (DURATION=30s RUNS=3 by default; DURATION=3s to try it out)
+# EMULATOR=0 leaves the emulator out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=${DURATION:-30s}
 runs=${RUNS:-3}
+emulator=${EMULATOR:-1}
 command -v wrk >/dev/null || { echo "error: wrk is not installed (Debian: apt-get install -y wrk)" >&2; exit 2; }
 
 swift build -c release --product regimen >/dev/null
@@ -94,8 +100,9 @@ check /v1/plans "$work/complete.line"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.2f\n", v }'; }
 
+# Runs wrk RUNS times on one workload; sets RATE (median requests/s) and P99 (median p99, ms).
 measure() {
-    local name=$1 path=$2 file=$3 factor=$4
+    local name=$1 path=$2 file=$3
     local rates="" p99s=""
     for _ in $(seq 1 "$runs"); do
         BODIES="$file" CONTENT_TYPE=application/json wrk -t2 -c32 -d"$duration" --latency -s "$work/post.lua" "$url$path" > "$work/wrk.out"
@@ -103,20 +110,85 @@ measure() {
         rates="$rates$(awk '/^Requests\/sec:/ { print $2 }' "$work/wrk.out")"$'\n'
         p99s="$p99s$(awk '$1 == "99%" { print $2 }' "$work/wrk.out" | to_ms)"$'\n'
     done
-    local rate p99
-    rate=$(printf '%s' "$rates" | median)
-    p99=$(printf '%s' "$p99s" | median)
-    printf '%-44s %12.0f req/s %14.0f per s %10s ms p99\n' "$name" "$rate" "$(echo "$rate * $factor" | bc -l)" "$p99"
+    RATE=$(printf '%s' "$rates" | median)
+    P99=$(printf '%s' "$p99s" | median)
+    echo "measured: $name: $RATE requests/s, p99 $P99 ms" >&2
 }
 
-echo "regimen serve, wrk -t2 -c32 -d$duration, median of $runs (columns: requests/s, decisions or plans/s, p99)"
-measure "authorize, single (Appendix A sets path)" /v1/policies/workout-tracker/appendix-a:authorize "$work/singles.jsonl" 1
-measure "authorize, batch of 1,000" /v1/policies/workout-tracker/appendix-a:authorize "$work/batch.line" 1000
-measure "generatePlan examples/minimal.yaml" /v1/plans "$work/minimal.line" 1
-measure "generatePlan examples/complete.yaml" /v1/plans "$work/complete.line" 1
+rows=()
+row() { rows+=("$(printf '%-42s %12s %14s %10s' "$1" "$2" "$3" "$4")"); }
+per_second() { printf '%.0f' "$(echo "$1" | bc -l)"; }
+
+measure "authorize, single" /v1/policies/workout-tracker/appendix-a:authorize "$work/singles.jsonl"
+single_rate=$RATE
+row "authorize, single (Appendix A sets path)" "$(per_second "$RATE")" "$(per_second "$RATE") dec" "$P99"
+measure "authorize, batch of 1,000" /v1/policies/workout-tracker/appendix-a:authorize "$work/batch.line"
+row "authorize, batch of 1,000" "$(per_second "$RATE")" "$(per_second "$RATE * 1000") dec" "$P99"
+measure "generatePlan examples/minimal.yaml" /v1/plans "$work/minimal.line"
+row "generatePlan examples/minimal.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99"
+measure "generatePlan examples/complete.yaml" /v1/plans "$work/complete.line"
+row "generatePlan examples/complete.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99"
 
 reloads=""
 for _ in $(seq 1 5); do
     reloads="$reloads$(curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $(cat "$work/token")" "$url/v1/admin/reload" | awk '{ printf "%.1f\n", $1 * 1000 }')"$'\n'
 done
-echo "reload of the bundled set (admin endpoint, forced, median of 5): $(printf '%s' "$reloads" | median) ms"
+row "reload of the bundled set (median of 5)" "" "$(printf '%s' "$reloads" | median) ms" ""
+
+# The emulator answers the same 1,000 requests: Appendix A as native rules, the workload's
+# documents seeded with the owner token, 32 requests in flight. Allowed writes are not undone, so
+# a pass measures throughput; agreement is the differential check's business
+# (scripts/emulator/differential.py), shown here only as a count.
+if [ "$emulator" = 1 ]; then
+    "$bin" test --format json --with-requests "$work/workload.tests.yaml" > "$work/workload.export.json" || true
+    if python3 - "$work/workload.export.json" "$bin" "$runs" > "$work/emulator.out" <<'PY'
+import json, os, statistics, sys, time
+from concurrent.futures import ThreadPoolExecutor
+sys.path.insert(0, os.path.join(os.getcwd(), "scripts", "emulator"))
+import firestore_emulator as fe
+import differential
+exported, regimen, runs = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3])
+if not fe.Emulator.available():
+    print("SKIPPED the Firestore emulator is not installed")
+    sys.exit(0)
+entry = exported[0]
+cases = [case for case in entry["cases"] if not case["documents"] and not case["removedDocuments"]]
+with fe.Emulator() as emu:
+    emu.load_rules(differential.native_rules(regimen, entry["rules"]))
+    base = {differential.relative(p): differential.to_driver(d, fe) for p, d in entry["documents"].items()}
+    rates, agreed, compared = [], 0, 0
+    for run in range(runs):
+        emu.clear()
+        emu.seed(base)
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=32) as pool:
+            decisions = list(pool.map(lambda case: differential.emulator_decision(emu, fe, case["request"]), cases))
+        rates.append(len(cases) / (time.perf_counter() - started))
+        if run == 0:
+            # A create whose document an earlier allowed write made answers 409 without a rules
+            # decision; the others are compared.
+            decided = [(case, d) for case, d in zip(cases, decisions) if d.allowed is not None]
+            agreed = sum(1 for case, d in decided if d.allowed == (case["actual"] == "allow"))
+            compared = len(decided)
+    print(f"OK {statistics.median(rates):.1f} {agreed} {compared}")
+PY
+    then
+        read -r status emulator_rate agreed total < "$work/emulator.out" || true
+        if [ "$status" = OK ]; then
+            row "Firestore emulator, same requests (REST)" "$(per_second "$emulator_rate")" "$(per_second "$emulator_rate") dec" ""
+            row "ratio: service single ÷ emulator" "" "$(printf '%.0f×' "$(echo "$single_rate / $emulator_rate" | bc -l)")" ""
+            # The emulator's store moves with each allowed write of a pass while the service's
+            # does not, so this count is not an agreement check (differential.py is, write by write).
+            echo "emulator: same decision as the service for $agreed of the $total requests it decided in the first pass (its store moved with the allowed writes)" >&2
+        else
+            row "Firestore emulator" "" "$(cat "$work/emulator.out")" ""
+        fi
+    else
+        echo "error: the emulator run failed" >&2; exit 1
+    fi
+fi
+
+echo
+echo "regimen serve, release build, wrk -t2 -c32 -d$duration on loopback, median of $runs runs"
+printf '%-42s %12s %14s %10s\n' "workload" "requests/s" "per second" "p99 ms"
+printf '%s\n' "${rows[@]}"

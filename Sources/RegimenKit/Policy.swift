@@ -14,12 +14,18 @@ extension RegimenEngine {
     ///   does not parse or compile.
     public func policy(named name: String) throws(RegimenError) -> Policy {
         guard let directory = securityDirectory else { throw .policyNotFound(name: name, searched: []) }
-        return try policy(named: name, under: directory)
+        return try loadPolicy(named: name, under: directory, locatedUnderDirectory: false)
     }
 
     /// The policy named by its path under `directory` (a policies folder of its own, such as
-    /// `regimen serve --policies DIR`); see ``policy(named:)``.
+    /// `regimen serve --policies DIR`); see ``policy(named:)``. Its locations (in decisions,
+    /// explanations, test results and diagnostics) name the file by its path under `directory`
+    /// (`workout-tracker/corrected.rules:12:5`), so a service never shows where its files live.
     public func policy(named name: String, under directory: URL) throws(RegimenError) -> Policy {
+        try loadPolicy(named: name, under: directory, locatedUnderDirectory: true)
+    }
+
+    private func loadPolicy(named name: String, under directory: URL, locatedUnderDirectory: Bool) throws(RegimenError) -> Policy {
         guard Self.isPolicyName(name) else {
             throw .policyNotFound(name: name, searched: [])
         }
@@ -28,7 +34,8 @@ extension RegimenEngine {
             throw .policyNotFound(name: name, searched: candidates.map(\.path))
         }
         do {
-            let compiled = try CompiledPolicy(try PolicyLoader.load(file: file.path))
+            let displayPath = locatedUnderDirectory ? "\(name).\(file.pathExtension)" : file.path
+            let compiled = try CompiledPolicy(try PolicyLoader.parse(try InputFile.read(file, displayPath: displayPath), file: displayPath))
             let tests = directory.appendingPathComponent("\(name).tests.yaml")
             return Policy(name: name, file: file, compiled: compiled,
                           testsFile: FileManager.default.fileExists(atPath: tests.path) ? tests : nil)

@@ -54,11 +54,11 @@ struct SnapshotLoader: Sendable {
     private func loadOnce() -> Result<RuleSnapshot, LoadFailure> {
         let engine: RegimenEngine
         do {
-            if let rules = configuration.rules {
-                engine = try RegimenEngine(rules: rules, catalogs: configuration.catalogs)
-            } else {
-                engine = try RegimenEngine.bundled(from: configuration.workingDirectory, executable: Bundle.main.executableURL)
-            }
+            // Rule files are named relative to the rules folder's parent (`rules/readiness.yaml`)
+            // in diagnostics and answers: a client never learns where the service's files live.
+            engine = try RegimenEngine.namingFilesRelatively(
+                rules: configuration.rules, catalogs: configuration.catalogs,
+                workingDirectory: configuration.workingDirectory, executable: Bundle.main.executableURL)
         } catch {
             var failure = LoadFailure(revision: nil, diagnostics: error.diagnostics, failedAt: Date())
             if case .option = error { failure.isMissingFolder = true }
@@ -97,7 +97,8 @@ struct SnapshotLoader: Sendable {
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
-            return .failure(LoadFailure(revision: revision, diagnostics: diagnostics, failedAt: Date()))
+            let located = ServedPaths(folders: folders)
+            return .failure(LoadFailure(revision: revision, diagnostics: diagnostics.map(located.relative), failedAt: Date()))
         }
         let files = folders.flatMap { folder in
             Self.files(in: folder).map { RuleFile(path: Self.relativePath($0, to: folder), kind: Self.kind(of: $0, documents: folder == configuration.documents?.standardizedFileURL)) }
@@ -147,10 +148,39 @@ struct SnapshotLoader: Sendable {
         guard ["yaml", "yml"].contains(file.pathExtension), let text = try? String(contentsOf: file, encoding: .utf8) else {
             return file.pathExtension.isEmpty ? "file" : file.pathExtension
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) where line.hasPrefix("kind:") {
+        // The first 200 lines only: splitting a whole catalog into lines cost a tenth of a reload.
+        for line in text.split(separator: "\n", maxSplits: 200, omittingEmptySubsequences: true).prefix(200) where line.hasPrefix("kind:") {
             let kind = line.dropFirst(5).trimmingCharacters(in: .whitespaces)
             return kind.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
         return "yaml"
+    }
+}
+
+/// Names files under the served folders relative to each folder's parent (`rules/x.yaml`,
+/// `documents/sets.json`), as ``RuleFile`` does, wherever a diagnostic spells a path.
+struct ServedPaths: Sendable {
+    /// Each folder's parent path with a trailing slash, the longest first.
+    let prefixes: [String]
+
+    init(folders: [URL]) {
+        prefixes = Set(folders.map { $0.standardizedFileURL.deletingLastPathComponent().path })
+            .map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            .filter { $0 != "/" }
+            .sorted { $0.count > $1.count }
+    }
+
+    func relative(_ text: String) -> String {
+        prefixes.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
+    }
+
+    func relative(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        diagnostic.message = relative(diagnostic.message)
+        diagnostic.notes = diagnostic.notes.map(relative)
+        if let location = diagnostic.location {
+            diagnostic.location = SourceLocation(file: relative(location.file), line: location.line, column: location.column)
+        }
+        return diagnostic
     }
 }

@@ -67,10 +67,46 @@ extension Value: Encodable {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "null" }
         guard pretty else { return text }
-        // Foundation on Linux pretty-prints an empty list or map as a bracket, a blank line and a
-        // bracket. A raw line break only ever appears between tokens (strings escape theirs), so
-        // the empty containers are written `[]` and `{}` as on every other platform.
-        return text.replacing(#/\[\n[ ]*\n[ ]*\]/#, with: "[]").replacing(#/\{\n[ ]*\n[ ]*\}/#, with: "{}")
+        return Self.collapsingEmptyContainers(text)
+    }
+
+    /// Foundation on Linux pretty-prints an empty list or map as a bracket, a blank line and a
+    /// bracket (`[`, line break, spaces, line break, spaces, `]`). A raw line break only ever
+    /// appears between tokens (strings escape theirs), so the empty containers are written `[]`
+    /// and `{}` as on every other platform. One pass over the bytes: every response goes
+    /// through here, and a regular expression built per call cost more than the encoding.
+    static func collapsingEmptyContainers(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index < bytes.count {
+            let open = bytes[index]
+            let close: UInt8 = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            guard open == UInt8(ascii: "[") || open == UInt8(ascii: "{"), let end = emptyContainerEnd(bytes, after: index, close: close) else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: bytes[copied...index])
+            output.append(close)
+            index = end + 1
+            copied = index
+        }
+        guard copied > 0 else { return text }
+        output.append(contentsOf: bytes[copied...])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Where the closing bracket is when `bytes[open]` starts a line break, spaces, a line break,
+    /// spaces and `close`.
+    private static func emptyContainerEnd(_ bytes: [UInt8], after open: Int, close: UInt8) -> Int? {
+        var index = open + 1
+        for _ in 0..<2 {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { return nil }
+            index += 1
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        }
+        return index < bytes.count && bytes[index] == close ? index : nil
     }
 }
 

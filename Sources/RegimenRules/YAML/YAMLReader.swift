@@ -24,6 +24,13 @@ public enum YAMLReader {
     ///   - text: The YAML source.
     ///   - file: The path used in locations (as the user should see it).
     public static func read(_ text: String, file: String) -> Result {
+        // A JSON document (a request body, a profile) is read without libyaml, into the same tree.
+        if let document = LocatedJSONReader.read(text, file: file) { return Result(document: document, diagnostics: []) }
+        return readThroughLibYAML(text, file: file)
+    }
+
+    /// ``read(_:file:)`` through libyaml, whatever the text.
+    static func readThroughLibYAML(_ text: String, file: String) -> Result {
         // JSON's surrogate-pair escapes and raw U+0085/U+2028/U+2029 in strings, in terms libyaml reads alike.
         let rewritten = JSONStringEscapes.rewrite(text)
         let text = rewritten?.text ?? text
@@ -36,7 +43,8 @@ public enum YAMLReader {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, .basic)
+            // The encoding given, not `.default`, which reads the whole environment on every call.
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             return Result(document: nil, diagnostics: [diagnostic(for: error, source: source)])
         } catch {
