@@ -44,7 +44,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     }
 
     // Every stored property is set in one place, after decoding can no longer throw.
-    private init(plan: Value, input: AdaptationInput, name: String) {
+    package init(plan: Value, input: AdaptationInput, name: String) {
         self.currentPlan = plan
         self.input = input
         self.name = name

@@ -9,8 +9,11 @@ package enum RegimenRuleKinds {
     /// The planner's kinds: plans, nutrition, indexes, adaptation, supplements.
     package static var planner: [any RuleFileKind.Type] { PlanGenerator.kinds + AdaptationRuleSet.kinds }
 
+    /// Test files for the planner's rules (`kind: plan_tests`), run by `regimen test`.
+    package static var tests: [any RuleFileKind.Type] { [PlanTestsFile.self] }
+
     /// Every kind of every module: what `regimen check` validates.
-    package static var all: [any RuleFileKind.Type] { planner + TrackingRules.kinds + SecurityRuleKinds.kinds }
+    package static var all: [any RuleFileKind.Type] { planner + TrackingRules.kinds + SecurityRuleKinds.kinds + tests }
 
     /// A loader for `kinds` that skips the files of every other module's kinds unread and still
     /// reports a kind no module knows (a misspelling).

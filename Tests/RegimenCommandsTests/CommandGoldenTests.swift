@@ -153,6 +153,15 @@ enum CommandGoldenCases {
             cases.append(CommandGoldenCase(name: "test-\(name)-junit", arguments: ["test", file, "--format", "junit"]))
             cases.append(CommandGoldenCase(name: "test-\(name)-coverage", arguments: ["test", file, "--coverage", "--coverage-output", "$SCRATCH/coverage"]))
         }
+        // Plan tests: the shipped suite for the coaching rules, text, JSON, JUnit and coverage.
+        let planTests = "rules/tests/plan-tests-training.yaml"
+        cases.append(CommandGoldenCase(name: "test-plan-tests-training", arguments: ["test", planTests]))
+        cases.append(CommandGoldenCase(name: "test-plan-tests-training-json", arguments: ["test", planTests, "--format", "json"]))
+        cases.append(CommandGoldenCase(name: "test-plan-tests-training-junit", arguments: ["test", planTests, "--format", "junit"]))
+        cases.append(CommandGoldenCase(
+            name: "test-plan-tests-coverage",
+            arguments: ["test", "rules/tests/plan-tests-adaptation.yaml", "rules/tests/plan-tests-nutrition.yaml", "rules/tests/plan-tests-supplements.yaml",
+                        planTests, "--coverage", "--coverage-output", "$SCRATCH/coverage"]))
         for policy in policies {
             let name = stem(policy, dropping: "rules/security/")
             cases.append(CommandGoldenCase(name: "audit-\(name)", arguments: ["audit", policy]))
