@@ -57,7 +57,8 @@ struct PlanFacts: Sendable {
             var ingredients = Set<String>()
             for meal in meals {
                 for option in meal[key]?.listValue ?? [] {
-                    if let id = option["id"]?.stringValue ?? option["name"]?.stringValue { ingredients.insert(id) }
+                    // A meal option names its catalog entry by `ingredientId` (the plan contract).
+                    if let id = option["ingredientId"]?.stringValue { ingredients.insert(id) }
                 }
             }
             sets["\(category) ingredients"] = ingredients

@@ -78,6 +78,26 @@ import Testing
         #expect(impact.groups.contains { $0.summary.hasSuffix("weekly band: 8–12 → 10–14") })
     }
 
+    /// An ingredient a catalog edit takes out of some clients' meals is reported for exactly the
+    /// clients whose options held it (the comparison read an `id` that meal options do not have,
+    /// so ingredient changes were never reported).
+    @Test func anIngredientLeavingMealsIsReportedForTheClientsWhoHadIt() throws {
+        let edited = try Self.editedRules("../catalogs/ingredients.yaml", replacing: "    budget_tier: low\n    contains: [gluten]\n  - id: buckwheat",
+                                          with: "    budget_tier: low\n    contains: [gluten, dairy]\n  - id: buckwheat")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited.appendingPathComponent("rules"), catalogs: edited.appendingPathComponent("catalogs"))
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let droppers = impact.changed.filter { client in client.changes.contains { $0.summary == "carb ingredients: drops barley" } }
+        #expect(!droppers.isEmpty, "\(impact.groups.map(\.summary))")
+        for client in droppers {
+            let profile = try #require(Self.panel.first { $0.name == client.client })
+            // rules/dietary-exclusions.yaml: `dairy` and `vegan` both exclude dairy.
+            let text = String(decoding: profile.profile, as: UTF8.self)
+            #expect(text.contains("dairy") || text.contains("vegan"), "\(client.client) excludes no dairy")
+        }
+    }
+
     @Test func theCommandPrintsTheSameBytesEveryRunInEveryFormat() throws {
         let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")
         defer { try? FileManager.default.removeItem(at: edited) }
