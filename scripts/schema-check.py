@@ -283,6 +283,8 @@ def main():
     parser.add_argument("--minimum-agreement", type=float, default=0.97)
     parser.add_argument("--show", type=int, default=10, help="disagreements to print")
     options = parser.parse_args()
+    # The loader runs in each mutant's folder: a relative path to it is taken from here.
+    options.regimen = os.path.abspath(options.regimen)
 
     validators = {}
     checked, problems = check_shipped(validators)

@@ -65,13 +65,24 @@ package struct ExpectedMembers: Sendable, Hashable {
     package var exclude: [String]
 
     static func decode(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> ExpectedMembers? {
+        if context.isDescribing {
+            // Both forms: a list of words, or the mapping below.
+            let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
+            _ = context.describe(.anyOf([.list(.text), mapping]), for: node)
+            return nil
+        }
         if node.sequence != nil {
             return [String].decode(from: node, at: path, in: context).map { ExpectedMembers(include: $0, exclude: []) }
         }
-        return context.mapping(node, at: path) { map -> ExpectedMembers? in
+        return decodeMapping(node, at: path, in: context)
+    }
+
+    /// The `{include: […], exclude: […]}` form.
+    private static func decodeMapping(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> ExpectedMembers? {
+        context.mapping(node, at: path) { map -> ExpectedMembers? in
             let include = map.optional("include", as: [String].self) ?? []
             let exclude = map.optional("exclude", as: [String].self) ?? []
-            if !map.contains("include"), !map.contains("exclude") {
+            if !context.isDescribing, !map.contains("include"), !map.contains("exclude") {
                 context.error("tests.members", path.message("needs 'include:' or 'exclude:' (or a plain list of what must be included)"), at: node.location)
                 return nil
             }

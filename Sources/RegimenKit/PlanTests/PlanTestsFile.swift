@@ -101,7 +101,10 @@ package struct PlanTestCase: Sendable {
                 expectations = PlanExpectation.decodeAll(expect, at: map.path.appending(key: "expect"), in: context, muscles: nil) ?? []
             }
             var assertions: [Assertion] = []
-            if let assertNode = map.node("assert") {
+            if let assertNode = map.node("assert"), context.isDescribing {
+                // One expression, or a list of them.
+                _ = context.describe(.anyOf([.expression, .list(.expression)]), for: assertNode)
+            } else if let assertNode = map.node("assert") {
                 let items = assertNode.sequence ?? [assertNode]
                 let environment = context.environment(declaring: assertScope.variables)
                 for (index, item) in items.enumerated() {
