@@ -192,17 +192,7 @@ public struct SecurityTestCommand: ParsableCommand {
         for file in results {
             switch file {
             case .security(let file):
-                for result in file.results {
-                    var fields: Value.Map = [
-                        "file": .string(file.file), "name": .string(result.name), "line": .int(Int64(result.location.line)),
-                        "expected": .string(result.expectAllow ? "allow" : "deny"),
-                        "actual": .string(result.decision.allowed ? "allow" : "deny"),
-                        "passed": .bool(result.passed),
-                    ]
-                    if !result.passed { fields["reason"] = .string(result.decision.summary) }
-                    if let granted = result.decision.grantedBy { fields["grantedBy"] = .string("\(granted.location)") }
-                    cases.append(.map(fields))
-                }
+                for result in file.results { cases.append(SecurityTestReport.caseJSON(result, file: file.file)) }
                 passed += file.passed
                 failed += file.failed
             case .plan(let file):

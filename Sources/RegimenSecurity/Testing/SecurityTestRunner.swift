@@ -74,23 +74,27 @@ public enum SecurityTestReport {
         return out
     }
 
+    /// One case's result as the JSON of `regimen test --format json`: file, name, line, expected
+    /// and actual decision, and the reason or the granting statement.
+    public static func caseJSON(_ result: SecurityTestResult, file: String) -> Value {
+        var fields: Value.Map = [
+            "file": .string(file), "name": .string(result.name), "line": .int(Int64(result.location.line)),
+            "expected": .string(result.expectAllow ? "allow" : "deny"),
+            "actual": .string(result.decision.allowed ? "allow" : "deny"),
+            "passed": .bool(result.passed),
+        ]
+        if !result.passed { fields["reason"] = .string(result.decision.summary) }
+        if let granted = result.decision.grantedBy { fields["grantedBy"] = .string("\(granted.location)") }
+        return .map(fields)
+    }
+
     /// Results as JSON. With `requests`, every case also carries its request and the documents
     /// that existed (typed JSON, see ``TypedJSON``), so another implementation can replay it.
     public static func json(_ files: [SecurityTestFileResult], requests: Bool = false) -> String {
         if requests { return requestsJSON(files) }
         var cases: [Value] = []
         for file in files {
-            for result in file.results {
-                var fields: Value.Map = [
-                    "file": .string(file.file), "name": .string(result.name), "line": .int(Int64(result.location.line)),
-                    "expected": .string(result.expectAllow ? "allow" : "deny"),
-                    "actual": .string(result.decision.allowed ? "allow" : "deny"),
-                    "passed": .bool(result.passed),
-                ]
-                if !result.passed { fields["reason"] = .string(result.decision.summary) }
-                if let granted = result.decision.grantedBy { fields["grantedBy"] = .string("\(granted.location)") }
-                cases.append(.map(fields))
-            }
+            for result in file.results { cases.append(caseJSON(result, file: file.file)) }
         }
         let passed = files.reduce(0) { $0 + $1.passed }, failed = files.reduce(0) { $0 + $1.failed }
         let summary: Value.Map = ["cases": .list(cases), "passed": .int(Int64(passed)), "failed": .int(Int64(failed))]
