@@ -1,5 +1,5 @@
 import Foundation
-import RegimenCoaching
+@testable import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
@@ -32,5 +32,32 @@ import Testing
         let declared = IndexRules.expressionScopes[0].names
         #expect(Array(rules.indexes.slotNames.suffix(declared.count)) == declared)
         #expect(IndexRules.variables == declared)
+    }
+
+    /// Profiles over every branch of the calculator: exact age, age range or neither; measured
+    /// or assumed height and weight; with and without body fat, waist and overrides.
+    static let profiles = [
+        "sex: male\nschedule_days: 4\nage: 30\nweight_kg: 82\nheight_cm: 180\nbodyfat_pct: 15\nwaist_cm: 84\n",
+        "sex: female\nschedule_days: 3\nage_range: \"<18\"\n",
+        "sex: female\nschedule_days: 7\nage_range: \"35-44\"\nweight_kg: 110\nheight_cm: 165\nbodyfat_pct: 38\n",
+        "sex: male\nschedule_days: 2\nweight_kg: 64\noverrides: {BMR: 1500}\n",
+        "sex: male\nschedule_days: 6\nage: 24\nweight_kg: 95\nheight_cm: 190\noverrides: {TDEE: 3100, BMI: 26}\n",
+    ]
+
+    @Test func theCalculatorBindsExactlyTheDeclaredVariablesWithTheirTypes() throws {
+        let rules = try TestRules.rules()
+        let calculator = IndexCalculator(rules: rules)
+        let recorder = BindingRecorder()
+        try BindingRecorder.$current.withValue(recorder) {
+            for yaml in Self.profiles { _ = try calculator.recalculate(try TestRules.profile(yaml)) }
+            for reps in [1, 5, 12] { _ = try calculator.oneRepMax(load: 100, reps: reps) }
+        }
+        let indexes = rules.indexes
+        func at(_ expressions: [CompiledExpression]) -> Set<RegimenLanguage.SourceLocation> { Set(expressions.compactMap(\.source.lineOrigins.first)) }
+        let mismatches = recorder.mismatches([
+            (IndexVariables.formulasScope, at(indexes.bmrMethods.flatMap { [$0.when, $0.formula] } + [indexes.leanBodyMass, indexes.tdee, indexes.bmi, indexes.whtr, indexes.ffmi])),
+            (IndexVariables.oneRepMaxScope, at([indexes.oneRepMax])),
+        ])
+        #expect(mismatches == [], "\(mismatches.joined(separator: "\n"))")
     }
 }

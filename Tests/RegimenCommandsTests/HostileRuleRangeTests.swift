@@ -11,6 +11,8 @@ struct HostileRuleRangeTests {
         defer { scratch.cleanUp() }
         let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
         #expect(check.status == 1)
-        #expect(check.standardError.contains("meals.yaml:50:"), "\(check.standardError)")
+        let shipped = try String(contentsOf: scratch.url.appendingPathComponent("rules/meals.yaml"), encoding: .utf8)
+        let line = try #require(shipped.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("meals_per_day_fallback:") }) + 1
+        #expect(check.standardError.contains("meals.yaml:\(line):"), "\(check.standardError)")
     }
 }

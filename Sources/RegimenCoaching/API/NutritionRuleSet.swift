@@ -89,21 +89,35 @@ public struct RuleEvaluationError: DiagnosticError {
 struct ExpressionSlots {
     let names: [String]
     var values: [Value]
+    /// Whether each slot was set, for ``BindingRecorder`` (an unset slot holds `null`).
+    private var isSet: [Bool]
 
     init(names: [String]) {
         self.names = names
         self.values = Array(repeating: .null, count: names.count)
+        self.isSet = Array(repeating: false, count: names.count)
     }
 
     /// Sets every slot called `name` (a child environment may shadow a parent's).
     mutating func set(_ name: String, _ value: Value) {
-        for index in names.indices where names[index] == name { values[index] = value }
+        for index in names.indices where names[index] == name {
+            values[index] = value
+            isSet[index] = true
+        }
+    }
+
+    /// The slots set so far, by name.
+    var bound: [String: Value] {
+        var bound: [String: Value] = [:]
+        for index in names.indices where isSet[index] { bound[names[index]] = values[index] }
+        return bound
     }
 }
 
 extension CompiledExpression {
     /// Evaluates to a number, or `nil` for `null`, with variables given by slot.
     func number(_ slots: ExpressionSlots, rule: String) throws(RuleEvaluationError) -> Double? {
+        BindingRecorder.current?.record(at: source.lineOrigins.first, slots.bound)
         let value: Value
         do {
             value = try evaluate(slots: slots.values)
@@ -119,6 +133,7 @@ extension CompiledExpression {
 
     /// Evaluates to a bool, with variables given by slot.
     func condition(_ slots: ExpressionSlots, rule: String) throws(RuleEvaluationError) -> Bool {
+        BindingRecorder.current?.record(at: source.lineOrigins.first, slots.bound)
         let value: Value
         do {
             value = try evaluate(slots: slots.values)
@@ -134,6 +149,7 @@ extension CompiledExpression {
     /// Evaluates to a number, or `nil` for `null`; anything else is a ``RuleEvaluationError``
     /// naming `rule`.
     func number(_ bindings: [String: Value], rule: String) throws(RuleEvaluationError) -> Double? {
+        BindingRecorder.current?.record(at: source.lineOrigins.first, bindings)
         let value: Value
         do {
             value = try evaluate(bindings)
@@ -149,6 +165,7 @@ extension CompiledExpression {
 
     /// Evaluates to a bool; anything else is a ``RuleEvaluationError`` naming `rule`.
     func condition(_ bindings: [String: Value], rule: String) throws(RuleEvaluationError) -> Bool {
+        BindingRecorder.current?.record(at: source.lineOrigins.first, bindings)
         let value: Value
         do {
             value = try evaluate(bindings)

@@ -125,21 +125,21 @@ public struct NutritionPlanner: Sendable {
         }
         let weight = indexes.weightKgUsed
         var bindings = ExpressionSlots(names: nutrition.pointSlotNames)
-        bindings.set("goal", .string(goal))
-        bindings.set("sex", .string(profile.sex.rawValue))
-        bindings.set("age", .int(Int64(indexes.ageUsed)))
-        bindings.set("is_minor", .bool(indexes.isMinor))
-        bindings.set("weight_kg", .float(weight))
-        bindings.set("height_cm", .float(indexes.heightCmUsed))
-        bindings.set("bodyfat_pct", profile.bodyfatPct.map(Value.float) ?? .null)
-        bindings.set("bmi", indexes.bmi.map(Value.float) ?? .null)
-        bindings.set("tdee", .float(indexes.tdee))
-        bindings.set("experience", profile.experience.map { .string($0.rawValue) } ?? .null)
+        bindings.set(NutritionVariables.goal, .string(goal))
+        bindings.set(NutritionVariables.sex, .string(profile.sex.rawValue))
+        bindings.set(NutritionVariables.age, .int(Int64(indexes.ageUsed)))
+        bindings.set(NutritionVariables.isMinor, .bool(indexes.isMinor))
+        bindings.set(NutritionVariables.weightKg, .float(weight))
+        bindings.set(NutritionVariables.heightCm, .float(indexes.heightCmUsed))
+        bindings.set(NutritionVariables.bodyfatPct, profile.bodyfatPct.map(Value.float) ?? .null)
+        bindings.set(NutritionVariables.bmi, indexes.bmi.map(Value.float) ?? .null)
+        bindings.set(NutritionVariables.tdee, .float(indexes.tdee))
+        bindings.set(NutritionVariables.experience, profile.experience.map { .string($0.rawValue) } ?? .null)
         func point(_ rule: NutritionRules.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
             let range = rule.range
-            bindings.set("low", .float(range.lowerBound))
-            bindings.set("mid", .float((range.lowerBound + range.upperBound) / 2))
-            bindings.set("high", .float(range.upperBound))
+            bindings.set(NutritionVariables.low, .float(range.lowerBound))
+            bindings.set(NutritionVariables.mid, .float((range.lowerBound + range.upperBound) / 2))
+            bindings.set(NutritionVariables.high, .float(range.upperBound))
             guard let value = try rule.point.number(bindings, rule: name) else {
                 throw RuleEvaluationError("\(name): the point expression gave null", at: rule.point.source.lineOrigins.first)
             }
@@ -252,7 +252,7 @@ public struct NutritionPlanner: Sendable {
         if let asked = profile.mealsPerDay {
             count = asked
         } else {
-            guard let value = try mealRules.mealsPerDayDefault.number(["protein_g": .float(macros.proteinG)], rule: "meals_per_day_default"),
+            guard let value = try mealRules.mealsPerDayDefault.number([MealVariables.proteinG.name: .float(macros.proteinG)], rule: "meals_per_day_default"),
                   value == value.rounded(), let whole = Int(exactly: value)
             else {
                 throw RuleEvaluationError("meals_per_day_default: expected a whole number of meals", at: mealRules.mealsPerDayDefault.source.lineOrigins.first)
@@ -348,7 +348,7 @@ public struct NutritionPlanner: Sendable {
     /// The weight every vegetable option of a meal gets (rules/meals.yaml `veg_grams`).
     private func vegGrams(_ targets: MealTargets) throws(RuleEvaluationError) -> Double {
         let mealRules = rules.meals
-        guard let veg = try mealRules.vegGrams.number(["meal_kcal": .float(targets.kcal)], rule: "veg_grams"), veg > 0 else {
+        guard let veg = try mealRules.vegGrams.number([MealVariables.mealKcal.name: .float(targets.kcal)], rule: "veg_grams"), veg > 0 else {
             throw RuleEvaluationError("veg_grams: expected a positive number of grams", at: mealRules.vegGrams.source.lineOrigins.first)
         }
         return veg

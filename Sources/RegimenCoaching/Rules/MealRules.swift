@@ -4,6 +4,7 @@ import RegimenRules
 /// `rules/meals.yaml`: meal slots and the allocator's settings.
 public struct MealRules: RuleFileKind, Sendable {
     public static let kind = "meals"
+    public static var expressionScopes: [ExpressionScope] { [MealVariables.mealsPerDayScope, MealVariables.vegGramsScope] }
 
     public struct Slot: Sendable, Hashable {
         public var name: String
@@ -26,7 +27,7 @@ public struct MealRules: RuleFileKind, Sendable {
 
     public static func decode(_ document: inout MappingDecoder) -> MealRules? {
         let context = document.context
-        let mealsDefault = document.requiredExpression("meals_per_day_default", in: context.environment(variables: ["protein_g"]))
+        let mealsDefault = document.requiredExpression("meals_per_day_default", in: context.environment(declaring: MealVariables.mealsPerDayScope.variables))
         let proteinPerMeal = decodeRange(&document, "protein_per_meal_g")
         let slots = document.mapping("slots") { map -> [Int: [Slot]]? in
             var result: [Int: [Slot]] = [:]
@@ -84,7 +85,7 @@ public struct MealRules: RuleFileKind, Sendable {
             }
             return result.count == IngredientCategory.allCases.count ? result : nil
         }
-        let vegGrams = document.requiredExpression("veg_grams", in: context.environment(variables: ["meal_kcal"]))
+        let vegGrams = document.requiredExpression("veg_grams", in: context.environment(declaring: MealVariables.vegGramsScope.variables))
         let tiers = document.mapping("budget_tiers") { map -> [Profile.BudgetTier: [Profile.BudgetTier]]? in
             var result: [Profile.BudgetTier: [Profile.BudgetTier]] = [:]
             for tier in Profile.BudgetTier.allCases {

@@ -4,11 +4,9 @@ import RegimenRules
 /// `rules/nutrition.yaml`: the energy definition, calories by goal and the macro split.
 public struct NutritionRules: RuleFileKind, Sendable {
     public static let kind = "nutrition"
-    /// Variables point expressions may read, in slot order.
-    public static let pointVariables = [
-        "goal", "sex", "age", "is_minor", "weight_kg", "height_cm", "bodyfat_pct", "bmi", "tdee", "experience",
-        "low", "mid", "high",
-    ]
+    /// Variables point expressions may read, in slot order (``NutritionVariables``).
+    public static var pointVariables: [String] { NutritionVariables.pointScope.names }
+    public static var expressionScopes: [ExpressionScope] { [NutritionVariables.pointScope] }
 
     /// A range a coach wrote and the expression that picks the point inside it.
     public struct RangedPoint: Sendable {
@@ -35,7 +33,7 @@ public struct NutritionRules: RuleFileKind, Sendable {
 
     public static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context
-        let environment = context.environment(variables: pointVariables)
+        let environment = context.environment(declaring: NutritionVariables.pointScope.variables)
         func rangedPoint(_ map: inout MappingDecoder, rangeKey: String) -> RangedPoint? {
             let range = decodeRange(&map, rangeKey)
             let point = map.requiredExpression("point", in: environment)
