@@ -34,8 +34,8 @@ struct RuleFileTests {
     @Test("a formula with an unknown variable is reported at its column")
     func badFormula() {
         let found = diagnostics(replacing: "rules/calorie-burn.yaml") { $0.replacingOccurrences(of: "\"minutes * met * 3.5 * weight_kg / 200.0\"", with: "\"minutes * mets * 3.5 * weight_kg / 200.0\"") }
-        // Line 23 is `    kcal: "minutes * mets …"`; column 22 is the `m` of `mets`.
-        #expect(found.contains("rules/calorie-burn.yaml:24:22: error: formula 'acsm': 'formulas.acsm.kcal' has a bad expression: unknown name 'mets'\n  note: did you mean 'met'?"))
+        // Line 40 is `    kcal: "minutes * mets …"`; column 22 is the `m` of `mets`.
+        #expect(found.contains("rules/calorie-burn.yaml:40:22: error: formula 'acsm': 'formulas.acsm.kcal' has a bad expression: unknown name 'mets'\n  note: did you mean 'met'?"))
     }
 
     @Test("a Compendium row whose MET lies outside the level it serves is rejected")

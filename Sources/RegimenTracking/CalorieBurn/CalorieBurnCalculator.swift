@@ -126,15 +126,17 @@ public struct CalorieBurnCalculator: Sendable {
             row = only
             let factor = level.factor / rowLevel.factor
             met = try rules.adjustedMET.number([
-                "base_met": .float(only.met), "factor": .float(factor),
-                "min_met": .float(level.minMET), "max_met": .float(level.maxMET),
+                CalorieBurnVariables.baseMET.name: .float(only.met), CalorieBurnVariables.factor.name: .float(factor),
+                CalorieBurnVariables.minMET.name: .float(level.minMET), CalorieBurnVariables.maxMET.name: .float(level.maxMET),
             ])
             fallback = "no Compendium row for \(activity.id) at \(level.id); MET \(format(only.met)) of row \(only.code) (\(only.level)) scaled by \(format(level.factor)) / \(format(rowLevel.factor)) and kept within \(level.id)'s MET \(format(level.minMET))-\(format(level.maxMET)) gives \(format(met)) (fallback of rules/calorie-burn.yaml)"
         } else {
             throw BurnError(problems: ["intensity: \(activity.id) has Compendium rows for \(activity.intensities.joined(separator: ", ")) only, not \(level.id)"])
         }
-        let raw = try rules.formula.kcal.number(["minutes": .int(Int64(minutes)), "met": .float(met), "weight_kg": .float(weight)])
-        let rounded = try rules.rounding.number(["kcal": .float(raw)])
+        let raw = try rules.formula.kcal.number([
+            CalorieBurnVariables.minutes.name: .int(Int64(minutes)), CalorieBurnVariables.met.name: .float(met), CalorieBurnVariables.weightKg.name: .float(weight),
+        ])
+        let rounded = try rules.rounding.number([CalorieBurnVariables.kcal.name: .float(raw)])
         guard rounded.isFinite, abs(rounded) < 1e15 else {
             throw BurnError(problems: ["the burn of \(activity.id) for \(minutes) minutes is not a finite number"])
         }

@@ -158,7 +158,9 @@ public struct DailyLogCalculator: Sendable {
         for key in days.keys.sorted() {
             guard var summary = days[key] else { continue }
             do {
-                summary.net = try calculator.rules.netKcal.number(["consumed": .float(summary.consumed), "burned": .int(summary.burned)])
+                summary.net = try calculator.rules.netKcal.number([
+                    CalorieBurnVariables.consumed.name: .float(summary.consumed), CalorieBurnVariables.burned.name: .int(summary.burned),
+                ])
             } catch {
                 return .failure(LogErrors(problems: [LogProblem(entry: "net", message: "\(error)")]))
             }

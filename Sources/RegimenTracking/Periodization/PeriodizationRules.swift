@@ -128,14 +128,19 @@ public struct PeriodizationRules: Sendable {
     /// (docs/requirements.md#periodization).
     public func singleWorkout(effort id: String) throws -> (effort: EffortLevel, intensity: Double, row: ProtocolRow)? {
         guard let effort = effortLevels.first(where: { $0.id == id }) else { return nil }
-        let intensity = try effortIntensity.number(["low": .float(effort.intensity.lowerBound), "high": .float(effort.intensity.upperBound)])
+        let intensity = try effortIntensity.number([
+            PeriodizationVariables.low.name: .float(effort.intensity.lowerBound), PeriodizationVariables.high.name: .float(effort.intensity.upperBound),
+        ])
         guard let row = protocolRow(for: intensity) else { return nil }
         return (effort, intensity, row)
     }
 
     /// The intensity of week `week` of a ramp of `weeks` weeks from `start` to `end`.
     public func rampIntensity(start: Double, end: Double, week: Int, weeks: Int) throws -> Double {
-        try weeklyIntensity.number(["start": .float(start), "end": .float(end), "week": .int(Int64(week)), "weeks": .int(Int64(weeks))])
+        try weeklyIntensity.number([
+            PeriodizationVariables.start.name: .float(start), PeriodizationVariables.end.name: .float(end),
+            PeriodizationVariables.week.name: .int(Int64(week)), PeriodizationVariables.weeks.name: .int(Int64(weeks)),
+        ])
     }
 }
 
@@ -170,8 +175,9 @@ public struct SelectionRanking: Sendable {
     /// The candidate's multiplier; higher ranks first.
     public func score(_ candidate: Candidate) throws -> Double {
         var variables: [String: Value] = [
-            "in_library": .bool(candidate.inLibrary), "emphasized": .bool(candidate.emphasized),
-            "under_represented": .bool(candidate.underRepresented), "pattern_repeated": .bool(candidate.patternRepeated),
+            PeriodizationVariables.inLibrary.name: .bool(candidate.inLibrary), PeriodizationVariables.emphasized.name: .bool(candidate.emphasized),
+            PeriodizationVariables.underRepresented.name: .bool(candidate.underRepresented),
+            PeriodizationVariables.patternRepeated.name: .bool(candidate.patternRepeated),
         ]
         for (name, factor) in factors { variables[name] = .float(factor) }
         return try score.number(variables)

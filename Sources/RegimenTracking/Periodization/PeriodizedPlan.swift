@@ -148,8 +148,8 @@ extension PeriodizationRules {
                     guard let recovery = self.focus["deload"] else {
                         throw PeriodizationError(message: "the rules have no 'deload' focus for deload weeks")
                     }
-                    intensity = try deloadIntensity.number(["low": .float(recovery.intensity.lowerBound),
-                                                            "high": .float(recovery.intensity.upperBound)])
+                    intensity = try deloadIntensity.number([PeriodizationVariables.low.name: .float(recovery.intensity.lowerBound),
+                                                            PeriodizationVariables.high.name: .float(recovery.intensity.upperBound)])
                     rpe = recovery.rpe
                 } else {
                     trainingIndex += 1

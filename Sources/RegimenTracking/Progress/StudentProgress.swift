@@ -70,7 +70,9 @@ extension ProgressRules {
         var problems: [String] = []
         let weeks = log.durationWeeks ?? defaultDurationWeeks
         if weeks < 1 { problems.append("durationWeeks must be at least 1, got \(weeks)") }
-        let totalValue = try totalDays.number(["duration_weeks": .int(Int64(weeks)), "days_per_week": .int(Int64(daysPerWeek))])
+        let totalValue = try totalDays.number([
+            StudentProgressVariables.durationWeeks.name: .int(Int64(weeks)), StudentProgressVariables.daysPerWeek.name: .int(Int64(daysPerWeek)),
+        ])
         guard totalValue.isFinite, totalValue >= 0, totalValue < 1e7 else {
             throw ProgressError(problems: problems + ["total days formula gave \(format(totalValue))"])
         }
@@ -89,7 +91,7 @@ extension ProgressRules {
 
         let completed = Set(log.completedDays)
         let days = completed.sorted()
-        let percent = try percentComplete.number(["completed": .int(Int64(days.count)), "total": .int(Int64(total))])
+        let percent = try percentComplete.number([StudentProgressVariables.completed.name: .int(Int64(days.count)), StudentProgressVariables.total.name: .int(Int64(total))])
         let asOf = min(log.today ?? days.last ?? 0, total)
         let startWeekday = log.startDate.map(Self.weekday) ?? 1
 
@@ -98,7 +100,7 @@ extension ProgressRules {
         if asOf >= 1 {
             for day in 1...asOf {
                 let weekday = (startWeekday - 1 + (day - 1)) % 7 + 1
-                let rest = try restDay.bool(["day": .int(Int64(day)), "weekday": .int(Int64(weekday))])
+                let rest = try restDay.bool([StudentProgressVariables.day.name: .int(Int64(day)), StudentProgressVariables.weekday.name: .int(Int64(weekday))])
                 if completed.contains(day) {
                     if !rest || restDayExtends { run += 1 }
                 } else if !rest {

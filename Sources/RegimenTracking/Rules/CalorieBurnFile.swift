@@ -4,6 +4,9 @@ import RegimenRules
 /// `kind: calorie_burn` — decodes `rules/calorie-burn.yaml` into ``CalorieBurnRules``.
 public struct CalorieBurnFile: RuleFileKind {
     public static let kind = "calorie_burn"
+    public static var expressionScopes: [ExpressionScope] {
+        [CalorieBurnVariables.kcalScope, CalorieBurnVariables.roundingScope, CalorieBurnVariables.adjustedMETScope, CalorieBurnVariables.netScope]
+    }
     public let rules: CalorieBurnRules
 
     public var ruleCount: Int { rules.formulas.count + rules.levels.count }
@@ -18,13 +21,13 @@ public struct CalorieBurnFile: RuleFileKind {
                 formulas[name] = map.mapping(name) { entry -> CalorieBurnRules.BurnFormula? in
                     entry.path = entry.path.about("formula '\(name)'")
                     let description = entry.required("description", as: String.self)
-                    guard let kcal = entry.formula("kcal", variables: ["minutes", "met", "weight_kg"]), let description else { return nil }
+                    guard let kcal = entry.formula("kcal", declaring: CalorieBurnVariables.kcalScope.variables), let description else { return nil }
                     return CalorieBurnRules.BurnFormula(name: name, description: description, kcal: kcal)
                 }
             }
             return true
         }
-        let rounding = document.formula("rounding", variables: ["kcal"])
+        let rounding = document.formula("rounding", declaring: CalorieBurnVariables.roundingScope.variables)
         let defaultWeight = document.required("default_weight_kg", as: Double.self, in: 1...1000)
         let weight = document.mapping("weight_kg") { map -> ClosedRange<Double>? in
             guard let low = map.required("min", as: Double.self, in: 1...1000), let high = map.required("max", as: Double.self, in: 1...1000) else { return nil }
@@ -55,8 +58,8 @@ public struct CalorieBurnFile: RuleFileKind {
             context.error("calorie.overlapping-levels", "intensity levels '\(lower.id)' and '\(upper.id)' overlap: \(lower.maxMET) ≥ \(upper.minMET)",
                           at: document.node["intensity_levels"]?.location)
         }
-        let adjusted = document.formula("adjusted_met", variables: ["base_met", "factor", "min_met", "max_met"])
-        let net = document.formula("net_kcal", variables: ["consumed", "burned"])
+        let adjusted = document.formula("adjusted_met", declaring: CalorieBurnVariables.adjustedMETScope.variables)
+        let net = document.formula("net_kcal", declaring: CalorieBurnVariables.netScope.variables)
         if let chosen, !formulas.isEmpty, formulas[chosen] == nil {
             context.error("rules.unknown-reference", "'formula' names '\(chosen)'; the file offers \(formulas.keys.sorted().joined(separator: ", "))", at: chosenLocation)
         }

@@ -2,11 +2,12 @@ import RegimenLanguage
 import RegimenRules
 
 extension MappingDecoder {
-    /// Compiles the expression under `key` over `variables`, reporting compile errors located in
-    /// the file; `nil` when the key is missing or the expression is wrong.
-    mutating func formula(_ key: String, variables: [String]) -> Formula? {
+    /// Compiles the expression under `key` over the declared `variables` (types checked),
+    /// reporting compile errors located in the file; `nil` when the key is missing or the
+    /// expression is wrong.
+    mutating func formula(_ key: String, declaring variables: [VariableDeclaration]) -> Formula? {
         guard let node = requiredNode(key) else { return nil }
-        return context.formula(node, variables: variables, at: path.appending(key: key))
+        return context.formula(node, declaring: variables, at: path.appending(key: key))
     }
 
     /// A list of strings under `key` (required), `[]` when missing or invalid.
@@ -20,8 +21,8 @@ extension MappingDecoder {
 }
 
 extension DecodingContext {
-    /// Compiles `node`'s text as an expression over `variables`.
-    func formula(_ node: LocatedNode, variables: [String], at path: DecodingPath) -> Formula? {
+    /// Compiles `node`'s text as an expression over the declared `variables` (types checked).
+    func formula(_ node: LocatedNode, declaring variables: [VariableDeclaration], at path: DecodingPath) -> Formula? {
         guard let source = ExpressionSource(node) else {
             error("rules.wrong-type", path.message("must be an expression string, not \(node.kindDescription)"), at: node.location)
             return nil
@@ -29,7 +30,7 @@ extension DecodingContext {
         do {
             // The loader's environment, so a formula may call the `kind: functions` helpers as
             // every other rule expression can.
-            return try Formula(compiling: source.sourceText, environment: environment(variables: variables))
+            return try Formula(compiling: source.sourceText, environment: environment(declaring: variables))
         } catch {
             for diagnostic in error.diagnostics {
                 let corrected = source.correcting(diagnostic)

@@ -4,6 +4,9 @@ import RegimenRules
 /// `kind: periodization` — decodes `rules/periodization.yaml` into ``PeriodizationRules``.
 public struct PeriodizationFile: RuleFileKind {
     public static let kind = "periodization"
+    public static var expressionScopes: [ExpressionScope] {
+        [PeriodizationVariables.weeklyScope, PeriodizationVariables.deloadScope, PeriodizationVariables.effortScope, PeriodizationVariables.selectionScope]
+    }
     public let rules: PeriodizationRules
 
     public var ruleCount: Int { rules.durations.count + rules.focus.count + rules.protocols.count + rules.effortLevels.count }
@@ -72,11 +75,11 @@ public struct PeriodizationFile: RuleFileKind {
                 context.error("rules.unknown-reference", "'goal_aliases.\(alias)' must name a goal", at: document.node["goal_aliases"]?.location)
             }
         }
-        let weekly = document.formula("weekly_intensity", variables: ["start", "end", "week", "weeks"])
+        let weekly = document.formula("weekly_intensity", declaring: PeriodizationVariables.weeklyScope.variables)
         let deload = document.mapping("deload") { map -> (Int, Bool, Formula)? in
             let minWeeks = map.required("min_phase_weeks", as: Int.self, in: 2...52)
             let inFinal = map.required("in_final_phase", as: Bool.self)
-            let intensity = map.formula("intensity", variables: ["low", "high"])
+            let intensity = map.formula("intensity", declaring: PeriodizationVariables.deloadScope.variables)
             guard let minWeeks, let inFinal, let intensity else { return nil }
             return (minWeeks, inFinal, intensity)
         }
@@ -103,14 +106,14 @@ public struct PeriodizationFile: RuleFileKind {
             }
             return true
         }
-        let effortIntensity = document.formula("effort_intensity", variables: ["low", "high"])
+        let effortIntensity = document.formula("effort_intensity", declaring: PeriodizationVariables.effortScope.variables)
         let selection = document.mapping("selection_ranking") { map -> SelectionRanking? in
             var factors: [String: Double] = [:]
             for name in map.keys where name != "score" {
                 if let factor = map.required(name, as: Double.self, in: 0...10) { factors[name] = factor }
             }
-            let variables = ["in_library", "emphasized", "under_represented", "pattern_repeated"] + factors.keys.sorted()
-            guard let score = map.formula("score", variables: variables) else { return nil }
+            let variables = PeriodizationVariables.selectionVariables(factors: Array(factors.keys))
+            guard let score = map.formula("score", declaring: variables) else { return nil }
             return SelectionRanking(factors: factors, score: score)
         }
         if focus["deload"] == nil {

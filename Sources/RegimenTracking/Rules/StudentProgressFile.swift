@@ -4,17 +4,20 @@ import RegimenRules
 /// `kind: student_progress` — decodes `rules/student-progress.yaml` into ``ProgressRules``.
 public struct StudentProgressFile: RuleFileKind {
     public static let kind = "student_progress"
+    public static var expressionScopes: [ExpressionScope] {
+        [StudentProgressVariables.totalDaysScope, StudentProgressVariables.percentScope, StudentProgressVariables.restDayScope]
+    }
     public let rules: ProgressRules
 
     public var ruleCount: Int { 4 }
 
     public static func decode(_ document: inout MappingDecoder) -> StudentProgressFile? {
         let daysPerWeek = document.required("days_per_week", as: Int.self, in: 1...7)
-        let totalDays = document.formula("total_days", variables: ["duration_weeks", "days_per_week"])
+        let totalDays = document.formula("total_days", declaring: StudentProgressVariables.totalDaysScope.variables)
         let defaultWeeks = document.required("default_duration_weeks", as: Int.self, in: 1...520)
-        let percent = document.formula("percent_complete", variables: ["completed", "total"])
+        let percent = document.formula("percent_complete", declaring: StudentProgressVariables.percentScope.variables)
         let streak = document.mapping("streak") { map -> (Formula, Bool, Bool)? in
-            let rest = map.formula("rest_day", variables: ["day", "weekday"])
+            let rest = map.formula("rest_day", declaring: StudentProgressVariables.restDayScope.variables)
             let extends = map.required("rest_day_extends", as: Bool.self)
             let pending = map.required("today_breaks_when_pending", as: Bool.self)
             guard let rest, let extends, let pending else { return nil }

@@ -4,16 +4,17 @@ import RegimenRules
 /// `kind: tracker_analytics` — decodes `rules/tracker/tracker-analytics.yaml` into an ``AnalyticsPolicy``.
 public struct TrackerAnalyticsFile: RuleFileKind {
     public static let kind = "tracker_analytics"
+    public static var expressionScopes: [ExpressionScope] { [TrackerAnalyticsVariables.setScope] }
     public let policy: AnalyticsPolicy
 
     public var ruleCount: Int { 3 }
 
     public static func decode(_ document: inout MappingDecoder) -> TrackerAnalyticsFile? {
-        let variables = ["reps", "weight"]
-        let volume = document.formula("set_volume", variables: variables)
+        let variables = TrackerAnalyticsVariables.setScope.variables
+        let volume = document.formula("set_volume", declaring: variables)
         let onlyChecked = document.required("volume_counts_only_checked", as: Bool.self)
-        let score = document.formula("set_score", variables: variables)
-        let oneRepMax = document.formula("estimated_1rm", variables: variables)
+        let score = document.formula("set_score", declaring: variables)
+        let oneRepMax = document.formula("estimated_1rm", declaring: variables)
         let maxReps = document.required("e1rm_max_reps", as: Int.self, in: 1...100)
         let decimals = document.required("e1rm_decimals", as: Int.self, in: 0...6)
         guard let volume, let onlyChecked, let score, let oneRepMax, let maxReps, let decimals else { return nil }

@@ -4,6 +4,7 @@ import RegimenRules
 /// `kind: tracker_duplication` — decodes `rules/tracker/tracker-duplication.yaml` into a ``CopyPolicy``.
 public struct TrackerDuplicationFile: RuleFileKind {
     public static let kind = "tracker_duplication"
+    public static var expressionScopes: [ExpressionScope] { [TrackerDuplicationVariables.duplicatedScope, TrackerDuplicationVariables.takenScope] }
     public let policy: CopyPolicy
 
     public var ruleCount: Int { policy.levels.count + policy.setsByExerciseType.count }
@@ -26,14 +27,14 @@ public struct TrackerDuplicationFile: RuleFileKind {
                     var computed: [String: Formula] = [:]
                     _ = entry.mapping("when_duplicated", required: false) { fields -> Bool? in
                         for name in fields.keys {
-                            if let formula = fields.formula(name, variables: ["source", "max_sibling_value"]) { computed[name] = formula }
+                            if let formula = fields.formula(name, declaring: TrackerDuplicationVariables.duplicatedScope.variables) { computed[name] = formula }
                         }
                         return true
                     }
                     var taken: [String: Formula] = [:]
                     _ = entry.mapping("when_taken", required: false) { fields -> Bool? in
                         for name in fields.keys {
-                            if let formula = fields.formula(name, variables: ["source", "n"]) { taken[name] = formula }
+                            if let formula = fields.formula(name, declaring: TrackerDuplicationVariables.takenScope.variables) { taken[name] = formula }
                         }
                         return true
                     }

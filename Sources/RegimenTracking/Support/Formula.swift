@@ -1,4 +1,5 @@
 import RegimenLanguage
+import RegimenRules
 
 /// A coach-written formula from a rule file, evaluated with named variables.
 ///
@@ -7,11 +8,14 @@ import RegimenLanguage
 public struct Formula: Sendable {
     /// The formula as written in the rule file, for explanations and error messages.
     public let source: String
+    /// Where the formula is written, when it was compiled from a rule file.
+    package let location: SourceLocation?
     private let body: @Sendable ([String: Value]) throws -> Value
 
     /// A formula computed by `body`; the loader builds these from compiled expressions.
     public init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
         self.source = source
+        self.location = nil
         self.body = body
     }
 
@@ -26,8 +30,11 @@ public struct Formula: Sendable {
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
     public init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         let expression = try CompiledExpression(text, environment: environment)
+        let location = text.lineOrigins.first
         self.source = text.text
+        self.location = location
         self.body = { bindings in
+            BindingRecorder.current?.record(at: location, bindings)
             do throws(EvaluationError) {
                 return try expression.evaluate(bindings)
             } catch {

@@ -265,8 +265,8 @@ public struct Duplicator: Sendable {
             for name in rule.whenDuplicated.keys.sorted() {
                 guard let formula = rule.whenDuplicated[name] else { continue }
                 let variables: [String: Value] = [
-                    "source": Value.orderedMap(sourceFields.sorted { $0.key < $1.key }),
-                    "max_sibling_value": Self.maxValue(of: name, in: siblings),
+                    TrackerDuplicationVariables.source.name: Value.orderedMap(sourceFields.sorted { $0.key < $1.key }),
+                    TrackerDuplicationVariables.maxSiblingValue.name: Self.maxValue(of: name, in: siblings),
                 ]
                 let value: Value
                 do { value = try formula.evaluate(variables) } catch {
@@ -310,7 +310,7 @@ public struct Duplicator: Sendable {
         // Each try is a new value; more tries than used values cannot all collide.
         for n in 2...(used.count + 2) {
             let candidate: Value
-            do { candidate = try formula.evaluate(["source": sourceMap, "n": .int(Int64(n))]) } catch {
+            do { candidate = try formula.evaluate([TrackerDuplicationVariables.source.name: sourceMap, TrackerDuplicationVariables.n.name: .int(Int64(n))]) } catch {
                 throw DuplicationError(.failedPrecondition, "computing '\(unique.field)' of the copy with '\(formula.source)' failed: \(error)")
             }
             if !used.contains(TreeValidator.uniquenessKey(candidate, caseSensitive: unique.caseSensitive)) { return candidate }

@@ -94,7 +94,7 @@ public struct TrackerAnalytics: Sendable, Hashable {
                         for set in exercise.children {
                             guard let reps = set.fields["reps"]?.intValue, let weight = set.fields["weight"]?.numberValue
                             else { continue }
-                            let variables: [String: Value] = ["reps": .int(reps), "weight": .float(weight)]
+                            let variables: [String: Value] = [TrackerAnalyticsVariables.reps.name: .int(reps), TrackerAnalyticsVariables.weight.name: .float(weight)]
                             let checked = set.fields["checked"]?.boolValue == true
                             if checked || !policy.volumeCountsOnlyChecked {
                                 weekVolume.sets += 1
