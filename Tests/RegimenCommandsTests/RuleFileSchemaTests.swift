@@ -15,7 +15,8 @@ import Testing
 
     /// A kind added without regenerating `schemas/` fails here, naming the command to run.
     @Test func everyRegisteredKindHasACommittedUpToDateSchema() throws {
-        let schemas = RegimenSchemas.all()
+        let engine = try #require(try? RegimenEngine.bundled(from: Self.root), "the bundled rules load")
+        let schemas = RegimenSchemas.all(engine: engine)
         let names = Set(schemas.map(\.name))
         for kind in RegimenRuleKinds.all.map({ $0.kind }) {
             #expect(names.contains(kind), "kind '\(kind)' has no schema")

@@ -32,6 +32,23 @@ public indirect enum NodeShape: Sendable, Equatable {
     case dictionary(NodeShape)
     /// Any of several shapes (a decoder that accepts more than one form).
     case anyOf([NodeShape])
+    /// A YAML null (`~`, `null` or nothing), which some decoders read as the key being absent.
+    case null
+    /// A YAML string only (not a number or `true` written bare), for decoders that refuse those.
+    case string
+    /// A YAML string matching a regular expression (ECMA-262, anchored by the pattern itself).
+    case pattern(String)
+    /// A list whose every element has the shape and appears once.
+    case distinctList(NodeShape)
+
+    /// The shape, or a null (a decoder that reads `key: ~` as the key being absent).
+    package var orNull: NodeShape {
+        switch self {
+        case .anyOf(let shapes): .anyOf(shapes.contains(.null) ? shapes : shapes + [.null])
+        case .null, .anything: self
+        default: .anyOf([self, .null])
+        }
+    }
 
     /// The same shape limited to `minimum...maximum` when it is a number; other shapes unchanged.
     public func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
@@ -133,6 +150,17 @@ extension NodeShape {
             schema["additionalProperties"] = value.jsonSchema
         case .anyOf(let shapes):
             schema["anyOf"] = .list(shapes.map(\.jsonSchema))
+        case .null:
+            schema["type"] = .string("null")
+        case .string:
+            schema["type"] = .string("string")
+        case .pattern(let pattern):
+            schema["type"] = .string("string")
+            schema["pattern"] = .string(pattern)
+        case .distinctList(let element):
+            schema["type"] = .string("array")
+            schema["items"] = element.jsonSchema
+            schema["uniqueItems"] = .bool(true)
         }
         return .map(schema)
     }
