@@ -75,6 +75,10 @@ public struct MappingShape: Sendable, Equatable {
     public var otherKeys: NodeShape?
     /// What the mapping is, for editors' hover text.
     public var summary: String?
+    /// Keys that need other keys beside them (`otherwise_load_pct` needs `lagging_set`).
+    package var dependentRequired: OrderedDictionary<String, [String]> = [:]
+    /// Whether the mapping must hold at least one key.
+    package var nonEmpty = false
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
     public init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
@@ -144,6 +148,10 @@ extension NodeShape {
                 schema["properties"] = .map(mapping.properties.mapValues(\.jsonSchema))
             }
             if !mapping.required.isEmpty { schema["required"] = .list(mapping.required.map(Value.string)) }
+            if !mapping.dependentRequired.isEmpty {
+                schema["dependentRequired"] = .map(mapping.dependentRequired.mapValues { .list($0.map(Value.string)) })
+            }
+            if mapping.nonEmpty { schema["minProperties"] = .int(1) }
             schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
         case .dictionary(let value):
             schema["type"] = .string("object")

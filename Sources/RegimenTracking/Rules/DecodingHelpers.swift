@@ -22,7 +22,8 @@ extension MappingDecoder {
 extension DecodingContext {
     /// Compiles `node`'s text as an expression over `variables`.
     func formula(_ node: LocatedNode, variables: [String], at path: DecodingPath) -> Formula? {
-        guard let source = ExpressionSource(node) else {
+        if describe(.expression, for: node) { return nil }
+        guard node.scalar?.plainType != .null, let source = ExpressionSource(node) else {
             error("rules.wrong-type", path.message("must be an expression string, not \(node.kindDescription)"), at: node.location)
             return nil
         }
