@@ -190,6 +190,35 @@ import Testing
         }
     }
 
+    /// Property over a grid of expected-number spellings in a shipped plan test: the loader
+    /// accepts a value exactly when the plan_tests schema's pattern (or its number) does; an
+    /// inline profile is a mapping or a path, never a list.
+    @Test func planTestExpectationsAreDescribedAsTheLoaderReadsThem() throws {
+        let relative = "rules/tests/plan-tests-training.yaml"
+        let text = try String(contentsOf: Self.root.appendingPathComponent(relative), encoding: .utf8)
+        let type = try #require(RegimenSchemas.kinds.first { $0.kind == "plan_tests" })
+        let schema = RuleFileSchema.document(for: type)
+        let testCase = try #require(Self.subschema(schema, at: [.key("cases"), .index(0)]))
+        let band = try #require(testCase.member("properties")?.member("expect")?.member("properties")?.member("weekly_sets")?.member("additionalProperties"))
+        let pattern = try #require(band.member("anyOf")?.listItems?.compactMap { item -> String? in
+            if case .string(let text)? = item.member("pattern") { text } else { nil }
+        }.first)
+        let regex = try NSRegularExpression(pattern: pattern)
+        let profile = try #require(testCase.member("properties")?.member("profile")?.member("anyOf")?.listItems)
+        #expect(Set(profile.compactMap { $0.member("type") }) == [.string("object"), .string("string")])
+        let loader = RuleSetLoader(kinds: RegimenRuleKinds.all)
+        var checks = 0
+        for candidate in ["8-12", "8 - 12", ">= 8", "<=20", "8.5-12", "+8-12", "1e1-2e1", "12", "8-", "-8-12", "eight", "8-12-16", ">8", "8..12", "12-16 sets", "", "=> 8"] {
+            let changed = text.replacingOccurrences(of: "weekly_sets: {chest: 8-12,", with: "weekly_sets: {chest: \"\(candidate)\",")
+            #expect(changed != text)
+            let errors = loader.load(files: [(relative, changed)]).diagnostics.filter { $0.severity == .error && $0.id == "rules.wrong-type" }
+            let matches = regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+            #expect(errors.isEmpty == matches, "'\(candidate)': loader \(errors), pattern \(matches)")
+            checks += 1
+        }
+        #expect(checks == 17)
+    }
+
     /// A tracking formula written as null is an error, as every other expression is (it was read
     /// as an empty formula).
     @Test func aNullFormulaIsRejected() throws {
