@@ -11,6 +11,7 @@ every value of it appears in a panel of 200 or more (cycled first, then shuffled
 A larger count (`--count 1000 --out /tmp/panel-1000`) measures impact at scale.
 """
 import argparse
+import os
 import pathlib
 import random
 
@@ -116,9 +117,12 @@ def main():
     for stale in out.glob("client-*.yaml"):
         stale.unlink()
     width = max(3, len(str(n)))
+    # Editors check each client against the profile schema (regimen schema --out schemas).
+    schema = os.path.relpath(pathlib.Path(__file__).resolve().parent.parent / "schemas" / "profile.schema.json", out.resolve())
     for index in range(n):
         profile = client(index, axes, rng)
-        lines = [f"# Synthetic client {index + 1} of {n} (scripts/make-panel.py --count {n} --seed {options.seed})."]
+        lines = [f"# yaml-language-server: $schema={schema}"]
+        lines += [f"# Synthetic client {index + 1} of {n} (scripts/make-panel.py --count {n} --seed {options.seed})."]
         lines += [f"{key}: {scalar(value)}" for key, value in profile.items()]
         (out / f"client-{index + 1:0{width}d}.yaml").write_text("\n".join(lines) + "\n")
     print(f"{n} clients written to {out}")

@@ -16,7 +16,7 @@ The run prints the agreement (agreeing mutants / all mutants) per kind and overa
 when a shipped file does not validate or the agreement is below --minimum-agreement.
 
 Usage: scripts/schema-check.py [--regimen .build/debug/regimen] [--mutants-per-file 30]
-                               [--seed 20] [--minimum-agreement 0.97] [--show 10]
+                               [--seed 20] [--minimum-agreement 0.995] [--show 10]
 """
 
 import argparse
@@ -278,9 +278,10 @@ def main():
     parser.add_argument("--regimen", default=os.path.join(ROOT, ".build", "debug", "regimen"))
     parser.add_argument("--mutants-per-file", type=int, default=30)
     parser.add_argument("--seed", type=int, default=20)
-    # The floor measured when the check was added (some decoders read parts of a file by hand,
-    # which the schema leaves open); raise it as they become fully described.
-    parser.add_argument("--minimum-agreement", type=float, default=0.97)
+    # The floor under the agreement measured last (99.6%: what is left is rules between values,
+    # such as an activity's usual level among its rows, and expression types); raise it as more
+    # of the decoders' rules become part of their described shape.
+    parser.add_argument("--minimum-agreement", type=float, default=0.995)
     parser.add_argument("--show", type=int, default=10, help="disagreements to print")
     options = parser.parse_args()
     # The loader runs in each mutant's folder: a relative path to it is taken from here.

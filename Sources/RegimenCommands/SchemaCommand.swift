@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RegimenCoaching
 import RegimenKit
 import RegimenLanguage
 import RegimenRules
@@ -12,22 +13,27 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Write the JSON Schema of each rule-file kind (for editors).",
         discussion: """
             Without --out, prints the schema of KIND (all kinds need --out). With --out DIR, writes \
-            DIR/KIND.schema.json for KIND or for every kind and input (check-ins), and lists the \
-            files written. The \
+            DIR/KIND.schema.json for KIND or for every kind and input (check-ins, profile), and \
+            lists the files written. The profile's ranges, goals and diets are those of the rules \
+            loaded (--rules). The \
             schemas check a file's shape (keys, types, ranges, allowed words); expressions and \
             references to other files are checked by `regimen check` alone. Exit status: 0, or 2 \
             for an unknown kind or a directory that cannot be written.
             """)
 
-    @Argument(help: "A `kind:` value such as readiness_rules, or `checkins` (default: every schema).")
+    @Argument(help: "A `kind:` value such as readiness_rules, or `checkins`, `profile` (default: every schema).")
     var kind: String?
 
     @Option(name: .long, help: ArgumentHelp("Directory to write NAME.schema.json files into.", valueName: "dir"))
     var out: String?
 
+    @OptionGroup var sources: RuleSourceOptions
+
     func run() throws {
         let context = CommandContext.current
-        let schemas = RegimenSchemas.all()
+        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
+        let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
+        let schemas = RegimenSchemas.all(profile: generator.nutrition.profileDecoder)
         var selected = schemas
         if let kind {
             selected = schemas.filter { $0.name == kind }

@@ -28,13 +28,42 @@ package enum RegimenSchemas {
     }
 
     /// The inputs with a schema: name, title and shape (described from their own decoders).
-    package static var inputs: [(name: String, title: String, shape: NodeShape)] {
-        [("checkins", "Regimen check-ins (regimen adapt PLAN CHECKINS)", AdaptationInputDecoder.shape)]
+    /// The profile's ranges, goals, age ranges and diets come from the rules `profile` was made
+    /// from, so its schema is written only when one is given.
+    package static func inputs(profile: ProfileDecoder?) -> [(name: String, title: String, shape: NodeShape)] {
+        var inputs = [("checkins", "Regimen check-ins (regimen adapt PLAN CHECKINS)", AdaptationInputDecoder.shape)]
+        if let profile {
+            inputs.append(("profile", "Regimen client profile (regimen plan PROFILE)", Self.profileShape(profile)))
+        }
+        return inputs
     }
 
-    /// Every schema: the kinds, then the inputs, each sorted by name.
-    package static func all() -> [Schema] {
-        kinds.map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0)) }
-            + inputs.map { Schema(name: $0.name, document: RuleFileSchema.document(named: $0.name, title: $0.title, shape: $0.shape)) }
+    /// The profile decoder's shape with the hover text editors show for the file.
+    private static func profileShape(_ decoder: ProfileDecoder) -> NodeShape {
+        guard case .mapping(var shape) = decoder.shape else { return decoder.shape }
+        shape.summary = """
+            A client profile as `regimen plan` reads it (YAML or JSON). Ranges, goals, age ranges and diets are \
+            the bundled rules' (rules/profile-fields.yaml, age-ranges.yaml, goals.yaml, dietary-exclusions.yaml); \
+            a field may be null, read as absent, except sex. pregnant: true with sex: male is refused by the \
+            loader alone.
+            """
+        return .mapping(shape)
     }
+
+    /// Every schema: the kinds, then the inputs, each sorted by name; the profile's only with
+    /// `profile` (the decoder of the loaded rules).
+    package static func all(profile: ProfileDecoder? = nil) -> [Schema] {
+        kinds.map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0)) }
+            + inputs(profile: profile).map { Schema(name: $0.name, document: RuleFileSchema.document(named: $0.name, title: $0.title, shape: $0.shape)) }
+    }
+
+    /// Every schema, the profile's described against `engine`'s rules.
+    package static func all(engine: RegimenEngine) -> [Schema] {
+        all(profile: engine.profileDecoder)
+    }
+}
+
+extension RegimenEngine {
+    /// The decoder of profiles under this engine's rules (its shape is the profile's schema).
+    package var profileDecoder: ProfileDecoder { planner.nutrition.profileDecoder }
 }

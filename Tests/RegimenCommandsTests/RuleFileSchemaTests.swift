@@ -15,7 +15,8 @@ import Testing
 
     /// A kind added without regenerating `schemas/` fails here, naming the command to run.
     @Test func everyRegisteredKindHasACommittedUpToDateSchema() throws {
-        let schemas = RegimenSchemas.all()
+        let engine = try #require(try? RegimenEngine.bundled(from: Self.root), "the bundled rules load")
+        let schemas = RegimenSchemas.all(engine: engine)
         let names = Set(schemas.map(\.name))
         for kind in RegimenRuleKinds.all.map({ $0.kind }) {
             #expect(names.contains(kind), "kind '\(kind)' has no schema")
@@ -108,8 +109,11 @@ import Testing
 
     /// Entries whose decoder still stops at a missing key before reading the others, so the
     /// others are reported unknown as well (the schema is right; the loader's extra messages are
-    /// noise). Each fix removes its line.
-    static let stopsEarly: Set<String> = [
+    /// noise). Each fix removes its line and adds it to ``collectEveryError``.
+    static let stopsEarly: Set<String> = []
+
+    /// Entries whose decoder once stopped at a missing key and now reads every key first.
+    static let collectEveryError: [String] = [
         "rules/accuracy-ladder.yaml levels/[] without level",
         "rules/age-ranges.yaml ranges/[] without id",
         "rules/age-ranges.yaml ranges/[] without mapped_age",
@@ -133,6 +137,98 @@ import Testing
         "catalogs/ingredients.yaml ingredients/[] without id",
         "catalogs/plan-templates.yaml templates/[] without id",
     ]
+
+    /// Property of every converted entry: with its key removed and a sibling key given a value
+    /// no decoder accepts (a list holding a mapping), one run reports both the missing key and
+    /// the sibling's own error, and no key as unknown.
+    @Test(arguments: collectEveryError)
+    func aMissingKeyAndABadSiblingAreReportedInOneRun(_ entry: String) throws {
+        let words = entry.split(separator: " ").map(String.init)
+        let relative = words[0], place = words[1], key = words[3]
+        let text = try String(contentsOf: Self.root.appendingPathComponent(relative), encoding: .utf8)
+        let document = try #require(YAMLReader.read(text, file: relative).document).value()
+        let found = try #require(Self.mappings(in: document).first { path, _ in
+            path.map { if case .index = $0 { "[]" } else { $0.description } }.joined(separator: "/") == place
+        }, "\(entry): no mapping at \(place)")
+        var mapping = found.mapping
+        mapping.removeValue(forKey: key)
+        let sibling = try #require(mapping.keys.first, "\(entry): no other key")
+        mapping[sibling] = .list([.map([:])])
+        let loader = RuleSetLoader(kinds: RegimenRuleKinds.all)
+        let errors = Self.diagnostics(loader, relative, document, found.path, mapping).filter { $0.severity == .error }
+        #expect(errors.contains { $0.id == "rules.missing-key" && $0.message.contains("\(key)'") }, "\(entry): \(errors)")
+        #expect(errors.contains { $0.id != "rules.missing-key" && $0.message.contains(sibling) }, "\(entry) (\(sibling)): \(errors)")
+        #expect(!errors.contains { $0.id == "rules.unknown-key" }, "\(entry): \(errors)")
+    }
+
+    /// Constraints the loaders check that their described shapes now carry (each was a place the
+    /// mutation check found the loader rejecting what the schema accepted): day types read
+    /// through the decoder (closed, with their required keys), formulas and messages as scalars,
+    /// a caution's action among its words, an action that needs another, and a `then` that must
+    /// change something.
+    @Test func describedShapesCarryTheLoadersOwnConstraints() throws {
+        func schema(_ kind: String) throws -> Value {
+            let type = try #require(RegimenSchemas.kinds.first { $0.kind == kind })
+            return RuleFileSchema.document(for: type)
+        }
+        let dayType = try #require(Self.subschema(try schema("plan_templates"), at: [.key("day_types"), .key("push")]))
+        #expect(dayType.member("additionalProperties") == .bool(false))
+        #expect(Set(dayType.strings("required")) == ["focus", "muscles"])
+        let scalar: Value = .list([.string("string"), .string("number"), .string("boolean")])
+        for (kind, path) in [("periodization", ["weekly_intensity"]), ("calorie_burn", ["formulas", "seed", "kcal"]), ("tracker_analytics", ["estimated_1rm"])] {
+            var place = try schema(kind)
+            for key in path { place = try #require(place.member("properties")?.member(key) ?? place.member("additionalProperties"), "\(kind) \(key)") }
+            #expect(place.member("type") == scalar, "\(kind) \(path): \(place)")
+        }
+        let caution = try #require(Self.subschema(try schema("supplement_rules"), at: [.key("cautions"), .index(0)]))
+        #expect(caution.member("properties")?.member("action")?.member("enum") == .list([.string("exclude"), .string("caution"), .string("limit")]))
+        #expect(caution.member("properties")?.member("message")?.member("type") == scalar)
+        for kind in ["progression_rules", "readiness_rules"] {
+            let then = try #require(Self.subschema(try schema(kind), at: [.key("rules"), .index(0), .key("then")]))
+            #expect(then.member("minProperties") == .int(1), "\(kind)")
+            #expect(then.member("dependentRequired")?.member("otherwise_load_pct") == .list([.string("lagging_set")]), "\(kind)")
+        }
+    }
+
+    /// Property over a grid of expected-number spellings in a shipped plan test: the loader
+    /// accepts a value exactly when the plan_tests schema's pattern (or its number) does; an
+    /// inline profile is a mapping or a path, never a list.
+    @Test func planTestExpectationsAreDescribedAsTheLoaderReadsThem() throws {
+        let relative = "rules/tests/plan-tests-training.yaml"
+        let text = try String(contentsOf: Self.root.appendingPathComponent(relative), encoding: .utf8)
+        let type = try #require(RegimenSchemas.kinds.first { $0.kind == "plan_tests" })
+        let schema = RuleFileSchema.document(for: type)
+        let testCase = try #require(Self.subschema(schema, at: [.key("cases"), .index(0)]))
+        let band = try #require(testCase.member("properties")?.member("expect")?.member("properties")?.member("weekly_sets")?.member("additionalProperties"))
+        let pattern = try #require(band.member("anyOf")?.listItems?.compactMap { item -> String? in
+            if case .string(let text)? = item.member("pattern") { text } else { nil }
+        }.first)
+        let regex = try NSRegularExpression(pattern: pattern)
+        let profile = try #require(testCase.member("properties")?.member("profile")?.member("anyOf")?.listItems)
+        #expect(Set(profile.compactMap { $0.member("type") }) == [.string("object"), .string("string")])
+        let loader = RuleSetLoader(kinds: RegimenRuleKinds.all)
+        var checks = 0
+        for candidate in ["8-12", "8 - 12", ">= 8", "<=20", "8.5-12", "+8-12", "1e1-2e1", "12", "8-", "-8-12", "eight", "8-12-16", ">8", "8..12", "12-16 sets", "", "=> 8"] {
+            let changed = text.replacingOccurrences(of: "weekly_sets: {chest: 8-12,", with: "weekly_sets: {chest: \"\(candidate)\",")
+            #expect(changed != text)
+            let errors = loader.load(files: [(relative, changed)]).diagnostics.filter { $0.severity == .error && $0.id == "rules.wrong-type" }
+            let matches = regex.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+            #expect(errors.isEmpty == matches, "'\(candidate)': loader \(errors), pattern \(matches)")
+            checks += 1
+        }
+        #expect(checks == 17)
+    }
+
+    /// A tracking formula written as null is an error, as every other expression is (it was read
+    /// as an empty formula).
+    @Test func aNullFormulaIsRejected() throws {
+        let relative = "rules/tracker/tracker-duplication.yaml"
+        let text = try String(contentsOf: Self.root.appendingPathComponent(relative), encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "order: \"max_sibling_value + 1\"", with: "order: ~")
+        #expect(changed != text)
+        let errors = RuleSetLoader(kinds: RegimenRuleKinds.all).load(files: [(relative, changed)]).diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.id == "rules.wrong-type" && $0.message.contains("order") }, "\(errors)")
+    }
 
     /// Describing mode records what the decode calls ask for: ranges, words, lists, other keys.
     @Test func describingRecordsTheDecodeCalls() throws {

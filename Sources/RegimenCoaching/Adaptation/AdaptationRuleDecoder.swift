@@ -64,12 +64,10 @@ enum AdaptationRuleDecoder {
                     context.error("rules.missing-key", then.path.prefixed("'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)"), at: then.location(ofKey: "suggest_regression"))
                     valid = false
                 }
-                if actions.otherwiseLoadPercent != nil && actions.laggingSet == nil {
-                    context.error("rules.missing-key", then.path.prefixed("'otherwise_load_pct' needs 'lagging_set'"), at: then.location(ofKey: "otherwise_load_pct"))
+                if !then.requireKey("lagging_set", whenPresent: "otherwise_load_pct", "'otherwise_load_pct' needs 'lagging_set'") {
                     valid = false
                 }
-                if actions.isEmpty {
-                    context.error("rules.missing-key", then.path.prefixed("'then' changes nothing; give at least one action (\(actionScopes.keys.sorted().joined(separator: ", ")))"), at: then.node.location)
+                if !then.requireSomething(actions.isEmpty, "'then' changes nothing; give at least one action (\(actionScopes.keys.sorted().joined(separator: ", ")))") {
                     valid = false
                 }
                 return valid ? actions : nil

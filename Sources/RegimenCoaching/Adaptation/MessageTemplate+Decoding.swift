@@ -5,6 +5,8 @@ extension DecodingContext {
     /// Compiles the message template written in `node`, reporting each part's problems at its
     /// character, prefixed with `path`'s subject.
     func compileTemplate(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment) -> MessageTemplate? {
+        // A message is any scalar but null; its `{…}` parts are compiled by the loader alone.
+        if describe(.text, for: node) { return nil }
         guard let scalar = node.scalar, scalar.plainType != .null, let source = ExpressionSource(node) else {
             wrongType(node, expected: "a message", at: path)
             return nil

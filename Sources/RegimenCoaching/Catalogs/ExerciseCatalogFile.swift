@@ -17,10 +17,13 @@ public struct ExerciseCatalogFile: RuleFileKind {
         var ids: [(id: String, location: SourceLocation)] = []
         let exercises: [Exercise]? = document.list("exercises") { node, path in
             context.mapping(node, at: path) { map in
-                guard let id = map.required("id", as: String.self) else { return nil }
-                map.path = map.path.about("exercise '\(id)'")
-                ids.append((id, node.location))
-                locations[id] = node.location
+                // Every key is read even without `id`, so a missing one is a single error.
+                let id = map.required("id", as: String.self)
+                if let id {
+                    map.path = map.path.about("exercise '\(id)'")
+                    ids.append((id, node.location))
+                    locations[id] = node.location
+                }
                 let name = map.required("name", as: String.self)
                 let muscles = map.required("muscles", as: [String].self)
                 let secondary = map.optional("secondary_muscles", as: [String].self) ?? []
@@ -40,7 +43,7 @@ public struct ExerciseCatalogFile: RuleFileKind {
                 if let muscles, muscles.isEmpty {
                     context.error("rules.empty-list", map.path.appending(key: "muscles").message("must name at least one muscle"), at: node.location)
                 }
-                guard let name, let muscles, let equipment, let movement, let pattern, let level, let setSeconds,
+                guard let id, let name, let muscles, let equipment, let movement, let pattern, let level, let setSeconds,
                       let supersetSafe, let cues else { return nil }
                 return Exercise(
                     id: id, name: name, muscles: muscles, secondaryMuscles: secondary, equipment: equipment,

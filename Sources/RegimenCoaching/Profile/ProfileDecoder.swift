@@ -64,12 +64,6 @@ public struct ProfileRules: Sendable {
 public struct ProfileDecoder: Sendable {
     public let rules: ProfileRules
 
-    static let knownKeys = [
-        "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
-        "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
-        "hypertension", "medications", "daily_caffeine_mg",
-    ]
-
     public init(rules: ProfileRules) { self.rules = rules }
 
     /// Decodes profile text (YAML or JSON); `file` names it in locations.
@@ -99,17 +93,31 @@ public struct ProfileDecoder: Sendable {
 
     /// Decodes a located YAML/JSON tree.
     public func decode(_ document: LocatedNode) throws(ProfileError) -> Profile {
-        var reader = FieldReader(document: document)
-        guard let pairs = document.mapping else {
+        guard document.mapping != nil else {
             throw ProfileError([ProfileProblem(field: "(profile)", value: document.kindDescription, allowed: "a mapping of profile fields", location: document.location)])
         }
-        for pair in pairs {
-            guard let key = pair.key.scalar?.text else { continue }
-            if !Self.knownKeys.contains(key) {
-                let hint = Suggestion.closest(to: key, among: Self.knownKeys).map { "'\($0)'" }
-                reader.problem(key, value: "an unknown field", allowed: hint.map { "a known field (did you mean \($0)?)" } ?? "one of \(Self.knownKeys.joined(separator: ", "))", at: pair.key.location)
-            }
+        var reader = FieldReader(document: document)
+        let profile = read(&reader)
+        reader.reportUnknownFields()
+        guard reader.problems.isEmpty, let profile else {
+            throw ProfileError(reader.problems.sorted { ($0.location, $0.field) < ($1.location, $1.field) })
         }
+        return profile
+    }
+
+    /// The profile's shape (JSON Schema for editors), described from the very reads ``decode(_:)``
+    /// makes: each field's type, the ranges, goals, age ranges and diets of the loaded rules, the
+    /// required field, and no field the decoder does not read. The one rule between fields (no
+    /// `pregnant: true` with `sex: male`) is the decoder's alone.
+    package var shape: NodeShape {
+        var reader = FieldReader(describing: ())
+        _ = read(&reader)
+        return .mapping(reader.described)
+    }
+
+    /// Reads every field through `reader` (which collects the problems, or in describing mode
+    /// records each field's shape); `nil` when a field the profile needs is missing or invalid.
+    private func read(_ reader: inout FieldReader) -> Profile? {
         let fields = rules.fields
         let sex = reader.enumeration("sex", Profile.Sex.self, required: true)
         // The index-only request (recalculateIndexes) has no schedule_days: the rules' default is
@@ -117,13 +125,10 @@ public struct ProfileDecoder: Sendable {
         let givenDays = reader.integer("schedule_days", in: fields.range("schedule_days"))
         let daysMissing = reader.node("schedule_days") == nil
         let days = givenDays ?? (daysMissing ? fields.defaultScheduleDays : nil)
-        let ageRange = reader.string("age_range").flatMap { text -> String? in
-            guard let range = rules.ages.range(named: text) else {
-                reader.problem("age_range", value: "'\(text)'", allowed: "one of \(rules.ages.ranges.map(\.id).joined(separator: ", ")) (hyphen or en dash)", at: reader.location("age_range"))
-                return nil
-            }
-            return range.id
-        }
+        let ageRange = reader.word(
+            "age_range", among: rules.ages.ranges.map(\.id), spelled: FieldReader.ageRangePattern,
+            allowed: "one of \(rules.ages.ranges.map(\.id).joined(separator: ", ")) (hyphen or en dash)"
+        ) { rules.ages.range(named: $0)?.id }
         let age = reader.integer("age", in: rules.ages.exactAge)
         // The seed's contracts give height in whole centimetres: 180.5 is rejected naming the
         // field rather than rounded silently.
@@ -135,13 +140,10 @@ public struct ProfileDecoder: Sendable {
         let equipment = reader.enumeration("equipment", Profile.Equipment.self)
         let injuries = reader.enumerationList("injuries", Profile.Injury.self)
         let overrides = reader.overrides(fields)
-        let goal = reader.string("goal").flatMap { text -> String? in
-            guard let canonical = rules.goals.canonical(text) else {
-                reader.problem("goal", value: "'\(text)'", allowed: "one of \(rules.goals.acceptedNames.joined(separator: ", "))", at: reader.location("goal"))
-                return nil
-            }
-            return canonical
-        }
+        let goal = reader.word(
+            "goal", among: rules.goals.acceptedNames, spelled: FieldReader.caseInsensitivePattern,
+            allowed: "one of \(rules.goals.acceptedNames.joined(separator: ", "))"
+        ) { rules.goals.canonical($0) }
         let budget = reader.enumeration("budget_tier", Profile.BudgetTier.self)
         let meals = reader.integer("meals_per_day", in: fields.range("meals_per_day"))
         let exclusions = reader.stringList("exclusions", allowed: rules.diets.names)
@@ -152,9 +154,7 @@ public struct ProfileDecoder: Sendable {
         if sex == .male, pregnant == true {
             reader.problem("pregnant", value: "true", allowed: "false or absent for sex male", at: reader.location("pregnant"))
         }
-        guard reader.problems.isEmpty, let sex, let days else {
-            throw ProfileError(reader.problems.sorted { ($0.location, $0.field) < ($1.location, $1.field) })
-        }
+        guard let sex, let days else { return nil }
         var profile = Profile(
             sex: sex, scheduleDays: days, ageRange: ageRange, age: age, heightCm: height, weightKg: weight, bodyfatPct: bodyfat,
             waistCm: waist, experience: experience, equipment: equipment, injuries: injuries, overrides: overrides, goal: goal,
@@ -179,14 +179,51 @@ private func < (lhs: (SourceLocation?, String), rhs: (SourceLocation?, String)) 
 }
 
 /// Reads typed fields of one mapping, collecting problems instead of stopping.
+///
+/// In describing mode (``init(describing:)``) it reads nothing: each call records the field's
+/// shape in ``described`` instead, so the profile's schema comes from the reads themselves.
+/// Fields other than `sex` may be null, which reads as absent.
 private struct FieldReader {
     let document: LocatedNode
     var problems: [ProfileProblem] = []
+    /// The fields asked for, in order: every other field is unknown.
+    private var asked: [String] = []
+    /// In describing mode, the shape recorded so far; `nil` when reading a profile.
+    private var describing: MappingShape?
 
     init(document: LocatedNode) { self.document = document }
 
+    /// A reader that records shapes instead of reading.
+    init(describing: Void) {
+        document = LocatedNode(.mapping([]), at: SourceLocation(file: "<schema>", line: 1, column: 1))
+        self.describing = MappingShape()
+    }
+
+    /// The shape recorded in describing mode.
+    var described: MappingShape { describing ?? MappingShape() }
+
+    /// In describing mode, records `key` with `shape` (nullable unless required) and returns
+    /// `true`; otherwise marks `key` as known and returns `false`.
+    private mutating func describe(_ key: String, _ shape: @autoclosure () -> NodeShape, required: Bool = false) -> Bool {
+        if !asked.contains(key) { asked.append(key) }
+        guard var mapping = describing else { return false }
+        if mapping.properties[key] == nil { mapping.properties[key] = required ? shape() : shape().orNull }
+        if required, !mapping.required.contains(key) { mapping.required.append(key) }
+        describing = mapping
+        return true
+    }
+
     mutating func problem(_ field: String, value: String?, allowed: String, at location: SourceLocation?) {
         problems.append(ProfileProblem(field: field, value: value, allowed: allowed, location: location))
+    }
+
+    /// Reports every field of the profile that no read asked for, suggesting the closest one.
+    mutating func reportUnknownFields() {
+        for pair in document.mapping ?? [] {
+            guard let key = pair.key.scalar?.text, !asked.contains(key) else { continue }
+            let hint = Suggestion.closest(to: key, among: asked).map { "'\($0)'" }
+            problem(key, value: "an unknown field", allowed: hint.map { "a known field (did you mean \($0)?)" } ?? "one of \(asked.joined(separator: ", "))", at: pair.key.location)
+        }
     }
 
     func location(_ key: String) -> SourceLocation? { document[key]?.location ?? document.location }
@@ -225,6 +262,7 @@ private struct FieldReader {
     }
 
     mutating func number(_ key: String, in range: ClosedRange<Double>?, field: String? = nil, within parent: LocatedNode? = nil) -> Double? {
+        if parent == nil, describe(key, .number(minimum: range?.lowerBound, maximum: range?.upperBound)) { return nil }
         let name = field ?? key
         let allowed = range.map { "a number in \(formatted($0.lowerBound))-\(formatted($0.upperBound))" } ?? "a number"
         let source = parent ?? document
@@ -238,6 +276,7 @@ private struct FieldReader {
     }
 
     mutating func integer(_ key: String, in range: ClosedRange<Double>?, required: Bool = false) -> Int? {
+        if describe(key, .integer(minimum: range?.lowerBound, maximum: range?.upperBound), required: required) { return nil }
         let allowed = range.map { "a whole number in \(formatted($0.lowerBound))-\(formatted($0.upperBound))" } ?? "a whole number"
         guard let node = node(key, required: required, allowed: allowed) else { return nil }
         guard case .int(let raw)? = node.scalar?.plainType, let value = Int(exactly: raw) else {
@@ -251,16 +290,50 @@ private struct FieldReader {
         return value
     }
 
-    mutating func string(_ key: String) -> String? {
+    /// A string naming one of `names`, in any spelling `resolve` accepts (the schema lists the
+    /// names, for completion, and allows what `spelled` matches); `nil` with a problem otherwise.
+    mutating func word(
+        _ key: String, among names: [String], spelled pattern: ([String]) -> String, allowed: String, _ resolve: (String) -> String?
+    ) -> String? {
+        if describe(key, .anyOf([.oneOf(names), .pattern(pattern(names))])) { return nil }
         guard let node = node(key) else { return nil }
         guard let scalar = node.scalar, scalar.plainType == .string else {
             problem(key, value: Self.shown(node), allowed: "a string", at: node.location)
             return nil
         }
-        return scalar.text
+        guard let resolved = resolve(scalar.text) else {
+            problem(key, value: "'\(scalar.text)'", allowed: allowed, at: location(key))
+            return nil
+        }
+        return resolved
+    }
+
+    /// Any of `names` in any letter case (goals are compared case-insensitively).
+    static func caseInsensitivePattern(_ names: [String]) -> String {
+        let spelled = names.filter { $0 == $0.lowercased() }.map { name in
+            name.map { letter -> String in
+                let upper = letter.uppercased()
+                return upper == String(letter) ? escaped(letter) : "[\(letter)\(upper)]"
+            }.joined()
+        }
+        return "^(?:\(spelled.joined(separator: "|")))$"
+    }
+
+    /// Any of `names` (age ranges such as `18-24`) with spaces anywhere and an en or em dash for
+    /// the hyphen, as ``AgeRangeRules/range(named:)`` reads them.
+    static func ageRangePattern(_ names: [String]) -> String {
+        let spelled = names.map { name in
+            name.map { $0 == "-" ? "[-–—]" : escaped($0) }.joined(separator: " *")
+        }
+        return "^ *(?:\(spelled.joined(separator: "|"))) *$"
+    }
+
+    private static func escaped(_ character: Character) -> String {
+        "\\^$.|?*+()[]{}/".contains(character) ? "\\\(character)" : String(character)
     }
 
     mutating func boolean(_ key: String) -> Bool? {
+        if describe(key, .boolean) { return nil }
         guard let node = node(key) else { return nil }
         guard case .bool(let value)? = node.scalar?.plainType else {
             problem(key, value: Self.shown(node), allowed: "true or false", at: node.location)
@@ -270,6 +343,7 @@ private struct FieldReader {
     }
 
     mutating func enumeration<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, required: Bool = false) -> E? where E.RawValue == String {
+        if describe(key, .oneOf(E.allCases.map(\.rawValue)), required: required) { return nil }
         let allowed = "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))"
         guard let node = node(key, required: required, allowed: allowed) else { return nil }
         guard let scalar = node.scalar, scalar.plainType == .string, let value = E(rawValue: scalar.text) else {
@@ -289,6 +363,7 @@ private struct FieldReader {
     }
 
     mutating func enumerationList<E: RawRepresentable & CaseIterable & Comparable>(_ key: String, _ type: E.Type) -> [E] where E.RawValue == String {
+        if describe(key, .distinctList(.oneOf(E.allCases.map(\.rawValue)))) { return [] }
         let allowed = "one of \(E.allCases.map(\.rawValue).joined(separator: ", "))"
         var result: [E] = []
         for (index, item) in (list(key) ?? []).enumerated() {
@@ -306,6 +381,7 @@ private struct FieldReader {
     }
 
     mutating func stringList(_ key: String, allowed names: [String]?) -> [String] {
+        if describe(key, .distinctList(names.map(NodeShape.oneOf) ?? .string)) { return [] }
         let allowed = names.map { "one of \($0.joined(separator: ", "))" } ?? "a string"
         var result: [String] = []
         for (index, item) in (list(key) ?? []).enumerated() {
@@ -322,13 +398,22 @@ private struct FieldReader {
         return names == nil ? result : result.sorted()
     }
 
+    /// The override keys, each a number within the rules' range for it.
+    static let overrideKeys = ["BMR", "TDEE", "BMI"]
+
     mutating func overrides(_ fields: ProfileFieldRules) -> Profile.Overrides {
+        let known = Self.overrideKeys
+        var shape = MappingShape(summary: "Values that replace the computed ones.")
+        for key in known {
+            let range = fields.range(key)
+            shape.properties[key] = NodeShape.number(minimum: range?.lowerBound, maximum: range?.upperBound).orNull
+        }
+        if describe("overrides", .mapping(shape)) { return Profile.Overrides() }
         guard let node = node("overrides") else { return Profile.Overrides() }
         guard let pairs = node.mapping else {
             problem("overrides", value: Self.shown(node), allowed: "a mapping with BMR, TDEE and/or BMI", at: node.location)
             return Profile.Overrides()
         }
-        let known = ["BMR", "TDEE", "BMI"]
         for pair in pairs {
             guard let key = pair.key.scalar?.text, !known.contains(key) else { continue }
             problem("overrides.\(key)", value: "an unknown override", allowed: "BMR, TDEE or BMI\(Suggestion.clause(for: key.uppercased() == key ? key : key.uppercased(), among: known))", at: pair.key.location)

@@ -21,16 +21,19 @@ public struct AccuracyLadderRules: RuleFileKind, Sendable {
         let context = document.context
         let levels = document.list("levels") { node, path in
             context.mapping(node, at: path) { map -> Level? in
-                guard let level = map.required("level", as: String.self) else { return nil }
-                map.path = map.path.about("accuracy level '\(level)'")
+                // Every key is read even without `level`, so a missing one is a single error.
+                let level = map.required("level", as: String.self)
+                if let level { map.path = map.path.about("accuracy level '\(level)'") }
+                let name = level.map { "accuracy level '\($0)'" } ?? map.path.keyPath
                 let requires = map.required("requires", as: [String].self) ?? []
                 for input in requires where !inputs.contains(input) {
-                    context.error("rules.value", "accuracy level '\(level)': '\(input)' is not a ladder input (\(inputs.joined(separator: ", ")))", at: map.location(ofKey: "requires"))
+                    context.error("rules.value", "\(name): '\(input)' is not a ladder input (\(inputs.joined(separator: ", ")))", at: map.location(ofKey: "requires"))
                 }
                 let confidence = map.required("confidence", as: String.self) ?? "low"
                 if !["low", "med", "high"].contains(confidence) {
-                    context.error("rules.value", "accuracy level '\(level)': confidence must be low, med or high", at: map.location(ofKey: "confidence"))
+                    context.error("rules.value", "\(name): confidence must be low, med or high", at: map.location(ofKey: "confidence"))
                 }
+                guard let level else { return nil }
                 return Level(level: level, requires: requires, confidence: confidence)
             }
         }

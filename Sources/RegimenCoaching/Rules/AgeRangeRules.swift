@@ -38,10 +38,12 @@ public struct AgeRangeRules: RuleFileKind, Sendable {
         let caution = document.required("minor_caution", as: String.self)
         let ranges = document.list("ranges") { node, path in
             context.mapping(node, at: path) { map -> AgeRange? in
-                guard let id = map.required("id", as: String.self) else { return nil }
-                map.path = map.path.about("age range '\(id)'")
-                guard let age = map.required("mapped_age", as: Int.self, in: 1...120) else { return nil }
+                // Every key is read even when one is missing, so each mistake is one error.
+                let id = map.required("id", as: String.self)
+                if let id { map.path = map.path.about("age range '\(id)'") }
+                let age = map.required("mapped_age", as: Int.self, in: 1...120)
                 let minor = map.optional("minor", as: Bool.self) ?? false
+                guard let id, let age else { return nil }
                 return AgeRange(id: normalize(id), mappedAge: age, minor: minor)
             }
         } ?? []

@@ -30,10 +30,12 @@ public struct GoalRules: RuleFileKind, Sendable {
         let defaultLocation = document.node("default")?.location
         let goals = document.list("goals") { node, path in
             context.mapping(node, at: path) { map -> Goal? in
-                guard let id = map.required("id", as: String.self) else { return nil }
-                map.path = map.path.about("goal '\(id)'")
+                // Every key is read even without `id`, so a missing one is a single error.
+                let id = map.required("id", as: String.self)
+                if let id { map.path = map.path.about("goal '\(id)'") }
                 let description = map.required("description", as: String.self) ?? ""
                 let aliases = map.optional("aliases", as: [String].self) ?? []
+                guard let id else { return nil }
                 return Goal(id: id, description: description, aliases: aliases.map { $0.lowercased() })
             }
         } ?? []

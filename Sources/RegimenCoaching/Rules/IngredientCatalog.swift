@@ -14,22 +14,26 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
         var locations: [(id: String, location: SourceLocation)] = []
         let ingredients = document.list("ingredients") { node, path in
             context.mapping(node, at: path) { map -> Ingredient? in
-                guard let id = map.required("id", as: String.self) else { return nil }
-                locations.append((id, node.location))
-                map.path = map.path.about("ingredient '\(id)'")
+                // Every key is read even without `id`, so a missing one is a single error.
+                let id = map.required("id", as: String.self)
+                if let id {
+                    locations.append((id, node.location))
+                    map.path = map.path.about("ingredient '\(id)'")
+                }
+                let subject = id.map { "ingredient '\($0)'" } ?? path.keyPath
                 let name = map.required("name", as: String.self)
                 let categoryText = map.required("category", as: String.self)
                 let category = categoryText.flatMap(IngredientCategory.init(rawValue:))
                 if let categoryText, category == nil {
-                    context.error("rules.value", "ingredient '\(id)': category '\(categoryText)' must be protein, carb, veg or fat", at: map.location(ofKey: "category"))
+                    context.error("rules.value", "\(subject): category '\(categoryText)' must be protein, carb, veg or fat", at: map.location(ofKey: "category"))
                 }
                 let ndb = map.required("usda_ndb", as: String.self)
                 if let ndb, ndb.count != 5 || !ndb.allSatisfy(\.isNumber) {
-                    context.error("rules.value", "ingredient '\(id)': usda_ndb '\(ndb)' must be a 5-digit SR NDB number", at: map.location(ofKey: "usda_ndb"))
+                    context.error("rules.value", "\(subject): usda_ndb '\(ndb)' must be a 5-digit SR NDB number", at: map.location(ofKey: "usda_ndb"))
                 }
                 let release = map.required("usda_release", as: String.self)
                 if let release, !["SR24", "SR Legacy"].contains(release) {
-                    context.error("rules.value", "ingredient '\(id)': usda_release '\(release)' must be SR24 or SR Legacy", at: map.location(ofKey: "usda_release"))
+                    context.error("rules.value", "\(subject): usda_release '\(release)' must be SR24 or SR Legacy", at: map.location(ofKey: "usda_release"))
                 }
                 let state = map.required("state", as: String.self)
                 let macros = map.mapping("macro_per_100g") { values -> (Macros, Double)? in
@@ -39,23 +43,23 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
                     let kcal = values.required("usda_kcal", as: Double.self, in: 0...900)
                     guard let p, let c, let f, let kcal else { return nil }
                     if p + c + f > 100.5 {
-                        context.error("rules.value", "ingredient '\(id)': protein, carbohydrate and fat add up to more than 100 g per 100 g", at: values.node.location)
+                        context.error("rules.value", "\(subject): protein, carbohydrate and fat add up to more than 100 g per 100 g", at: values.node.location)
                     }
                     return (Macros(protein: p, carb: c, fat: f), kcal)
                 }
                 let typical = map.required("typical_portion_g", as: Double.self, in: 1...2000)
                 let portion = decodeRange(&map, "portion_range_g")
                 if let portion, let typical, !portion.contains(typical) {
-                    context.error("rules.value", "ingredient '\(id)': typical_portion_g \(formatted(typical)) lies outside portion_range_g", at: map.location(ofKey: "typical_portion_g"))
+                    context.error("rules.value", "\(subject): typical_portion_g \(formatted(typical)) lies outside portion_range_g", at: map.location(ofKey: "typical_portion_g"))
                 }
                 let tierText = map.required("budget_tier", as: String.self)
                 let tier = tierText.flatMap(Profile.BudgetTier.init(rawValue:))
                 if let tierText, tier == nil {
-                    context.error("rules.value", "ingredient '\(id)': budget_tier '\(tierText)' must be low, medium or high", at: map.location(ofKey: "budget_tier"))
+                    context.error("rules.value", "\(subject): budget_tier '\(tierText)' must be low, medium or high", at: map.location(ofKey: "budget_tier"))
                 }
                 let contains = map.required("contains", as: [String].self)
                 let notes = map.optional("notes", as: String.self)
-                guard let name, let category, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
+                guard let id, let name, let category, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
                       portion.lowerBound > 0
                 else { return nil }
                 return Ingredient(

@@ -29,8 +29,16 @@ package struct ExpectedNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The text forms read below, for the schema: `a-b`, `>= a`, `<= b` (decimal numbers; the
+    /// low end of a range is not negative, as the first `-` divides it).
+    static let textPattern: String = {
+        let number = #"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"#
+        return #"^\s*(?:(?:>=|<=)\s*[+-]?"# + number + #"|\+?"# + number + #"\s*-\s*[+-]?"# + number + #")\s*$"#
+    }()
+
     /// Reads a number, `a-b`, `>= a` or `<= b`; reports anything else at the value.
     static func decode(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> ExpectedNumber? {
+        if context.describe(.anyOf([.number(minimum: nil, maximum: nil), .pattern(textPattern)]), for: node) { return nil }
         let bad = { () -> ExpectedNumber? in
             context.wrongType(node, expected: "a number, a range such as 12-16, or '>= 8' / '<= 20'", at: path)
             return nil
@@ -45,7 +53,8 @@ package struct ExpectedNumber: Sendable, Hashable, CustomStringConvertible {
                 guard let bound = Double(trimmed.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)), bound.isFinite else { return bad() }
                 return isLower ? ExpectedNumber(lower: bound, upper: nil) : ExpectedNumber(lower: nil, upper: bound)
             }
-            let parts = trimmed.split(separator: "-", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Empty parts are kept, so `-8-12` is refused rather than read as 8-12.
+            let parts = trimmed.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let lower = Double(parts[0]), let upper = Double(parts[1]), lower.isFinite, upper.isFinite else { return bad() }
             guard lower <= upper else {
                 context.error("tests.range", path.message("'\(text)' is an empty range: its low end is above its high end"), at: node.location)

@@ -71,6 +71,9 @@ package struct PlanTestCase: Sendable {
         VariableDeclaration("meals", ExpressionType(.list), "plan.ingredients.meals"),
     ])
 
+    /// What the schema says of an inline profile, check-ins or plan.
+    static let inlineInputNote = "Written inline; checked when the case runs against its own schema (profile.schema.json, checkins.schema.json)."
+
     static func decode(_ node: LocatedNode, at path: DecodingPath, file: String, in context: DecodingContext) -> PlanTestCase? {
         context.mapping(node, at: path) { map -> PlanTestCase? in
             let name = map.required("name", as: String.self)
@@ -78,6 +81,11 @@ package struct PlanTestCase: Sendable {
             map.allow("description")
             func input(_ key: String, required: Bool = false) -> Input? {
                 guard let value = required ? map.requiredNode(key) : map.node(key) else { return nil }
+                // The forms read below: a mapping (checked against its own kind when the case
+                // runs) or a non-empty path.
+                if context.describe(.anyOf([.mapping(MappingShape(otherKeys: .anything(note: Self.inlineInputNote))), .pattern("[\\s\\S]")]), for: value) {
+                    return nil
+                }
                 if value.mapping != nil { return .inline(value) }
                 if case .string(let text)? = value.scalar?.value(), !text.isEmpty {
                     let folder = (file as NSString).deletingLastPathComponent

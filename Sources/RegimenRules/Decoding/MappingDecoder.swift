@@ -153,6 +153,30 @@ public struct MappingDecoder {
         return context.list(value, at: path.appending(key: key), element)
     }
 
+    /// Reports `message` (a missing key) when `key` is present without `dependent`; the schema
+    /// says the same with `dependentRequired`. Returns whether the pair is complete.
+    package mutating func requireKey(_ dependent: String, whenPresent key: String, _ message: String) -> Bool {
+        if context.isDescribing {
+            describedShape.dependentRequired[key, default: []].append(dependent)
+            return true
+        }
+        guard contains(key), !contains(dependent) else { return true }
+        context.error("rules.missing-key", path.prefixed(message), at: location(ofKey: key))
+        return false
+    }
+
+    /// Reports `message` (a missing key) when what the decoder read from the mapping `isEmpty`;
+    /// the schema requires at least one key. Returns whether the mapping holds something.
+    package mutating func requireSomething(_ isEmpty: Bool, _ message: String) -> Bool {
+        if context.isDescribing {
+            describedShape.nonEmpty = true
+            return true
+        }
+        guard isEmpty else { return true }
+        context.error("rules.missing-key", path.prefixed(message), at: node.location)
+        return false
+    }
+
     /// Reports every key that was neither read nor allowed. ``DecodingContext/mapping(_:at:_:)``
     /// calls this for you.
     public func reportUnknownKeys() {

@@ -32,6 +32,23 @@ public indirect enum NodeShape: Sendable, Equatable {
     case dictionary(NodeShape)
     /// Any of several shapes (a decoder that accepts more than one form).
     case anyOf([NodeShape])
+    /// A YAML null (`~`, `null` or nothing), which some decoders read as the key being absent.
+    case null
+    /// A YAML string only (not a number or `true` written bare), for decoders that refuse those.
+    case string
+    /// A YAML string matching a regular expression (ECMA-262, anchored by the pattern itself).
+    case pattern(String)
+    /// A list whose every element has the shape and appears once.
+    case distinctList(NodeShape)
+
+    /// The shape, or a null (a decoder that reads `key: ~` as the key being absent).
+    package var orNull: NodeShape {
+        switch self {
+        case .anyOf(let shapes): .anyOf(shapes.contains(.null) ? shapes : shapes + [.null])
+        case .null, .anything: self
+        default: .anyOf([self, .null])
+        }
+    }
 
     /// The same shape limited to `minimum...maximum` when it is a number; other shapes unchanged.
     public func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
@@ -58,6 +75,10 @@ public struct MappingShape: Sendable, Equatable {
     public var otherKeys: NodeShape?
     /// What the mapping is, for editors' hover text.
     public var summary: String?
+    /// Keys that need other keys beside them (`otherwise_load_pct` needs `lagging_set`).
+    package var dependentRequired: OrderedDictionary<String, [String]> = [:]
+    /// Whether the mapping must hold at least one key.
+    package var nonEmpty = false
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
     public init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
@@ -127,12 +148,27 @@ extension NodeShape {
                 schema["properties"] = .map(mapping.properties.mapValues(\.jsonSchema))
             }
             if !mapping.required.isEmpty { schema["required"] = .list(mapping.required.map(Value.string)) }
+            if !mapping.dependentRequired.isEmpty {
+                schema["dependentRequired"] = .map(mapping.dependentRequired.mapValues { .list($0.map(Value.string)) })
+            }
+            if mapping.nonEmpty { schema["minProperties"] = .int(1) }
             schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
         case .dictionary(let value):
             schema["type"] = .string("object")
             schema["additionalProperties"] = value.jsonSchema
         case .anyOf(let shapes):
             schema["anyOf"] = .list(shapes.map(\.jsonSchema))
+        case .null:
+            schema["type"] = .string("null")
+        case .string:
+            schema["type"] = .string("string")
+        case .pattern(let pattern):
+            schema["type"] = .string("string")
+            schema["pattern"] = .string(pattern)
+        case .distinctList(let element):
+            schema["type"] = .string("array")
+            schema["items"] = element.jsonSchema
+            schema["uniqueItems"] = .bool(true)
         }
         return .map(schema)
     }

@@ -33,9 +33,11 @@ extension DecisionTable {
                 number += 1
                 let rowNumber = number
                 return context.mapping(rowNode, at: rowPath) { rowMap -> DecisionRow<Output>? in
-                    guard let whenNode = rowMap.requiredNode("when") else { return nil }
-                    let condition = compileCondition(whenNode, at: rowPath.appending(key: "when"), in: environment, context: context)
-                    guard let output = row(&rowMap), let condition else { return nil }
+                    // The row's other keys are read even without `when`, so a missing `when`
+                    // is one error, not one more per key beside it.
+                    let whenNode = rowMap.requiredNode("when")
+                    let condition = whenNode.flatMap { compileCondition($0, at: rowPath.appending(key: "when"), in: environment, context: context) }
+                    guard let output = row(&rowMap), let whenNode, let condition else { return nil }
                     return DecisionRow(
                         id: nil, number: rowNumber, output: output, location: rowNode.location, whenText: whenNode.scalar?.text ?? "",
                         condition: .expression(condition))

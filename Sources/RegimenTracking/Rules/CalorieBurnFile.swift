@@ -30,11 +30,14 @@ public struct CalorieBurnFile: RuleFileKind {
         let rounding = document.formula("rounding", declaring: CalorieBurnVariables.roundingScope.variables)
         let defaultWeight = document.required("default_weight_kg", as: Double.self, in: 1...1000)
         let weight = document.mapping("weight_kg") { map -> ClosedRange<Double>? in
-            guard let low = map.required("min", as: Double.self, in: 1...1000), let high = map.required("max", as: Double.self, in: 1...1000) else { return nil }
+            // Both bounds are read before either is checked, so each mistake is reported.
+            let low = map.required("min", as: Double.self, in: 1...1000), high = map.required("max", as: Double.self, in: 1...1000)
+            guard let low, let high else { return nil }
             return low <= high ? low...high : nil
         }
         let duration = document.mapping("duration_minutes") { map -> ClosedRange<Int>? in
-            guard let low = map.required("min", as: Int.self, in: 0...100_000), let high = map.required("max", as: Int.self, in: 0...100_000) else { return nil }
+            let low = map.required("min", as: Int.self, in: 0...100_000), high = map.required("max", as: Int.self, in: 0...100_000)
+            guard let low, let high else { return nil }
             return low <= high ? low...high : nil
         }
         var levels: [CalorieBurnRules.IntensityLevel] = []
@@ -42,9 +45,10 @@ public struct CalorieBurnFile: RuleFileKind {
             for id in map.keys {
                 if let level = map.mapping(id, { entry -> CalorieBurnRules.IntensityLevel? in
                     entry.path = entry.path.about("intensity level '\(id)'")
-                    guard let low = entry.required("min_met", as: Double.self, in: 0...100),
-                          let high = entry.required("max_met", as: Double.self, in: 0...100),
-                          let factor = entry.required("factor", as: Double.self, in: 0...10) else { return nil }
+                    let low = entry.required("min_met", as: Double.self, in: 0...100)
+                    let high = entry.required("max_met", as: Double.self, in: 0...100)
+                    let factor = entry.required("factor", as: Double.self, in: 0...10)
+                    guard let low, let high, let factor else { return nil }
                     if low > high {
                         context.error("rules.out-of-range", entry.path.prefixed("min_met \(low) is above max_met \(high)"), at: entry.node.location)
                     }

@@ -23,7 +23,8 @@ extension MappingDecoder {
 extension DecodingContext {
     /// Compiles `node`'s text as an expression over the declared `variables` (types checked).
     func formula(_ node: LocatedNode, declaring variables: [VariableDeclaration], at path: DecodingPath) -> Formula? {
-        guard let source = ExpressionSource(node) else {
+        if describe(.expression, for: node) { return nil }
+        guard node.scalar?.plainType != .null, let source = ExpressionSource(node) else {
             error("rules.wrong-type", path.message("must be an expression string, not \(node.kindDescription)"), at: node.location)
             return nil
         }

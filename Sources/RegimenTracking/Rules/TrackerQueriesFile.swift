@@ -12,8 +12,9 @@ public struct TrackerQueriesFile: RuleFileKind {
         let context = document.context
         let queries = document.list("queries") { node, path in
             context.mapping(node, at: path) { map -> TrackerQuery? in
-                guard let name = map.required("name", as: String.self) else { return nil }
-                map.path = map.path.about("query '\(name)'")
+                // Every key is read even without `name`, so a missing one is a single error.
+                let name = map.required("name", as: String.self)
+                if let name { map.path = map.path.about("query '\(name)'") }
                 let collection = map.required("collection", as: String.self)
                 var filters: [TrackerQuery.Filter] = []
                 for filter in map.optional("where", as: [[String]].self) ?? [] {
@@ -34,7 +35,7 @@ public struct TrackerQueriesFile: RuleFileKind {
                     orders.append(TrackerQuery.Order(field: order[0], descending: order[1] == "desc"))
                 }
                 let limit = map.optional("limit", as: Int.self, in: 1...10_000)
-                guard let collection else { return nil }
+                guard let name, let collection else { return nil }
                 return TrackerQuery(name: name, collection: collection, filters: filters, orderBy: orders, limit: limit)
             }
         }

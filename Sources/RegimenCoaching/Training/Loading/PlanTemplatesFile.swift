@@ -1,3 +1,4 @@
+import OrderedCollections
 import RegimenLanguage
 import RegimenRules
 
@@ -15,11 +16,11 @@ public struct PlanTemplatesFile: RuleFileKind {
         let context = document.context
         var locations: [String: SourceLocation] = [:]
         var dayTypes: [TrainingRules.DayType] = []
-        if let node = document.requiredNode("day_types"), let pairs = node.mapping {
-            for pair in pairs {
-                guard let id = pair.key.scalar?.text else { continue }
-                locations["day:\(id)"] = pair.key.location
-                let dayType = context.mapping(pair.value, at: DecodingPath(subject: "day type '\(id)'")) { map -> TrainingRules.DayType? in
+        _ = document.mapping("day_types") { days -> Bool? in
+            for id in days.keys {
+                if let location = days.location(ofKey: id) { locations["day:\(id)"] = location }
+                let dayType = days.mapping(id) { map -> TrainingRules.DayType? in
+                    map.path = DecodingPath(subject: "day type '\(id)'")
                     let focus = map.required("focus", as: String.self)
                     let muscles = map.required("muscles", as: [String].self)
                     if muscles != nil, let items = map.node["muscles"]?.sequence {
@@ -38,42 +39,32 @@ public struct PlanTemplatesFile: RuleFileKind {
                         }
                     }
                     let recovery = map.optional("recovery", as: Bool.self) ?? false
-                    func patternMap(_ key: String) -> [String: [String]] {
-                        var patterns: [String: [String]] = [:]
-                        guard let node = map.node(key) else { return patterns }
-                        let path = map.path.appending(key: key)
-                        if let pairs = node.mapping {
-                            for pair in pairs {
-                                guard let muscle = pair.key.scalar?.text,
-                                      let list = context.decode(pair.value, as: [String].self, at: path.appending(key: muscle)) else { continue }
-                                patterns[muscle] = list
-                            }
-                        } else {
-                            context.wrongType(node, expected: "a mapping from muscle to patterns", at: path)
-                        }
-                        return patterns
-                    }
-                    let patterns = patternMap("prefer_patterns")
-                    let roles = patternMap("roles")
+                    let patterns = map.optional("prefer_patterns", as: OrderedDictionary<String, [String]>.self) ?? [:]
+                    let roles = map.optional("roles", as: OrderedDictionary<String, [String]>.self) ?? [:]
                     guard let focus, let muscles else { return nil }
-                    return TrainingRules.DayType(id: id, focus: focus, muscles: muscles, isRecovery: recovery, preferredPatterns: patterns, roles: roles)
+                    return TrainingRules.DayType(
+                        id: id, focus: focus, muscles: muscles, isRecovery: recovery,
+                        preferredPatterns: Dictionary(uniqueKeysWithValues: patterns.map { ($0.key, $0.value) }),
+                        roles: Dictionary(uniqueKeysWithValues: roles.map { ($0.key, $0.value) }))
                 }
                 if let dayType { dayTypes.append(dayType) }
             }
-        } else if let node = document.node["day_types"] {
-            context.wrongType(node, expected: "a mapping of day types", at: document.path.appending(key: "day_types"))
+            return true
         }
         var ids: [(id: String, location: SourceLocation)] = []
         let templates: [TrainingRules.PlanTemplate]? = document.list("templates") { node, path in
             context.mapping(node, at: path) { map -> TrainingRules.PlanTemplate? in
-                guard let id = map.required("id", as: String.self) else { return nil }
-                map.path = map.path.about("template '\(id)'")
-                ids.append((id, node.location))
-                locations[id] = node.location
+                // Every key is read even without `id`, so a missing one is a single error.
+                let id = map.required("id", as: String.self)
+                if let id {
+                    map.path = map.path.about("template '\(id)'")
+                    ids.append((id, node.location))
+                    locations[id] = node.location
+                }
                 let name = map.required("name", as: String.self)
                 let profiles = map.required("equipment_profiles", as: [EquipmentName].self)
                 let structure = map.required("weekly_structure", as: [String].self)
-                guard let name, let profiles, let structure else { return nil }
+                guard let id, let name, let profiles, let structure else { return nil }
                 return TrainingRules.PlanTemplate(id: id, name: name, equipmentProfiles: profiles.map(\.value), weeklyStructure: structure)
             }
         }
