@@ -15,11 +15,6 @@ let package = Package(
     products: [
         .executable(name: "regimen", targets: ["regimen"]),
         .library(name: "RegimenKit", targets: ["RegimenKit"]),
-        .library(name: "RegimenLanguage", targets: ["RegimenLanguage"]),
-        .library(name: "RegimenRules", targets: ["RegimenRules"]),
-        .library(name: "RegimenSecurity", targets: ["RegimenSecurity"]),
-        .library(name: "RegimenCoaching", targets: ["RegimenCoaching"]),
-        .library(name: "RegimenTracking", targets: ["RegimenTracking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
