@@ -15,7 +15,7 @@ public struct ProfileDiff: Sendable, Hashable {
     }
 
     public struct OutputChange: Sendable, Hashable {
-        public var area: AutoAdjustMatrix.Area
+        package var area: AutoAdjustMatrix.Area
         /// The output's key in the plan document (`idx.BMR`, `kcal`, `weekly_sets.chest`).
         public var key: String
         public var before: Value
@@ -28,7 +28,7 @@ public struct ProfileDiff: Sendable, Hashable {
 
     public var fieldChanges: [FieldChange]
     /// Areas the matrix says to recompute for these changes.
-    public var recomputed: [AutoAdjustMatrix.Area]
+    package var recomputed: [AutoAdjustMatrix.Area]
     /// Outputs that changed, in area order then key order.
     public var outputChanges: [OutputChange]
     /// The old plan with the recomputed areas taken from the new profile's plan; every other part
@@ -61,13 +61,13 @@ public struct ProfileDiff: Sendable, Hashable {
 }
 
 /// Compares two profiles through the auto-adjust matrix.
-public struct ProfileDiffer: Sendable {
-    public let matrix: AutoAdjustMatrix
+package struct ProfileDiffer: Sendable {
+    package let matrix: AutoAdjustMatrix
 
-    public init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
+    package init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
 
     /// The profile fields whose values differ, in the matrix's field order.
-    public func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
+    package func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
         let before = old.screeningValue
         let after = new.screeningValue
         return AutoAdjustMatrix.profileFields.compactMap { field in
@@ -78,7 +78,7 @@ public struct ProfileDiffer: Sendable {
     }
 
     /// The areas the matrix says the changed fields affect.
-    public func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
+    package func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
         var areas = Set<AutoAdjustMatrix.Area>()
         for field in fields { areas.formUnion(matrix.row(for: field)?.recomputes ?? []) }
         return areas.sorted()
@@ -86,7 +86,7 @@ public struct ProfileDiffer: Sendable {
 
     /// The diff of `old` and `new`, given both profiles' plan documents (and supplement advice,
     /// when the supplements area may be affected).
-    public func diff(
+    package func diff(
         old: Profile, new: Profile, oldPlan: Value, newPlan: Value, oldSupplements: SupplementAdvice? = nil,
         newSupplements: SupplementAdvice? = nil
     ) -> ProfileDiff {
@@ -204,7 +204,7 @@ enum PlanAreas {
 extension AutoAdjustMatrix.Area {
     /// This area's outputs in a plan document (`generatePlan`'s response) and supplement advice,
     /// as a map from output key (`idx.BMR`, `weekly_sets.chest`) to value.
-    public func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
+    package func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
         .map(PlanAreas.extract(self, plan: plan, supplements: supplements))
     }
 }

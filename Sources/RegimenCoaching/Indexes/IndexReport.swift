@@ -2,9 +2,9 @@ import OrderedCollections
 import RegimenLanguage
 
 /// An input the calculation filled from `rules/profile-defaults.yaml` because the profile left it out.
-public struct AssumedInput: Sendable, Hashable {
-    public var field: String
-    public var value: Double
+package struct AssumedInput: Sendable, Hashable {
+    package var field: String
+    package var value: Double
 }
 
 /// The `recalculateIndexes` response (docs/requirements.md#recalculateindexes) plus what
@@ -37,7 +37,7 @@ public struct IndexReport: Sendable, Hashable {
     public var trainingDays: Int
     public var activityMultiplier: Double
     public var isMinor: Bool
-    public var assumed: [AssumedInput]
+    package var assumed: [AssumedInput]
     /// Context labels by index (`BMI`, `WHtR`, `FFMI`).
     public var context: [String: String]
     /// Non-blocking warnings such as an override far from the computed value.

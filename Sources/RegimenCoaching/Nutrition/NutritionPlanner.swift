@@ -3,18 +3,18 @@ import OrderedCollections
 import RegimenLanguage
 
 /// Daily calories and macros in whole units, as reported.
-public struct DailyMacros: Sendable, Hashable {
-    public var proteinG: Double
-    public var fatG: Double
-    public var carbG: Double
+package struct DailyMacros: Sendable, Hashable {
+    package var proteinG: Double
+    package var fatG: Double
+    package var carbG: Double
 }
 
 /// One meal slot: its sub-targets and the options the allocator found (or why it found none).
-public struct PlannedMeal: Sendable, Hashable {
-    public var slot: String
-    public var targets: MealTargets
-    public var vegGrams: Double
-    public var allocation: MealAllocation
+package struct PlannedMeal: Sendable, Hashable {
+    package var slot: String
+    package var targets: MealTargets
+    package var vegGrams: Double
+    package var allocation: MealAllocation
 }
 
 /// The nutrition part of a plan: kcal, macros, meals with options, and what was decided on the way.
@@ -25,7 +25,7 @@ public struct NutritionPlan: Sendable, Hashable {
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
     public var kcal: Double
-    public var macros: DailyMacros
+    package var macros: DailyMacros
     public var proteinPerKg: Double
     public var fatPerKg: Double
     public var weightKgUsed: Double
@@ -33,8 +33,8 @@ public struct NutritionPlan: Sendable, Hashable {
     public var exclusions: [String]
     public var tolerance: Double
     /// The narrowest half-width of every meal's band (grams of each macro, kcal).
-    public var toleranceFloor: MealTotals
-    public var meals: [PlannedMeal]
+    package var toleranceFloor: MealTotals
+    package var meals: [PlannedMeal]
     /// What the planner changed from the rules' first answer, in order: what gave way when
     /// carbohydrate would have fallen below its floor, and another number of meals a day when the
     /// asked number could not be portioned.
@@ -109,14 +109,14 @@ extension IngredientOption {
 }
 
 /// Calories by goal, the macro split and the meal plan, with the rules' expressions.
-public struct NutritionPlanner: Sendable {
-    public let rules: NutritionRuleSet
+package struct NutritionPlanner: Sendable {
+    package let rules: NutritionRuleSet
 
-    public init(rules: NutritionRuleSet) { self.rules = rules }
+    package init(rules: NutritionRuleSet) { self.rules = rules }
 
     /// Plans a profile's nutrition from its indexes.
     /// - Throws: ``RuleEvaluationError`` when a rule expression fails or picks a point outside its range.
-    public func plan(_ profile: Profile, indexes: IndexReport) throws(RuleEvaluationError) -> NutritionPlan {
+    package func plan(_ profile: Profile, indexes: IndexReport) throws(RuleEvaluationError) -> NutritionPlan {
         let nutrition = rules.nutrition
         let energy = nutrition.energy
         let goal = profile.goal ?? rules.profile.goals.defaultGoal

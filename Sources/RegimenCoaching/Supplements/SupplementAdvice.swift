@@ -24,8 +24,8 @@ public struct SupplementAdvice: Sendable, Hashable {
         public var timing: String
         /// The suggested amount per `period`, in `unit`.
         public var suggested: Double
-        public var unit: SupplementDose.Unit
-        public var period: SupplementDose.Period
+        package var unit: SupplementDose.Unit
+        package var period: SupplementDose.Period
         /// The catalog range scaled to this person, in `unit` per `period`.
         public var low: Double
         public var high: Double
@@ -40,7 +40,7 @@ public struct SupplementAdvice: Sendable, Hashable {
         /// The upper limit that applied, with its source, when there is one.
         public var upperLimit: String?
 
-        public init(
+        package init(
             amount: String, timing: String, suggested: Double, unit: SupplementDose.Unit, period: SupplementDose.Period,
             low: Double, high: Double, intakes: Int, basis: String, source: String, seed: String, stand: String?,
             choice: String?, upperLimit: String?
@@ -66,10 +66,10 @@ public struct SupplementAdvice: Sendable, Hashable {
     public struct Recommendation: Sendable, Hashable {
         public var id: String
         public var name: String
-        public var category: Supplement.Category
+        package var category: Supplement.Category
         /// The goals the catalog lists the item for (the seed's `goals`).
         public var goals: [String]
-        public var evidenceTier: Supplement.EvidenceTier
+        package var evidenceTier: Supplement.EvidenceTier
         public var dose: Dose
         public var pros: [String]
         public var cons: [String]
@@ -85,7 +85,7 @@ public struct SupplementAdvice: Sendable, Hashable {
     public struct LeftOut: Sendable, Hashable {
         public var id: String
         public var name: String
-        public var evidenceTier: Supplement.EvidenceTier
+        package var evidenceTier: Supplement.EvidenceTier
         public var reasons: [Note]
     }
 

@@ -1,125 +1,125 @@
 /// A week of training produced by ``TrainingPlanner``: the seed's `workouts` plus the accounting
 /// that backs it (bands, planned sets, shortfalls) and the notes a person needs.
-public struct TrainingWeek: Sendable, Hashable {
+package struct TrainingWeek: Sendable, Hashable {
     /// Which split was used and why.
-    public struct Split: Sendable, Hashable {
-        public var templateId: String
-        public var name: String
-        public var requestedDays: Int
-        public var trainingDays: Int
-        public var recoveryDays: Int
+    package struct Split: Sendable, Hashable {
+        package var templateId: String
+        package var name: String
+        package var requestedDays: Int
+        package var trainingDays: Int
+        package var recoveryDays: Int
         /// Other templates allowed for this number of days.
-        public var options: [String]
-        public var source: RuleReference
+        package var options: [String]
+        package var source: RuleReference
     }
 
     /// The inputs after defaults were applied.
-    public struct Inputs: Sendable, Hashable {
-        public var experience: Profile.Experience
-        public var equipment: Profile.Equipment
-        public var goal: String
-        public var modifier: String
-        public var injuries: [Profile.Injury]
+    package struct Inputs: Sendable, Hashable {
+        package var experience: Profile.Experience
+        package var equipment: Profile.Equipment
+        package var goal: String
+        package var modifier: String
+        package var injuries: [Profile.Injury]
     }
 
-    public var split: Split
-    public var inputs: Inputs
-    public var workouts: [Workout]
+    package var split: Split
+    package var inputs: Inputs
+    package var workouts: [Workout]
     /// One entry per tracked muscle, in the rules' order.
-    public var volume: [MuscleVolume]
+    package var volume: [MuscleVolume]
     /// Substitutions, injury cuts, recovery-day notes: things a person should know.
-    public var notes: [String]
+    package var notes: [String]
     /// Suggestions such as training more days when a band does not fit.
-    public var tips: [String]
+    package var tips: [String]
     /// Defaults used because the profile did not say.
-    public var assumptions: [String]
+    package var assumptions: [String]
     /// How `volume`'s planned sets were counted.
-    public var setCredit: TrainingRules.SetCredit
+    package var setCredit: TrainingRules.SetCredit
 
     /// The muscles whose planned sets fall below their band, with the reasons.
-    public var shortfalls: [MuscleVolume] { volume.filter { $0.isShort } }
+    package var shortfalls: [MuscleVolume] { volume.filter { $0.isShort } }
 }
 
 /// One day of the week.
-public struct Workout: Sendable, Hashable {
-    public var day: Int
-    public var focus: String
-    public var isRecovery: Bool
-    public var blocks: [WorkoutBlock]
-    public var estimatedMinutes: Int
+package struct Workout: Sendable, Hashable {
+    package var day: Int
+    package var focus: String
+    package var isRecovery: Bool
+    package var blocks: [WorkoutBlock]
+    package var estimatedMinutes: Int
     /// The ≤25-minute busy-day version; `nil` on a recovery day, which is already short and easy.
-    public var compact: CompactVariant?
-    public var sources: [RuleReference]
+    package var compact: CompactVariant?
+    package var sources: [RuleReference]
 
     /// Hard sets in the session (conditioning and mobility excluded).
-    public var workingSets: Int { blocks.filter { $0.countsAsWorkingSets }.reduce(0) { $0 + $1.sets } }
+    package var workingSets: Int { blocks.filter { $0.countsAsWorkingSets }.reduce(0) { $0 + $1.sets } }
 }
 
 /// One exercise in a session (the seed's `blocks[]` entry plus what explains it).
-public struct WorkoutBlock: Sendable, Hashable {
+package struct WorkoutBlock: Sendable, Hashable {
     /// The muscle this block was chosen for (`conditioning`/`mobility` for those blocks).
-    public var muscle: String
-    public var exerciseId: String
-    public var exerciseName: String
-    public var sets: Int
+    package var muscle: String
+    package var exerciseId: String
+    package var exerciseName: String
+    package var sets: Int
     /// Reps as the seed writes them (`"6–10"`) or a time for holds (`"30–45s"`).
-    public var reps: String
+    package var reps: String
     /// Reps in reserve (`"1–3"`); `nil` for conditioning and mobility.
-    public var rir: String?
+    package var rir: String?
     /// Kept unchanged in the busy-day variant.
-    public var altCompact: Bool
-    public var movement: Exercise.Movement
-    public var kind: Exercise.Kind
+    package var altCompact: Bool
+    package var movement: Exercise.Movement
+    package var kind: Exercise.Kind
     /// Why this block looks the way it does (`--explain`).
-    public var sources: [RuleReference]
+    package var sources: [RuleReference]
     /// Human notes: swaps and regressions for injuries.
-    public var notes: [String]
+    package var notes: [String]
 
     var countsAsWorkingSets: Bool { kind == .strength }
 }
 
 /// The busy-day variant of a session.
-public struct CompactVariant: Sendable, Hashable {
+package struct CompactVariant: Sendable, Hashable {
     /// A superset (two exercises) or giant set (three or more) done for `rounds` rounds.
-    public struct Group: Sendable, Hashable {
-        public var label: String
-        public var rounds: Int
-        public var blocks: [WorkoutBlock]
-        public var estimatedSeconds: Int
+    package struct Group: Sendable, Hashable {
+        package var label: String
+        package var rounds: Int
+        package var blocks: [WorkoutBlock]
+        package var estimatedSeconds: Int
 
-        public var kind: String { blocks.count >= 3 ? "giant_set" : blocks.count == 2 ? "superset" : "straight_sets" }
+        package var kind: String { blocks.count >= 3 ? "giant_set" : blocks.count == 2 ? "superset" : "straight_sets" }
     }
 
-    public var groups: [Group]
-    public var estimatedMinutes: Int
+    package var groups: [Group]
+    package var estimatedMinutes: Int
     /// Muscles of the full session left out to stay within the time limit.
-    public var omittedMuscles: [String]
-    public var source: RuleReference
+    package var omittedMuscles: [String]
+    package var source: RuleReference
 }
 
 /// The weekly accounting for one muscle.
-public struct MuscleVolume: Sendable, Hashable {
-    public var muscle: String
+package struct MuscleVolume: Sendable, Hashable {
+    package var muscle: String
     /// The experience band after the goal modifier and injury cuts.
-    public var band: ClosedRange<Int>
+    package var band: ClosedRange<Int>
     /// Where the plan aimed inside the band.
-    public var target: Int
+    package var target: Int
     /// The weekly-set count (`set_credit` of rules/training-volume.yaml): direct sets times the
     /// direct credit plus indirect sets times the indirect credit.
-    public var planned: Double
+    package var planned: Double
     /// Sets of exercises with this muscle as a primary mover.
-    public var directSets: Int
+    package var directSets: Int
     /// Sets of exercises with this muscle as a secondary mover.
-    public var indirectSets: Int
+    package var indirectSets: Int
     /// Sessions that train this muscle.
-    public var sessions: Int
+    package var sessions: Int
     /// Why the muscle falls short, when it does (empty otherwise).
-    public var shortfallReasons: [String]
+    package var shortfallReasons: [String]
     /// Rule rows that set the band.
-    public var sources: [RuleReference]
+    package var sources: [RuleReference]
     /// Injury cut applied to this muscle, if any (e.g. `knee −30%`).
-    public var injuryAdjustment: String?
+    package var injuryAdjustment: String?
 
     /// Planned sets below the band's minimum.
-    public var isShort: Bool { planned + 1e-9 < Double(band.lowerBound) }
+    package var isShort: Bool { planned + 1e-9 < Double(band.lowerBound) }
 }

@@ -29,9 +29,9 @@ public struct AuditFinding: Sendable, Hashable {
 }
 
 /// Static checks over a compiled policy (see ``audit(_:)``).
-public enum PolicyAudit {
+package enum PolicyAudit {
     /// Runs every check and returns the findings in file order.
-    public static func audit(_ policy: CompiledPolicy) -> [AuditFinding] {
+    package static func audit(_ policy: CompiledPolicy) -> [AuditFinding] {
         var auditor = Auditor(policy: policy)
         auditor.run()
         auditor.findings += PatternAudit.findings(policy.policy)

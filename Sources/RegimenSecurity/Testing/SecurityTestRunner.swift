@@ -23,30 +23,30 @@ public struct SecurityTestFileResult: Sendable {
     public var file: String
     public var results: [SecurityTestResult]
     /// The suite that was run, for reports that show the requests.
-    public var suite: SecurityTestSuite?
+    package var suite: SecurityTestSuite?
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
 }
 
 /// Runs the cases of a test suite against its policy.
-public struct SecurityTestRunner {
-    public let suite: SecurityTestSuite
-    public let policy: CompiledPolicy
+package struct SecurityTestRunner {
+    package let suite: SecurityTestSuite
+    package let policy: CompiledPolicy
 
-    public init(suite: SecurityTestSuite) throws(DiagnosticsError) {
+    package init(suite: SecurityTestSuite) throws(DiagnosticsError) {
         self.suite = suite
         policy = try CompiledPolicy(suite.policy)
     }
 
     /// Runs `suite` against an already compiled copy of its policy.
-    public init(suite: SecurityTestSuite, policy: CompiledPolicy) {
+    package init(suite: SecurityTestSuite, policy: CompiledPolicy) {
         self.suite = suite
         self.policy = policy
     }
 
     /// Runs every case in order. A failing case is decided again with explanations so its line
     /// says which sub-expression was false or errored.
-    public func run(coverage: CoverageRecorder? = nil) -> SecurityTestFileResult {
+    package func run(coverage: CoverageRecorder? = nil) -> SecurityTestFileResult {
         var results: [SecurityTestResult] = []
         results.reserveCapacity(suite.cases.count)
         for testCase in suite.cases {

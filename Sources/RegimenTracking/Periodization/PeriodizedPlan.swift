@@ -23,8 +23,8 @@ public struct PeriodizedPlan: Sendable, Hashable {
         /// Fraction of 1RM.
         public var intensity: Double
         public var rpe: ClosedRange<Double>
-        public var compound: PeriodizationRules.Prescription
-        public var isolation: PeriodizationRules.Prescription
+        package var compound: PeriodizationRules.Prescription
+        package var isolation: PeriodizationRules.Prescription
     }
 
     public var weeks: Int
@@ -66,12 +66,12 @@ public struct PeriodizedPlan: Sendable, Hashable {
 }
 
 /// Why a plan could not be periodized.
-public struct PeriodizationError: DiagnosticError, Hashable {
-    public var message: String
-    public var description: String { message }
+package struct PeriodizationError: DiagnosticError, Hashable {
+    package var message: String
+    package var description: String { message }
     /// A length, goal or ramp the caller chose.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
 }
 
 extension PeriodizationRules {
@@ -82,7 +82,7 @@ extension PeriodizationRules {
     ///   from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85; see
     ///   docs/requirements.md#periodization).
     /// - Throws: ``PeriodizationError`` for a length no row covers, an unknown goal or a bad ramp.
-    public func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
+    package func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
         if let ramp {
             for (name, value) in [("start", ramp.start), ("end", ramp.end)] where !(value > 0 && value <= 1) {
                 throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))")

@@ -2,13 +2,13 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: calorie_burn` — decodes `rules/calorie-burn.yaml` into ``CalorieBurnRules``.
-public struct CalorieBurnFile: RuleFileKind {
-    public static let kind = "calorie_burn"
-    public let rules: CalorieBurnRules
+package struct CalorieBurnFile: RuleFileKind {
+    package static let kind = "calorie_burn"
+    package let rules: CalorieBurnRules
 
-    public var ruleCount: Int { rules.formulas.count + rules.levels.count }
+    package var ruleCount: Int { rules.formulas.count + rules.levels.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> CalorieBurnFile? {
+    package static func decode(_ document: inout MappingDecoder) -> CalorieBurnFile? {
         let context = document.context
         let chosen = document.required("formula", as: String.self)
         let chosenLocation = document.node["formula"]?.location

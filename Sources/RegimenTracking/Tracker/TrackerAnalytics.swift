@@ -1,19 +1,19 @@
 import RegimenLanguage
 
 /// The analytics rules of `rules/tracker/tracker-analytics.yaml`.
-public struct AnalyticsPolicy: Sendable {
+package struct AnalyticsPolicy: Sendable {
     /// A set's volume. Variables: `reps`, `weight`.
-    public var setVolume: Formula
-    public var volumeCountsOnlyChecked: Bool
+    package var setVolume: Formula
+    package var volumeCountsOnlyChecked: Bool
     /// The score a personal record maximises. Variables: `reps`, `weight`.
-    public var setScore: Formula
+    package var setScore: Formula
     /// Estimated one-repetition maximum. Variables: `reps`, `weight`.
-    public var estimatedOneRepMax: Formula
+    package var estimatedOneRepMax: Formula
     /// Sets with more reps give no 1RM estimate.
-    public var oneRepMaxMaxReps: Int
-    public var oneRepMaxDecimals: Int
+    package var oneRepMaxMaxReps: Int
+    package var oneRepMaxDecimals: Int
 
-    public init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
+    package init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
                 oneRepMaxMaxReps: Int, oneRepMaxDecimals: Int) {
         self.setVolume = setVolume
         self.volumeCountsOnlyChecked = volumeCountsOnlyChecked
@@ -67,7 +67,7 @@ public struct TrackerAnalytics: Sendable, Hashable {
     public var personalRecords: [PersonalRecord]
 
     /// Computes the analytics of `tree` under `policy`.
-    public init(tree: TrackerTree, policy: AnalyticsPolicy) throws {
+    package init(tree: TrackerTree, policy: AnalyticsPolicy) throws {
         var workouts = 0
         var completed = 0
         var frequency: [String: Int] = [:]
