@@ -70,41 +70,41 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Rule and catalog files are the usual source (``ErrorKind/rules``); a reader of the caller's
 /// own files (a policy under audit, a request) says ``ErrorKind/input``.
-public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public var kind: ErrorKind
+package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
+    package var kind: ErrorKind
 
     /// Problems in rule or catalog files.
-    public init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
+    package init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
 
-    public init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
+    package init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
         self.diagnostics = diagnostics.sorted(by: Diagnostic.sortKey)
         self.kind = kind
     }
 
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// Collects diagnostics during a pass instead of stopping at the first.
-public struct DiagnosticCollector: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticCollector: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    package mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+    package mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
 
-    public mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         diagnostics.append(.error(id, message, at: location, notes: notes))
     }
 
-    public mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         diagnostics.append(.warning(id, message, at: location, notes: notes))
     }
 
     /// The diagnostics in stable order.
-    public var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
+    package var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
 }
