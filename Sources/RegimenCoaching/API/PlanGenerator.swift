@@ -60,7 +60,7 @@ package struct PlanGenerationError: DiagnosticError {
 public struct GeneratedPlan: Sendable, Hashable {
     public var indexes: IndexReport
     public var nutrition: NutritionPlan
-    package var training: TrainingWeek
+    public var training: TrainingWeek
 
     /// The seed's response `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus the
     /// week's `training` accounting; `explain` adds the rules behind every block.

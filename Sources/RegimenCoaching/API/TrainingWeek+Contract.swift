@@ -5,7 +5,7 @@ extension TrainingWeek {
     /// blocks: [{muscle, exerciseId, sets, reps, rir, alt_compact}]}]`, each workout also carrying
     /// its focus, estimated minutes and busy-day variant. With `explain`, each block lists the
     /// rules behind it.
-    package func contractWorkouts(explain: Bool = false) -> Value {
+    public func contractWorkouts(explain: Bool = false) -> Value {
         .list(workouts.map { workout in
             var entry: [(String, Value)] = [
                 ("blocks", .list(workout.blocks.map { $0.contractValue(explain: explain) })),
@@ -35,7 +35,7 @@ extension TrainingWeek {
 
     /// The week's accounting beside the seed's fields: split, weekly sets per muscle with band and
     /// shortfall reasons, notes and assumptions.
-    package func contractSummary(explain: Bool = false) -> Value {
+    public func contractSummary(explain: Bool = false) -> Value {
         var splitFields: [(String, Value)] = [
             ("id", .string(split.templateId)), ("name", .string(split.name)),
             ("options", .list(split.options.map(Value.string))),

@@ -1,8 +1,8 @@
 /// `rules/auto-adjust-matrix.yaml`: what each profile field's change makes stale and must be recomputed
 /// (docs/requirements.md#adaptation-matrix).
-package struct AutoAdjustMatrix: Sendable, Hashable {
+public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.
-    package enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
+    public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
         // Workout
         case split, weeklySets = "weekly_sets", exercisePool = "exercise_pool", prescription, cues
         // Nutrition
@@ -10,16 +10,16 @@ package struct AutoAdjustMatrix: Sendable, Hashable {
         // Context
         case bodyIndexes = "body_indexes", accuracy, cautions, supplements
 
-        package static let workout: Set<Area> = [.split, .weeklySets, .exercisePool, .prescription, .cues]
-        package static let nutrition: Set<Area> = [.energy, .calories, .macros, .meals, .carbTiming]
-        package static let context: Set<Area> = [.bodyIndexes, .accuracy, .cautions, .supplements]
+        public static let workout: Set<Area> = [.split, .weeklySets, .exercisePool, .prescription, .cues]
+        public static let nutrition: Set<Area> = [.energy, .calories, .macros, .meals, .carbTiming]
+        public static let context: Set<Area> = [.bodyIndexes, .accuracy, .cautions, .supplements]
 
-        package static func < (lhs: Area, rhs: Area) -> Bool {
+        public static func < (lhs: Area, rhs: Area) -> Bool {
             (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
 
         /// How the area reads in a sentence.
-        package var label: String {
+        public var label: String {
             switch self {
             case .split: "split"
             case .weeklySets: "weekly sets"

@@ -15,7 +15,7 @@ public struct ProfileDiff: Sendable, Hashable {
     }
 
     public struct OutputChange: Sendable, Hashable {
-        package var area: AutoAdjustMatrix.Area
+        public var area: AutoAdjustMatrix.Area
         /// The output's key in the plan document (`idx.BMR`, `kcal`, `weekly_sets.chest`).
         public var key: String
         public var before: Value
@@ -28,7 +28,7 @@ public struct ProfileDiff: Sendable, Hashable {
 
     public var fieldChanges: [FieldChange]
     /// Areas the matrix says to recompute for these changes.
-    package var recomputed: [AutoAdjustMatrix.Area]
+    public var recomputed: [AutoAdjustMatrix.Area]
     /// Outputs that changed, in area order then key order.
     public var outputChanges: [OutputChange]
     /// The old plan with the recomputed areas taken from the new profile's plan; every other part

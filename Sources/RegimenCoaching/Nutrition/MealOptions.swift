@@ -144,13 +144,13 @@ package enum MealMeasure: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Totals of the four measures.
-package struct MealTotals: Sendable, Hashable {
-    package var protein: Double
-    package var carb: Double
-    package var fat: Double
-    package var kcal: Double
+public struct MealTotals: Sendable, Hashable {
+    public var protein: Double
+    public var carb: Double
+    public var fat: Double
+    public var kcal: Double
 
-    package static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
+    public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
 
     package subscript(measure: MealMeasure) -> Double {
         get {

@@ -3,17 +3,17 @@ import OrderedCollections
 import RegimenLanguage
 
 /// Daily calories and macros in whole units, as reported.
-package struct DailyMacros: Sendable, Hashable {
-    package var proteinG: Double
-    package var fatG: Double
-    package var carbG: Double
+public struct DailyMacros: Sendable, Hashable {
+    public var proteinG: Double
+    public var fatG: Double
+    public var carbG: Double
 }
 
 /// One meal slot: its sub-targets and the options the allocator found (or why it found none).
-package struct PlannedMeal: Sendable, Hashable {
-    package var slot: String
+public struct PlannedMeal: Sendable, Hashable {
+    public var slot: String
     package var targets: MealTargets
-    package var vegGrams: Double
+    public var vegGrams: Double
     package var allocation: MealAllocation
 }
 
@@ -25,7 +25,7 @@ public struct NutritionPlan: Sendable, Hashable {
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
     public var kcal: Double
-    package var macros: DailyMacros
+    public var macros: DailyMacros
     public var proteinPerKg: Double
     public var fatPerKg: Double
     public var weightKgUsed: Double
@@ -33,8 +33,8 @@ public struct NutritionPlan: Sendable, Hashable {
     public var exclusions: [String]
     public var tolerance: Double
     /// The narrowest half-width of every meal's band (grams of each macro, kcal).
-    package var toleranceFloor: MealTotals
-    package var meals: [PlannedMeal]
+    public var toleranceFloor: MealTotals
+    public var meals: [PlannedMeal]
     /// What the planner changed from the rules' first answer, in order: what gave way when
     /// carbohydrate would have fallen below its floor, and another number of meals a day when the
     /// asked number could not be portioned.
