@@ -77,7 +77,9 @@ let package = Package(
                 "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            swiftSettings: strictSettings
+            // Imports are internal unless a file says otherwise, so that only Exports.swift's
+            // re-exports (and the modules public signatures name) reach an app.
+            swiftSettings: strictSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // The engine over HTTP (`regimen serve`): routes, errors, limits, live reloads, metrics, OpenAPI.
         .target(
