@@ -58,8 +58,11 @@ package struct PlanGenerationError: DiagnosticError {
 
 /// A generated plan as typed values, with the seed's JSON shape one call away.
 public struct GeneratedPlan: Sendable, Hashable {
+    /// Body indexes, energy and accuracy.
     public var indexes: IndexReport
+    /// Calories, macros and meal options.
     public var nutrition: NutritionPlan
+    /// The training week: split, workouts and weekly volume.
     public var training: TrainingWeek
 
     /// The seed's response `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus the

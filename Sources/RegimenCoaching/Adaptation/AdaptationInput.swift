@@ -83,6 +83,7 @@ package enum WeightTrend: String, Sendable, Hashable, CaseIterable {
 public struct AdaptationInput: Sendable, Hashable {
     package var checkIns: [CheckIn]
     package var sessions: [LoggedSession]
+    /// Percentage of planned sessions completed, when the request reports it.
     public var adherencePct: Double?
     package var weightTrend: WeightTrend?
     /// Week of the training block (1-based); deload rules read it.

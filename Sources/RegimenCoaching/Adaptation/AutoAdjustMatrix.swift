@@ -4,14 +4,20 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.
     public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
         // Workout
+        /// Workout outputs: the split, weekly sets, exercise pool, reps and RIR, and cues.
         case split, weeklySets = "weekly_sets", exercisePool = "exercise_pool", prescription, cues
         // Nutrition
+        /// Nutrition outputs: BMR/TDEE, calories, macros, meal options and carb timing.
         case energy, calories, macros, meals, carbTiming = "carb_timing"
         // Context
+        /// Context outputs: body indexes, accuracy, cautions and supplements.
         case bodyIndexes = "body_indexes", accuracy, cautions, supplements
 
+        /// The workout areas.
         public static let workout: Set<Area> = [.split, .weeklySets, .exercisePool, .prescription, .cues]
+        /// The nutrition areas.
         public static let nutrition: Set<Area> = [.energy, .calories, .macros, .meals, .carbTiming]
+        /// The context areas.
         public static let context: Set<Area> = [.bodyIndexes, .accuracy, .cautions, .supplements]
 
         public static func < (lhs: Area, rhs: Area) -> Bool {

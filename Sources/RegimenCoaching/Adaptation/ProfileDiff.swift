@@ -4,21 +4,31 @@ import RegimenLanguage
 /// What `regimen diff OLD NEW` reports: the profile fields that changed, the outputs the matrix
 /// says they affect, and how each of those outputs changed, with the matrix's reason.
 public struct ProfileDiff: Sendable, Hashable {
+    /// One profile field that differs between the two profiles.
     public struct FieldChange: Sendable, Hashable {
+        /// The field's name as the profile spells it (`schedule_days`).
         public var field: String
+        /// The old profile's value.
         public var before: Value
+        /// The new profile's value.
         public var after: Value
         /// The matrix row's texts.
         public var workoutImpact: String
+        /// What the change does to nutrition, from the matrix row.
         public var nutritionImpact: String
+        /// Why, from the matrix row.
         public var why: String
     }
 
+    /// One plan output whose value changed.
     public struct OutputChange: Sendable, Hashable {
+        /// The planner output the value belongs to.
         public var area: AutoAdjustMatrix.Area
         /// The output's key in the plan document (`idx.BMR`, `kcal`, `weekly_sets.chest`).
         public var key: String
+        /// The value in the old profile's plan.
         public var before: Value
+        /// The value in the new profile's plan.
         public var after: Value
         /// The changed fields whose rows list this area.
         public var causes: [String]
@@ -26,6 +36,7 @@ public struct ProfileDiff: Sendable, Hashable {
         public var why: [String]
     }
 
+    /// The profile fields that changed, in the matrix's order.
     public var fieldChanges: [FieldChange]
     /// Areas the matrix says to recompute for these changes.
     public var recomputed: [AutoAdjustMatrix.Area]
@@ -43,6 +54,7 @@ public struct ProfileDiff: Sendable, Hashable {
         return .map(map)
     }
 
+    /// The report in the `diff` contract's keys (`profile_changes`, `recompute`, `output_changes`).
     public var value: Value {
         .map([
             "profile_changes": .list(fieldChanges.map { change in

@@ -145,11 +145,16 @@ package enum MealMeasure: String, Sendable, Hashable, CaseIterable {
 
 /// Totals of the four measures.
 public struct MealTotals: Sendable, Hashable {
+    /// Protein in grams.
     public var protein: Double
+    /// Carbohydrate in grams.
     public var carb: Double
+    /// Fat in grams.
     public var fat: Double
+    /// Energy in kcal.
     public var kcal: Double
 
+    /// Zero of every measure.
     public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
 
     package subscript(measure: MealMeasure) -> Double {

@@ -11,15 +11,18 @@ public struct AuditFinding: Sendable, Hashable {
     /// One paragraph: why this is a problem and what to do.
     public var explanation: String
 
+    /// A finding of the given severity and id at `location`, with its explanation.
     public init(severity: Severity, id: String, message: String, location: SourceLocation, explanation: String) {
         self.diagnostic = Diagnostic(severity, id: id, message, at: location)
         self.location = location
         self.explanation = explanation
     }
 
+    /// How serious the finding is.
     public var severity: Severity { diagnostic.severity }
     /// Stable id, e.g. `audit.shadowed-validation`.
     public var id: String { diagnostic.id }
+    /// What is wrong, in one line.
     public var message: String { diagnostic.message }
 
     /// `file:line:col: severity: message [id]` followed by the indented explanation.

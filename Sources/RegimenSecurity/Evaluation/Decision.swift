@@ -2,6 +2,7 @@ import RegimenLanguage
 
 /// The answer to one request: allow or deny, and why.
 public struct Decision: Sendable {
+    /// Whether the policy allows the request.
     public var allowed: Bool
     /// The method the request was classified as (`nil` when it was rejected before matching).
     package var method: RequestMethod?

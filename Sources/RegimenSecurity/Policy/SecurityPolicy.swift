@@ -2,7 +2,9 @@ import RegimenLanguage
 
 /// The product a policy protects: Cloud Firestore documents or Cloud Storage objects.
 public enum SecurityService: String, Sendable, Hashable, CaseIterable {
+    /// Cloud Firestore (`service cloud.firestore`).
     case firestore = "cloud.firestore"
+    /// Cloud Storage for Firebase (`service firebase.storage`).
     case storage = "firebase.storage"
 }
 

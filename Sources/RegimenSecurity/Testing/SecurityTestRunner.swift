@@ -3,10 +3,15 @@ import RegimenLanguage
 
 /// The outcome of one test case.
 public struct SecurityTestResult: Sendable {
+    /// The case's name.
     public var name: String
+    /// Where the case is written.
     public var location: SourceLocation
+    /// Whether the case expects the request to be allowed.
     public var expectAllow: Bool
+    /// The policy's decision.
     public var decision: Decision
+    /// Whether the decision is the one the case expects.
     public var passed: Bool { decision.allowed == expectAllow }
 
     /// `PASS name` or `FAIL name — expected allow, got deny: reason`.
@@ -20,11 +25,15 @@ public struct SecurityTestResult: Sendable {
 
 /// The results of one test file.
 public struct SecurityTestFileResult: Sendable {
+    /// The test file's path.
     public var file: String
+    /// One result per case, in file order.
     public var results: [SecurityTestResult]
     /// The suite that was run, for reports that show the requests.
     package var suite: SecurityTestSuite?
+    /// The number of cases that passed.
     public var passed: Int { results.filter(\.passed).count }
+    /// The number of cases that failed.
     public var failed: Int { results.count - passed }
 }
 
@@ -64,6 +73,7 @@ package struct SecurityTestRunner {
 
 /// Test results written for people (text) and for tools (JSON, JUnit XML).
 public enum SecurityTestReport {
+    /// One `PASS`/`FAIL` line per case, then a summary line.
     public static func text(_ files: [SecurityTestFileResult]) -> String {
         var out = ""
         for file in files {
@@ -134,6 +144,7 @@ public enum SecurityTestReport {
         return "[\n" + fileTexts.joined(separator: ",\n") + "\n]\n"
     }
 
+    /// A JUnit XML report: one test suite per file, one test case per case.
     public static func junit(_ files: [SecurityTestFileResult]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = files.reduce(0) { $0 + $1.results.count }, failed = files.reduce(0) { $0 + $1.failed }

@@ -19,8 +19,11 @@ package struct WorkoutEntry: Sendable, Hashable {
 /// The calorie burn of one entry and how it was reached.
 public struct BurnResult: Sendable, Hashable {
     package var activity: Activity
+    /// How long the activity lasted, in minutes.
     public var minutes: Int
+    /// The intensity level asked for, as the activity catalog names its levels.
     public var intensity: String
+    /// The body weight the burn was computed for, in kilograms.
     public var weightKg: Double
     /// The Compendium row the MET comes from.
     package var row: CompendiumRow
@@ -28,10 +31,12 @@ public struct BurnResult: Sendable, Hashable {
     public var met: Double
     /// Whole kcal, never negative.
     public var kcal: Int64
+    /// The name of the rules' burn formula that computed `kcal`.
     public var formula: String
     /// When the activity has no row for the chosen level: how its single row was scaled.
     public var fallback: String?
 
+    /// The result as the `burn` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("activity", .string(activity.id)), ("name", .string(activity.name)),

@@ -21,14 +21,19 @@ public struct DailySummary: Sendable, Hashable {
     /// normalized to midnight); the date is the local one of the log's time zone.
     public var date: Timestamp
     package var foods: [FoodEntry]
+    /// The day's workouts with their burn.
     public var workouts: [BurnResult]
+    /// Kilocalories eaten that day.
     public var consumed: Double
+    /// Kilocalories burned by that day's workouts.
     public var burned: Int64
+    /// Consumed minus burned kilocalories.
     public var net: Double
 
     /// `deficit` (net < 0, shown green), `surplus` (net > 0, shown red) or `balanced`.
     public var balance: String { net < 0 ? "deficit" : net > 0 ? "surplus" : "balanced" }
 
+    /// The day as the `daily-log` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("date", .string(String(date.description.prefix(10)))),

@@ -4,10 +4,15 @@ import RegimenLanguage
 public struct PeriodizedPlan: Sendable, Hashable {
     /// One phase (a seed-004 "Program") of the plan.
     public struct Phase: Sendable, Hashable {
+        /// What the phase trains (`foundation`, `strength`, …).
         public var focus: String
+        /// The phase's first week (1-based, inclusive).
         public var firstWeek: Int
+        /// The phase's last week (inclusive).
         public var lastWeek: Int
+        /// Intensity at the phase's start, as a fraction of 1RM.
         public var startingIntensity: Double
+        /// Intensity at the phase's end, as a fraction of 1RM.
         public var endingIntensity: Double
         /// The phase's deload week, if it has one.
         public var deloadWeek: Int?
@@ -15,20 +20,27 @@ public struct PeriodizedPlan: Sendable, Hashable {
 
     /// What week N of the plan asks for.
     public struct Week: Sendable, Hashable {
+        /// The week's number in the plan (1-based).
         public var week: Int
         /// The phase's focus (`foundation`, …); a deload week still names its phase.
         public var phase: String
+        /// The week's number within its phase (1-based).
         public var weekInPhase: Int
+        /// Whether this is a deload week.
         public var isDeload: Bool
         /// Fraction of 1RM.
         public var intensity: Double
+        /// The target rating of perceived exertion, as a range.
         public var rpe: ClosedRange<Double>
         package var compound: PeriodizationRules.Prescription
         package var isolation: PeriodizationRules.Prescription
     }
 
+    /// The plan's length in weeks.
     public var weeks: Int
+    /// The goal the plan was built for.
     public var goal: String
+    /// The phases, in order.
     public var phases: [Phase]
     /// Weeks 1…`weeks`, in order.
     public var schedule: [Week]
@@ -51,6 +63,7 @@ public struct PeriodizedPlan: Sendable, Hashable {
                                  ("compound", prescription(week.compound)), ("isolation", prescription(week.isolation))])
     }
 
+    /// The plan as the `periodize` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("weeks", .int(Int64(weeks))), ("goal", .string(goal)),

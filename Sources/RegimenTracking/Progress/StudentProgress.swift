@@ -26,13 +26,19 @@ package struct CompletionLog: Sendable, Hashable {
 
 /// The progress figures the trainer dashboard shows (docs/requirements.md#student-progress).
 public struct StudentProgress: Sendable, Hashable {
+    /// The workout the progress is about.
     public var workoutId: String
+    /// The student whose progress it is.
     public var studentId: String
     /// Distinct completed days within the workout, ascending.
     public var completedDays: [Int]
+    /// The number of days the workout has.
     public var totalDays: Int
+    /// Completed days as a percentage of `totalDays`, 0–100.
     public var percentComplete: Double
+    /// Consecutive completed days ending at the latest day considered.
     public var currentStreak: Int
+    /// The longest run of consecutive completed days.
     public var longestStreak: Int
     /// The last completed day, if any.
     public var lastActivityDay: Int?

@@ -3,13 +3,16 @@ import RegimenLanguage
 
 /// One document of the tracker hierarchy with the documents of its subcollection.
 public struct TrackerDocument: Sendable, Hashable {
+    /// The document's level in the hierarchy.
     public var level: TrackerLevel
+    /// The document's id within its collection.
     public var id: String
     /// The document's fields, without `id` and without its child collection.
     public var fields: [String: Value]
     /// The documents of the child collection, in the order they were given.
     public var children: [TrackerDocument]
 
+    /// A document of `level` with the given id, fields and child documents.
     public init(level: TrackerLevel, id: String, fields: [String: Value] = [:], children: [TrackerDocument] = []) {
         self.level = level
         self.id = id
@@ -72,9 +75,12 @@ package struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConvert
 /// The tree format nests each subcollection under its plural name, the seed's field names
 /// throughout: `{userId, programs: [{id, name, weeks: [{id, order, workouts: [...]}]}]}`.
 public struct TrackerTree: Sendable, Hashable {
+    /// The user who owns the tree, if given.
     public var userId: String?
+    /// The user's programs, in the order given.
     public var programs: [TrackerDocument]
 
+    /// A tree of `programs` owned by `userId`.
     public init(userId: String?, programs: [TrackerDocument]) {
         self.userId = userId
         self.programs = programs
