@@ -15,11 +15,6 @@ let package = Package(
     products: [
         .executable(name: "regimen", targets: ["regimen"]),
         .library(name: "RegimenKit", targets: ["RegimenKit"]),
-        .library(name: "RegimenLanguage", targets: ["RegimenLanguage"]),
-        .library(name: "RegimenRules", targets: ["RegimenRules"]),
-        .library(name: "RegimenSecurity", targets: ["RegimenSecurity"]),
-        .library(name: "RegimenCoaching", targets: ["RegimenCoaching"]),
-        .library(name: "RegimenTracking", targets: ["RegimenTracking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -82,7 +77,9 @@ let package = Package(
                 "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            swiftSettings: strictSettings
+            // Imports are internal unless a file says otherwise, so that only Exports.swift's
+            // re-exports (and the modules public signatures name) reach an app.
+            swiftSettings: strictSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // The engine over HTTP (`regimen serve`): routes, errors, limits, live reloads, metrics, OpenAPI.
         .target(
@@ -134,3 +131,25 @@ let package = Package(
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
     ]
 )
+
+// libFuzzer targets (sources in Fuzz/Sources), part of this package so that they reach the
+// modules' `package` declarations. Only scripts/fuzz.sh asks for them (REGIMEN_FUZZ=1): it builds
+// every module with `-sanitize=fuzzer,address -parse-as-library`, which plain builds must not see.
+// SwiftPM links an executable's entry point as `<Target>_main`, so each target defines that and
+// hands its test function to libFuzzer's driver.
+if Context.environment["REGIMEN_FUZZ"] == "1" {
+    let fuzzSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+    func fuzzTarget(_ name: String, _ modules: [Target.Dependency]) -> Target {
+        .executableTarget(name: name, dependencies: ["FuzzSupport"] + modules, path: "Fuzz/Sources/\(name)", swiftSettings: fuzzSettings)
+    }
+    package.targets += [
+        .target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Sources/FuzzSupport", swiftSettings: fuzzSettings),
+        fuzzTarget("FuzzExpression", ["RegimenLanguage"]),
+        fuzzTarget("FuzzPolicy", ["RegimenLanguage", "RegimenSecurity"]),
+        fuzzTarget("FuzzRuleSet", ["RegimenLanguage", "RegimenRules", "RegimenCoaching", "RegimenTracking"]),
+        fuzzTarget("FuzzProfile", ["RegimenLanguage", "RegimenRules", "RegimenCoaching"]),
+        fuzzTarget("FuzzCheckIns", ["RegimenLanguage", "RegimenRules", "RegimenCoaching"]),
+        fuzzTarget("FuzzSecurityTests", ["RegimenLanguage", "RegimenSecurity"]),
+    ]
+}

@@ -19,9 +19,16 @@ targets=(FuzzExpression FuzzPolicy FuzzRuleSet FuzzProfile FuzzCheckIns FuzzSecu
 
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
+# The fuzz targets are part of the main package only when REGIMEN_FUZZ=1 (Package.swift). With no
+# product named, each target is built in turn: a plain `swift build` would also build the
+# executable and the server with the fuzzer's flags.
 build() {
-    (cd Fuzz && swift build -c release --scratch-path "$scratch" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld "$@")
+    if [ $# -eq 0 ]; then
+        for t in "${targets[@]}"; do build --product "$t"; done
+        return
+    fi
+    REGIMEN_FUZZ=1 swift build -c release --scratch-path "$scratch" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld "$@"
 }
 
 # Copies the shipped files a target reads into its seed corpus (idempotent).

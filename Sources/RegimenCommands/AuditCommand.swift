@@ -4,8 +4,8 @@ import RegimenLanguage
 import RegimenSecurity
 
 /// `regimen audit RULES`: finds policy mistakes without running a test.
-public struct AuditCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct AuditCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Check security policies for mistakes: shadowed validation, conditions that always error, open writes, and more.",
         discussion: "Prints each finding as file:line:column: severity: message [id] with an explanation. Exits 1 when a finding is an error, 2 when a policy cannot be loaded."
@@ -14,9 +14,9 @@ public struct AuditCommand: ParsableCommand {
     @Argument(help: "Policy files (.rules, or .yaml with kind: security_rules).")
     var files: [String]
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         var errors = 0, warnings = 0
         var loadFailed = false
         var loaded = 0

@@ -4,8 +4,8 @@ import RegimenLanguage
 import RegimenSecurity
 
 /// `regimen authorize`: asks a policy one question and says why it answered so.
-public struct AuthorizeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct AuthorizeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Decide one request against a security policy (.rules or YAML).",
         discussion: """
@@ -53,9 +53,9 @@ public struct AuthorizeCommand: ParsableCommand {
     @Flag(help: "Show every candidate allow statement and the sub-expression that decided it.")
     var explain = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let compiled: CompiledPolicy
         let request: SecurityRequest
         var store = DocumentStore()

@@ -4,14 +4,14 @@ import ArgumentParser
 ///
 /// Each area lists its own subcommands in its own file (`CommandList+Area.swift`), so adding a
 /// command never touches another area's line.
-public struct RegimenCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RegimenCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "regimen",
         abstract: "A declarative rules engine for fitness coaching and Firestore-style security policy.",
         subcommands: CommandList.core + CommandList.coaching + CommandList.security + CommandList.tracking
     )
 
-    public init() {}
+    package init() {}
 }
 
 /// Subcommands grouped by area.

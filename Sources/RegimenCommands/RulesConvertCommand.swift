@@ -4,19 +4,19 @@ import RegimenLanguage
 import RegimenSecurity
 
 /// `regimen rules`: tools for security policies.
-public struct RulesCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RulesCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Work with security policies (.rules files and their YAML form).",
         subcommands: [RulesConvertCommand.self]
     )
 
-    public init() {}
+    package init() {}
 }
 
 /// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security_rules`).
-public struct RulesConvertCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RulesConvertCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a policy between the native .rules syntax and the YAML form.",
         discussion: "A .rules file becomes YAML and a .yaml file becomes .rules; the result makes the same decisions."
@@ -28,9 +28,9 @@ public struct RulesConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
     var output: String?
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let policy: SecurityPolicy
         do {
             policy = try PolicyLoader.load(file: file)

@@ -4,8 +4,8 @@ import RegimenLanguage
 import RegimenSecurity
 
 /// `regimen bench-security`: decision speed on a fixed workload (not a unit test).
-public struct SecurityBenchCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SecurityBenchCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "bench-security",
         abstract: "Measure security decisions per second and median latency on 1,000 fixed write requests against Appendix A's sets path."
     )
@@ -19,13 +19,13 @@ public struct SecurityBenchCommand: ParsableCommand {
     @Option(help: "Also write the workload as a security test file (for timing `regimen test` and replaying it on the emulator).")
     var writeTests: String?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations: must be 1 or more, not \(iterations)") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let policy: CompiledPolicy
         do { policy = try CompiledPolicy(try PolicyLoader.load(file: rules)) } catch {
             CommandContext.current.standardError.write(error.description + "\n")

@@ -7,8 +7,8 @@ import RegimenSecurity
 
 /// `regimen test FILE...`: runs plan tests (`kind: plan_tests`, against the planner's rules) and
 /// security tests (`kind: security_tests`, against the policies they name) and reports every case.
-public struct SecurityTestCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SecurityTestCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run plan tests (kind: plan_tests) and security tests (kind: security_tests).",
         discussion: """
@@ -19,7 +19,7 @@ public struct SecurityTestCommand: ParsableCommand {
         """
     )
 
-    public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+    package enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
         case text, json, junit
     }
 
@@ -40,7 +40,7 @@ public struct SecurityTestCommand: ParsableCommand {
 
     @OptionGroup var sources: RuleSourceOptions
 
-    public init() {}
+    package init() {}
 
     /// One file's results, in the order the files were named.
     enum FileResults {
@@ -55,7 +55,7 @@ public struct SecurityTestCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let context = CommandContext.current
         var results: [FileResults] = []
         var recorders: [String: CoverageRecorder] = [:]

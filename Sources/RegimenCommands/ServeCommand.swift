@@ -5,8 +5,8 @@ import RegimenService
 import Synchronization
 
 /// `regimen serve`: the engine over HTTP, with live rule reloads.
-public struct ServeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct ServeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the planner, tracker and policies over HTTP (JSON under /v1), reloading rules as they change.",
         discussion: """
@@ -57,9 +57,9 @@ public struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
         guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
@@ -73,7 +73,7 @@ public struct ServeCommand: ParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let context = CommandContext.current
         let token: String?
         do {

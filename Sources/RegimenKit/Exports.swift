@@ -10,6 +10,12 @@
 @_exported import enum RegimenLanguage.ErrorKind
 @_exported import struct RegimenLanguage.SourceLocation
 @_exported import struct RegimenLanguage.Timestamp
+// The payloads of Value's cases.
+@_exported import struct RegimenLanguage.ValueSet
+@_exported import struct RegimenLanguage.PathValue
+@_exported import struct RegimenLanguage.DurationValue
+@_exported import struct RegimenLanguage.LatLng
+@_exported import struct RegimenLanguage.MapDiff
 
 // The planner's inputs and results.
 @_exported import struct RegimenCoaching.Profile
@@ -22,9 +28,19 @@
 @_exported import struct RegimenCoaching.ChangeLogEntry
 @_exported import struct RegimenCoaching.ProfileDiff
 @_exported import struct RegimenCoaching.SupplementAdvice
+// The parts of a plan its results hold.
+@_exported import struct RegimenCoaching.TrainingWeek
+@_exported import struct RegimenCoaching.Workout
+@_exported import struct RegimenCoaching.WorkoutBlock
+@_exported import struct RegimenCoaching.CompactVariant
+@_exported import struct RegimenCoaching.MuscleVolume
+@_exported import struct RegimenCoaching.DailyMacros
+@_exported import struct RegimenCoaching.PlannedMeal
+@_exported import struct RegimenCoaching.MealTotals
 
 // The workout tracker and periodization.
 @_exported import struct RegimenTracking.TrackerTree
+@_exported import struct RegimenTracking.TrackerDocument
 @_exported import struct RegimenTracking.TrackerViolation
 @_exported import struct RegimenTracking.TrackerValidationReport
 @_exported import struct RegimenTracking.TrackerAnalytics

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 import RegimenLanguage
 
 /// What a rule edit changes for a panel of clients: each client planned under the base rules and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import RegimenLanguage
 import RegimenRules
 import RegimenTracking

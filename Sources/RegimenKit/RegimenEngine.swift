@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import RegimenCoaching
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 import RegimenTracking
 
 /// Regimen's front door: the rules and catalogs, loaded once, answering every question the

@@ -1,5 +1,5 @@
 import RegimenCoaching
-import RegimenRules
+package import RegimenRules
 import RegimenSecurity
 import RegimenTracking
 

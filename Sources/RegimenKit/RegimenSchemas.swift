@@ -1,6 +1,6 @@
 import RegimenCoaching
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// The JSON Schemas (2020-12) `regimen schema` writes: one per rule-file kind, each described
 /// from the kind's own decode function (``RuleFileSchema``), so a registered kind always has one

@@ -5,18 +5,18 @@ import ServiceLifecycle
 
 /// `regimen serve`: the engine over HTTP. Load it once (``load(_:logger:)``), then ``run()``,
 /// or hand ``application()`` to a test.
-public struct RegimenServer: Sendable {
-    public let configuration: ServiceConfiguration
+package struct RegimenServer: Sendable {
+    package let configuration: ServiceConfiguration
     /// The serving snapshot and the last failed reload.
-    public let store: SnapshotStore
-    public let reloader: Reloader
-    public let metrics: ServiceMetrics
+    package let store: SnapshotStore
+    package let reloader: Reloader
+    package let metrics: ServiceMetrics
     let logger: Logger
     let decisionLog: DecisionLog?
 
     /// Loads and checks the whole set; the service starts only from a good one.
     /// - Throws: ``LoadFailure`` with every diagnostic, or the error opening the decision log.
-    public static func load(_ configuration: ServiceConfiguration, logger: Logger = Logger(label: "regimen.serve")) throws -> RegimenServer {
+    package static func load(_ configuration: ServiceConfiguration, logger: Logger = Logger(label: "regimen.serve")) throws -> RegimenServer {
         let loader = SnapshotLoader(configuration: configuration)
         let snapshot = try loader.load().get()
         let metrics = ServiceMetrics()
@@ -29,7 +29,7 @@ public struct RegimenServer: Sendable {
     }
 
     /// The router with every route; ``ServiceMiddleware`` wraps each of them and the 404s.
-    public func router() -> Router<ServiceContext> {
+    package func router() -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
         let routes = ServiceRoutes(
@@ -44,7 +44,7 @@ public struct RegimenServer: Sendable {
     }
 
     /// The application: the router on the configured address, with the reload service beside it.
-    public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    package func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let logger = logger
         return Application(
             router: router(),
@@ -59,7 +59,7 @@ public struct RegimenServer: Sendable {
     }
 
     /// Serves until SIGTERM or SIGINT.
-    public func run() async throws {
+    package func run() async throws {
         try await application().runService()
     }
 }

@@ -4,7 +4,7 @@ import ServiceLifecycle
 import UnixSignals
 
 /// What one reload did.
-public enum ReloadOutcome: Sendable, Equatable {
+package enum ReloadOutcome: Sendable, Equatable {
     /// The files hash as the serving snapshot: nothing to do.
     case unchanged(revision: String)
     /// A new set was loaded and checked and now serves.
@@ -15,7 +15,7 @@ public enum ReloadOutcome: Sendable, Equatable {
 
 /// Loads and swaps snapshots, one reload at a time, off the request path: on a poll that sees
 /// the files change, on SIGHUP, and on the admin endpoint.
-public actor Reloader {
+package actor Reloader {
     let store: SnapshotStore
     let loader: SnapshotLoader
     let metrics: ServiceMetrics
@@ -31,7 +31,7 @@ public actor Reloader {
     /// Reloads when the files changed since the serving snapshot (and since the last failure,
     /// so a broken set is reported once, not on every poll); with `force`, reloads regardless.
     @discardableResult
-    public func reload(force: Bool = false, reason: String) async -> ReloadOutcome {
+    package func reload(force: Bool = false, reason: String) async -> ReloadOutcome {
         let serving = store.current
         if !force {
             let revision = SnapshotLoader.revision(of: loader.folders(of: serving))

@@ -3,19 +3,19 @@ import RegimenKit
 
 /// One loaded and checked set of rules, catalogs, policies and documents: what a request is
 /// answered with, wholly. Immutable; a reload builds a new one and swaps it in.
-public final class RuleSnapshot: Sendable {
+package final class RuleSnapshot: Sendable {
     /// The content hash of every file the snapshot was read from (paths and bytes).
-    public let revision: String
+    package let revision: String
     /// The planner and tracker.
-    public let engine: RegimenEngine
+    package let engine: RegimenEngine
     /// Every policy, compiled, by name (`workout-tracker/corrected`).
-    public let policies: [String: Policy]
+    package let policies: [String: Policy]
     /// The documents of `--documents`, per service, for authorize requests.
     let documents: [SecurityService: DocumentStore]
     /// Every file read, with its kind.
-    public let files: [RuleFile]
+    package let files: [RuleFile]
     /// When it was loaded.
-    public let loadedAt: Date
+    package let loadedAt: Date
 
     init(revision: String, engine: RegimenEngine, policies: [String: Policy], documents: [SecurityService: DocumentStore], files: [RuleFile], loadedAt: Date) {
         self.revision = revision
@@ -31,8 +31,8 @@ public final class RuleSnapshot: Sendable {
 }
 
 /// A file of a snapshot: its path (relative to its folder's parent) and its kind.
-public struct RuleFile: Sendable, Hashable {
-    public var path: String
+package struct RuleFile: Sendable, Hashable {
+    package var path: String
     /// The file's `kind:` (`security-rules` for a `.rules` file, `documents` for a documents file).
-    public var kind: String
+    package var kind: String
 }

@@ -1,34 +1,34 @@
 import Foundation
 
 /// What `regimen serve` was asked to serve and how: folders, address, limits and secrets.
-public struct ServiceConfiguration: Sendable {
+package struct ServiceConfiguration: Sendable {
     /// The rules folder; `nil` serves the repository's own rules (found as `regimen` finds them).
-    public var rules: URL?
+    package var rules: URL?
     /// The catalogs folder; `nil` uses `catalogs/` inside or beside the rules.
-    public var catalogs: URL?
+    package var catalogs: URL?
     /// The folder policies are named under; `nil` uses `rules/security/`.
-    public var policies: URL?
+    package var policies: URL?
     /// A folder of documents files (`{path: fields}`) that exist for every authorize request.
-    public var documents: URL?
+    package var documents: URL?
     /// Where ``rules`` is resolved from when it is `nil`.
-    public var workingDirectory: URL
+    package var workingDirectory: URL
     /// The address to bind.
-    public var host: String
+    package var host: String
     /// The port to bind; 0 asks the system for a free one.
-    public var port: Int
+    package var port: Int
     /// The largest request body accepted; larger ones get 413.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
     /// The bearer token admin endpoints require; `nil` turns them off (404).
-    public var adminToken: String?
+    package var adminToken: String?
     /// Where decisions are appended as JSON lines, if anywhere.
-    public var decisionLog: URL?
+    package var decisionLog: URL?
     /// How often the folders are hashed to notice an edit; `nil` turns polling off.
-    public var pollInterval: Duration?
+    package var pollInterval: Duration?
     /// How long one request may take before it is answered 503. Evaluation limits bound the
     /// work of every request far below it; the budget only guards against the unforeseen.
-    public var timeBudget: Duration
+    package var timeBudget: Duration
 
-    public init(
+    package init(
         rules: URL? = nil, catalogs: URL? = nil, policies: URL? = nil, documents: URL? = nil,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 1 << 20, adminToken: String? = nil,

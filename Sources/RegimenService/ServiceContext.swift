@@ -4,14 +4,14 @@ import Logging
 
 /// The request context: Hummingbird's, plus the one snapshot the request is answered with and
 /// its request id. The service middleware sets both before any route runs.
-public struct ServiceContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct ServiceContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The snapshot read once for this request.
-    public var snapshot: RuleSnapshot?
+    package var snapshot: RuleSnapshot?
     /// Names the request in logs, the decision log and the `Regimen-Request-Id` header.
-    public var requestID: String = ""
+    package var requestID: String = ""
 
-    public init(source: Source) {
+    package init(source: Source) {
         coreContext = .init(source: source)
     }
 }

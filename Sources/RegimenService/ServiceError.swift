@@ -6,16 +6,16 @@ import RegimenKit
 /// An error answered as `{"error": {"id", "message", "path"}, "problems": [...]}`: `path` names
 /// the field or the `file:line:col` at fault as the CLI's diagnostics do, and `problems` lists
 /// every problem found (the first is `error`).
-public struct ServiceError: Error, Sendable, HTTPResponseError {
+package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// One problem: a stable id, a sentence, and where.
-    public struct Problem: Sendable, Hashable {
-        public var id: String
-        public var message: String
-        public var path: String?
+    package struct Problem: Sendable, Hashable {
+        package var id: String
+        package var message: String
+        package var path: String?
     }
 
-    public var status: HTTPResponse.Status
-    public var problems: [Problem]
+    package var status: HTTPResponse.Status
+    package var problems: [Problem]
 
     init(_ status: HTTPResponse.Status, _ id: String, _ message: String, path: String? = nil) {
         self.status = status
@@ -35,7 +35,7 @@ public struct ServiceError: Error, Sendable, HTTPResponseError {
         return .map(["error": problemValue(problems[0]), "problems": .list(problems.map(problemValue))])
     }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         JSONResponse.make(status: status, json: value.jsonString(pretty: true) + "\n")
     }
 

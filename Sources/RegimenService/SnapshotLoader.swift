@@ -3,14 +3,14 @@ import Foundation
 import RegimenKit
 
 /// Why a set of files could not become a snapshot: every problem, each `file:line:col`.
-public struct LoadFailure: Error, Sendable {
+package struct LoadFailure: Error, Sendable {
     /// The content hash of the files that failed (a poll does not retry the same broken set).
-    public var revision: String?
-    public var diagnostics: [Diagnostic]
-    public var failedAt: Date
+    package var revision: String?
+    package var diagnostics: [Diagnostic]
+    package var failedAt: Date
     /// Whether a folder named by the caller does not exist (a usage error), rather than files
     /// that do not load.
-    public var isMissingFolder = false
+    package var isMissingFolder = false
 }
 
 /// Loads and checks a whole set (rules, catalogs, every policy, the documents) into a snapshot,

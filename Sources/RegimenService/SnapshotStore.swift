@@ -3,7 +3,7 @@ import Synchronization
 
 /// The snapshot requests are answered with, and the last failed reload. A request reads
 /// ``current`` once and uses that snapshot for everything it does; a reload replaces it whole.
-public final class SnapshotStore: Sendable {
+package final class SnapshotStore: Sendable {
     private struct State: Sendable {
         var current: RuleSnapshot
         var lastFailure: LoadFailure?
@@ -16,10 +16,10 @@ public final class SnapshotStore: Sendable {
     }
 
     /// The snapshot to answer a request with.
-    public var current: RuleSnapshot { state.withLock { $0.current } }
+    package var current: RuleSnapshot { state.withLock { $0.current } }
 
     /// The diagnostics of the last reload that failed since the last one that succeeded.
-    public var lastFailure: LoadFailure? { state.withLock { $0.lastFailure } }
+    package var lastFailure: LoadFailure? { state.withLock { $0.lastFailure } }
 
     func swap(in snapshot: RuleSnapshot) {
         state.withLock {

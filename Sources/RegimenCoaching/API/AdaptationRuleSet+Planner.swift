@@ -2,7 +2,7 @@ import RegimenLanguage
 
 extension ExerciseFacts {
     /// The facts adaptation needs about every exercise of the training catalog.
-    public static func table(from catalog: ExerciseCatalog) -> [String: ExerciseFacts] {
+    package static func table(from catalog: ExerciseCatalog) -> [String: ExerciseFacts] {
         Dictionary(catalog.exercises.map { exercise in
             (exercise.id, ExerciseFacts(name: exercise.name, primaryMuscles: exercise.muscles, secondaryMuscles: exercise.secondaryMuscles,
                                         equipment: exercise.equipment, regressions: exercise.regressions,
@@ -18,7 +18,7 @@ extension AdaptationRuleSet {
     /// With `nutrition`, a calorie change also re-portions the plan's meals: the ingredient options
     /// are planned again for the new macros, with the plan's budget tier, exclusions and number of
     /// meals, so that any one option per category still lands each meal within tolerance.
-    public func adaptPlan(
+    package func adaptPlan(
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
@@ -90,7 +90,7 @@ extension AdaptationRuleSet {
     /// profile's plan is generated once and only the areas the matrix lists are taken from it
     /// (``ProfileDiff/patchedPlan``); everything else stays as the old plan had it.
     /// - Throws: ``PlanGenerationError`` when either profile's plan cannot be generated.
-    public func diffProfiles(old: Profile, new: Profile, planner: PlanGenerator) throws(PlanGenerationError) -> ProfileDiff {
+    package func diffProfiles(old: Profile, new: Profile, planner: PlanGenerator) throws(PlanGenerationError) -> ProfileDiff {
         let differ = ProfileDiffer(matrix: matrix)
         let areas = differ.areas(for: differ.changedFields(old: old, new: new).map(\.field))
         let oldPlan = try planner.generatePlan(old).jsonValue()

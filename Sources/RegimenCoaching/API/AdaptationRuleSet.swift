@@ -5,22 +5,22 @@ import RegimenRules
 ///
 /// Build it once from a ``RuleSet`` and share it: it is immutable and `Sendable`. The planner's
 /// other parts (``NutritionRuleSet``, the training rules) come from the same rule set.
-public struct AdaptationRuleSet: Sendable {
-    public var readiness: ReadinessRules
-    public var progression: ProgressionRules
-    public var matrix: AutoAdjustMatrix
-    public var supplementCatalog: SupplementCatalog
-    public var supplementRules: SupplementRules
+package struct AdaptationRuleSet: Sendable {
+    package var readiness: ReadinessRules
+    package var progression: ProgressionRules
+    package var matrix: AutoAdjustMatrix
+    package var supplementCatalog: SupplementCatalog
+    package var supplementRules: SupplementRules
 
     /// The rule-file kinds this part of the planner registers with the loader.
-    public static let kinds: [any RuleFileKind.Type] = [
+    package static let kinds: [any RuleFileKind.Type] = [
         ReadinessRulesFile.self, ProgressionRulesFile.self, AutoAdjustMatrixFile.self, SupplementRulesFile.self,
         SupplementCatalogFile.self,
     ]
 
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
-    public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
+    package init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
         let readiness = required.take(ReadinessRulesFile.self)
         let progression = required.take(ProgressionRulesFile.self)
@@ -46,7 +46,7 @@ extension AdaptationRuleSet {
     ///     regressions); without them sets count only for the block's muscle.
     ///   - setCredit: how a set counts for primary and secondary muscles.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
-    public func adaptPlan(
+    package func adaptPlan(
         _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
         setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
     ) throws(AdaptationInputError) -> AdaptationResult {
@@ -62,7 +62,7 @@ extension AdaptationRuleSet {
     ///     (`general_health`, `stress_recovery`).
     ///   - nutrition: supplies goal aliases and the dietary exclusions' food tags.
     /// - Throws: ``SupplementGoalError`` for a goal neither file knows.
-    public func adviseSupplements(for profile: Profile, goal: String? = nil, nutrition: NutritionRuleSet) throws(SupplementGoalError) -> SupplementAdvice {
+    package func adviseSupplements(for profile: Profile, goal: String? = nil, nutrition: NutritionRuleSet) throws(SupplementGoalError) -> SupplementAdvice {
         var resolved = profile.goal
         if let goal {
             if let canonical = nutrition.profile.goals.canonical(goal) {
@@ -81,13 +81,13 @@ extension AdaptationRuleSet {
 }
 
 /// A `--goal` the supplements advisor does not know.
-public struct SupplementGoalError: DiagnosticError, Hashable {
-    public var goal: String
-    public var allowed: [String]
+package struct SupplementGoalError: DiagnosticError, Hashable {
+    package var goal: String
+    package var allowed: [String]
 
     /// A goal the caller asked for.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { [.error("supplements.goal", description, at: nil)] }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { [.error("supplements.goal", description, at: nil)] }
 
-    public var description: String { "goal: '\(goal)' is not a known goal; use one of \(allowed.joined(separator: ", "))" }
+    package var description: String { "goal: '\(goal)' is not a known goal; use one of \(allowed.joined(separator: ", "))" }
 }

@@ -3,15 +3,15 @@ import RegimenLanguage
 /// The nutrition half of the `generatePlan` response (docs/requirements.md#generateplan), in its
 /// field names, as the nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`,
 /// `confidence`, `tips`.
-public struct PlanNutritionSection: Sendable, Hashable {
-    public var idx: Value
-    public var kcal: Value
-    public var macros: Value
-    public var ingredients: Value
-    public var confidence: Value
-    public var tips: [String]
+package struct PlanNutritionSection: Sendable, Hashable {
+    package var idx: Value
+    package var kcal: Value
+    package var macros: Value
+    package var ingredients: Value
+    package var confidence: Value
+    package var tips: [String]
 
-    public init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String]) {
+    package init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String]) {
         self.idx = idx
         self.kcal = kcal
         self.macros = macros
@@ -22,10 +22,10 @@ public struct PlanNutritionSection: Sendable, Hashable {
 }
 
 /// Builds the seed's `generatePlan` response from a planned week and the nutrition section.
-public enum GeneratePlanResponse {
+package enum GeneratePlanResponse {
     /// `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus `training` (the week's
     /// accounting). Without a nutrition section only the training fields are present.
-    public static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
+    package static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
         var fields: [(String, Value)] = [
             ("training", training.contractSummary(explain: explain)),
             ("workouts", training.contractWorkouts(explain: explain)),

@@ -6,18 +6,18 @@ import RegimenRules
 ///
 /// Build it once from a ``RuleSet`` (or straight from the `rules/` and `catalogs/` folders) and
 /// share it: it is immutable and `Sendable`.
-public struct NutritionRuleSet: Sendable {
-    public var profile: ProfileRules
-    public var defaults: ProfileDefaultRules
-    public var indexes: IndexRules
-    public var activity: ActivityMultiplierRules
-    public var accuracy: AccuracyLadderRules
-    public var nutrition: NutritionRules
-    public var meals: MealRules
-    public var catalog: IngredientCatalog
+package struct NutritionRuleSet: Sendable {
+    package var profile: ProfileRules
+    package var defaults: ProfileDefaultRules
+    package var indexes: IndexRules
+    package var activity: ActivityMultiplierRules
+    package var accuracy: AccuracyLadderRules
+    package var nutrition: NutritionRules
+    package var meals: MealRules
+    package var catalog: IngredientCatalog
 
     /// The rule-file kinds this part of the planner registers with the loader.
-    public static let kinds: [any RuleFileKind.Type] = [
+    package static let kinds: [any RuleFileKind.Type] = [
         GoalRules.self, AgeRangeRules.self, ProfileFieldRules.self, ProfileDefaultRules.self, DietaryExclusionRules.self,
         IndexRules.self, ActivityMultiplierRules.self, AccuracyLadderRules.self, NutritionRules.self, MealRules.self,
         IngredientCatalog.self,
@@ -25,7 +25,7 @@ public struct NutritionRuleSet: Sendable {
 
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
-    public init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
+    package init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
         let goals = required.take(GoalRules.self)
         let ages = required.take(AgeRangeRules.self)
@@ -57,7 +57,7 @@ public struct NutritionRuleSet: Sendable {
     /// planner register theirs here so one pass reports every file's problems). Files of other
     /// modules' kinds are skipped; RegimenKit's engine names them, so a misspelt kind is reported.
     /// - Throws: ``DiagnosticsError`` with every problem in every file.
-    public static func load(
+    package static func load(
         from sources: RuleSources, extraKinds: [any RuleFileKind.Type] = [], otherModulesKinds: RuleSetLoader.OtherModulesKinds = .anyUnregistered
     ) throws(DiagnosticsError) -> (NutritionRuleSet, RuleSet) {
         let result = RuleSetLoader(kinds: kinds + extraKinds, otherModulesKinds: otherModulesKinds).load(from: sources)
@@ -66,22 +66,22 @@ public struct NutritionRuleSet: Sendable {
     }
 
     /// A profile reader bound to these rules.
-    public var profileDecoder: ProfileDecoder { ProfileDecoder(rules: profile) }
+    package var profileDecoder: ProfileDecoder { ProfileDecoder(rules: profile) }
 }
 
 /// A rule expression failed while planning (a type error, a point outside its range): the rule
 /// file needs fixing. Carries the file location of the expression.
-public struct RuleEvaluationError: DiagnosticError {
-    public var message: String
-    public var location: SourceLocation?
+package struct RuleEvaluationError: DiagnosticError {
+    package var message: String
+    package var location: SourceLocation?
 
-    public init(_ message: String, at location: SourceLocation?) {
+    package init(_ message: String, at location: SourceLocation?) {
         self.message = message
         self.location = location
     }
 
-    public var kind: ErrorKind { .rules }
-    public var diagnostics: [Diagnostic] { [.error("rules.evaluation", message, at: location)] }
+    package var kind: ErrorKind { .rules }
+    package var diagnostics: [Diagnostic] { [.error("rules.evaluation", message, at: location)] }
 }
 
 /// Variable values in an environment's slot order, for the fast evaluation path (no name lookups

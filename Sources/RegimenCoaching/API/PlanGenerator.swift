@@ -3,27 +3,27 @@ import RegimenRules
 
 /// `generatePlan` (docs/requirements.md#generateplan) on a loaded rule set: indexes, calories and
 /// macros, the ingredient plan and the week of training, from one profile.
-public struct PlanGenerator: Sendable {
-    public let nutrition: NutritionRuleSet
-    public let training: TrainingPlanner
+package struct PlanGenerator: Sendable {
+    package let nutrition: NutritionRuleSet
+    package let training: TrainingPlanner
 
     /// Every rule-file kind the planner reads; register them with the loader.
-    public static var kinds: [any RuleFileKind.Type] { NutritionRuleSet.kinds + TrainingRules.fileKinds }
+    package static var kinds: [any RuleFileKind.Type] { NutritionRuleSet.kinds + TrainingRules.fileKinds }
 
     /// - Throws: ``DiagnosticsError`` when the nutrition or training rules are missing or inconsistent.
-    public init(ruleSet: RuleSet) throws(DiagnosticsError) {
+    package init(ruleSet: RuleSet) throws(DiagnosticsError) {
         self.nutrition = try NutritionRuleSet(ruleSet)
         self.training = try TrainingPlanner(ruleSet: ruleSet)
     }
 
-    public init(nutrition: NutritionRuleSet, training: TrainingPlanner) {
+    package init(nutrition: NutritionRuleSet, training: TrainingPlanner) {
         self.nutrition = nutrition
         self.training = training
     }
 
     /// The full plan for `profile`.
     /// - Throws: ``PlanGenerationError`` naming the rule or profile field that stopped it.
-    public func generatePlan(_ profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(PlanGenerationError) -> GeneratedPlan {
+    package func generatePlan(_ profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(PlanGenerationError) -> GeneratedPlan {
         let week: TrainingWeek
         do throws(TrainingPlanError) {
             week = try training.plan(for: profile, options: options)
@@ -42,24 +42,27 @@ public struct PlanGenerator: Sendable {
 
 /// Why a plan could not be generated: a training option the rules do not offer (the caller's
 /// input), or a rule expression that failed (the rules).
-public struct PlanGenerationError: DiagnosticError {
-    public var message: String
-    public var location: SourceLocation?
-    public var kind: ErrorKind
+package struct PlanGenerationError: DiagnosticError {
+    package var message: String
+    package var location: SourceLocation?
+    package var kind: ErrorKind
 
-    public init(message: String, location: SourceLocation?, kind: ErrorKind) {
+    package init(message: String, location: SourceLocation?, kind: ErrorKind) {
         self.message = message
         self.location = location
         self.kind = kind
     }
 
-    public var diagnostics: [Diagnostic] { [.error("plan.failed", message, at: location)] }
+    package var diagnostics: [Diagnostic] { [.error("plan.failed", message, at: location)] }
 }
 
 /// A generated plan as typed values, with the seed's JSON shape one call away.
 public struct GeneratedPlan: Sendable, Hashable {
+    /// Body indexes, energy and accuracy.
     public var indexes: IndexReport
+    /// Calories, macros and meal options.
     public var nutrition: NutritionPlan
+    /// The training week: split, workouts and weekly volume.
     public var training: TrainingWeek
 
     /// The seed's response `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus the

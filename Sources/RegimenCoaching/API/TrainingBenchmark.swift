@@ -1,17 +1,17 @@
 /// `regimen bench` measurements for the planner: the median in-process time of one call.
-public enum PlanBenchmark {
+package enum PlanBenchmark {
     /// The heaviest everyday plan: six days, advanced, full gym.
-    public static let profile = Profile(
+    package static let profile = Profile(
         sex: .male, scheduleDays: 6, ageRange: "25-34", heightCm: 180, weightKg: 82, experience: .advanced,
         equipment: .fullGym, goal: "lean_mass", budgetTier: .medium)
 
     /// Median duration of `generatePlan` (training and nutrition) over `iterations` calls.
-    public static func medianGeneratePlan(_ generator: PlanGenerator, profile: Profile = profile, iterations: Int = 200) -> Duration {
+    package static func medianGeneratePlan(_ generator: PlanGenerator, profile: Profile = profile, iterations: Int = 200) -> Duration {
         median(iterations) { _ = try? generator.generatePlan(profile) }
     }
 
     /// Median duration of planning the week of training alone.
-    public static func medianTrainingWeek(_ planner: TrainingPlanner, profile: Profile = profile, iterations: Int = 200) -> Duration {
+    package static func medianTrainingWeek(_ planner: TrainingPlanner, profile: Profile = profile, iterations: Int = 200) -> Duration {
         median(iterations) { _ = try? planner.plan(for: profile) }
     }
 

@@ -10,16 +10,16 @@ import RegimenLanguage
 /// (readiness rules, then progression rules), each within the plan's bands: an increase never
 /// takes a muscle's counted weekly sets above its band's top, a cut may go below its bottom and
 /// says so.
-public struct AdaptationEngine: Sendable {
-    public let readiness: ReadinessRules
-    public let progression: ProgressionRules
+package struct AdaptationEngine: Sendable {
+    package let readiness: ReadinessRules
+    package let progression: ProgressionRules
     /// Exercise id → facts; exercises not listed count only for their block's muscle.
-    public let exercises: [String: ExerciseFacts]
+    package let exercises: [String: ExerciseFacts]
     /// How a set counts toward a muscle's weekly sets (`set_credit` of rules/training-volume.yaml),
     /// so that adaptation counts exactly as the plan did.
-    public let setCredit: TrainingRules.SetCredit
+    package let setCredit: TrainingRules.SetCredit
 
-    public init(
+    package init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
         setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
     ) {
@@ -31,7 +31,7 @@ public struct AdaptationEngine: Sendable {
 
     /// Adapts `plan` (a `regimen plan` document) to `input`.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
-    public func adapt(plan document: Value, input: AdaptationInput) throws(AdaptationInputError) -> AdaptationResult {
+    package func adapt(plan document: Value, input: AdaptationInput) throws(AdaptationInputError) -> AdaptationResult {
         let plan = try PlanView(document: document)
         try validate(input, plan: plan)
         let fingerprint = EvidenceKey.fingerprint(input)

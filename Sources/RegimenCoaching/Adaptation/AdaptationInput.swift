@@ -3,18 +3,18 @@ import OrderedCollections
 
 /// A daily readiness check-in: sleep hours, soreness by region, stress and motivation (1–5), as
 /// stored in the user's `readiness_logs/{date}` (see docs/requirements.md#readiness-adaptation).
-public struct CheckIn: Sendable, Hashable {
+package struct CheckIn: Sendable, Hashable {
     /// `YYYY-MM-DD`; check-ins without a date count as days of the current week, in order.
-    public var date: String?
-    public var sleepHours: Double
+    package var date: String?
+    package var sleepHours: Double
     /// Region (or muscle) → soreness 1–5.
-    public var soreness: OrderedDictionary<String, Int>
+    package var soreness: OrderedDictionary<String, Int>
     /// 1 (calm) – 5 (very stressed).
-    public var stress: Int
+    package var stress: Int
     /// 1 (none) – 5 (eager).
-    public var motivation: Int
+    package var motivation: Int
 
-    public init(date: String? = nil, sleepHours: Double, soreness: OrderedDictionary<String, Int> = [:], stress: Int, motivation: Int) {
+    package init(date: String? = nil, sleepHours: Double, soreness: OrderedDictionary<String, Int> = [:], stress: Int, motivation: Int) {
         self.date = date
         self.sleepHours = sleepHours
         self.soreness = soreness
@@ -24,13 +24,13 @@ public struct CheckIn: Sendable, Hashable {
 }
 
 /// One logged working set.
-public struct LoggedSet: Sendable, Hashable {
-    public var loadKg: Double?
-    public var reps: Int
+package struct LoggedSet: Sendable, Hashable {
+    package var loadKg: Double?
+    package var reps: Int
     /// Reps in reserve the lifter reported; `nil` when not recorded.
-    public var rir: Double?
+    package var rir: Double?
 
-    public init(loadKg: Double? = nil, reps: Int, rir: Double? = nil) {
+    package init(loadKg: Double? = nil, reps: Int, rir: Double? = nil) {
         self.loadKg = loadKg
         self.reps = reps
         self.rir = rir
@@ -38,18 +38,18 @@ public struct LoggedSet: Sendable, Hashable {
 }
 
 /// How a lift felt (the app's "Too easy / Too hard" buttons).
-public enum SessionFeel: String, Sendable, Hashable, CaseIterable { case easy, ok, hard }
+package enum SessionFeel: String, Sendable, Hashable, CaseIterable { case easy, ok, hard }
 
 /// The sets of one exercise in a logged session.
-public struct LoggedExercise: Sendable, Hashable {
-    public var exerciseId: String
-    public var sets: [LoggedSet]
-    public var feel: SessionFeel?
+package struct LoggedExercise: Sendable, Hashable {
+    package var exerciseId: String
+    package var sets: [LoggedSet]
+    package var feel: SessionFeel?
     /// The plan block's muscle, when the plan uses the exercise for more than one muscle and the
     /// session's day does not say which block it was.
-    public var muscle: String?
+    package var muscle: String?
 
-    public init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
+    package init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
         self.exerciseId = exerciseId
         self.sets = sets
         self.feel = feel
@@ -58,13 +58,13 @@ public struct LoggedExercise: Sendable, Hashable {
 }
 
 /// A logged training session.
-public struct LoggedSession: Sendable, Hashable {
-    public var date: String?
+package struct LoggedSession: Sendable, Hashable {
+    package var date: String?
     /// The plan day it followed (`workouts[].day`); progression applies from the next day on.
-    public var day: Int?
-    public var exercises: [LoggedExercise]
+    package var day: Int?
+    package var exercises: [LoggedExercise]
 
-    public init(date: String? = nil, day: Int? = nil, exercises: [LoggedExercise]) {
+    package init(date: String? = nil, day: Int? = nil, exercises: [LoggedExercise]) {
         self.date = date
         self.day = day
         self.exercises = exercises
@@ -72,7 +72,7 @@ public struct LoggedSession: Sendable, Hashable {
 }
 
 /// The two-week weight trend against the goal's target (the request's `weight_trend_2w`).
-public enum WeightTrend: String, Sendable, Hashable, CaseIterable {
+package enum WeightTrend: String, Sendable, Hashable, CaseIterable {
     case below
     case onTarget = "on_target"
     case above
@@ -81,10 +81,11 @@ public enum WeightTrend: String, Sendable, Hashable, CaseIterable {
 /// Everything `adaptPlan` reads besides the plan: its request (docs/requirements.md#adaptplan),
 /// with several days of check-ins and the logged sessions.
 public struct AdaptationInput: Sendable, Hashable {
-    public var checkIns: [CheckIn]
-    public var sessions: [LoggedSession]
+    package var checkIns: [CheckIn]
+    package var sessions: [LoggedSession]
+    /// Percentage of planned sessions completed, when the request reports it.
     public var adherencePct: Double?
-    public var weightTrend: WeightTrend?
+    package var weightTrend: WeightTrend?
     /// Week of the training block (1-based); deload rules read it.
     public var week: Int?
     /// The plan day the user trains next; defaults to the day after the last logged session.
@@ -93,9 +94,9 @@ public struct AdaptationInput: Sendable, Hashable {
     public var laggingMuscles: [String]
     /// Where each field was written, when the input was read from a file, so that a problem the
     /// plan reveals (an unknown region, a day the plan lacks) points at the line.
-    public var fieldLocations = FieldLocations()
+    package var fieldLocations = FieldLocations()
 
-    public init(
+    package init(
         checkIns: [CheckIn] = [], sessions: [LoggedSession] = [], adherencePct: Double? = nil,
         weightTrend: WeightTrend? = nil, week: Int? = nil, nextDay: Int? = nil, laggingMuscles: [String] = []
     ) {
@@ -111,13 +112,13 @@ public struct AdaptationInput: Sendable, Hashable {
 
 /// Field path (`checkins[0].soreness.legs`) → where it was written. Not part of the input's
 /// value: two inputs that differ only in where they were read are the same request.
-public struct FieldLocations: Sendable, Hashable {
+package struct FieldLocations: Sendable, Hashable {
     var byPath: [String: SourceLocation] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The location of `path`, or of the nearest enclosing field that has one.
-    public func location(of path: String) -> SourceLocation? {
+    package func location(of path: String) -> SourceLocation? {
         var path = path
         while true {
             if let location = byPath[path] { return location }
@@ -126,6 +127,6 @@ public struct FieldLocations: Sendable, Hashable {
         }
     }
 
-    public static func == (lhs: FieldLocations, rhs: FieldLocations) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+    package static func == (lhs: FieldLocations, rhs: FieldLocations) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }

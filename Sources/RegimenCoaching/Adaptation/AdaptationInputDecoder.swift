@@ -29,9 +29,9 @@ extension WeightTrend: NodeEnum {}
 ///         sets: [{load_kg: 100, reps: 10, rir: 2}]
 /// ```
 /// Every problem is reported at once with its location; unknown keys are errors.
-public enum AdaptationInputDecoder {
+package enum AdaptationInputDecoder {
     /// Decodes check-ins text; `file` names it in locations.
-    public static func decode(text: String, file: String) throws(AdaptationInputError) -> AdaptationInput {
+    package static func decode(text: String, file: String) throws(AdaptationInputError) -> AdaptationInput {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
@@ -42,7 +42,7 @@ public enum AdaptationInputDecoder {
 
     /// Decodes the whole `adaptPlan` request (docs/requirements.md#adaptplan): `current_plan` (a
     /// `regimen plan` document) beside the check-ins, logged sessions, adherence and weight trend.
-    public static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
+    package static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
@@ -57,7 +57,7 @@ public enum AdaptationInputDecoder {
     }
 
     /// Decodes a located YAML/JSON tree.
-    public static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
+    package static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
         var noPlan: Value?
         return try decode(document, plan: &noPlan, allowingPlan: false)
     }
@@ -75,7 +75,7 @@ public enum AdaptationInputDecoder {
 
     /// The check-ins file's shape (JSON Schema for editors), described from the very decoder
     /// that reads it (see ``ShapeRecorder``).
-    public static var shape: NodeShape {
+    package static var shape: NodeShape {
         let context = DecodingContext.describing()
         return context.shape { node in
             var found: Value?

@@ -3,24 +3,24 @@ import RegimenLanguage
 /// Every problem of an adaptation's plan or input, each a diagnostic located at
 /// `file:line:column` when the input was read from a file, else naming the field path
 /// (`checkins[0].stress`).
-public struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
+package struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// Problems known only by their field path (the message starts with it).
-    public init(_ problems: [String]) {
+    package init(_ problems: [String]) {
         diagnostics = problems.map { Diagnostic.error("input.invalid", $0, at: nil) }
     }
 
     /// Each problem as a line: located ones as `file:line:col: error: message`, the others as
     /// `file: error: message` with `file` naming the input they are about.
-    public func lines(file: String) -> [String] {
+    package func lines(file: String) -> [String] {
         diagnostics.map { $0.location == nil ? "\(file): error: \($0.message)" : $0.description }
     }
 
     /// Each problem's text: located ones with their location, the others by field path.
-    public var problems: [String] { diagnostics.map { $0.location == nil ? $0.message : $0.description } }
+    package var problems: [String] { diagnostics.map { $0.location == nil ? $0.message : $0.description } }
 
-    public var description: String { problems.joined(separator: "\n") }
+    package var description: String { problems.joined(separator: "\n") }
 }

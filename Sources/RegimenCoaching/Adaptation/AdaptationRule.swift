@@ -2,11 +2,11 @@ import RegimenLanguage
 import RegimenRules
 
 /// A named expression of a rule file (`let:` bindings, facts).
-public struct NamedExpression: Sendable {
-    public var name: String
-    public var expression: CompiledExpression
+package struct NamedExpression: Sendable {
+    package var name: String
+    package var expression: CompiledExpression
 
-    public init(name: String, expression: CompiledExpression) {
+    package init(name: String, expression: CompiledExpression) {
         self.name = name
         self.expression = expression
     }
@@ -14,9 +14,9 @@ public struct NamedExpression: Sendable {
 
 /// One rule of `rules/readiness-rules.yaml` or `rules/progression-rules.yaml`: when it fires, what it changes
 /// (amounts are expressions) and the reason the change log gives.
-public struct AdaptationRule: Sendable {
+package struct AdaptationRule: Sendable {
     /// What a rule is checked against.
-    public enum Scope: String, Sendable, Hashable, CaseIterable {
+    package enum Scope: String, Sendable, Hashable, CaseIterable {
         /// Once for the whole adaptation (week-level facts).
         case week
         /// Once per region of the latest check-in's soreness.
@@ -25,7 +25,7 @@ public struct AdaptationRule: Sendable {
         case loggedExercise = "logged_exercise"
 
         /// The variables expressions of this scope can read: the week's, plus the instance's.
-        public var variables: [VariableDeclaration] {
+        package var variables: [VariableDeclaration] {
             switch self {
             case .week: AdaptationVariables.weekScope.variables
             case .soreRegion: AdaptationVariables.weekScope.variables + AdaptationVariables.soreRegionScope.variables
@@ -35,52 +35,52 @@ public struct AdaptationRule: Sendable {
     }
 
     /// The changes a rule makes; every amount is an expression of the rule's scope.
-    public struct Actions: Sendable {
+    package struct Actions: Sendable {
         /// Sets added or removed for the target's muscles in their next session (region or lift).
-        public var sets: CompiledExpression?
+        package var sets: CompiledExpression?
         /// Name an easier variant of each exercise that loses sets.
-        public var suggestRegression = false
+        package var suggestRegression = false
         /// Percent change of the week's total sets.
-        public var weeklySetsPercent: CompiledExpression?
+        package var weeklySetsPercent: CompiledExpression?
         /// The lowest RIR any block may prescribe.
-        public var rirFloor: CompiledExpression?
+        package var rirFloor: CompiledExpression?
         /// Percent change of daily calories (macros follow).
-        public var kcalPercent: CompiledExpression?
+        package var kcalPercent: CompiledExpression?
         /// Percent change of the lift's load.
-        public var loadPercent: CompiledExpression?
+        package var loadPercent: CompiledExpression?
         /// Sets added to a lagging muscle below its cap…
-        public var laggingSet: CompiledExpression?
+        package var laggingSet: CompiledExpression?
         /// …or else this percent change of the lift's load.
-        public var otherwiseLoadPercent: CompiledExpression?
+        package var otherwiseLoadPercent: CompiledExpression?
         /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
-        public var reps: CompiledExpression?
+        package var reps: CompiledExpression?
         /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
-        public var harderVariant = false
+        package var harderVariant = false
         /// Mark the patched plan as a deload week.
-        public var deload = false
+        package var deload = false
         /// A change-log line that changes nothing.
-        public var note: String?
+        package var note: String?
 
-        public init() {}
+        package init() {}
 
         /// Whether the rule would change or say anything.
-        public var isEmpty: Bool {
+        package var isEmpty: Bool {
             sets == nil && weeklySetsPercent == nil && rirFloor == nil && kcalPercent == nil && loadPercent == nil
                 && laggingSet == nil && !deload && note == nil && reps == nil && !harderVariant
         }
     }
 
-    public var id: String
-    public var scope: Scope
-    public var condition: CompiledExpression
-    public var actions: Actions
-    public var reason: MessageTemplate
+    package var id: String
+    package var scope: Scope
+    package var condition: CompiledExpression
+    package var actions: Actions
+    package var reason: MessageTemplate
     /// Rules that do not apply when this one fires.
-    public var supersedes: [String]
+    package var supersedes: [String]
     /// Where the rule's id is written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         id: String, scope: Scope, condition: CompiledExpression, actions: Actions, reason: MessageTemplate,
         supersedes: [String] = [], location: SourceLocation? = nil
     ) {
@@ -95,16 +95,16 @@ public struct AdaptationRule: Sendable {
 }
 
 /// `rules/readiness-rules.yaml`, compiled.
-public struct ReadinessRules: Sendable {
+package struct ReadinessRules: Sendable {
     /// How calories turn back into macros after a change, and the floor calories never cross.
-    public struct MacroRule: Sendable {
-        public var proteinKcalPerGram: Double
-        public var carbKcalPerGram: Double
-        public var fatKcalPerGram: Double
+    package struct MacroRule: Sendable {
+        package var proteinKcalPerGram: Double
+        package var carbKcalPerGram: Double
+        package var fatKcalPerGram: Double
         /// Week-level expression: the lowest daily calories a cut may reach.
-        public var kcalFloor: CompiledExpression
+        package var kcalFloor: CompiledExpression
 
-        public init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double, kcalFloor: CompiledExpression) {
+        package init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double, kcalFloor: CompiledExpression) {
             self.proteinKcalPerGram = proteinKcalPerGram
             self.carbKcalPerGram = carbKcalPerGram
             self.fatKcalPerGram = fatKcalPerGram
@@ -113,20 +113,20 @@ public struct ReadinessRules: Sendable {
     }
 
     /// `let:` bindings, in order, then the score of one check-in.
-    public var readinessLets: [NamedExpression]
-    public var readinessScore: CompiledExpression
-    public var lowDay: CompiledExpression
-    public var highDay: CompiledExpression
+    package var readinessLets: [NamedExpression]
+    package var readinessScore: CompiledExpression
+    package var lowDay: CompiledExpression
+    package var highDay: CompiledExpression
     /// Region → the plan muscles it covers.
-    public var regions: [(region: String, muscles: [String])]
-    public var lagging: CompiledExpression
-    public var minSetsPerBlock: Int
+    package var regions: [(region: String, muscles: [String])]
+    package var lagging: CompiledExpression
+    package var minSetsPerBlock: Int
     /// Weeks in a training block: week 7 is week 1 of the second block.
-    public var blockWeeks: Int
-    public var macros: MacroRule
-    public var rules: [AdaptationRule]
+    package var blockWeeks: Int
+    package var macros: MacroRule
+    package var rules: [AdaptationRule]
 
-    public init(
+    package init(
         readinessLets: [NamedExpression], readinessScore: CompiledExpression, lowDay: CompiledExpression,
         highDay: CompiledExpression, regions: [(region: String, muscles: [String])], lagging: CompiledExpression,
         minSetsPerBlock: Int, blockWeeks: Int, macros: MacroRule, rules: [AdaptationRule]
@@ -144,20 +144,20 @@ public struct ReadinessRules: Sendable {
     }
 
     /// The muscles a region covers: its `regions` entry, or the region itself when it names a muscle.
-    public func muscles(ofRegion region: String) -> [String]? {
+    package func muscles(ofRegion region: String) -> [String]? {
         regions.first { $0.region == region }?.muscles
     }
 }
 
 /// `rules/progression-rules.yaml`, compiled.
-public struct ProgressionRules: Sendable {
+package struct ProgressionRules: Sendable {
     /// Equipment tag → the smallest load step in kg.
-    public var increments: [(equipment: String, kg: Double)]
-    public var defaultIncrementKg: Double
+    package var increments: [(equipment: String, kg: Double)]
+    package var defaultIncrementKg: Double
     /// First match wins, per logged exercise.
-    public var rules: [AdaptationRule]
+    package var rules: [AdaptationRule]
 
-    public init(increments: [(equipment: String, kg: Double)], defaultIncrementKg: Double, rules: [AdaptationRule]) {
+    package init(increments: [(equipment: String, kg: Double)], defaultIncrementKg: Double, rules: [AdaptationRule]) {
         self.increments = increments
         self.defaultIncrementKg = defaultIncrementKg
         self.rules = rules
@@ -165,7 +165,7 @@ public struct ProgressionRules: Sendable {
 
     /// The load step for an exercise needing `equipment`: the largest listed step among its tags
     /// (a barbell lift on a bench moves in barbell steps), else the default.
-    public func incrementKg(forEquipment equipment: [String]) -> Double {
+    package func incrementKg(forEquipment equipment: [String]) -> Double {
         let steps = increments.filter { equipment.contains($0.equipment) }.map(\.kg)
         return steps.max() ?? defaultIncrementKg
     }

@@ -4,14 +4,20 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
     /// An output of the planner that a profile change can make stale.
     public enum Area: String, Sendable, Hashable, CaseIterable, Comparable {
         // Workout
+        /// Workout outputs: the split, weekly sets, exercise pool, reps and RIR, and cues.
         case split, weeklySets = "weekly_sets", exercisePool = "exercise_pool", prescription, cues
         // Nutrition
+        /// Nutrition outputs: BMR/TDEE, calories, macros, meal options and carb timing.
         case energy, calories, macros, meals, carbTiming = "carb_timing"
         // Context
+        /// Context outputs: body indexes, accuracy, cautions and supplements.
         case bodyIndexes = "body_indexes", accuracy, cautions, supplements
 
+        /// The workout areas.
         public static let workout: Set<Area> = [.split, .weeklySets, .exercisePool, .prescription, .cues]
+        /// The nutrition areas.
         public static let nutrition: Set<Area> = [.energy, .calories, .macros, .meals, .carbTiming]
+        /// The context areas.
         public static let context: Set<Area> = [.bodyIndexes, .accuracy, .cautions, .supplements]
 
         public static func < (lhs: Area, rhs: Area) -> Bool {
@@ -40,20 +46,20 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
     }
 
     /// One row: a profile field (and the fields that share its row), its impacts and why.
-    public struct Row: Sendable, Hashable {
-        public var field: String
+    package struct Row: Sendable, Hashable {
+        package var field: String
         /// Other profile fields the row covers (`height_cm` also covers `weight_kg`).
-        public var also: [String]
+        package var also: [String]
         /// Set when the field is not a profile field and another command handles it (`adapt`).
-        public var handledBy: String?
-        public var workoutImpact: String
-        public var workout: [Area]
-        public var nutritionImpact: String
-        public var nutrition: [Area]
-        public var context: [Area]
-        public var why: String
+        package var handledBy: String?
+        package var workoutImpact: String
+        package var workout: [Area]
+        package var nutritionImpact: String
+        package var nutrition: [Area]
+        package var context: [Area]
+        package var why: String
 
-        public init(
+        package init(
             field: String, also: [String] = [], handledBy: String? = nil, workoutImpact: String, workout: [Area],
             nutritionImpact: String, nutrition: [Area], context: [Area], why: String
         ) {
@@ -69,21 +75,21 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
         }
 
         /// Every area the row recomputes.
-        public var recomputes: Set<Area> { Set(workout + nutrition + context) }
-        public var fields: [String] { [field] + also }
+        package var recomputes: Set<Area> { Set(workout + nutrition + context) }
+        package var fields: [String] { [field] + also }
     }
 
     /// The profile fields, with the seed's names, that a matrix must cover (one row each).
-    public static let profileFields = [
+    package static let profileFields = [
         "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
         "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
         "hypertension", "medications", "daily_caffeine_mg",
     ]
 
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public init(rows: [Row]) { self.rows = rows }
+    package init(rows: [Row]) { self.rows = rows }
 
     /// The row covering `field`.
-    public func row(for field: String) -> Row? { rows.first { $0.fields.contains(field) } }
+    package func row(for field: String) -> Row? { rows.first { $0.fields.contains(field) } }
 }

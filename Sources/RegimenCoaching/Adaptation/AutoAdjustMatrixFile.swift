@@ -4,13 +4,13 @@ import RegimenRules
 extension AutoAdjustMatrix.Area: NodeEnum {}
 
 /// `kind: auto_adjust_matrix` — `rules/auto-adjust-matrix.yaml`.
-public struct AutoAdjustMatrixFile: RuleFileKind {
-    public static let kind = "auto_adjust_matrix"
-    public let matrix: AutoAdjustMatrix
+package struct AutoAdjustMatrixFile: RuleFileKind {
+    package static let kind = "auto_adjust_matrix"
+    package let matrix: AutoAdjustMatrix
 
-    public var ruleCount: Int { matrix.rows.count }
+    package var ruleCount: Int { matrix.rows.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> AutoAdjustMatrixFile? {
+    package static func decode(_ document: inout MappingDecoder) -> AutoAdjustMatrixFile? {
         let context = document.context
         var covered: [String: SourceLocation] = [:]
         let rows = document.list("matrix") { node, path in

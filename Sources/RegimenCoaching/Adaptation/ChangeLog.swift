@@ -11,7 +11,9 @@ public struct ChangeLogEntry: Sendable, Hashable {
     /// Which quantity: `sets`, `weekly_sets`, `rir`, `load_kg`, `kcal`, `protein_g`, `fat_g`,
     /// `carb_g`, `deload`, `regression`, `note`.
     public var field: String
+    /// The quantity's value before the change.
     public var before: Value
+    /// The quantity's value after the change.
     public var after: Value
     /// The rule's reason, filled in.
     public var reason: String
@@ -20,6 +22,7 @@ public struct ChangeLogEntry: Sendable, Hashable {
     /// Per-block changes behind the entry (day, exercise, before, after), when there are several.
     public var details: [Value]
 
+    /// An entry with every part given.
     public init(rule: String, target: String, field: String, before: Value, after: Value, reason: String, line: String, details: [Value] = []) {
         self.rule = rule
         self.target = target
@@ -46,6 +49,7 @@ public struct ChangeLogEntry: Sendable, Hashable {
 public struct AdaptationResult: Sendable, Hashable {
     /// The plan document with every change applied (same shape as the input plan).
     public var patchedPlan: Value
+    /// Every change made, in the order the rules made them.
     public var changeLog: [ChangeLogEntry]
     /// Things the input said that the rules could not use (an exercise not in the plan, a rule
     /// that could not be evaluated); nothing here changed the plan.

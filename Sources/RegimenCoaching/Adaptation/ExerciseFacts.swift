@@ -1,15 +1,15 @@
 /// What adaptation needs to know about an exercise (from `catalogs/exercise-catalog.yaml`).
-public struct ExerciseFacts: Sendable, Hashable {
-    public var name: String
-    public var primaryMuscles: [String]
-    public var secondaryMuscles: [String]
-    public var equipment: [String]
+package struct ExerciseFacts: Sendable, Hashable {
+    package var name: String
+    package var primaryMuscles: [String]
+    package var secondaryMuscles: [String]
+    package var equipment: [String]
     /// Easier variants, best first.
-    public var regressions: [String]
+    package var regressions: [String]
     /// Harder variants, next step first.
-    public var progressions: [String]
+    package var progressions: [String]
 
-    public init(
+    package init(
         name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String] = [], regressions: [String] = [],
         progressions: [String] = []
     ) {

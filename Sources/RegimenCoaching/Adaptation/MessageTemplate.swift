@@ -5,7 +5,7 @@ import RegimenLanguage
 ///
 /// Each part is compiled when the rule file loads, so a misspelt name is a load-time error at the
 /// part's own column, not a surprise in a change log.
-public struct MessageTemplate: Sendable {
+package struct MessageTemplate: Sendable {
     enum Piece: Sendable {
         case text(String)
         case expression(CompiledExpression)
@@ -13,12 +13,12 @@ public struct MessageTemplate: Sendable {
 
     let pieces: [Piece]
     /// The template as written.
-    public let text: String
+    package let text: String
 
     /// Compiles every `{…}` part of `source` against `environment`.
     /// - Throws: ``DiagnosticsError`` with every problem: unbalanced braces and each part's
     ///   compile errors, located in the file.
-    public init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+    package init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         var pieces: [Piece] = []
         var diagnostics = DiagnosticCollector()
         let scalars = Array(source.text.unicodeScalars)
@@ -69,13 +69,13 @@ public struct MessageTemplate: Sendable {
     }
 
     /// A template without parts, for messages built in code.
-    public init(literal: String) {
+    package init(literal: String) {
         pieces = [.text(literal)]
         text = literal
     }
 
     /// The names the template's parts read.
-    public var referencedVariables: [String] {
+    package var referencedVariables: [String] {
         pieces.flatMap { piece -> [String] in
             if case .expression(let expression) = piece { return expression.referencedVariables }
             return []
@@ -84,7 +84,7 @@ public struct MessageTemplate: Sendable {
 
     /// The message with every part evaluated; a part that fails prints as `?` so a message is
     /// always produced (the rule's decision does not depend on its message).
-    public func render(_ bindings: [String: Value]) -> String {
+    package func render(_ bindings: [String: Value]) -> String {
         var out = ""
         for piece in pieces {
             switch piece {
@@ -103,7 +103,7 @@ public struct MessageTemplate: Sendable {
 
     /// The message with variables given in slot order (see ``CompiledExpression/evaluate(slots:limits:host:tracer:)``);
     /// parts reading a name in `unavailable` print as `?`.
-    public func render(slots: [Value], unavailable: Set<String> = []) -> String {
+    package func render(slots: [Value], unavailable: Set<String> = []) -> String {
         var out = ""
         for piece in pieces {
             switch piece {

@@ -4,19 +4,19 @@ import RegimenLanguage
 
 /// A whole-number range as plans write it: `"6–10"`, `"1-3"`, `"8"`. Keeps the dash it was
 /// written with so a patched plan reads like the original.
-public struct PlanRange: Sendable, Hashable, CustomStringConvertible {
-    public var lower: Int
-    public var upper: Int
+package struct PlanRange: Sendable, Hashable, CustomStringConvertible {
+    package var lower: Int
+    package var upper: Int
     var dash: String
 
-    public init(_ lower: Int, _ upper: Int, dash: String = "–") {
+    package init(_ lower: Int, _ upper: Int, dash: String = "–") {
         self.lower = lower
         self.upper = upper
         self.dash = dash
     }
 
     /// Parses `a–b`, `a-b` or `a`; `nil` for anything else (a hold such as `30–45s`).
-    public init?(text: String) {
+    package init?(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for dash in ["–", "-", "—"] where trimmed.contains(dash) {
             let parts = trimmed.components(separatedBy: dash).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -28,53 +28,53 @@ public struct PlanRange: Sendable, Hashable, CustomStringConvertible {
         self.init(single, single)
     }
 
-    public var description: String { lower == upper ? String(lower) : "\(lower)\(dash)\(upper)" }
+    package var description: String { lower == upper ? String(lower) : "\(lower)\(dash)\(upper)" }
 }
 
 /// The parts of a plan document (`regimen plan` output) that adaptation reads and changes, with
 /// the document itself so that everything else passes through untouched.
-public struct PlanView: Sendable, Hashable {
-    public struct Block: Sendable, Hashable {
-        public var muscle: String
-        public var exerciseId: String
-        public var sets: Int
-        public var reps: PlanRange?
-        public var rir: PlanRange?
-        public var loadKg: Double?
-        public var suggestedRegression: String?
+package struct PlanView: Sendable, Hashable {
+    package struct Block: Sendable, Hashable {
+        package var muscle: String
+        package var exerciseId: String
+        package var sets: Int
+        package var reps: PlanRange?
+        package var rir: PlanRange?
+        package var loadKg: Double?
+        package var suggestedRegression: String?
         /// The exercise's display name, when a change of exercise sets it.
-        public var exerciseName: String?
+        package var exerciseName: String?
         /// Position in the document: `workouts[workout].blocks[block]`.
         let workout: Int
         let block: Int
     }
 
-    public struct Day: Sendable, Hashable {
-        public var day: Int
-        public var blocks: [Block]
+    package struct Day: Sendable, Hashable {
+        package var day: Int
+        package var blocks: [Block]
     }
 
-    public struct Macros: Sendable, Hashable {
-        public var proteinG: Double
-        public var fatG: Double
-        public var carbG: Double
+    package struct Macros: Sendable, Hashable {
+        package var proteinG: Double
+        package var fatG: Double
+        package var carbG: Double
     }
 
-    public var days: [Day]
-    public var kcal: Double?
-    public var macros: Macros?
-    public var bmr: Double?
+    package var days: [Day]
+    package var kcal: Double?
+    package var macros: Macros?
+    package var bmr: Double?
     /// Weekly band per muscle (counted sets).
-    public var bands: [String: ClosedRange<Double>]
-    public var deload: Bool
+    package var bands: [String: ClosedRange<Double>]
+    package var deload: Bool
     /// What earlier adaptations applied to this plan (its `adaptations` list).
     var adaptations: [AdaptationRecord]
     /// The plan as read.
-    public let document: Value
+    package let document: Value
 
     /// Reads `document`; every problem is reported at once.
     /// - Throws: ``AdaptationInputError`` naming each field that is missing or of the wrong type.
-    public init(document: Value) throws(AdaptationInputError) {
+    package init(document: Value) throws(AdaptationInputError) {
         var problems: [String] = []
         self.document = document
         guard case .map(let root) = document else {
@@ -212,7 +212,7 @@ public struct PlanView: Sendable, Hashable {
     }
 
     /// Every block, in day order.
-    public var allBlocks: [Block] { days.flatMap(\.blocks) }
+    package var allBlocks: [Block] { days.flatMap(\.blocks) }
 
     /// The plan document with this view's values written back; `setChanges` (the change of each
     /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.

@@ -4,21 +4,31 @@ import RegimenLanguage
 /// What `regimen diff OLD NEW` reports: the profile fields that changed, the outputs the matrix
 /// says they affect, and how each of those outputs changed, with the matrix's reason.
 public struct ProfileDiff: Sendable, Hashable {
+    /// One profile field that differs between the two profiles.
     public struct FieldChange: Sendable, Hashable {
+        /// The field's name as the profile spells it (`schedule_days`).
         public var field: String
+        /// The old profile's value.
         public var before: Value
+        /// The new profile's value.
         public var after: Value
         /// The matrix row's texts.
         public var workoutImpact: String
+        /// What the change does to nutrition, from the matrix row.
         public var nutritionImpact: String
+        /// Why, from the matrix row.
         public var why: String
     }
 
+    /// One plan output whose value changed.
     public struct OutputChange: Sendable, Hashable {
+        /// The planner output the value belongs to.
         public var area: AutoAdjustMatrix.Area
         /// The output's key in the plan document (`idx.BMR`, `kcal`, `weekly_sets.chest`).
         public var key: String
+        /// The value in the old profile's plan.
         public var before: Value
+        /// The value in the new profile's plan.
         public var after: Value
         /// The changed fields whose rows list this area.
         public var causes: [String]
@@ -26,6 +36,7 @@ public struct ProfileDiff: Sendable, Hashable {
         public var why: [String]
     }
 
+    /// The profile fields that changed, in the matrix's order.
     public var fieldChanges: [FieldChange]
     /// Areas the matrix says to recompute for these changes.
     public var recomputed: [AutoAdjustMatrix.Area]
@@ -43,6 +54,7 @@ public struct ProfileDiff: Sendable, Hashable {
         return .map(map)
     }
 
+    /// The report in the `diff` contract's keys (`profile_changes`, `recompute`, `output_changes`).
     public var value: Value {
         .map([
             "profile_changes": .list(fieldChanges.map { change in
@@ -61,13 +73,13 @@ public struct ProfileDiff: Sendable, Hashable {
 }
 
 /// Compares two profiles through the auto-adjust matrix.
-public struct ProfileDiffer: Sendable {
-    public let matrix: AutoAdjustMatrix
+package struct ProfileDiffer: Sendable {
+    package let matrix: AutoAdjustMatrix
 
-    public init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
+    package init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
 
     /// The profile fields whose values differ, in the matrix's field order.
-    public func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
+    package func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
         let before = old.screeningValue
         let after = new.screeningValue
         return AutoAdjustMatrix.profileFields.compactMap { field in
@@ -78,7 +90,7 @@ public struct ProfileDiffer: Sendable {
     }
 
     /// The areas the matrix says the changed fields affect.
-    public func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
+    package func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
         var areas = Set<AutoAdjustMatrix.Area>()
         for field in fields { areas.formUnion(matrix.row(for: field)?.recomputes ?? []) }
         return areas.sorted()
@@ -86,7 +98,7 @@ public struct ProfileDiffer: Sendable {
 
     /// The diff of `old` and `new`, given both profiles' plan documents (and supplement advice,
     /// when the supplements area may be affected).
-    public func diff(
+    package func diff(
         old: Profile, new: Profile, oldPlan: Value, newPlan: Value, oldSupplements: SupplementAdvice? = nil,
         newSupplements: SupplementAdvice? = nil
     ) -> ProfileDiff {
@@ -204,7 +216,7 @@ enum PlanAreas {
 extension AutoAdjustMatrix.Area {
     /// This area's outputs in a plan document (`generatePlan`'s response) and supplement advice,
     /// as a map from output key (`idx.BMR`, `weekly_sets.chest`) to value.
-    public func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
+    package func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
         .map(PlanAreas.extract(self, plan: plan, supplements: supplements))
     }
 }

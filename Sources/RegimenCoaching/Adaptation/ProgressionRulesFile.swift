@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: progression_rules` — `rules/progression-rules.yaml`.
-public struct ProgressionRulesFile: RuleFileKind {
-    public static let kind = "progression_rules"
-    public static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }
-    public let rules: ProgressionRules
+package struct ProgressionRulesFile: RuleFileKind {
+    package static let kind = "progression_rules"
+    package static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }
+    package let rules: ProgressionRules
     /// Every rule id written in the file, including rules with errors.
     let declaredIds: [String]
 
-    public var ruleCount: Int { rules.rules.count }
+    package var ruleCount: Int { rules.rules.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> ProgressionRulesFile? {
+    package static func decode(_ document: inout MappingDecoder) -> ProgressionRulesFile? {
         let context = document.context
         var increments: [(equipment: String, kg: Double)] = []
         var incrementsValid = true

@@ -3,20 +3,20 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
-public struct ReadinessRulesFile: RuleFileKind {
-    public static let kind = "readiness_rules"
-    public static var expressionScopes: [ExpressionScope] {
+package struct ReadinessRulesFile: RuleFileKind {
+    package static let kind = "readiness_rules"
+    package static var expressionScopes: [ExpressionScope] {
         [AdaptationVariables.checkinScope, AdaptationVariables.dayScope, AdaptationVariables.weekScope, AdaptationVariables.soreRegionScope,
          AdaptationVariables.loggedExerciseScope, AdaptationVariables.laggingScope]
     }
-    public let rules: ReadinessRules
+    package let rules: ReadinessRules
     /// Every rule id written in the file, including rules with errors (so that a broken rule is
     /// not reported a second time by the rules that name it).
     let declaredIds: [String]
 
-    public var ruleCount: Int { rules.rules.count }
+    package var ruleCount: Int { rules.rules.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> ReadinessRulesFile? {
+    package static func decode(_ document: inout MappingDecoder) -> ReadinessRulesFile? {
         let context = document.context
         var lets: [NamedExpression] = []
         // A `let:` name is declared with the type its expression is known to have.
@@ -84,7 +84,7 @@ public struct ReadinessRulesFile: RuleFileKind {
 
     /// Rule ids are unique across the readiness and progression files, and `supersedes` names
     /// rules that exist.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         AdaptationRuleDecoder.checkSingleFile(ReadinessRulesFile.self, ruleSet, context)
         AdaptationRuleDecoder.checkSingleFile(ProgressionRulesFile.self, ruleSet, context)
         let all = ruleSet.all(ReadinessRulesFile.self).flatMap(\.rules.rules) + ruleSet.all(ProgressionRulesFile.self).flatMap(\.rules.rules)

@@ -1,11 +1,11 @@
 /// The loaded exercise catalog, in file order (earlier entries are preferred by selection).
-public struct ExerciseCatalog: Sendable {
-    public let exercises: [Exercise]
+package struct ExerciseCatalog: Sendable {
+    package let exercises: [Exercise]
     private let positions: [String: Int]
 
     /// Builds a catalog; ids must be unique (the loader reports duplicates before this point, and
     /// a later duplicate is ignored here rather than trapping).
-    public init(_ exercises: [Exercise]) {
+    package init(_ exercises: [Exercise]) {
         var kept: [Exercise] = []
         var positions: [String: Int] = [:]
         for exercise in exercises where positions[exercise.id] == nil {
@@ -17,11 +17,11 @@ public struct ExerciseCatalog: Sendable {
     }
 
     /// The exercise with this id, if the catalog has it.
-    public subscript(id: String) -> Exercise? {
+    package subscript(id: String) -> Exercise? {
         guard let position = positions[id] else { return nil }
         return exercises[position]
     }
 
     /// Catalog position of an exercise; selection uses it as the final tie-break.
-    public func position(of id: String) -> Int? { positions[id] }
+    package func position(of id: String) -> Int? { positions[id] }
 }

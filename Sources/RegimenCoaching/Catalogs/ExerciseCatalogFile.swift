@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: exercise_catalog` — `catalogs/exercise-catalog.yaml`.
-public struct ExerciseCatalogFile: RuleFileKind {
-    public static let kind = "exercise_catalog"
+package struct ExerciseCatalogFile: RuleFileKind {
+    package static let kind = "exercise_catalog"
 
-    public var exercises: [Exercise]
+    package var exercises: [Exercise]
     /// Where each exercise is written, by id.
-    public var locations: [String: SourceLocation]
+    package var locations: [String: SourceLocation]
 
-    public var catalogEntryCount: Int { exercises.count }
+    package var catalogEntryCount: Int { exercises.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> ExerciseCatalogFile? {
+    package static func decode(_ document: inout MappingDecoder) -> ExerciseCatalogFile? {
         let context = document.context
         var locations: [String: SourceLocation] = [:]
         var ids: [(id: String, location: SourceLocation)] = []
@@ -58,7 +58,7 @@ public struct ExerciseCatalogFile: RuleFileKind {
     }
 
     /// Regressions and progressions must name catalog exercises.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         let files = ruleSet.all(ExerciseCatalogFile.self)
         let known = Set(files.flatMap { $0.exercises.map(\.id) })
         for file in files {

@@ -1,15 +1,15 @@
 import RegimenLanguage
 
 /// Computes the `recalculateIndexes` response from a profile with the rules' formulas.
-public struct IndexCalculator: Sendable {
-    public let rules: NutritionRuleSet
+package struct IndexCalculator: Sendable {
+    package let rules: NutritionRuleSet
 
-    public init(rules: NutritionRuleSet) { self.rules = rules }
+    package init(rules: NutritionRuleSet) { self.rules = rules }
 
     /// BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and what to add next (the
     /// `recalculateIndexes` response; see docs/requirements.md#body-indexes).
     /// - Throws: ``RuleEvaluationError`` when a rule expression cannot be evaluated.
-    public func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
+    package func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
         let defaults = rules.defaults
         var assumed: [AssumedInput] = []
         let ageRules = rules.profile.ages
@@ -138,7 +138,7 @@ public struct IndexCalculator: Sendable {
     }
 
     /// Estimated one-rep max by the rules' formula (Epley by default).
-    public func oneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
+    package func oneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
         guard let value = try rules.indexes.oneRepMax.number([IndexVariables.load.name: .float(load), IndexVariables.reps.name: .int(Int64(reps))], rule: "one_rep_max") else {
             throw RuleEvaluationError("one_rep_max: the formula gave null", at: rules.indexes.oneRepMax.source.lineOrigins.first)
         }

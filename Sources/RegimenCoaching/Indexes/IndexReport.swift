@@ -2,9 +2,9 @@ import OrderedCollections
 import RegimenLanguage
 
 /// An input the calculation filled from `rules/profile-defaults.yaml` because the profile left it out.
-public struct AssumedInput: Sendable, Hashable {
-    public var field: String
-    public var value: Double
+package struct AssumedInput: Sendable, Hashable {
+    package var field: String
+    package var value: Double
 }
 
 /// The `recalculateIndexes` response (docs/requirements.md#recalculateindexes) plus what
@@ -14,9 +14,13 @@ public struct IndexReport: Sendable, Hashable {
     public var bmr: Double
     /// `mifflin`, `katch` or `override`.
     public var method: String
+    /// Total daily energy expenditure in kcal/day: the override when given, else BMR × activity.
     public var tdee: Double
+    /// Body-mass index (kg/m²): the override when given, else computed; `nil` without height and weight.
     public var bmi: Double?
+    /// Waist-to-height ratio; `nil` without waist and height.
     public var whtr: Double?
+    /// Fat-free mass index (kg/m²); `nil` without body fat, height and weight.
     public var ffmi: Double?
     /// Ladder level: `low`, `med`, `high` or `highest`.
     public var accuracy: String
@@ -26,24 +30,36 @@ public struct IndexReport: Sendable, Hashable {
     public var nextBestInput: String?
     /// BMR and TDEE as computed from the inputs, whatever the overrides say.
     public var computedBMR: Double
+    /// TDEE as computed from the inputs, whatever the overrides say.
     public var computedTDEE: Double
+    /// BMI as computed from the inputs, whatever the overrides say.
     public var computedBMI: Double?
     /// The age the formulas used, and where it came from (`age`, `age_range` or `default`).
     public var ageUsed: Int
+    /// Where the age came from: `age`, `age_range` or `default`.
     public var ageSource: String
+    /// The height the formulas used, in cm (given or assumed).
     public var heightCmUsed: Double
+    /// The weight the formulas used, in kg (given or assumed).
     public var weightKgUsed: Double
+    /// Lean body mass in kg, when body fat is known.
     public var leanBodyMassKg: Double?
+    /// Training days per week, from the schedule.
     public var trainingDays: Int
+    /// The multiplier from BMR to TDEE for those training days.
     public var activityMultiplier: Double
+    /// Whether the user is under 18 (the planner is then conservative).
     public var isMinor: Bool
-    public var assumed: [AssumedInput]
+    package var assumed: [AssumedInput]
     /// Context labels by index (`BMI`, `WHtR`, `FFMI`).
     public var context: [String: String]
     /// Non-blocking warnings such as an override far from the computed value.
     public var warnings: [String]
+    /// Health cautions to show with the indexes.
     public var cautions: [String]
+    /// Explanations of how the figures were reached.
     public var notes: [String]
+    /// Suggestions for the user, such as the next input to add.
     public var tips: [String]
 
     /// The response in the seed's field names, numbers rounded as shown to people.

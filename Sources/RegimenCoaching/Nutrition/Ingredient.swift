@@ -1,6 +1,6 @@
 /// What an ingredient is for in a meal: every meal offers options in each category and the user
 /// picks one of each (see docs/requirements.md#ingredient-plan).
-public enum IngredientCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum IngredientCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case protein, carb, veg, fat
 
     private var rank: Int {
@@ -12,7 +12,7 @@ public enum IngredientCategory: String, Sendable, Hashable, CaseIterable, Compar
         }
     }
 
-    public static func < (lhs: IngredientCategory, rhs: IngredientCategory) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: IngredientCategory, rhs: IngredientCategory) -> Bool { lhs.rank < rhs.rank }
 
     /// The macro an option of this category is sized by; vegetables are sized by weight.
     var primaryNutrient: MacroNutrient? {
@@ -26,29 +26,29 @@ public enum IngredientCategory: String, Sendable, Hashable, CaseIterable, Compar
 }
 
 /// One entry of `catalogs/ingredients.yaml`.
-public struct Ingredient: Sendable, Hashable {
-    public var id: String
-    public var name: String
-    public var category: IngredientCategory
+package struct Ingredient: Sendable, Hashable {
+    package var id: String
+    package var name: String
+    package var category: IngredientCategory
     /// USDA SR NDB number of the record the values come from.
-    public var usdaNDB: String
+    package var usdaNDB: String
     /// The USDA release the values were read from (`SR24`, or `SR Legacy` for records added later).
-    public var usdaRelease: String
+    package var usdaRelease: String
     /// The state the values describe: cooked, raw, dry or ready.
-    public var state: String
+    package var state: String
     /// Protein, carbohydrate and fat in grams per 100 g.
-    public var per100g: Macros
+    package var per100g: Macros
     /// USDA's own energy figure, kept for provenance; the planner never computes with it.
-    public var usdaKcal: Double
-    public var typicalPortionG: Double
+    package var usdaKcal: Double
+    package var typicalPortionG: Double
     /// The smallest and largest amount suggested for one meal.
-    public var portionRangeG: ClosedRange<Double>
-    public var budgetTier: Profile.BudgetTier
+    package var portionRangeG: ClosedRange<Double>
+    package var budgetTier: Profile.BudgetTier
     /// Tags the dietary exclusions match (`meat`, `dairy`, `gluten`, …).
-    public var contains: [String]
-    public var notes: String?
+    package var contains: [String]
+    package var notes: String?
 
-    public init(
+    package init(
         id: String, name: String, category: IngredientCategory, usdaNDB: String, usdaRelease: String = "SR24", state: String, per100g: Macros,
         usdaKcal: Double, typicalPortionG: Double, portionRangeG: ClosedRange<Double>, budgetTier: Profile.BudgetTier,
         contains: [String], notes: String? = nil

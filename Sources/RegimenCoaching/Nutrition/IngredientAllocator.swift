@@ -1,17 +1,17 @@
 /// The allocator's settings, from `rules/meals.yaml` and `rules/nutrition.yaml`.
-public struct AllocatorSettings: Sendable, Hashable {
+package struct AllocatorSettings: Sendable, Hashable {
     /// ±fraction every combination must stay within (0.10 for ±10%).
-    public var tolerance: Double
+    package var tolerance: Double
     /// The narrowest half-width of the band per measure (grams of each macro, kcal): the band is
     /// `target ± max(tolerance × target, floor)`.
-    public var toleranceFloor: MealTotals
+    package var toleranceFloor: MealTotals
     /// How many options per category: at least the lower bound, at most the upper.
-    public var optionsPerCategory: ClosedRange<Int>
+    package var optionsPerCategory: ClosedRange<Int>
     /// Suggested grams are multiples of these steps.
-    public var roundingG: [IngredientCategory: Double]
-    public var energy: EnergyFactors
+    package var roundingG: [IngredientCategory: Double]
+    package var energy: EnergyFactors
 
-    public init(
+    package init(
         tolerance: Double, toleranceFloor: MealTotals = .zero, optionsPerCategory: ClosedRange<Int>, roundingG: [IngredientCategory: Double],
         energy: EnergyFactors
     ) {
@@ -23,13 +23,13 @@ public struct AllocatorSettings: Sendable, Hashable {
     }
 
     /// How far either side of `target` a measure may land.
-    public func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
+    package func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
         max(tolerance * target, toleranceFloor[measure])
     }
 }
 
 /// The allocator's answer for one meal.
-public enum MealAllocation: Sendable, Hashable {
+package enum MealAllocation: Sendable, Hashable {
     /// Options such that any one pick per category lands within tolerance of every sub-target.
     case options(MealOptions)
     /// The catalog (after budget and exclusions) cannot keep the guarantee for this meal; why.
@@ -58,8 +58,8 @@ public enum MealAllocation: Sendable, Hashable {
 ///    with further options while the check still passes.
 ///
 /// When nothing passes, it says which measure the closest candidate could not hold.
-public struct IngredientAllocator: Sendable {
-    public let settings: AllocatorSettings
+package struct IngredientAllocator: Sendable {
+    package let settings: AllocatorSettings
 
     // The three limits below bound how hard the search tries, not what counts as a good meal, so
     // they stay here rather than in `rules/meals.yaml`. What a coach decides (the tolerance, how
@@ -79,7 +79,7 @@ public struct IngredientAllocator: Sendable {
     /// their category's macro at their largest portion (the rest comes from the other categories).
     private let portionableShare = 0.8
 
-    public init(settings: AllocatorSettings) {
+    package init(settings: AllocatorSettings) {
         self.settings = settings
     }
 
@@ -88,7 +88,7 @@ public struct IngredientAllocator: Sendable {
     ///   - targets: the meal's sub-targets (all positive).
     ///   - vegGrams: the weight every vegetable option gets.
     ///   - candidates: the eligible ingredients (budget and exclusions already applied).
-    public func allocate(targets: MealTargets, vegGrams: Double, candidates: [Ingredient]) -> MealAllocation {
+    package func allocate(targets: MealTargets, vegGrams: Double, candidates: [Ingredient]) -> MealAllocation {
         let minimum = settings.optionsPerCategory.lowerBound
         guard targets.macros.protein > 0, targets.macros.carb > 0, targets.macros.fat > 0 else {
             return .infeasible("the meal's sub-targets must all be positive (protein \(formatted(targets.macros.protein)) g, carbohydrate \(formatted(targets.macros.carb)) g, fat \(formatted(targets.macros.fat)) g)")

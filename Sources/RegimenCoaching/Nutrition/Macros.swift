@@ -1,20 +1,20 @@
 /// Grams of protein, carbohydrate and fat: a food's content per gram or per 100 g, an amount of
 /// food, or a target.
-public struct Macros: Sendable, Hashable {
-    public var protein: Double
-    public var carb: Double
-    public var fat: Double
+package struct Macros: Sendable, Hashable {
+    package var protein: Double
+    package var carb: Double
+    package var fat: Double
 
-    public init(protein: Double, carb: Double, fat: Double) {
+    package init(protein: Double, carb: Double, fat: Double) {
         self.protein = protein
         self.carb = carb
         self.fat = fat
     }
 
-    public static let zero = Macros(protein: 0, carb: 0, fat: 0)
+    package static let zero = Macros(protein: 0, carb: 0, fat: 0)
 
     /// The macro by nutrient.
-    public subscript(nutrient: MacroNutrient) -> Double {
+    package subscript(nutrient: MacroNutrient) -> Double {
         get {
             switch nutrient {
             case .protein: protein
@@ -31,17 +31,17 @@ public struct Macros: Sendable, Hashable {
         }
     }
 
-    public static func + (lhs: Macros, rhs: Macros) -> Macros {
+    package static func + (lhs: Macros, rhs: Macros) -> Macros {
         Macros(protein: lhs.protein + rhs.protein, carb: lhs.carb + rhs.carb, fat: lhs.fat + rhs.fat)
     }
 
-    public static func * (lhs: Macros, factor: Double) -> Macros {
+    package static func * (lhs: Macros, factor: Double) -> Macros {
         Macros(protein: lhs.protein * factor, carb: lhs.carb * factor, fat: lhs.fat * factor)
     }
 }
 
 /// The three energy-yielding macronutrients the planner budgets.
-public enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
+package enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
     case protein, carb, fat
 }
 
@@ -50,18 +50,18 @@ public enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
 /// Targets, meal sub-targets and ingredient options all go through the same factors
 /// (`rules/nutrition.yaml`, `energy`), so "the macros add up to the kcal" and "an option's kcal"
 /// are the same arithmetic.
-public struct EnergyFactors: Sendable, Hashable {
+package struct EnergyFactors: Sendable, Hashable {
     /// The name the rule file gives the definition, e.g. `atwater_general`.
-    public var definition: String
-    public var kcalPerGram: Macros
+    package var definition: String
+    package var kcalPerGram: Macros
 
-    public init(definition: String, kcalPerGram: Macros) {
+    package init(definition: String, kcalPerGram: Macros) {
         self.definition = definition
         self.kcalPerGram = kcalPerGram
     }
 
     /// kcal of an amount of macros.
-    public func kcal(_ macros: Macros) -> Double {
+    package func kcal(_ macros: Macros) -> Double {
         macros.protein * kcalPerGram.protein + macros.carb * kcalPerGram.carb + macros.fat * kcalPerGram.fat
     }
 }

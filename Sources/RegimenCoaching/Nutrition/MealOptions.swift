@@ -1,25 +1,25 @@
 import RegimenLanguage
 /// A meal's sub-targets: grams of each macro (to 0.1 g) and kcal (whole kcal) by the plan's
 /// single energy definition.
-public struct MealTargets: Sendable, Hashable {
-    public var macros: Macros
-    public var kcal: Double
+package struct MealTargets: Sendable, Hashable {
+    package var macros: Macros
+    package var kcal: Double
 
-    public init(macros: Macros, kcal: Double) {
+    package init(macros: Macros, kcal: Double) {
         self.macros = macros
         self.kcal = kcal
     }
 }
 
 /// One suggested amount of one ingredient, with what it brings (0.1 g, whole kcal).
-public struct IngredientOption: Sendable, Hashable {
-    public var ingredientId: String
-    public var grams: Double
-    public var macros: Macros
-    public var kcal: Double
-    public var budgetTier: Profile.BudgetTier
+package struct IngredientOption: Sendable, Hashable {
+    package var ingredientId: String
+    package var grams: Double
+    package var macros: Macros
+    package var kcal: Double
+    package var budgetTier: Profile.BudgetTier
 
-    public init(ingredientId: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier) {
+    package init(ingredientId: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier) {
         self.ingredientId = ingredientId
         self.grams = grams
         self.macros = macros
@@ -30,20 +30,20 @@ public struct IngredientOption: Sendable, Hashable {
 
 /// What the allocator offers for one meal: options per category, each list at least the rule's
 /// minimum long.
-public struct MealOptions: Sendable, Hashable {
-    public var protein: [IngredientOption]
-    public var carb: [IngredientOption]
-    public var veg: [IngredientOption]
-    public var fat: [IngredientOption]
+package struct MealOptions: Sendable, Hashable {
+    package var protein: [IngredientOption]
+    package var carb: [IngredientOption]
+    package var veg: [IngredientOption]
+    package var fat: [IngredientOption]
 
-    public init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
+    package init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
         self.protein = protein
         self.carb = carb
         self.veg = veg
         self.fat = fat
     }
 
-    public subscript(category: IngredientCategory) -> [IngredientOption] {
+    package subscript(category: IngredientCategory) -> [IngredientOption] {
         switch category {
         case .protein: protein
         case .carb: carb
@@ -57,7 +57,7 @@ public struct MealOptions: Sendable, Hashable {
     /// Categories are picked independently, so the extremes of a sum are the sums of each
     /// category's extremes, and every combination lies between them: checking these two totals
     /// checks every combination.
-    public func totalsRange() -> (low: MealTotals, high: MealTotals) {
+    package func totalsRange() -> (low: MealTotals, high: MealTotals) {
         var low = MealTotals.zero
         var high = MealTotals.zero
         for category in IngredientCategory.allCases {
@@ -82,7 +82,7 @@ public struct MealOptions: Sendable, Hashable {
 
     /// Whether every combination lies within `tolerance` of every target, or within `floor` of it
     /// where that is wider (the check without the words).
-    public func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
+    package func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
         guard IngredientCategory.allCases.allSatisfy({ !self[$0].isEmpty }) else { return false }
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
@@ -97,7 +97,7 @@ public struct MealOptions: Sendable, Hashable {
     /// Every way the guarantee fails: a measure whose lowest or highest combination falls outside
     /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%), or ± `floor` where that is wider. Empty
     /// when every combination is inside.
-    public func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
+    package func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
         var problems: [String] = []
         for category in IngredientCategory.allCases where self[category].isEmpty {
             problems.append("no \(category.rawValue) options")
@@ -122,7 +122,7 @@ public struct MealOptions: Sendable, Hashable {
 }
 
 /// The four quantities the guarantee covers.
-public enum MealMeasure: String, Sendable, Hashable, CaseIterable {
+package enum MealMeasure: String, Sendable, Hashable, CaseIterable {
     case protein, carb, fat, kcal
 
     init(_ nutrient: MacroNutrient) {
@@ -145,14 +145,19 @@ public enum MealMeasure: String, Sendable, Hashable, CaseIterable {
 
 /// Totals of the four measures.
 public struct MealTotals: Sendable, Hashable {
+    /// Protein in grams.
     public var protein: Double
+    /// Carbohydrate in grams.
     public var carb: Double
+    /// Fat in grams.
     public var fat: Double
+    /// Energy in kcal.
     public var kcal: Double
 
+    /// Zero of every measure.
     public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
 
-    public subscript(measure: MealMeasure) -> Double {
+    package subscript(measure: MealMeasure) -> Double {
         get {
             switch measure {
             case .protein: protein

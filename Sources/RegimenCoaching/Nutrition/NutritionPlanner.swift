@@ -4,41 +4,59 @@ import RegimenLanguage
 
 /// Daily calories and macros in whole units, as reported.
 public struct DailyMacros: Sendable, Hashable {
+    /// Protein in grams per day.
     public var proteinG: Double
+    /// Fat in grams per day.
     public var fatG: Double
+    /// Carbohydrate in grams per day.
     public var carbG: Double
 }
 
 /// One meal slot: its sub-targets and the options the allocator found (or why it found none).
 public struct PlannedMeal: Sendable, Hashable {
+    /// The slot's name (`breakfast`, `lunch`, …).
     public var slot: String
-    public var targets: MealTargets
+    package var targets: MealTargets
+    /// Grams of vegetables the meal adds beside its options.
     public var vegGrams: Double
-    public var allocation: MealAllocation
+    package var allocation: MealAllocation
 }
 
 /// The nutrition part of a plan: kcal, macros, meals with options, and what was decided on the way.
 public struct NutritionPlan: Sendable, Hashable {
+    /// The goal the plan was made for (`fat_loss`, `maintenance`, …).
     public var goal: String
+    /// How the day's energy was defined, as the goal's rule says.
     public var energyDefinition: String
+    /// Total daily energy expenditure the plan starts from, in kcal/day.
     public var tdee: Double
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
+    /// The day's calorie target.
     public var kcal: Double
+    /// The day's macro targets.
     public var macros: DailyMacros
+    /// Protein per kg of body weight the rules chose.
     public var proteinPerKg: Double
+    /// Fat per kg of body weight the rules chose.
     public var fatPerKg: Double
+    /// The body weight the targets were computed for, in kg.
     public var weightKgUsed: Double
+    /// The budget tier ingredients were chosen for.
     public var budgetTier: Profile.BudgetTier
+    /// Dietary patterns and allergens excluded from the options.
     public var exclusions: [String]
+    /// How far a meal option may stray from its targets, as a fraction.
     public var tolerance: Double
     /// The narrowest half-width of every meal's band (grams of each macro, kcal).
     public var toleranceFloor: MealTotals
+    /// The day's meals, in slot order.
     public var meals: [PlannedMeal]
     /// What the planner changed from the rules' first answer, in order: what gave way when
     /// carbohydrate would have fallen below its floor, and another number of meals a day when the
     /// asked number could not be portioned.
     public var adjustments: [String]
+    /// Suggestions for the user.
     public var tips: [String]
 
     /// Whether every meal has options.
@@ -109,14 +127,14 @@ extension IngredientOption {
 }
 
 /// Calories by goal, the macro split and the meal plan, with the rules' expressions.
-public struct NutritionPlanner: Sendable {
-    public let rules: NutritionRuleSet
+package struct NutritionPlanner: Sendable {
+    package let rules: NutritionRuleSet
 
-    public init(rules: NutritionRuleSet) { self.rules = rules }
+    package init(rules: NutritionRuleSet) { self.rules = rules }
 
     /// Plans a profile's nutrition from its indexes.
     /// - Throws: ``RuleEvaluationError`` when a rule expression fails or picks a point outside its range.
-    public func plan(_ profile: Profile, indexes: IndexReport) throws(RuleEvaluationError) -> NutritionPlan {
+    package func plan(_ profile: Profile, indexes: IndexReport) throws(RuleEvaluationError) -> NutritionPlan {
         let nutrition = rules.nutrition
         let energy = nutrition.energy
         let goal = profile.goal ?? rules.profile.goals.defaultGoal

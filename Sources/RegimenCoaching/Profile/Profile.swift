@@ -3,29 +3,45 @@
 /// Only `sex` and `scheduleDays` are required; every other field improves accuracy. Values here are
 /// already validated and canonical (aliases resolved); decoding and validation live beside this type.
 public struct Profile: Sendable, Hashable {
+    /// Sex, for the energy formulas and the supplement cautions.
     public enum Sex: String, Sendable, Hashable, CaseIterable { case male, female }
+    /// Training experience, which sets the weekly volume bands.
     public enum Experience: String, Sendable, Hashable, CaseIterable { case novice, intermediate, advanced }
+    /// The equipment the user can train with.
     public enum Equipment: String, Sendable, Hashable, CaseIterable {
+        /// A full gym: barbells, machines, cables and dumbbells.
         case fullGym = "full_gym"
+        /// Dumbbells (and a bench) only.
         case dumbbellsOnly = "dumbbells_only"
+        /// Resistance bands only.
         case bandsOnly = "bands_only"
+        /// No equipment.
         case bodyweightOnly = "bodyweight_only"
     }
+    /// A region to protect: exercises that load it are swapped or regressed.
     public enum Injury: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// Upper-limb joints.
         case shoulder, elbow, wrist
+        /// The lower back.
         case lowBack = "low_back"
+        /// Lower-limb joints.
         case hip, knee, ankle
 
         public static func < (lhs: Injury, rhs: Injury) -> Bool { lhs.rawValue < rhs.rawValue }
     }
+    /// The grocery budget meal options are chosen for.
     public enum BudgetTier: String, Sendable, Hashable, CaseIterable { case low, medium, high }
 
     /// Indexes the user entered directly; each replaces the computed value, which is still shown.
     public struct Overrides: Sendable, Hashable {
+        /// Basal metabolic rate in kcal/day.
         public var bmr: Double?
+        /// Total daily energy expenditure in kcal/day.
         public var tdee: Double?
+        /// Body-mass index in kg/m².
         public var bmi: Double?
 
+        /// Overrides for the given indexes; `nil` keeps the computed value.
         public init(bmr: Double? = nil, tdee: Double? = nil, bmi: Double? = nil) {
             self.bmr = bmr
             self.tdee = tdee
@@ -33,6 +49,7 @@ public struct Profile: Sendable, Hashable {
         }
     }
 
+    /// The user's sex.
     public var sex: Sex
     /// Training days the user asked for, 1–7 (7 becomes 6 training days plus one recovery day).
     public var scheduleDays: Int
@@ -43,26 +60,41 @@ public struct Profile: Sendable, Hashable {
     public var ageRange: String?
     /// Exact age in years; wins over the range's mapped age.
     public var age: Int?
+    /// Height in centimetres.
     public var heightCm: Double?
+    /// Body weight in kilograms.
     public var weightKg: Double?
+    /// Body fat as a percentage of body weight.
     public var bodyfatPct: Double?
+    /// Waist circumference in centimetres.
     public var waistCm: Double?
+    /// Training experience; the rules assume one when absent.
     public var experience: Experience?
+    /// Available equipment; the rules assume one when absent.
     public var equipment: Equipment?
+    /// Regions to protect, sorted.
     public var injuries: [Injury]
+    /// Indexes the user entered directly.
     public var overrides: Overrides
     /// Canonical goal id from `rules/goals.yaml` (aliases resolved), e.g. `"fat_loss"`.
     public var goal: String?
+    /// The grocery budget; the rules assume one when absent.
     public var budgetTier: BudgetTier?
+    /// Meals per day; the rules assume a number when absent.
     public var mealsPerDay: Int?
     /// Dietary patterns and allergens to exclude, e.g. `vegetarian`, `dairy`.
     public var exclusions: [String]
     // Supplements advisor inputs.
+    /// Whether the user is pregnant (supplement cautions).
     public var pregnant: Bool?
+    /// Whether the user has high blood pressure (supplement cautions).
     public var hypertension: Bool?
+    /// Medications the user takes, for interaction cautions.
     public var medications: [String]
+    /// Caffeine the user already takes each day, in mg.
     public var dailyCaffeineMg: Double?
 
+    /// A profile with the given answers; only `sex` and `scheduleDays` are required.
     public init(
         sex: Sex, scheduleDays: Int, ageRange: String? = nil, age: Int? = nil, heightCm: Double? = nil,
         weightKg: Double? = nil, bodyfatPct: Double? = nil, waistCm: Double? = nil,

@@ -30,26 +30,26 @@ public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Every problem found in a profile, reported together.
-public struct ProfileError: DiagnosticError {
-    public var problems: [ProfileProblem]
+package struct ProfileError: DiagnosticError {
+    package var problems: [ProfileProblem]
 
-    public init(_ problems: [ProfileProblem]) { self.problems = problems }
+    package init(_ problems: [ProfileProblem]) { self.problems = problems }
 
     /// A profile is what the caller sent.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 /// The rule files a profile is validated against.
-public struct ProfileRules: Sendable {
-    public var fields: ProfileFieldRules
-    public var ages: AgeRangeRules
-    public var goals: GoalRules
-    public var diets: DietaryExclusionRules
+package struct ProfileRules: Sendable {
+    package var fields: ProfileFieldRules
+    package var ages: AgeRangeRules
+    package var goals: GoalRules
+    package var diets: DietaryExclusionRules
 
-    public init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
+    package init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
         self.fields = fields
         self.ages = ages
         self.goals = goals
@@ -61,14 +61,14 @@ public struct ProfileRules: Sendable {
 ///
 /// Every problem is collected in one pass; aliases (goal names, `18–24` with an en dash) resolve to
 /// canonical values, and nothing out of range is clamped.
-public struct ProfileDecoder: Sendable {
-    public let rules: ProfileRules
+package struct ProfileDecoder: Sendable {
+    package let rules: ProfileRules
 
-    public init(rules: ProfileRules) { self.rules = rules }
+    package init(rules: ProfileRules) { self.rules = rules }
 
     /// Decodes profile text (YAML or JSON); `file` names it in locations.
     /// - Throws: ``ProfileError`` with every problem.
-    public func decode(text: String, file: String) throws(ProfileError) -> Profile {
+    package func decode(text: String, file: String) throws(ProfileError) -> Profile {
         let read = YAMLReader.read(text, file: file)
         let syntax = read.diagnostics.filter { $0.severity == .error }
         if !syntax.isEmpty {
@@ -81,7 +81,7 @@ public struct ProfileDecoder: Sendable {
     }
 
     /// Decodes the profile file at `url`.
-    public func decode(contentsOf url: URL, displayPath: String) throws(ProfileError) -> Profile {
+    package func decode(contentsOf url: URL, displayPath: String) throws(ProfileError) -> Profile {
         let text: String
         do {
             text = try InputFile.read(url, displayPath: displayPath)
@@ -92,7 +92,7 @@ public struct ProfileDecoder: Sendable {
     }
 
     /// Decodes a located YAML/JSON tree.
-    public func decode(_ document: LocatedNode) throws(ProfileError) -> Profile {
+    package func decode(_ document: LocatedNode) throws(ProfileError) -> Profile {
         guard document.mapping != nil else {
             throw ProfileError([ProfileProblem(field: "(profile)", value: document.kindDescription, allowed: "a mapping of profile fields", location: document.location)])
         }

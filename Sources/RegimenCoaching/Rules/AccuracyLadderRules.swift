@@ -2,22 +2,22 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/accuracy-ladder.yaml`: the accuracy meter's ladder, next-best inputs and tips.
-public struct AccuracyLadderRules: RuleFileKind, Sendable {
-    public static let kind = "accuracy_ladder"
+package struct AccuracyLadderRules: RuleFileKind, Sendable {
+    package static let kind = "accuracy_ladder"
     /// The inputs the ladder may name.
     static let inputs = ["weight_kg", "height_cm", "age_range", "bodyfat_pct", "waist_cm"]
 
-    public struct Level: Sendable, Hashable {
-        public var level: String
-        public var requires: [String]
-        public var confidence: String
+    package struct Level: Sendable, Hashable {
+        package var level: String
+        package var requires: [String]
+        package var confidence: String
     }
 
-    public var levels: [Level]
-    public var nextBestOrder: [String]
-    public var tips: [String: String]
+    package var levels: [Level]
+    package var nextBestOrder: [String]
+    package var tips: [String: String]
 
-    public static func decode(_ document: inout MappingDecoder) -> AccuracyLadderRules? {
+    package static func decode(_ document: inout MappingDecoder) -> AccuracyLadderRules? {
         let context = document.context
         let levels = document.list("levels") { node, path in
             context.mapping(node, at: path) { map -> Level? in

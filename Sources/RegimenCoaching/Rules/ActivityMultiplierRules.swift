@@ -2,12 +2,12 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/activity-multipliers.yaml`: TDEE multipliers by training days.
-public struct ActivityMultiplierRules: RuleFileKind, Sendable {
-    public static let kind = "activity_multipliers"
+package struct ActivityMultiplierRules: RuleFileKind, Sendable {
+    package static let kind = "activity_multipliers"
 
-    public var byTrainingDays: [Int: Double]
+    package var byTrainingDays: [Int: Double]
 
-    public static func decode(_ document: inout MappingDecoder) -> ActivityMultiplierRules? {
+    package static func decode(_ document: inout MappingDecoder) -> ActivityMultiplierRules? {
         let context = document.context
         let table = document.mapping("by_training_days") { map -> [Int: Double]? in
             var result: [Int: Double] = [:]

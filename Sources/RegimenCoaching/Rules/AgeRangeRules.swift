@@ -3,25 +3,25 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/age-ranges.yaml`: the data dictionary's age ranges and the numeric age each maps to.
-public struct AgeRangeRules: RuleFileKind, Sendable {
-    public static let kind = "age_ranges"
+package struct AgeRangeRules: RuleFileKind, Sendable {
+    package static let kind = "age_ranges"
 
-    public struct AgeRange: Sendable, Hashable {
+    package struct AgeRange: Sendable, Hashable {
         /// Canonical id with an ASCII hyphen, e.g. `18-24`.
-        public var id: String
-        public var mappedAge: Int
-        public var minor: Bool
+        package var id: String
+        package var mappedAge: Int
+        package var minor: Bool
     }
 
-    public var ranges: [AgeRange]
+    package var ranges: [AgeRange]
     /// Accepted exact ages in years.
-    public var exactAge: ClosedRange<Double>
+    package var exactAge: ClosedRange<Double>
     /// An exact age below this counts as a minor.
-    public var minorBelowAge: Int
-    public var minorCaution: String
+    package var minorBelowAge: Int
+    package var minorCaution: String
 
     /// The canonical range for a written one: `18–24` (en dash), `18 - 24` and `18-24` are the same.
-    public func range(named text: String) -> AgeRange? {
+    package func range(named text: String) -> AgeRange? {
         let key = Self.normalize(text)
         return ranges.first { $0.id == key }
     }
@@ -31,7 +31,7 @@ public struct AgeRangeRules: RuleFileKind, Sendable {
             .replacingOccurrences(of: " ", with: "")
     }
 
-    public static func decode(_ document: inout MappingDecoder) -> AgeRangeRules? {
+    package static func decode(_ document: inout MappingDecoder) -> AgeRangeRules? {
         let context = document.context
         let exact = decodeRange(&document, "exact_age")
         let minorBelow = document.required("minor_below_age", as: Int.self)
@@ -53,5 +53,5 @@ public struct AgeRangeRules: RuleFileKind, Sendable {
         return AgeRangeRules(ranges: ranges, exactAge: exact, minorBelowAge: minorBelow, minorCaution: caution)
     }
 
-    public var ruleCount: Int { ranges.count }
+    package var ruleCount: Int { ranges.count }
 }

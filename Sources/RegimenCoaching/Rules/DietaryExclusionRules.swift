@@ -2,24 +2,24 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/dietary-exclusions.yaml`: dietary patterns and allergens, each a set of ingredient tags it excludes.
-public struct DietaryExclusionRules: RuleFileKind, Sendable {
-    public static let kind = "dietary_exclusions"
+package struct DietaryExclusionRules: RuleFileKind, Sendable {
+    package static let kind = "dietary_exclusions"
 
     /// Every tag an ingredient may carry.
-    public var tags: [String]
+    package var tags: [String]
     /// Exclusion name → the tags it excludes.
-    public var exclusions: [String: [String]]
+    package var exclusions: [String: [String]]
 
     /// The accepted exclusion names, sorted.
-    public var names: [String] { exclusions.keys.sorted() }
+    package var names: [String] { exclusions.keys.sorted() }
 
     /// Whether an ingredient with `contains` is allowed under `selected` exclusions.
-    public func allows(_ contains: [String], under selected: [String]) -> Bool {
+    package func allows(_ contains: [String], under selected: [String]) -> Bool {
         let excluded = Set(selected.flatMap { exclusions[$0] ?? [] })
         return excluded.isDisjoint(with: contains)
     }
 
-    public static func decode(_ document: inout MappingDecoder) -> DietaryExclusionRules? {
+    package static func decode(_ document: inout MappingDecoder) -> DietaryExclusionRules? {
         let context = document.context
         let tags = document.required("tags", as: [String].self)
         let tagLocation = document.node("tags")?.location
@@ -44,5 +44,5 @@ public struct DietaryExclusionRules: RuleFileKind, Sendable {
         return DietaryExclusionRules(tags: tags, exclusions: exclusions)
     }
 
-    public var ruleCount: Int { exclusions.count }
+    package var ruleCount: Int { exclusions.count }
 }

@@ -2,29 +2,29 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/goals.yaml`: canonical goal names, their aliases and the default goal.
-public struct GoalRules: RuleFileKind, Sendable {
-    public static let kind = "goals"
+package struct GoalRules: RuleFileKind, Sendable {
+    package static let kind = "goals"
 
-    public struct Goal: Sendable, Hashable {
-        public var id: String
-        public var description: String
-        public var aliases: [String]
+    package struct Goal: Sendable, Hashable {
+        package var id: String
+        package var description: String
+        package var aliases: [String]
     }
 
-    public var defaultGoal: String
-    public var goals: [Goal]
+    package var defaultGoal: String
+    package var goals: [Goal]
 
     /// The canonical id for `name` (an id or an alias, compared case-insensitively), or `nil`.
-    public func canonical(_ name: String) -> String? {
+    package func canonical(_ name: String) -> String? {
         let key = name.lowercased()
         for goal in goals where goal.id == key || goal.aliases.contains(key) { return goal.id }
         return nil
     }
 
     /// Every accepted spelling, canonical ids first.
-    public var acceptedNames: [String] { goals.map(\.id) + goals.flatMap(\.aliases) }
+    package var acceptedNames: [String] { goals.map(\.id) + goals.flatMap(\.aliases) }
 
-    public static func decode(_ document: inout MappingDecoder) -> GoalRules? {
+    package static func decode(_ document: inout MappingDecoder) -> GoalRules? {
         let context = document.context
         let defaultGoal = document.required("default", as: String.self)
         let defaultLocation = document.node("default")?.location
@@ -54,5 +54,5 @@ public struct GoalRules: RuleFileKind, Sendable {
         return GoalRules(defaultGoal: defaultGoal, goals: goals)
     }
 
-    public var ruleCount: Int { goals.count }
+    package var ruleCount: Int { goals.count }
 }

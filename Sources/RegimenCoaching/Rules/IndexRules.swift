@@ -2,46 +2,46 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/indexes.yaml`: the recalculateIndexes formulas as compiled expressions.
-public struct IndexRules: RuleFileKind, Sendable {
-    public static let kind = "indexes"
+package struct IndexRules: RuleFileKind, Sendable {
+    package static let kind = "indexes"
     /// Variables every index formula may read, in slot order.
-    public static var variables: [String] { IndexVariables.person.map(\.name) }
-    public static var expressionScopes: [ExpressionScope] { [IndexVariables.formulasScope, IndexVariables.oneRepMaxScope] }
+    package static var variables: [String] { IndexVariables.person.map(\.name) }
+    package static var expressionScopes: [ExpressionScope] { [IndexVariables.formulasScope, IndexVariables.oneRepMaxScope] }
 
     /// One row of the BMR method table: the first whose condition holds is used.
-    public struct BMRMethod: Sendable {
-        public var method: String
-        public var when: CompiledExpression
-        public var formula: CompiledExpression
+    package struct BMRMethod: Sendable {
+        package var method: String
+        package var when: CompiledExpression
+        package var formula: CompiledExpression
     }
 
     /// A labelled band of a context scale; the last band has no upper bound.
-    public struct Band: Sendable, Hashable {
-        public var below: Double?
-        public var label: String
+    package struct Band: Sendable, Hashable {
+        package var below: Double?
+        package var label: String
     }
 
     /// Slot order of the formulas' environment (shared-function environments may add variables first).
-    public var slotNames: [String]
-    public var bmrMethods: [BMRMethod]
-    public var leanBodyMass: CompiledExpression
-    public var tdee: CompiledExpression
-    public var bmi: CompiledExpression
-    public var whtr: CompiledExpression
-    public var ffmi: CompiledExpression
+    package var slotNames: [String]
+    package var bmrMethods: [BMRMethod]
+    package var leanBodyMass: CompiledExpression
+    package var tdee: CompiledExpression
+    package var bmi: CompiledExpression
+    package var whtr: CompiledExpression
+    package var ffmi: CompiledExpression
     /// Epley, with variables `load` and `reps`.
-    public var oneRepMax: CompiledExpression
-    public var overrideWarningPct: Double
+    package var oneRepMax: CompiledExpression
+    package var overrideWarningPct: Double
     /// Context scales by index name (`BMI`, `WHtR`, `FFMI`).
-    public var context: [String: [Band]]
+    package var context: [String: [Band]]
 
     /// The label of the band `value` falls in.
-    public func contextLabel(_ index: String, _ value: Double) -> String? {
+    package func contextLabel(_ index: String, _ value: Double) -> String? {
         guard let bands = context[index] else { return nil }
         return bands.first { band in band.below.map { value < $0 } ?? true }?.label
     }
 
-    public static func decode(_ document: inout MappingDecoder) -> IndexRules? {
+    package static func decode(_ document: inout MappingDecoder) -> IndexRules? {
         let context = document.context
         let environment = context.environment(declaring: IndexVariables.person)
         let methods = document.mapping("bmr") { bmr -> [BMRMethod]? in

@@ -2,14 +2,14 @@ import RegimenLanguage
 import RegimenRules
 
 /// `catalogs/ingredients.yaml`.
-public struct IngredientCatalog: RuleFileKind, Sendable {
-    public static let kind = "ingredients"
+package struct IngredientCatalog: RuleFileKind, Sendable {
+    package static let kind = "ingredients"
 
-    public var ingredients: [Ingredient]
+    package var ingredients: [Ingredient]
 
-    public func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
+    package func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
 
-    public static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
+    package static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
         let context = document.context
         var locations: [(id: String, location: SourceLocation)] = []
         let ingredients = document.list("ingredients") { node, path in
@@ -73,7 +73,7 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
     }
 
     /// Every `contains` tag is one the dietary exclusions know.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let diets = ruleSet.first(DietaryExclusionRules.self) else { return }
         let known = Set(diets.tags)
         for (path, catalog) in ruleSet.files(of: IngredientCatalog.self) {
@@ -85,5 +85,5 @@ public struct IngredientCatalog: RuleFileKind, Sendable {
         }
     }
 
-    public var catalogEntryCount: Int { ingredients.count }
+    package var catalogEntryCount: Int { ingredients.count }
 }

@@ -2,30 +2,30 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/meals.yaml`: meal slots and the allocator's settings.
-public struct MealRules: RuleFileKind, Sendable {
-    public static let kind = "meals"
-    public static var expressionScopes: [ExpressionScope] { [MealVariables.mealsPerDayScope, MealVariables.vegGramsScope] }
+package struct MealRules: RuleFileKind, Sendable {
+    package static let kind = "meals"
+    package static var expressionScopes: [ExpressionScope] { [MealVariables.mealsPerDayScope, MealVariables.vegGramsScope] }
 
-    public struct Slot: Sendable, Hashable {
-        public var name: String
-        public var weight: Double
+    package struct Slot: Sendable, Hashable {
+        package var name: String
+        package var weight: Double
     }
 
-    public var mealsPerDayDefault: CompiledExpression
-    public var proteinPerMealG: ClosedRange<Double>
+    package var mealsPerDayDefault: CompiledExpression
+    package var proteinPerMealG: ClosedRange<Double>
     /// Slots by meals per day.
-    public var slots: [Int: [Slot]]
-    public var tolerance: Double
+    package var slots: [Int: [Slot]]
+    package var tolerance: Double
     /// The narrowest half-width of the band per measure (grams of each macro, kcal).
-    public var toleranceFloor: MealTotals
+    package var toleranceFloor: MealTotals
     /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
-    public var mealsPerDayFallback: ClosedRange<Int>
-    public var optionsPerCategory: ClosedRange<Int>
-    public var roundingG: [IngredientCategory: Double]
-    public var vegGrams: CompiledExpression
-    public var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
+    package var mealsPerDayFallback: ClosedRange<Int>
+    package var optionsPerCategory: ClosedRange<Int>
+    package var roundingG: [IngredientCategory: Double]
+    package var vegGrams: CompiledExpression
+    package var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
 
-    public static func decode(_ document: inout MappingDecoder) -> MealRules? {
+    package static func decode(_ document: inout MappingDecoder) -> MealRules? {
         let context = document.context
         let mealsDefault = document.requiredExpression("meals_per_day_default", in: context.environment(declaring: MealVariables.mealsPerDayScope.variables))
         let proteinPerMeal = decodeRange(&document, "protein_per_meal_g")
@@ -119,7 +119,7 @@ public struct MealRules: RuleFileKind, Sendable {
     }
 
     /// Slots exist for every meal count a profile may ask for and every count the planner may fall back to.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         for (path, meals) in ruleSet.files(of: MealRules.self) {
             if let fields = ruleSet.first(ProfileFieldRules.self), let range = fields.range("meals_per_day"),
                let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 {

@@ -2,36 +2,36 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/nutrition.yaml`: the energy definition, calories by goal and the macro split.
-public struct NutritionRules: RuleFileKind, Sendable {
-    public static let kind = "nutrition"
+package struct NutritionRules: RuleFileKind, Sendable {
+    package static let kind = "nutrition"
     /// Variables point expressions may read, in slot order (``NutritionVariables``).
-    public static var pointVariables: [String] { NutritionVariables.pointScope.names }
-    public static var expressionScopes: [ExpressionScope] { [NutritionVariables.pointScope] }
+    package static var pointVariables: [String] { NutritionVariables.pointScope.names }
+    package static var expressionScopes: [ExpressionScope] { [NutritionVariables.pointScope] }
 
     /// A range a coach wrote and the expression that picks the point inside it.
-    public struct RangedPoint: Sendable {
-        public var range: ClosedRange<Double>
-        public var point: CompiledExpression
+    package struct RangedPoint: Sendable {
+        package var range: ClosedRange<Double>
+        package var point: CompiledExpression
     }
 
     /// What may give way, in order, when carbohydrate would fall below its floor.
-    public enum GiveWay: String, Sendable, Hashable, CaseIterable {
+    package enum GiveWay: String, Sendable, Hashable, CaseIterable {
         case protein, fat, kcal
     }
 
     /// Slot order of the point expressions' environment.
-    public var pointSlotNames: [String]
-    public var energy: EnergyFactors
+    package var pointSlotNames: [String]
+    package var energy: EnergyFactors
     /// TDEE multiplier per canonical goal id.
-    public var calories: [String: RangedPoint]
-    public var proteinPerKg: RangedPoint
-    public var fatPerKg: RangedPoint
-    public var carbFloorPerKg: Double
-    public var giveWay: [GiveWay]
+    package var calories: [String: RangedPoint]
+    package var proteinPerKg: RangedPoint
+    package var fatPerKg: RangedPoint
+    package var carbFloorPerKg: Double
+    package var giveWay: [GiveWay]
     /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
-    public var kcalCeilingMultiplier: [String: Double]
+    package var kcalCeilingMultiplier: [String: Double]
 
-    public static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
+    package static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context
         let environment = context.environment(declaring: NutritionVariables.pointScope.variables)
         func rangedPoint(_ map: inout MappingDecoder, rangeKey: String) -> RangedPoint? {
@@ -93,7 +93,7 @@ public struct NutritionRules: RuleFileKind, Sendable {
     }
 
     /// Every goal has a calorie rule and every calorie rule names a goal.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let goals = ruleSet.first(GoalRules.self) else { return }
         for (path, nutrition) in ruleSet.files(of: NutritionRules.self) {
             let ids = Set(goals.goals.map(\.id))
@@ -109,5 +109,5 @@ public struct NutritionRules: RuleFileKind, Sendable {
         }
     }
 
-    public var ruleCount: Int { calories.count + 2 }
+    package var ruleCount: Int { calories.count + 2 }
 }

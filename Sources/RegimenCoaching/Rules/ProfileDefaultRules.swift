@@ -2,15 +2,15 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/profile-defaults.yaml`: what is assumed for a missing height, weight, age or budget.
-public struct ProfileDefaultRules: RuleFileKind, Sendable {
-    public static let kind = "profile_defaults"
+package struct ProfileDefaultRules: RuleFileKind, Sendable {
+    package static let kind = "profile_defaults"
 
-    public var heightCm: [Profile.Sex: Double]
-    public var weightKg: [Profile.Sex: Double]
-    public var age: Int
-    public var budgetTier: Profile.BudgetTier
+    package var heightCm: [Profile.Sex: Double]
+    package var weightKg: [Profile.Sex: Double]
+    package var age: Int
+    package var budgetTier: Profile.BudgetTier
 
-    public static func decode(_ document: inout MappingDecoder) -> ProfileDefaultRules? {
+    package static func decode(_ document: inout MappingDecoder) -> ProfileDefaultRules? {
         func bySex(_ map: inout MappingDecoder) -> [Profile.Sex: Double]? {
             var result: [Profile.Sex: Double] = [:]
             for sex in Profile.Sex.allCases {

@@ -2,25 +2,25 @@ import RegimenLanguage
 import RegimenRules
 
 /// `rules/profile-fields.yaml`: accepted ranges of the numeric profile fields.
-public struct ProfileFieldRules: RuleFileKind, Sendable {
-    public static let kind = "profile_fields"
+package struct ProfileFieldRules: RuleFileKind, Sendable {
+    package static let kind = "profile_fields"
     /// The fields whose range the file must give.
     static let rangedFields = [
         "schedule_days", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "meals_per_day",
         "daily_caffeine_mg", "BMR", "TDEE", "BMI",
     ]
 
-    public var ranges: [String: ClosedRange<Double>]
+    package var ranges: [String: ClosedRange<Double>]
     /// Training days beyond this become active recovery.
-    public var maxTrainingDays: Int
-    public var activeRecoveryNote: String
+    package var maxTrainingDays: Int
+    package var activeRecoveryNote: String
     /// Training days assumed when a request leaves `schedule_days` out (the seed's
     /// recalculateIndexes request has none); the output says so.
-    public var defaultScheduleDays: Int
+    package var defaultScheduleDays: Int
 
-    public func range(_ field: String) -> ClosedRange<Double>? { ranges[field] }
+    package func range(_ field: String) -> ClosedRange<Double>? { ranges[field] }
 
-    public static func decode(_ document: inout MappingDecoder) -> ProfileFieldRules? {
+    package static func decode(_ document: inout MappingDecoder) -> ProfileFieldRules? {
         let context = document.context
         let ranges = document.mapping("ranges") { map -> [String: ClosedRange<Double>]? in
             var result: [String: ClosedRange<Double>] = [:]

@@ -3,50 +3,50 @@ import OrderedCollections
 /// One item of `catalogs/supplement-catalog.yaml`: the fields the app shows (category, dose, pros, cons,
 /// side effects, cautions, evidence tier, buying checks) plus what dosing and safety screening
 /// need (see docs/requirements.md#supplements).
-public struct Supplement: Sendable, Hashable {
-    public enum Category: String, Sendable, Hashable, CaseIterable { case core, performance, health }
+package struct Supplement: Sendable, Hashable {
+    package enum Category: String, Sendable, Hashable, CaseIterable { case core, performance, health }
 
     /// A = consistent benefit, recommended by a position stand; B = benefit for some uses or
     /// conditions; C = weak or mixed. `A < B < C` reads as "better than".
-    public enum EvidenceTier: String, Sendable, Hashable, CaseIterable, Comparable {
+    package enum EvidenceTier: String, Sendable, Hashable, CaseIterable, Comparable {
         case a = "A", b = "B", c = "C"
-        public static func < (lhs: EvidenceTier, rhs: EvidenceTier) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: EvidenceTier, rhs: EvidenceTier) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public enum SodiumLoad: String, Sendable, Hashable, CaseIterable { case none, moderate, high }
-    public enum Pregnancy: String, Sendable, Hashable, CaseIterable {
+    package enum SodiumLoad: String, Sendable, Hashable, CaseIterable { case none, moderate, high }
+    package enum Pregnancy: String, Sendable, Hashable, CaseIterable {
         case compatible
         case insufficientData = "insufficient_data"
         case avoid
     }
 
-    public var id: String
-    public var name: String
-    public var category: Category
-    public var goals: [String]
-    public var evidenceTier: EvidenceTier
-    public var dose: SupplementDose
-    public var stimulant: Bool
-    public var sodiumLoad: SodiumLoad
-    public var giRisk: Bool
-    public var pregnancy: Pregnancy
+    package var id: String
+    package var name: String
+    package var category: Category
+    package var goals: [String]
+    package var evidenceTier: EvidenceTier
+    package var dose: SupplementDose
+    package var stimulant: Bool
+    package var sodiumLoad: SodiumLoad
+    package var giRisk: Bool
+    package var pregnancy: Pregnancy
     /// Food tags of `rules/dietary-exclusions.yaml` the product contains.
-    public var contains: [String]
+    package var contains: [String]
     /// Tags of the usual source when a version without them exists (fish oil → algae oil).
-    public var usualSourceContains: [String]
-    public var alternativeSource: String?
+    package var usualSourceContains: [String]
+    package var alternativeSource: String?
     /// Medication class → what the interaction does.
-    public var interactions: OrderedDictionary<String, String>
+    package var interactions: OrderedDictionary<String, String>
     /// Items that already cover this one.
-    public var redundantWith: [String]
-    public var pros: [String]
-    public var cons: [String]
-    public var sideEffects: [String]
+    package var redundantWith: [String]
+    package var pros: [String]
+    package var cons: [String]
+    package var sideEffects: [String]
     /// The item's own cautions (shown whatever the profile).
-    public var cautions: [String]
-    public var purchaseChecks: [String]
+    package var cautions: [String]
+    package var purchaseChecks: [String]
 
-    public init(
+    package init(
         id: String, name: String, category: Category, goals: [String], evidenceTier: EvidenceTier, dose: SupplementDose,
         stimulant: Bool = false, sodiumLoad: SodiumLoad = .none, giRisk: Bool = false, pregnancy: Pregnancy = .insufficientData,
         contains: [String] = [], usualSourceContains: [String] = [], alternativeSource: String? = nil,
@@ -77,25 +77,25 @@ public struct Supplement: Sendable, Hashable {
 }
 
 /// How much of an item to take, where the figure comes from, and the limit it never exceeds.
-public struct SupplementDose: Sendable, Hashable {
-    public enum Basis: String, Sendable, Hashable, CaseIterable {
+package struct SupplementDose: Sendable, Hashable {
+    package enum Basis: String, Sendable, Hashable, CaseIterable {
         case perKg = "per_kg"
         case fixed
     }
-    public enum Unit: String, Sendable, Hashable, CaseIterable { case mg, g, iu = "IU" }
+    package enum Unit: String, Sendable, Hashable, CaseIterable { case mg, g, iu = "IU" }
     /// What one dose covers.
-    public enum Period: String, Sendable, Hashable, CaseIterable { case serving, day, hour }
+    package enum Period: String, Sendable, Hashable, CaseIterable { case serving, day, hour }
     /// Where in the range the suggested dose sits.
-    public enum Point: String, Sendable, Hashable, CaseIterable { case low, mid, high }
+    package enum Point: String, Sendable, Hashable, CaseIterable { case low, mid, high }
 
     /// A tolerable upper intake level (or a single-dose safety limit) with its source.
-    public struct UpperLimit: Sendable, Hashable {
-        public var amount: Double
-        public var basis: Basis
-        public var period: Period
-        public var source: String
+    package struct UpperLimit: Sendable, Hashable {
+        package var amount: Double
+        package var basis: Basis
+        package var period: Period
+        package var source: String
 
-        public init(amount: Double, basis: Basis, period: Period, source: String) {
+        package init(amount: Double, basis: Basis, period: Period, source: String) {
             self.amount = amount
             self.basis = basis
             self.period = period
@@ -103,31 +103,31 @@ public struct SupplementDose: Sendable, Hashable {
         }
     }
 
-    public var basis: Basis
+    package var basis: Basis
     /// In `unit`, per kg of body weight when `basis` is `.perKg`.
-    public var range: ClosedRange<Double>
-    public var unit: Unit
-    public var period: Period
-    public var point: Point
+    package var range: ClosedRange<Double>
+    package var unit: Unit
+    package var period: Period
+    package var point: Point
     /// The suggestion is rounded down to a multiple of this.
-    public var roundTo: Double
+    package var roundTo: Double
     /// The most one intake may hold; larger amounts are split.
-    public var maxSingle: Double?
+    package var maxSingle: Double?
     /// Intakes a day when the timing names a fixed number (`split into three doses`): the
     /// amount is then split into exactly this many, so the amount and the timing agree.
-    public var doses: Int?
-    public var upperLimit: UpperLimit?
-    public var timing: String
+    package var doses: Int?
+    package var upperLimit: UpperLimit?
+    package var timing: String
     /// The position stand or consensus the dose follows.
-    public var source: String
+    package var source: String
     /// The seed's figure, verbatim.
-    public var seed: String
+    package var seed: String
     /// The stand's figure where it differs from the seed's.
-    public var stand: String?
+    package var stand: String?
     /// Why the chosen range is what it is, when it differs from the seed.
-    public var choice: String?
+    package var choice: String?
 
-    public init(
+    package init(
         basis: Basis, range: ClosedRange<Double>, unit: Unit, period: Period, point: Point, roundTo: Double,
         maxSingle: Double? = nil, doses: Int? = nil, upperLimit: UpperLimit? = nil, timing: String, source: String, seed: String,
         stand: String? = nil, choice: String? = nil
@@ -150,14 +150,14 @@ public struct SupplementDose: Sendable, Hashable {
 }
 
 /// `catalogs/supplement-catalog.yaml`: the goal vocabulary and the items, in file order.
-public struct SupplementCatalog: Sendable, Hashable {
-    public var goals: [String]
-    public var supplements: [Supplement]
+package struct SupplementCatalog: Sendable, Hashable {
+    package var goals: [String]
+    package var supplements: [Supplement]
 
-    public init(goals: [String], supplements: [Supplement]) {
+    package init(goals: [String], supplements: [Supplement]) {
         self.goals = goals
         self.supplements = supplements
     }
 
-    public func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
+    package func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
 }

@@ -7,9 +7,12 @@ public struct SupplementAdvice: Sendable, Hashable {
     /// A message produced by a named rule (a caution rule id, or `goal`, `evidence_tier`,
     /// `redundant`, `dose` for the advisor's own reasons).
     public struct Note: Sendable, Hashable {
+        /// The rule that produced the message.
         public var rule: String
+        /// The message, filled in for this person.
         public var message: String
 
+        /// A note from `rule` saying `message`.
         public init(rule: String, message: String) {
             self.rule = rule
             self.message = message
@@ -24,23 +27,28 @@ public struct SupplementAdvice: Sendable, Hashable {
         public var timing: String
         /// The suggested amount per `period`, in `unit`.
         public var suggested: Double
-        public var unit: SupplementDose.Unit
-        public var period: SupplementDose.Period
+        package var unit: SupplementDose.Unit
+        package var period: SupplementDose.Period
         /// The catalog range scaled to this person, in `unit` per `period`.
         public var low: Double
+        /// The top of the catalog range scaled to this person, in `unit` per `period`.
         public var high: Double
         /// How many intakes the suggestion is split into (the catalog's largest single dose).
         public var intakes: Int
         /// The catalog range as written (`1–3 mg/kg`, `3–5 g`).
         public var basis: String
+        /// The published source of the range.
         public var source: String
+        /// The dose as the seed document gives it.
         public var seed: String
+        /// The position stand the dose follows, if one.
         public var stand: String?
+        /// The catalog's note on which amount to choose within the range, if any.
         public var choice: String?
         /// The upper limit that applied, with its source, when there is one.
         public var upperLimit: String?
 
-        public init(
+        package init(
             amount: String, timing: String, suggested: Double, unit: SupplementDose.Unit, period: SupplementDose.Period,
             low: Double, high: Double, intakes: Int, basis: String, source: String, seed: String, stand: String?,
             choice: String?, upperLimit: String?
@@ -64,38 +72,51 @@ public struct SupplementAdvice: Sendable, Hashable {
 
     /// An item on the shortlist.
     public struct Recommendation: Sendable, Hashable {
+        /// The item's id in the supplement catalog.
         public var id: String
+        /// The item's name.
         public var name: String
-        public var category: Supplement.Category
+        package var category: Supplement.Category
         /// The goals the catalog lists the item for (the seed's `goals`).
         public var goals: [String]
-        public var evidenceTier: Supplement.EvidenceTier
+        package var evidenceTier: Supplement.EvidenceTier
+        /// The dose worked out for this person.
         public var dose: Dose
+        /// What speaks for the item.
         public var pros: [String]
+        /// What speaks against it.
         public var cons: [String]
+        /// Known side effects.
         public var sideEffects: [String]
         /// The item's own cautions, for everyone.
         public var cautions: [String]
         /// Cautions that apply to this person, from the caution rules, in rule order.
         public var personalCautions: [Note]
+        /// What to check when buying it (third-party testing, form).
         public var purchaseChecks: [String]
     }
 
     /// An item the advisor did not suggest, with every reason.
     public struct LeftOut: Sendable, Hashable {
+        /// The item's id in the supplement catalog.
         public var id: String
+        /// The item's name.
         public var name: String
-        public var evidenceTier: Supplement.EvidenceTier
+        package var evidenceTier: Supplement.EvidenceTier
+        /// Every reason it was left out.
         public var reasons: [Note]
     }
 
     /// The goal the shortlist is for; `nil` when neither the request nor the profile named one.
     public var goal: String?
+    /// The body weight doses were scaled to, in kg, when known.
     public var weightKg: Double?
+    /// The items suggested for the goal, strongest evidence first.
     public var shortlist: [Recommendation]
     /// Items of the rules' `optional_tier` for the goal, offered with their tier because nothing
     /// stronger serves the goal itself; they passed every safety rule.
     public var optional: [Recommendation] = []
+    /// The items not suggested, with why.
     public var leftOut: [LeftOut]
 
     /// Every person-level note (cautions that apply to all items), deduplicated, in rule order.

@@ -12,15 +12,15 @@ extension SupplementDose.Period: NodeEnum {}
 extension SupplementDose.Point: NodeEnum {}
 
 /// `kind: supplement_catalog` — `catalogs/supplement-catalog.yaml`.
-public struct SupplementCatalogFile: RuleFileKind {
-    public static let kind = "supplement_catalog"
-    public let catalog: SupplementCatalog
+package struct SupplementCatalogFile: RuleFileKind {
+    package static let kind = "supplement_catalog"
+    package let catalog: SupplementCatalog
     /// Where each item's id is written.
-    public let locations: [String: SourceLocation]
+    package let locations: [String: SourceLocation]
 
-    public var catalogEntryCount: Int { catalog.supplements.count }
+    package var catalogEntryCount: Int { catalog.supplements.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> SupplementCatalogFile? {
+    package static func decode(_ document: inout MappingDecoder) -> SupplementCatalogFile? {
         let context = document.context
         let goals = document.required("goals", as: [String].self) ?? []
         var locations: [String: SourceLocation] = [:]
@@ -45,7 +45,7 @@ public struct SupplementCatalogFile: RuleFileKind {
     }
 
     /// Medication classes named in `interactions` must exist in the caution rules.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let rules = ruleSet.first(SupplementRulesFile.self) else { return }
         let known = Set(rules.rules.medicationClasses.keys)
         for file in ruleSet.all(SupplementCatalogFile.self) {

@@ -3,20 +3,20 @@ import OrderedCollections
 import RegimenLanguage
 
 /// `rules/supplement-rules.yaml`: the advisor's policy and its safety rules, compiled.
-public struct SupplementRules: Sendable {
+package struct SupplementRules: Sendable {
     /// A named value about the person, computed once per profile before any caution.
-    public struct Fact: Sendable {
-        public var name: String
-        public var expression: CompiledExpression
+    package struct Fact: Sendable {
+        package var name: String
+        package var expression: CompiledExpression
 
-        public init(name: String, expression: CompiledExpression) {
+        package init(name: String, expression: CompiledExpression) {
             self.name = name
             self.expression = expression
         }
     }
 
     /// What a caution does when its condition holds.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// The item leaves the shortlist; the message is the reason.
         case exclude
         /// The item stays, with the message.
@@ -25,7 +25,7 @@ public struct SupplementRules: Sendable {
         /// when less than the smallest effective dose is left, the item is left out with the message.
         case limit(dailyCap: CompiledExpression, alreadyTaken: CompiledExpression)
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .exclude: "exclude"
             case .caution: "caution"
@@ -35,13 +35,13 @@ public struct SupplementRules: Sendable {
     }
 
     /// One safety rule: a condition on the person and the item.
-    public struct Caution: Sendable {
-        public var id: String
-        public var condition: CompiledExpression
-        public var action: Action
-        public var message: MessageTemplate
+    package struct Caution: Sendable {
+        package var id: String
+        package var condition: CompiledExpression
+        package var action: Action
+        package var message: MessageTemplate
 
-        public init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
+        package init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
             self.id = id
             self.condition = condition
             self.action = action
@@ -54,20 +54,20 @@ public struct SupplementRules: Sendable {
     /// Of those, the ones that describe the item (facts may not read them: facts are per person).
     package static var itemVariables: Set<String> { Set(SupplementVariables.item_.map(\.name)) }
 
-    public var shortlistMinTier: Supplement.EvidenceTier
-    public var alwaysIncludeGoals: [String]
+    package var shortlistMinTier: Supplement.EvidenceTier
+    package var alwaysIncludeGoals: [String]
     /// Items of this tier that pass every safety rule are offered as optional, with their tier,
     /// when nothing of a stronger tier serves the goal itself; `nil`: never.
-    public var optionalTier: Supplement.EvidenceTier?
-    public var facts: [Fact]
+    package var optionalTier: Supplement.EvidenceTier?
+    package var facts: [Fact]
     /// Class id → the medication names (lower-case, `_` for spaces) it covers.
-    public var medicationClasses: OrderedDictionary<String, [String]>
-    public var cautions: [Caution]
+    package var medicationClasses: OrderedDictionary<String, [String]>
+    package var cautions: [Caution]
     /// The environment the cautions were compiled against: the built-in names, then the facts.
     /// Each fact was compiled against a prefix of it, so one slot array serves every expression.
-    public var environment: ExpressionEnvironment
+    package var environment: ExpressionEnvironment
 
-    public init(
+    package init(
         shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], optionalTier: Supplement.EvidenceTier? = nil, facts: [Fact],
         medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution], environment: ExpressionEnvironment
     ) {
@@ -82,7 +82,7 @@ public struct SupplementRules: Sendable {
 
     /// Splits a profile's medications into the classes they belong to and the names no class lists.
     /// Names match case-insensitively, with spaces and hyphens read as `_`; a class id matches itself.
-    public func classify(medications: [String]) -> (classes: [String], unknown: [String]) {
+    package func classify(medications: [String]) -> (classes: [String], unknown: [String]) {
         var classes: [String] = []
         var unknown: [String] = []
         for medication in medications {

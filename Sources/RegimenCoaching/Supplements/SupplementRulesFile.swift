@@ -3,18 +3,18 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: supplement_rules` — `rules/supplement-rules.yaml`.
-public struct SupplementRulesFile: RuleFileKind {
-    public static let kind = "supplement_rules"
-    public static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
-    public let rules: SupplementRules
+package struct SupplementRulesFile: RuleFileKind {
+    package static let kind = "supplement_rules"
+    package static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
+    package let rules: SupplementRules
     /// Where each caution's id is written.
-    public let locations: [String: SourceLocation]
+    package let locations: [String: SourceLocation]
     /// Where each of `advisor.always_include_goals` is written.
     let goalLocations: [SourceLocation]
 
-    public var ruleCount: Int { rules.cautions.count }
+    package var ruleCount: Int { rules.cautions.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> SupplementRulesFile? {
+    package static func decode(_ document: inout MappingDecoder) -> SupplementRulesFile? {
         let context = document.context
         var goalLocations: [SourceLocation] = []
         let advisor = document.mapping("advisor") { map -> (Supplement.EvidenceTier, [String], Supplement.EvidenceTier?)? in
@@ -120,7 +120,7 @@ public struct SupplementRulesFile: RuleFileKind {
     }
 
     /// `always_include_goals` must be goals of the catalog.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let file = ruleSet.first(SupplementRulesFile.self), let catalog = ruleSet.first(SupplementCatalogFile.self) else { return }
         for (goal, location) in zip(file.rules.alwaysIncludeGoals, file.goalLocations) {
             context.checkReference(goal, at: location,

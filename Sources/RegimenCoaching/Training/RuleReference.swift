@@ -3,21 +3,21 @@ import RegimenLanguage
 /// Where a decision came from: a rule file, the row or key inside it, and what it says.
 ///
 /// `--explain` prints these beside each block so a coach can find the line to change.
-public struct RuleReference: Sendable, Hashable, CustomStringConvertible {
+package struct RuleReference: Sendable, Hashable, CustomStringConvertible {
     /// Stable name such as `training_volume.bands[1]`.
-    public var rule: String
+    package var rule: String
     /// The rule's place in its file, when it was loaded from one.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// What the rule decided, in a few words (`when experience == 'novice' → sets 8-12`).
-    public var summary: String
+    package var summary: String
 
-    public init(rule: String, location: SourceLocation?, summary: String) {
+    package init(rule: String, location: SourceLocation?, summary: String) {
         self.rule = rule
         self.location = location
         self.summary = summary
     }
 
-    public var description: String {
+    package var description: String {
         if let location { return "\(location) \(rule): \(summary)" }
         return "\(rule): \(summary)"
     }

@@ -6,13 +6,13 @@
 /// session (compounds first, variety across the week, contraindications swapped or regressed)
 /// within the session limits; a top-up pass moves unmet sets to sessions with room; what still
 /// does not fit is stated as a shortfall with its reasons. Same profile, same plan.
-public struct TrainingPlanner: Sendable {
-    public let rules: TrainingRules
-    public let catalog: ExerciseCatalog
+package struct TrainingPlanner: Sendable {
+    package let rules: TrainingRules
+    package let catalog: ExerciseCatalog
     /// Built once here: every plan reads it, none changes it.
     let index: CatalogIndex
 
-    public init(rules: TrainingRules, catalog: ExerciseCatalog) {
+    package init(rules: TrainingRules, catalog: ExerciseCatalog) {
         self.rules = rules
         self.catalog = catalog
         self.index = CatalogIndex(trackedMuscles: rules.trackedMuscles, catalog: catalog)
@@ -21,7 +21,7 @@ public struct TrainingPlanner: Sendable {
     /// The week for `profile`.
     /// - Throws: ``TrainingPlanError`` when the profile asks for something the rules do not
     ///   allow (days outside 1–7, an unknown goal, a split option not offered for the days).
-    public func plan(for profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(TrainingPlanError) -> TrainingWeek {
+    package func plan(for profile: Profile, options: TrainingPlanOptions = TrainingPlanOptions()) throws(TrainingPlanError) -> TrainingWeek {
         var week = try chosenWeek(for: profile, options: options)
         let short = week.shortfalls.map(\.muscle)
         let days = week.split.trainingDays

@@ -2,22 +2,22 @@
 /// is plain lookups. Built from `rules/training-*.yaml` and `catalogs/plan-templates.yaml`.
 ///
 /// Each resolved value keeps the ``RuleReference`` of the row that produced it for `--explain`.
-public struct TrainingRules: Sendable {
+package struct TrainingRules: Sendable {
     /// A value together with the rule row that decided it.
-    public struct Decided<Wrapped: Sendable>: Sendable {
-        public var value: Wrapped
-        public var source: RuleReference
+    package struct Decided<Wrapped: Sendable>: Sendable {
+        package var value: Wrapped
+        package var source: RuleReference
 
-        public init(_ value: Wrapped, source: RuleReference) {
+        package init(_ value: Wrapped, source: RuleReference) {
             self.value = value
             self.source = source
         }
     }
 
     /// One row of the split table: the default template and the others a user may choose.
-    public struct SplitChoice: Sendable, Hashable {
+    package struct SplitChoice: Sendable, Hashable {
         /// How the template is chosen when the person names none (`--split`).
-        public enum Rule: String, Sendable, Hashable, CaseIterable {
+        package enum Rule: String, Sendable, Hashable, CaseIterable {
             /// The row's `split`.
             case first
             /// The allowed template whose week leaves the fewest muscles below their band minimum
@@ -25,45 +25,45 @@ public struct TrainingRules: Sendable {
             case mostBandMinimums = "most_band_minimums"
         }
 
-        public var defaultTemplate: String
-        public var options: [String]
-        public var choose: Rule
+        package var defaultTemplate: String
+        package var options: [String]
+        package var choose: Rule
 
-        public init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
+        package init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
             self.defaultTemplate = defaultTemplate
             self.options = options
             self.choose = choose
         }
 
         /// Every template allowed for this number of days, default first.
-        public var allowed: [String] { [defaultTemplate] + options }
+        package var allowed: [String] { [defaultTemplate] + options }
     }
 
     /// How one set counts toward a muscle's weekly sets: `direct` for each primary muscle of the
     /// exercise, `indirect` for each secondary muscle. Plan, bands, diff and adapt all use it.
-    public struct SetCredit: Sendable, Hashable {
-        public var direct: Double
-        public var indirect: Double
+    package struct SetCredit: Sendable, Hashable {
+        package var direct: Double
+        package var indirect: Double
 
-        public init(direct: Double, indirect: Double) {
+        package init(direct: Double, indirect: Double) {
             self.direct = direct
             self.indirect = indirect
         }
     }
 
     /// A kind of day (push, upper, full body...): its muscles in session order.
-    public struct DayType: Sendable, Hashable {
-        public var id: String
-        public var focus: String
-        public var muscles: [String]
-        public var isRecovery: Bool
+    package struct DayType: Sendable, Hashable {
+        package var id: String
+        package var focus: String
+        package var muscles: [String]
+        package var isRecovery: Bool
         /// Movement patterns this day prefers for a muscle (tried first, others allowed).
-        public var preferredPatterns: [String: [String]]
+        package var preferredPatterns: [String: [String]]
         /// Movement patterns a muscle is limited to on this day (its role: shoulders on a pull day
         /// are the rear delts); no other pattern is chosen for it.
-        public var roles: [String: [String]]
+        package var roles: [String: [String]]
 
-        public init(
+        package init(
             id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:],
             roles: [String: [String]] = [:]
         ) {
@@ -77,14 +77,14 @@ public struct TrainingRules: Sendable {
     }
 
     /// A week's scaffold (seed `/plan_templates/{id}`).
-    public struct PlanTemplate: Sendable, Hashable {
-        public var id: String
-        public var name: String
-        public var equipmentProfiles: [Profile.Equipment]
+    package struct PlanTemplate: Sendable, Hashable {
+        package var id: String
+        package var name: String
+        package var equipmentProfiles: [Profile.Equipment]
         /// Day type ids, one per training day.
-        public var weeklyStructure: [String]
+        package var weeklyStructure: [String]
 
-        public init(id: String, name: String, equipmentProfiles: [Profile.Equipment], weeklyStructure: [String]) {
+        package init(id: String, name: String, equipmentProfiles: [Profile.Equipment], weeklyStructure: [String]) {
             self.id = id
             self.name = name
             self.equipmentProfiles = equipmentProfiles
@@ -93,12 +93,12 @@ public struct TrainingRules: Sendable {
     }
 
     /// Reps and reps-in-reserve for one kind of exercise, and how many sets one exercise may take.
-    public struct Prescription: Sendable, Hashable {
-        public var maxSetsPerExercise: Int
-        public var reps: ClosedRange<Int>
-        public var rir: ClosedRange<Int>
+    package struct Prescription: Sendable, Hashable {
+        package var maxSetsPerExercise: Int
+        package var reps: ClosedRange<Int>
+        package var rir: ClosedRange<Int>
 
-        public init(maxSetsPerExercise: Int, reps: ClosedRange<Int>, rir: ClosedRange<Int>) {
+        package init(maxSetsPerExercise: Int, reps: ClosedRange<Int>, rir: ClosedRange<Int>) {
             self.maxSetsPerExercise = maxSetsPerExercise
             self.reps = reps
             self.rir = rir
@@ -107,18 +107,18 @@ public struct TrainingRules: Sendable {
 
     /// What a goal changes in training: rep range, reps in reserve, a multiplier on the weekly
     /// sets and extra blocks (docs/requirements.md#training-volume).
-    public struct GoalModifier: Sendable, Hashable {
+    package struct GoalModifier: Sendable, Hashable {
         /// `hypertrophy`, `strength` or `fat_loss`: the name rest rules and explanations use.
-        public var name: String
+        package var name: String
         /// Multiplier on the experience band (0.8 = −20% sets).
-        public var setFactor: Double
-        public var compound: Prescription
-        public var isolation: Prescription
+        package var setFactor: Double
+        package var compound: Prescription
+        package var isolation: Prescription
         /// Conditioning exercises for a finisher block, first allowed one wins; empty for none.
-        public var finisherOptions: [String]
-        public var finisherMinutes: Int
+        package var finisherOptions: [String]
+        package var finisherMinutes: Int
 
-        public init(
+        package init(
             name: String, setFactor: Double, compound: Prescription, isolation: Prescription,
             finisherOptions: [String] = [], finisherMinutes: Int = 0
         ) {
@@ -130,18 +130,18 @@ public struct TrainingRules: Sendable {
             self.finisherMinutes = finisherMinutes
         }
 
-        public func prescription(for movement: Exercise.Movement) -> Prescription {
+        package func prescription(for movement: Exercise.Movement) -> Prescription {
             movement == .compound ? compound : isolation
         }
     }
 
     /// How much one session may hold.
-    public struct SessionLimits: Sendable, Hashable {
-        public var maxSetsPerSession: Int
-        public var maxSetsPerMusclePerSession: Int
-        public var maxMinutes: Int
+    package struct SessionLimits: Sendable, Hashable {
+        package var maxSetsPerSession: Int
+        package var maxSetsPerMusclePerSession: Int
+        package var maxMinutes: Int
 
-        public init(maxSetsPerSession: Int, maxSetsPerMusclePerSession: Int, maxMinutes: Int) {
+        package init(maxSetsPerSession: Int, maxSetsPerMusclePerSession: Int, maxMinutes: Int) {
             self.maxSetsPerSession = maxSetsPerSession
             self.maxSetsPerMusclePerSession = maxSetsPerMusclePerSession
             self.maxMinutes = maxMinutes
@@ -150,27 +150,27 @@ public struct TrainingRules: Sendable {
 
     /// A local set cut for an injury: a flagged injury lowers the weekly sets of the muscles it
     /// affects (docs/requirements.md#exercise-selection).
-    public struct InjuryCut: Sendable, Hashable {
-        public var muscles: [String]
+    package struct InjuryCut: Sendable, Hashable {
+        package var muscles: [String]
         /// Fraction removed, 0.3 = −30%.
-        public var cut: Double
+        package var cut: Double
 
-        public init(muscles: [String], cut: Double) {
+        package init(muscles: [String], cut: Double) {
             self.muscles = muscles
             self.cut = cut
         }
     }
 
     /// The busy-day variant's limits.
-    public struct CompactRules: Sendable, Hashable {
-        public var maxMinutes: Int
-        public var warmupSeconds: Int
-        public var rounds: Int
-        public var groupSize: Int
-        public var restBetweenRoundsSeconds: Int
-        public var transitionSeconds: Int
+    package struct CompactRules: Sendable, Hashable {
+        package var maxMinutes: Int
+        package var warmupSeconds: Int
+        package var rounds: Int
+        package var groupSize: Int
+        package var restBetweenRoundsSeconds: Int
+        package var transitionSeconds: Int
 
-        public init(maxMinutes: Int, warmupSeconds: Int, rounds: Int, groupSize: Int, restBetweenRoundsSeconds: Int, transitionSeconds: Int) {
+        package init(maxMinutes: Int, warmupSeconds: Int, rounds: Int, groupSize: Int, restBetweenRoundsSeconds: Int, transitionSeconds: Int) {
             self.maxMinutes = maxMinutes
             self.warmupSeconds = warmupSeconds
             self.rounds = rounds
@@ -181,57 +181,57 @@ public struct TrainingRules: Sendable {
     }
 
     /// One block of the active-recovery day: the first allowed option is used.
-    public struct RecoveryBlock: Sendable, Hashable {
-        public var options: [String]
-        public var sets: Int
+    package struct RecoveryBlock: Sendable, Hashable {
+        package var options: [String]
+        package var sets: Int
 
-        public init(options: [String], sets: Int) {
+        package init(options: [String], sets: Int) {
             self.options = options
             self.sets = sets
         }
     }
 
     // Splits (rules/training-splits.yaml, catalogs/plan-templates.yaml)
-    public var maxTrainingDays: Decided<Int>
-    public var recoveryTemplate: String
-    public var splitsByDays: [Int: Decided<SplitChoice>]
-    public var templates: [String: PlanTemplate]
-    public var dayTypes: [String: DayType]
+    package var maxTrainingDays: Decided<Int>
+    package var recoveryTemplate: String
+    package var splitsByDays: [Int: Decided<SplitChoice>]
+    package var templates: [String: PlanTemplate]
+    package var dayTypes: [String: DayType]
 
     // Volume (rules/training-volume.yaml)
-    public var trackedMuscles: [String]
-    public var setCredit: Decided<SetCredit>
-    public var defaultExperience: Profile.Experience
-    public var targetPosition: Double
-    public var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
+    package var trackedMuscles: [String]
+    package var setCredit: Decided<SetCredit>
+    package var defaultExperience: Profile.Experience
+    package var targetPosition: Double
+    package var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
 
     // Goals (rules/training-goals.yaml)
-    public var defaultGoal: String
-    public var goalModifiers: [String: Decided<GoalModifier>]
+    package var defaultGoal: String
+    package var goalModifiers: [String: Decided<GoalModifier>]
 
     // Session limits (rules/training-session-limits.yaml)
-    public var sessionLimits: [Profile.Experience: Decided<SessionLimits>]
-    public var warmupSeconds: Int
-    public var transitionSeconds: Int
+    package var sessionLimits: [Profile.Experience: Decided<SessionLimits>]
+    package var warmupSeconds: Int
+    package var transitionSeconds: Int
     /// Rest between sets, by goal modifier name and movement.
-    public var restSeconds: [String: [Exercise.Movement: Decided<Int>]]
+    package var restSeconds: [String: [Exercise.Movement: Decided<Int>]]
 
     // Selection (rules/training-selection.yaml)
-    public var equipmentProfiles: [Profile.Equipment: Set<String>]
-    public var defaultEquipment: Profile.Equipment
-    public var allowedLevels: [Profile.Experience: Set<Exercise.Level>]
-    public var maxExercisesPerMusclePerSession: Int
-    public var minSetsPerExercise: Int
-    public var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
-    public var selectionPolicy: RuleReference
+    package var equipmentProfiles: [Profile.Equipment: Set<String>]
+    package var defaultEquipment: Profile.Equipment
+    package var allowedLevels: [Profile.Experience: Set<Exercise.Level>]
+    package var maxExercisesPerMusclePerSession: Int
+    package var minSetsPerExercise: Int
+    package var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
+    package var selectionPolicy: RuleReference
 
     // Busy-day variant and recovery day (rules/training-compact.yaml, rules/training-recovery.yaml)
-    public var compact: Decided<CompactRules>
-    public var recoveryNote: String
-    public var recoveryBlocks: [RecoveryBlock]
-    public var recoverySource: RuleReference
+    package var compact: Decided<CompactRules>
+    package var recoveryNote: String
+    package var recoveryBlocks: [RecoveryBlock]
+    package var recoverySource: RuleReference
 
-    public init(
+    package init(
         maxTrainingDays: Decided<Int>, recoveryTemplate: String, splitsByDays: [Int: Decided<SplitChoice>],
         templates: [String: PlanTemplate], dayTypes: [String: DayType], trackedMuscles: [String],
         setCredit: Decided<SetCredit>, defaultExperience: Profile.Experience, targetPosition: Double,

@@ -3,19 +3,19 @@ import Synchronization
 
 /// Where a command writes and what it knows of its surroundings. Commands use
 /// ``CommandContext/current``; tests bind a capturing context to run commands in-process.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
     /// Results: what a command produces.
-    public var standardOutput: TextOutput
+    package var standardOutput: TextOutput
     /// Diagnostics and errors.
-    public var standardError: TextOutput
+    package var standardError: TextOutput
     /// The directory relative paths are resolved against (and diagnostics shown relative to).
-    public var currentDirectory: URL
+    package var currentDirectory: URL
     /// The running executable, used to find the bundled rules when run from outside the repo.
-    public var executable: URL?
+    package var executable: URL?
     /// Reads all of standard input (a file argument of `-`); tests supply the text.
-    public var readStandardInput: @Sendable () -> Data
+    package var readStandardInput: @Sendable () -> Data
 
-    public init(
+    package init(
         standardOutput: TextOutput, standardError: TextOutput, currentDirectory: URL, executable: URL?,
         readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
     ) {
@@ -27,7 +27,7 @@ public struct CommandContext: Sendable {
     }
 
     /// The real process: its standard streams, working directory and executable path.
-    public static var process: CommandContext {
+    package static var process: CommandContext {
         CommandContext(
             standardOutput: .standardOutput, standardError: .standardError,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -35,11 +35,11 @@ public struct CommandContext: Sendable {
     }
 
     /// The context commands run in; bound by tests with `CommandContext.$current.withValue(…)`.
-    @TaskLocal public static var current: CommandContext = .process
+    @TaskLocal package static var current: CommandContext = .process
 }
 
 /// A destination for text: a process stream or an in-memory buffer (for tests).
-public final class TextOutput: Sendable {
+package final class TextOutput: Sendable {
     private enum Destination {
         case fileHandle(Int32)
         case buffer
@@ -50,20 +50,20 @@ public final class TextOutput: Sendable {
 
     private init(_ destination: Destination) { self.destination = destination }
 
-    public static let standardOutput = TextOutput(.fileHandle(STDOUT_FILENO))
-    public static let standardError = TextOutput(.fileHandle(STDERR_FILENO))
+    package static let standardOutput = TextOutput(.fileHandle(STDOUT_FILENO))
+    package static let standardError = TextOutput(.fileHandle(STDERR_FILENO))
 
     /// A buffer that keeps everything written, for tests.
-    public static func buffer() -> TextOutput { TextOutput(.buffer) }
+    package static func buffer() -> TextOutput { TextOutput(.buffer) }
 
     /// Everything written to a buffer so far (empty for process streams).
-    public var text: String { captured.withLock { $0 } }
+    package var text: String { captured.withLock { $0 } }
 
     /// Writes `line` and a newline.
-    public func writeLine(_ line: String) { write(line + "\n") }
+    package func writeLine(_ line: String) { write(line + "\n") }
 
     /// Writes `text` as is.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         switch destination {
         case .buffer:
             captured.withLock { $0 += text }

@@ -2,13 +2,13 @@ import ArgumentParser
 import RegimenLanguage
 
 /// The exit statuses every `regimen` subcommand uses.
-public enum CommandExit {
+package enum CommandExit {
     /// Everything checked out.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// A rule, test or evaluation failed (rule-file errors, a failing expression).
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command was used wrongly or its input could not be read.
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }
 
 /// Thrown by commands to end with a status after they have printed what they had to say.
@@ -27,7 +27,7 @@ struct CommandFailure: Error {
 
 extension CommandExit {
     /// The status for an error of `kind`: the caller's input is 2, the rules' verdict 1.
-    public static func status(for kind: ErrorKind) -> Int32 {
+    package static func status(for kind: ErrorKind) -> Int32 {
         switch kind {
         case .input: usage
         case .rules: failure
@@ -39,7 +39,7 @@ extension RegimenCommand {
     /// Parses `arguments` (without the executable name), runs the subcommand and returns the exit
     /// status, writing through ``CommandContext/current``. Usage errors exit with 2, not
     /// ArgumentParser's 64, so every `regimen` command speaks the same three statuses.
-    public static func run(arguments: [String]) -> Int32 {
+    package static func run(arguments: [String]) -> Int32 {
         let context = CommandContext.current
         do {
             var command = try parseAsRoot(arguments)

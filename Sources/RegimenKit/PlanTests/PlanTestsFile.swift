@@ -1,6 +1,6 @@
 import Foundation
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: plan_tests` files: a coach's cases for the planner. Each case gives a profile (inline
 /// or a file), optionally check-ins (and a plan) to adapt and a previous profile to diff against,

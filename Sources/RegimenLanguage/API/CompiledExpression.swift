@@ -9,7 +9,7 @@
 /// let bmi = try CompiledExpression(SourceText("profile.weight_kg / math.pow(profile.height_cm / 100, 2)"), environment: env)
 /// let value = try bmi.evaluate(["profile": profile])
 /// ```
-public struct CompiledExpression: Sendable {
+package struct CompiledExpression: Sendable {
     /// Everything compiled, behind one reference: rule sets hold and pass expressions around on
     /// every evaluation, and a copy should cost one retain, not one per field.
     final class Program: Sendable {
@@ -64,7 +64,7 @@ public struct CompiledExpression: Sendable {
 
     let program: Program
 
-    public var source: SourceText { program.source }
+    package var source: SourceText { program.source }
     var root: Node { program.root }
     var evaluator: Evaluator { program.evaluator }
     var tracedEvaluator: Evaluator { program.tracedEvaluator }
@@ -73,11 +73,11 @@ public struct CompiledExpression: Sendable {
     var usedSlots: [Int] { program.usedSlots }
     var staticType: StaticType { program.staticType }
     /// Non-fatal findings (for example a call the emulator reports as missing).
-    public var warnings: [Diagnostic] { program.warnings }
+    package var warnings: [Diagnostic] { program.warnings }
 
     /// Parses and compiles `source`.
     /// - Throws: ``DiagnosticsError`` with every syntax, name and type problem, located in the file.
-    public init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+    package init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         switch Parser.parse(source.text) {
         case .failure(let failure):
             throw DiagnosticsError([.error("expr.syntax", failure.message, at: Self.location(source, failure.span.start))])
@@ -87,7 +87,7 @@ public struct CompiledExpression: Sendable {
     }
 
     /// Parses and compiles a free-standing expression (its diagnostics are located at `<expression>:1:COLUMN`).
-    public init(_ text: String, environment: ExpressionEnvironment = .empty) throws(DiagnosticsError) {
+    package init(_ text: String, environment: ExpressionEnvironment = .empty) throws(DiagnosticsError) {
         try self.init(SourceText(text, startingAt: SourceLocation(file: "<expression>", line: 1, column: 1)), environment: environment)
     }
 
@@ -113,11 +113,11 @@ public struct CompiledExpression: Sendable {
     }
 
     /// The type name the compiler inferred (`"bool"`, `"int"`, …), or `nil` when only evaluation can tell.
-    public var inferredTypeName: String? { staticType.isKnown ? staticType.rawValue : nil }
+    package var inferredTypeName: String? { staticType.isKnown ? staticType.rawValue : nil }
 
     /// The type the compiler inferred, as a declaration would state it (`any` when only
     /// evaluation can tell): lets a rule file declare a `let:` name with its expression's type.
-    public var inferredType: ExpressionType {
+    package var inferredType: ExpressionType {
         switch staticType {
         case .bool: .bool
         case .int: .int
@@ -134,7 +134,7 @@ public struct CompiledExpression: Sendable {
     }
 
     /// Names of the environment variables this expression reads.
-    public var referencedVariables: [String] { usedSlots.map { slotNames[$0] } }
+    package var referencedVariables: [String] { usedSlots.map { slotNames[$0] } }
 
     /// Whether evaluating may read the environment variable `name`, in the expression or in any
     /// function of its environment. Errs towards yes: a function counts whether called or not.
@@ -212,7 +212,7 @@ public struct CompiledExpression: Sendable {
 
     /// Evaluates with variables given by name.
     /// - Throws: ``EvaluationError`` — including when a variable the expression reads has no value.
-    public func evaluate(_ bindings: [String: Value], limits: EvaluationLimits = .default) throws(EvaluationError) -> Value {
+    package func evaluate(_ bindings: [String: Value], limits: EvaluationLimits = .default) throws(EvaluationError) -> Value {
         var slots = [Value](repeating: .null, count: slotNames.count)
         for slot in usedSlots {
             guard let value = bindings[slotNames[slot]] else {
@@ -232,7 +232,7 @@ public struct CompiledExpression: Sendable {
     ///   - host: supplies host functions such as `get()` for this evaluation.
     ///   - tracer: receives each sub-expression's outcome, for explanations.
     @inline(__always)
-    public func evaluate(
+    package func evaluate(
         slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
         tracer: (any EvaluationTracer)? = nil
     ) throws(EvaluationError) -> Value {
@@ -251,7 +251,7 @@ public struct CompiledExpression: Sendable {
 
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;
     /// an error or a non-bool value is `false` (fail closed), with the reason.
-    public func evaluateCondition(
+    package func evaluateCondition(
         slots: [Value], limits: EvaluationLimits = .default, host: (any EvaluationHost)? = nil,
         tracer: (any EvaluationTracer)? = nil
     ) -> Result<Bool, EvaluationError> {
@@ -287,18 +287,18 @@ public struct CompiledExpression: Sendable {
     }
 
     /// Where an evaluation error points in the file, when the expression has a file origin.
-    public func location(of error: EvaluationError) -> SourceLocation? {
+    package func location(of error: EvaluationError) -> SourceLocation? {
         error.span.flatMap { source.location(ofScalarOffset: $0.start) }
     }
 }
 
 /// A tracer that keeps every outcome, in evaluation order (explanations, `regimen eval --explain`).
-public final class RecordingTracer: EvaluationTracer {
-    public private(set) var records: [(span: SourceSpan, outcome: Result<Value, EvaluationError>)] = []
+package final class RecordingTracer: EvaluationTracer {
+    package private(set) var records: [(span: SourceSpan, outcome: Result<Value, EvaluationError>)] = []
 
-    public init() {}
+    package init() {}
 
-    public func record(span: SourceSpan, outcome: Result<Value, EvaluationError>) {
+    package func record(span: SourceSpan, outcome: Result<Value, EvaluationError>) {
         records.append((span, outcome))
     }
 }

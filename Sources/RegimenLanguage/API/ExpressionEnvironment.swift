@@ -5,9 +5,9 @@
 /// Firestore `match` block adds wildcard variables and functions to its enclosing block's). A
 /// child's variable slots extend its parent's, so a function compiled in the parent works
 /// unchanged when called from the child.
-public struct ExpressionEnvironment: Sendable {
+package struct ExpressionEnvironment: Sendable {
     /// Variable names in slot order (the parent's first).
-    public let variables: [String]
+    package let variables: [String]
     let slots: [String: Int]
     let functionTable: [CompiledFunction]
     let functionNames: [String: Int]
@@ -17,14 +17,14 @@ public struct ExpressionEnvironment: Sendable {
     /// Declared types of variables (see ``VariableDeclaration``), by slot; others are unchecked.
     private(set) var variableTypes: [Int: StaticType] = [:]
     /// The slot of the projections' presence bits (see ``Projection``); `nil` without projections.
-    public let projectionPresenceSlot: Int?
+    package let projectionPresenceSlot: Int?
     static let presenceName = "?projected"
     /// Limits the static checks enforce (Firestore's).
-    public static let maxFunctionArguments = 7
-    public static let maxCallDepth = 20
+    package static let maxFunctionArguments = 7
+    package static let maxCallDepth = 20
 
     /// An environment with no names.
-    public static let empty = ExpressionEnvironment(uncheckedVariables: [])
+    package static let empty = ExpressionEnvironment(uncheckedVariables: [])
 
     private init(uncheckedVariables: [String]) {
         variables = uncheckedVariables
@@ -41,7 +41,7 @@ public struct ExpressionEnvironment: Sendable {
     /// - Parameter projections: fields of `variables` the host may supply separately (see
     ///   ``Projection``); a projection of an unknown variable is ignored.
     /// - Throws: ``DiagnosticsError`` with every problem in every function.
-    public init(
+    package init(
         variables: [String] = [], projections: [Projection] = [], functions: [FunctionSource] = [], hostFunctions: [HostFunction] = [],
         parent: ExpressionEnvironment? = nil
     ) throws(DiagnosticsError) {
@@ -102,7 +102,7 @@ public struct ExpressionEnvironment: Sendable {
     /// against each variable's declared type (`readiness <= 'two'` is an error when `readiness`
     /// is a number), on top of everything `parent` offers.
     /// - Throws: ``DiagnosticsError`` when the parent's functions do not compile.
-    public init(declaring declarations: [VariableDeclaration], parent: ExpressionEnvironment? = nil) throws(DiagnosticsError) {
+    package init(declaring declarations: [VariableDeclaration], parent: ExpressionEnvironment? = nil) throws(DiagnosticsError) {
         try self.init(variables: declarations.map(\.name), definitions: [], parent: parent)
         for declaration in declarations {
             guard let slot = slots[declaration.name] else { continue }
@@ -243,7 +243,7 @@ public struct ExpressionEnvironment: Sendable {
 
     let callGraph: [Int: Set<Int>]
     /// Non-fatal findings from compiling the functions.
-    public private(set) var warnings: [Diagnostic] = []
+    package private(set) var warnings: [Diagnostic] = []
 
     /// Longest call chain starting at `start`, or `nil` when it reaches a cycle.
     private static func callDepth(from start: Int, _ graph: [Int: Set<Int>]) -> Int? {
@@ -265,11 +265,11 @@ public struct ExpressionEnvironment: Sendable {
     }
 
     /// Whether a function of this name is visible.
-    public func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
+    package func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
 
     /// Presence bits (see ``Projection``) saying `variable` is projected with the fields in
     /// `present`; 0 when `variable` is not projected here.
-    public func projectionBits(_ variable: String, present: [String]) -> Int64 {
+    package func projectionBits(_ variable: String, present: [String]) -> Int64 {
         guard let projection = projections.values.first(where: { $0.name == variable }) else { return 0 }
         var bits: Int64 = 1 << Int64(8 * projection.group + 7)
         for field in present { bits |= projection.fields[field]?.mask ?? 0 }
@@ -278,7 +278,7 @@ public struct ExpressionEnvironment: Sendable {
 
     /// The slot of a variable, for ``CompiledExpression/evaluate(slots:limits:host:tracer:)``; also
     /// a projected field's slot (`"request.auth"`).
-    public func slot(of variable: String) -> Int? { slots[variable] ?? variables.lastIndex(of: variable) }
+    package func slot(of variable: String) -> Int? { slots[variable] ?? variables.lastIndex(of: variable) }
 }
 
 extension Expr {

@@ -1,15 +1,15 @@
 /// A user-defined function written in text, as a rule file declares it:
 /// `function name(a, b) { let x = …; return … }` split into its parts.
-public struct FunctionSource: Sendable {
-    public var name: String
-    public var parameters: [String]
+package struct FunctionSource: Sendable {
+    package var name: String
+    package var parameters: [String]
     /// `let` bindings in order; each may use parameters and earlier lets.
-    public var lets: [(name: String, value: SourceText)]
-    public var result: SourceText
+    package var lets: [(name: String, value: SourceText)]
+    package var result: SourceText
     /// Where the function is declared, for diagnostics about the whole function.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(name: String, parameters: [String], lets: [(name: String, value: SourceText)] = [], result: SourceText, location: SourceLocation? = nil) {
+    package init(name: String, parameters: [String], lets: [(name: String, value: SourceText)] = [], result: SourceText, location: SourceLocation? = nil) {
         self.name = name
         self.parameters = parameters
         self.lets = lets
@@ -39,11 +39,11 @@ package struct FunctionDefinition: Sendable {
 }
 
 /// A function the embedding application implements (see ``EvaluationHost``).
-public struct HostFunction: Sendable, Hashable {
-    public var name: String
-    public var arity: ClosedRange<Int>
+package struct HostFunction: Sendable, Hashable {
+    package var name: String
+    package var arity: ClosedRange<Int>
 
-    public init(name: String, arity: ClosedRange<Int>) {
+    package init(name: String, arity: ClosedRange<Int>) {
         self.name = name
         self.arity = arity
     }

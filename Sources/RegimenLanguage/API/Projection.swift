@@ -21,13 +21,13 @@
 /// `request['auth']`, `request.other`) read the variable's slot: a host that projects must fill
 /// that slot too when the expression uses it whole (``CompiledExpression/usesWhole(slot:)``).
 /// At most 8 projections of at most 7 fields each.
-public struct Projection: Sendable, Hashable {
+package struct Projection: Sendable, Hashable {
     /// The variable (`request`) or an earlier projection's field (`request.resource`).
-    public var variable: String
+    package var variable: String
     /// The fields supplied separately, in the order of their presence bits.
-    public var fields: [String]
+    package var fields: [String]
 
-    public init(variable: String, fields: [String]) {
+    package init(variable: String, fields: [String]) {
         self.variable = variable
         self.fields = fields
     }

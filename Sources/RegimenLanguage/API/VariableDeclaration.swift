@@ -3,13 +3,13 @@
 ///
 /// A rule kind declares its variables once; the compile environment, the run-time bindings, the
 /// static type checks and the documentation (`regimen explain-kind`) all come from that list.
-public struct VariableDeclaration: Sendable, Hashable {
-    public let name: String
-    public let type: ExpressionType
+package struct VariableDeclaration: Sendable, Hashable {
+    package let name: String
+    package let type: ExpressionType
     /// One line for a rule writer: what the value is, its unit or its range.
-    public let doc: String
+    package let doc: String
 
-    public init(_ name: String, _ type: ExpressionType, _ doc: String) {
+    package init(_ name: String, _ type: ExpressionType, _ doc: String) {
         self.name = name
         self.type = type
         self.doc = doc
@@ -22,36 +22,36 @@ public struct VariableDeclaration: Sendable, Hashable {
 /// `null` too, for facts that may be missing. The compiler checks a nullable variable as its
 /// base type: comparing it with `null` is allowed, any other use is checked, and a `null` at run
 /// time is an evaluation error as before.
-public struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
-    public enum Base: String, Sendable, Hashable, CaseIterable {
+package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
+    package enum Base: String, Sendable, Hashable, CaseIterable {
         case any, bool, int, float, number, string, list, map, set, timestamp, duration
     }
 
-    public let base: Base
-    public let nullable: Bool
+    package let base: Base
+    package let nullable: Bool
 
-    public init(_ base: Base, nullable: Bool = false) {
+    package init(_ base: Base, nullable: Bool = false) {
         self.base = base
         self.nullable = nullable
     }
 
-    public static let any = ExpressionType(.any)
-    public static let bool = ExpressionType(.bool)
-    public static let int = ExpressionType(.int)
-    public static let float = ExpressionType(.float)
-    public static let number = ExpressionType(.number)
-    public static let string = ExpressionType(.string)
-    public static let list = ExpressionType(.list)
-    public static let map = ExpressionType(.map)
+    package static let any = ExpressionType(.any)
+    package static let bool = ExpressionType(.bool)
+    package static let int = ExpressionType(.int)
+    package static let float = ExpressionType(.float)
+    package static let number = ExpressionType(.number)
+    package static let string = ExpressionType(.string)
+    package static let list = ExpressionType(.list)
+    package static let map = ExpressionType(.map)
 
     /// The same type, or `null`.
-    public var orNull: ExpressionType { ExpressionType(base, nullable: true) }
+    package var orNull: ExpressionType { ExpressionType(base, nullable: true) }
 
     /// `int`, `number or null`.
-    public var description: String { base.rawValue + (nullable && base != .any ? " or null" : "") }
+    package var description: String { base.rawValue + (nullable && base != .any ? " or null" : "") }
 
     /// Whether `value` is a value of this type: what every run-time binding must satisfy.
-    public func admits(_ value: Value) -> Bool {
+    package func admits(_ value: Value) -> Bool {
         if case .null = value { return nullable || base == .any }
         switch (base, value) {
         case (.any, _), (.bool, .bool), (.int, .int), (.float, .float), (.number, .int), (.number, .float), (.string, .string),

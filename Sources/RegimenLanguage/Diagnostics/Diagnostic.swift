@@ -1,7 +1,10 @@
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// A problem that stops the rules, the input or the request from being used.
     case error
+    /// A problem worth fixing that does not stop loading or evaluation.
     case warning
+    /// Additional context attached to another diagnostic.
     case note
 
     private var rank: Int {
@@ -20,13 +23,18 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 /// Messages are lower-case, carry no trailing period and name the rule and key they are about.
 /// `id` is stable (for example `rules.unknown-key`) so tests and tools can match on it.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious the problem is.
     public var severity: Severity
+    /// A stable identifier such as `rules.unknown-key`, for tests and tools to match on.
     public var id: String
+    /// What is wrong, in lower case without a trailing period.
     public var message: String
+    /// Where the problem is (`file:line:col`), or `nil` when it has no place in a file.
     public var location: SourceLocation?
     /// Follow-up lines such as "did you mean 'sets'?" or "first defined here".
     public var notes: [String]
 
+    /// A diagnostic of the given severity, identifier, message, location and follow-up notes.
     public init(_ severity: Severity, id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         self.severity = severity
         self.id = id
@@ -35,10 +43,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.notes = notes
     }
 
+    /// An error diagnostic.
     public static func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
         Diagnostic(.error, id: id, message, at: location, notes: notes)
     }
 
+    /// A warning diagnostic.
     public static func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
         Diagnostic(.warning, id: id, message, at: location, notes: notes)
     }
@@ -70,41 +80,41 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Rule and catalog files are the usual source (``ErrorKind/rules``); a reader of the caller's
 /// own files (a policy under audit, a request) says ``ErrorKind/input``.
-public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    public var kind: ErrorKind
+package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
+    package var kind: ErrorKind
 
     /// Problems in rule or catalog files.
-    public init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
+    package init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
 
-    public init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
+    package init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
         self.diagnostics = diagnostics.sorted(by: Diagnostic.sortKey)
         self.kind = kind
     }
 
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// Collects diagnostics during a pass instead of stopping at the first.
-public struct DiagnosticCollector: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticCollector: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    package mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+    package mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
 
-    public mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         diagnostics.append(.error(id, message, at: location, notes: notes))
     }
 
-    public mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         diagnostics.append(.warning(id, message, at: location, notes: notes))
     }
 
     /// The diagnostics in stable order.
-    public var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
+    package var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
 }

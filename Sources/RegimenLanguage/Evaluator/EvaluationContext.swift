@@ -2,7 +2,7 @@
 ///
 /// A context is created per evaluation on the evaluating thread; the compiled program it runs is
 /// immutable and shared.
-public struct EvaluationContext: ~Copyable {
+package struct EvaluationContext: ~Copyable {
     enum LocalSlot {
         case value(Value)
         /// Boxed: an error is several times the size of a value, and frames are pushed and popped
@@ -17,11 +17,11 @@ public struct EvaluationContext: ~Copyable {
     /// caller's array, or a buffer on the caller's stack), never owned: the context lives only
     /// inside the call that made it, and the evaluator checked the count when it began.
     let globals: UnsafeBufferPointer<Value>
-    public var limits: EvaluationLimits
-    public var host: (any EvaluationHost)?
-    public var tracer: (any EvaluationTracer)?
+    package var limits: EvaluationLimits
+    package var host: (any EvaluationHost)?
+    package var tracer: (any EvaluationTracer)?
     /// Nodes evaluated so far.
-    public private(set) var steps = 0
+    package private(set) var steps = 0
 
     /// The function table, borrowed like `globals` (the program that owns it outlives the
     /// evaluation): an owned array was retained and released on every evaluation.

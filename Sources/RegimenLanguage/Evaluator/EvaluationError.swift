@@ -3,40 +3,40 @@
 /// Errors are values in the rules language: `&&` and `||` absorb them when the other side decides
 /// the result, and a condition that ends in an error is false (security decisions fail closed).
 /// Messages follow the emulator's wording so traces read the same as Firebase's.
-public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable category, for tests and tools.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
+    package struct Code: Sendable, Hashable, CustomStringConvertible {
+        package let rawValue: String
         private init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// A map has no such key (`Property k is undefined on object.`).
-        public static let undefinedProperty = Code("undefined-property")
+        package static let undefinedProperty = Code("undefined-property")
         /// A field or method was read from `null`.
-        public static let nullValue = Code("null-value")
+        package static let nullValue = Code("null-value")
         /// An operation or method does not apply to the operand types.
-        public static let unsupportedOperation = Code("unsupported-operation")
-        public static let divideByZero = Code("divide-by-zero")
-        public static let overflow = Code("overflow")
-        public static let indexOutOfBounds = Code("index-out-of-bounds")
-        public static let invalidArgument = Code("invalid-argument")
-        public static let functionNotFound = Code("function-not-found")
+        package static let unsupportedOperation = Code("unsupported-operation")
+        package static let divideByZero = Code("divide-by-zero")
+        package static let overflow = Code("overflow")
+        package static let indexOutOfBounds = Code("index-out-of-bounds")
+        package static let invalidArgument = Code("invalid-argument")
+        package static let functionNotFound = Code("function-not-found")
         /// `get()` of a missing document, or another host service failure.
-        public static let serviceCall = Code("service-call")
+        package static let serviceCall = Code("service-call")
         /// An evaluation bound (steps, call depth, sizes, document reads) was exceeded.
-        public static let limitExceeded = Code("limit-exceeded")
+        package static let limitExceeded = Code("limit-exceeded")
         /// A condition produced a non-boolean value.
-        public static let typeError = Code("type-error")
+        package static let typeError = Code("type-error")
     }
 
-    public var code: Code
+    package var code: Code
     /// The emulator's wording of the error.
-    public var message: String {
+    package var message: String {
         get { detail.message }
         set { detail = .text(newValue) }
     }
     /// Where in the expression text the error arose, when known.
-    public var span: SourceSpan?
+    package var span: SourceSpan?
     /// The parts of the message. Errors are ordinary values in the language (`&&` and `||`
     /// absorb them), so most are never read: the text is only put together when asked for.
     var detail: Detail
@@ -64,7 +64,7 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    public init(_ code: Code, _ message: String, span: SourceSpan? = nil) {
+    package init(_ code: Code, _ message: String, span: SourceSpan? = nil) {
         self.init(code, .text(message), span: span)
     }
 
@@ -74,13 +74,13 @@ public struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertibl
         self.span = span
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
-    public static func == (lhs: EvaluationError, rhs: EvaluationError) -> Bool {
+    package static func == (lhs: EvaluationError, rhs: EvaluationError) -> Bool {
         lhs.code == rhs.code && lhs.span == rhs.span && lhs.message == rhs.message
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(code)
         hasher.combine(message)
         hasher.combine(span)

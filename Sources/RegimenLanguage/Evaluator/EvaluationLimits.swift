@@ -1,19 +1,19 @@
 /// Bounds on one evaluation, so hostile rules or inputs end in an error, never a hang.
-public struct EvaluationLimits: Sendable, Hashable {
+package struct EvaluationLimits: Sendable, Hashable {
     /// Nodes evaluated per top-level evaluation.
-    public var maxSteps: Int
+    package var maxSteps: Int
     /// Nested user-function calls (Firestore allows 20).
-    public var maxCallDepth: Int
+    package var maxCallDepth: Int
     /// Longest string an operation may produce, in UTF-8 bytes.
-    public var maxStringLength: Int
+    package var maxStringLength: Int
     /// Largest list, set or map an operation may produce.
-    public var maxCollectionSize: Int
+    package var maxCollectionSize: Int
     /// Work of one `matches`, `split` or `replace` (instructions of the regular-expression
     /// matcher). Matching is linear, but in text length × pattern size, and both may be large;
     /// about 0.1 s of work by default.
-    public var maxPatternSteps: Int
+    package var maxPatternSteps: Int
 
-    public init(
+    package init(
         maxSteps: Int = 100_000, maxCallDepth: Int = 20, maxStringLength: Int = 1 << 20, maxCollectionSize: Int = 100_000,
         maxPatternSteps: Int = 1 << 25
     ) {
@@ -24,17 +24,17 @@ public struct EvaluationLimits: Sendable, Hashable {
         self.maxPatternSteps = maxPatternSteps
     }
 
-    public static let `default` = EvaluationLimits()
+    package static let `default` = EvaluationLimits()
 }
 
 /// Functions an embedding application supplies at evaluation time (Firestore's `get()` and
 /// `exists()` read the request's documents). Called only from the evaluating thread.
-public protocol EvaluationHost: AnyObject {
+package protocol EvaluationHost: AnyObject {
     /// Calls host function `index` (its position in the environment's host function list).
     func callHost(_ index: Int, name: String, arguments: [Value]) throws(EvaluationError) -> Value
 }
 
 /// Receives the value or error of each sub-expression as it is evaluated, for explanations.
-public protocol EvaluationTracer: AnyObject {
+package protocol EvaluationTracer: AnyObject {
     func record(span: SourceSpan, outcome: Result<Value, EvaluationError>)
 }

@@ -3,7 +3,7 @@ extension RegularExpression {
     /// by RE2 itself: an empty flag group `(?)`, nested counted repetitions whose counts
     /// multiply past 1000, and `\p` classes that RE2 widens under `(?i)` but RE2/J does not.
     /// Empty for a pattern outside the grammar (that is an error of its own).
-    public static func differencesFromRE2(in pattern: String) -> [String] {
+    package static func differencesFromRE2(in pattern: String) -> [String] {
         var parser = RegexParser(pattern)
         guard let node = try? parser.parse() else { return [] }
         var notes = parser.differencesFromRE2

@@ -2,18 +2,18 @@ import Synchronization
 
 /// A regular expression in RE2's grammar with RE2's semantics, matched in time linear in the
 /// text (see ``PikeVM``). Positions are counted in Unicode scalars, as RE2 counts code points.
-public struct RegularExpression: Sendable {
+package struct RegularExpression: Sendable {
     let program: RegexProgram
 
     /// Compiles `pattern`, or throws why it is not in RE2's grammar.
-    public init(_ pattern: String) throws(RegexSyntaxError) {
+    package init(_ pattern: String) throws(RegexSyntaxError) {
         var parser = RegexParser(pattern)
         let node = try parser.parse()
         program = try RegexCompiler.compile(node, captureCount: parser.captureCount, captureNames: parser.captureNames)
     }
 
     /// Why `pattern` is not in RE2's grammar, or nil when it is.
-    public static func syntaxError(in pattern: String) -> RegexSyntaxError? {
+    package static func syntaxError(in pattern: String) -> RegexSyntaxError? {
         do {
             _ = try RegularExpression(pattern)
             return nil
@@ -23,10 +23,10 @@ public struct RegularExpression: Sendable {
     }
 
     /// Number of capturing groups.
-    public var captureCount: Int { program.captureCount }
+    package var captureCount: Int { program.captureCount }
 
     /// Whether the pattern matches the whole text.
-    public func wholeMatch(_ text: String) -> Bool {
+    package func wholeMatch(_ text: String) -> Bool {
         var steps = 0
         return wholeMatch(text, steps: &steps) ?? false
     }

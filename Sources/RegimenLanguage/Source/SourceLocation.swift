@@ -10,6 +10,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// Column number in Unicode scalars, starting at 1.
     public var column: Int
 
+    /// The location `line`:`column` (both from 1) in `file`.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line

@@ -3,19 +3,19 @@
 /// An expression embedded in a YAML scalar (or in a `.rules` file) is compiled on its own, but its
 /// diagnostics must point into the file. `lineOrigins[i]` is the file location of the first scalar
 /// of line `i` of `text`; a one-line expression needs one origin.
-public struct SourceText: Sendable, Hashable {
+package struct SourceText: Sendable, Hashable {
     /// The expression source exactly as compiled.
-    public let text: String
+    package let text: String
     /// File location of the first scalar of each line of `text`; empty when the text has no file.
-    public let lineOrigins: [SourceLocation]
+    package let lineOrigins: [SourceLocation]
 
-    public init(_ text: String, lineOrigins: [SourceLocation] = []) {
+    package init(_ text: String, lineOrigins: [SourceLocation] = []) {
         self.text = text
         self.lineOrigins = lineOrigins
     }
 
     /// Text that starts at `origin` and continues on the following lines at column 1.
-    public init(_ text: String, startingAt origin: SourceLocation) {
+    package init(_ text: String, startingAt origin: SourceLocation) {
         var origins = [origin]
         var line = origin.line
         for scalar in text.unicodeScalars where scalar == "\n" {
@@ -27,7 +27,7 @@ public struct SourceText: Sendable, Hashable {
 
     /// The file location of the scalar at `offset` (in Unicode scalars from the start of `text`),
     /// or `nil` when the text has no file origin.
-    public func location(ofScalarOffset offset: Int) -> SourceLocation? {
+    package func location(ofScalarOffset offset: Int) -> SourceLocation? {
         guard let first = lineOrigins.first else { return nil }
         var lineIndex = 0
         var column = 0
@@ -47,7 +47,7 @@ public struct SourceText: Sendable, Hashable {
     }
 
     /// 1-based line and column inside `text` itself, for messages about free-standing expressions.
-    public func lineAndColumn(ofScalarOffset offset: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(ofScalarOffset offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var index = 0
@@ -66,17 +66,17 @@ public struct SourceText: Sendable, Hashable {
 }
 
 /// A half-open range of Unicode-scalar offsets into a ``SourceText``.
-public struct SourceSpan: Sendable, Hashable {
-    public var start: Int
-    public var end: Int
+package struct SourceSpan: Sendable, Hashable {
+    package var start: Int
+    package var end: Int
 
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         self.start = start
         self.end = end
     }
 
     /// The smallest span covering both.
-    public func union(_ other: SourceSpan) -> SourceSpan {
+    package func union(_ other: SourceSpan) -> SourceSpan {
         SourceSpan(start: Swift.min(start, other.start), end: Swift.max(end, other.end))
     }
 }

@@ -7,6 +7,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Nanoseconds within the second, 0..<1_000_000_000.
     public var nanos: Int32
 
+    /// A timestamp `seconds` after the Unix epoch plus `nanos` nanoseconds.
     public init(seconds: Int64, nanos: Int32 = 0) {
         self.seconds = seconds
         self.nanos = nanos
@@ -18,8 +19,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Firestore's valid range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z.
     public static let minSeconds: Int64 = -62_135_596_800
+    /// The latest second Firestore accepts (9999-12-31T23:59:59Z).
     public static let maxSeconds: Int64 = 253_402_300_799
 
+    /// Whether the timestamp lies within Firestore's valid range.
     public var isInRange: Bool { seconds >= Self.minSeconds && seconds <= Self.maxSeconds }
 
     /// Civil date and time fields in UTC.
@@ -143,6 +146,7 @@ public struct DurationValue: Sendable, Hashable, Comparable, CustomStringConvert
     /// Nanoseconds with the same sign as `seconds` (or zero), |nanos| < 1e9.
     public var nanos: Int32
 
+    /// A duration of `seconds` plus `nanos` nanoseconds, both with the duration's sign.
     public init(seconds: Int64, nanos: Int32 = 0) {
         self.seconds = seconds
         self.nanos = nanos

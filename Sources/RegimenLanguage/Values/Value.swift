@@ -9,21 +9,35 @@ import OrderedCollections
 /// `.float(1)`); the language's `==` is ``Value/languageEquals(_:)``, which equates them only at
 /// top level, as the emulator does.
 public enum Value: Sendable, Hashable {
+    /// The null value.
     case null
+    /// A boolean.
     case bool(Bool)
+    /// A 64-bit signed integer.
     case int(Int64)
+    /// A 64-bit floating-point number.
     case float(Double)
+    /// A string.
     case string(String)
+    /// Raw bytes.
     case bytes([UInt8])
+    /// A list of values, in order.
     case list([Value])
+    /// A map from string keys to values, in insertion order.
     indirect case map(OrderedDictionary<String, Value>)
     // Rare, large payloads are boxed so every Value stays small and cheap to copy. A path (one
     // array reference) and a timestamp (12 bytes) fit inline: every security request has both.
+    /// A set of unique values (the language's `toSet()` and set literals).
     indirect case set(ValueSet)
+    /// A document path.
     case path(PathValue)
+    /// A point in time.
     case timestamp(Timestamp)
+    /// A signed length of time.
     indirect case duration(DurationValue)
+    /// A geographic point.
     indirect case latlng(LatLng)
+    /// The result of comparing two maps with `diff`.
     indirect case mapDiff(MapDiff)
 
     /// The type name as the language spells it (`is` tests and error messages).
@@ -46,10 +60,15 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// The boolean, or `nil` for any other kind of value.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The integer, or `nil` for any other kind of value (a float is not converted).
     public var intValue: Int64? { if case .int(let i) = self { i } else { nil } }
+    /// The string, or `nil` for any other kind of value.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The list's elements, or `nil` for any other kind of value.
     public var listValue: [Value]? { if case .list(let l) = self { l } else { nil } }
+    /// The map's entries, or `nil` for any other kind of value.
     public var mapValue: OrderedDictionary<String, Value>? { if case .map(let m) = self { m } else { nil } }
 
     /// The numeric value of an int or float, as a Double.
@@ -61,6 +80,7 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// Whether this is the null value.
     public var isNull: Bool { if case .null = self { true } else { false } }
 
     /// Looks up a key of a map value; `nil` for a missing key or a non-map.
@@ -151,8 +171,10 @@ extension Value {
 
 /// A set: unique elements in first-seen order. Equality ignores order.
 public struct ValueSet: Sendable, Hashable {
+    /// The elements, each once, in the order first seen.
     public private(set) var elements: [Value]
 
+    /// A set of the given values; later duplicates are dropped.
     public init<S: Sequence>(_ values: S) where S.Element == Value {
         var seen = Set<Value>()
         var out: [Value] = []
@@ -162,8 +184,10 @@ public struct ValueSet: Sendable, Hashable {
         elements = out
     }
 
+    /// Whether the set holds an element equal to `value` by the language's `==` (1 equals 1.0).
     public func contains(_ value: Value) -> Bool { elements.contains { $0.languageEquals(value) == true } }
 
+    /// The number of elements.
     public var count: Int { elements.count }
 
     public static func == (lhs: ValueSet, rhs: ValueSet) -> Bool {
@@ -178,8 +202,10 @@ public struct ValueSet: Sendable, Hashable {
 
 /// A document path such as `/databases/(default)/documents/users/alice`.
 public struct PathValue: Sendable, Hashable, CustomStringConvertible {
+    /// The path's segments, without slashes.
     public var segments: [String]
 
+    /// A path of the given segments.
     public init(segments: [String]) { self.segments = segments }
 
     /// Parses `/a/b/c` (a leading slash is optional; empty segments are dropped).
@@ -192,9 +218,12 @@ public struct PathValue: Sendable, Hashable, CustomStringConvertible {
 
 /// A geographic point.
 public struct LatLng: Sendable, Hashable {
+    /// Degrees north of the equator, -90 to 90.
     public var latitude: Double
+    /// Degrees east of the prime meridian, -180 to 180.
     public var longitude: Double
 
+    /// A point at the given latitude and longitude in degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
@@ -203,15 +232,20 @@ public struct LatLng: Sendable, Hashable {
 
 /// The result of `a.diff(b)`: the two maps, compared on demand.
 public struct MapDiff: Sendable, Hashable {
+    /// The map `diff` was called on.
     public var left: OrderedDictionary<String, Value>
+    /// The map it was compared with.
     public var right: OrderedDictionary<String, Value>
 
+    /// The comparison of `left` with `right`.
     public init(left: OrderedDictionary<String, Value>, right: OrderedDictionary<String, Value>) {
         self.left = left
         self.right = right
     }
 
+    /// Keys present in `left` but not in `right`.
     public var addedKeys: ValueSet { ValueSet(left.keys.filter { right[$0] == nil }.map(Value.string)) }
+    /// Keys present in `right` but not in `left`.
     public var removedKeys: ValueSet { ValueSet(right.keys.filter { left[$0] == nil }.map(Value.string)) }
     /// Values compare as the language's `==` does (1 and 1.0 are unchanged), as the emulator's diff.
     public var changedKeys: ValueSet {
@@ -220,12 +254,14 @@ public struct MapDiff: Sendable, Hashable {
             return !l.languageEquals(r)
         }.map(Value.string))
     }
+    /// Keys present in both maps with equal values.
     public var unchangedKeys: ValueSet {
         ValueSet(left.keys.filter { key in
             guard let r = right[key], let l = left[key] else { return false }
             return l.languageEquals(r)
         }.map(Value.string))
     }
+    /// Keys added, removed or changed.
     public var affectedKeys: ValueSet {
         ValueSet(addedKeys.elements + removedKeys.elements + changedKeys.elements)
     }

@@ -4,42 +4,42 @@ import RegimenLanguage
 ///
 /// Decoders never throw: on a problem they record a diagnostic and return `nil` (or a default)
 /// and carry on with the next key. A context belongs to a single load on a single thread.
-public final class DecodingContext {
+package final class DecodingContext {
     private var collector = DiagnosticCollector()
     /// Environments built by ``environment(variables:)``, keyed by their variable list.
     var environments: [[String]: ExpressionEnvironment] = [:]
     /// Values other decoders need while this pass runs (shared expression functions, for one).
-    public let services: DecodingServices
+    package let services: DecodingServices
     /// Set in describing mode (``describing()``): decoders record shapes instead of reading.
     var recorder: ShapeRecorder?
 
     /// A context with nothing shared beyond diagnostics.
-    public init(services: DecodingServices = DecodingServices()) {
+    package init(services: DecodingServices = DecodingServices()) {
         self.services = services
     }
 
     /// Everything reported so far, in the order reported.
-    public var diagnostics: [Diagnostic] { collector.diagnostics }
+    package var diagnostics: [Diagnostic] { collector.diagnostics }
 
     /// Whether any error (not warning) has been reported.
-    public var hasErrors: Bool { collector.hasErrors }
+    package var hasErrors: Bool { collector.hasErrors }
 
     /// Records a diagnostic as given.
-    public func report(_ diagnostic: Diagnostic) { collector.append(diagnostic) }
+    package func report(_ diagnostic: Diagnostic) { collector.append(diagnostic) }
 
     /// Records several diagnostics, for example the ones a compiler threw.
-    public func report(contentsOf diagnostics: [Diagnostic]) { collector.append(contentsOf: diagnostics) }
+    package func report(contentsOf diagnostics: [Diagnostic]) { collector.append(contentsOf: diagnostics) }
 
     /// Records an error.
     /// - Parameters:
     ///   - id: Stable identifier such as `rules.unknown-key`.
     ///   - message: Lower-case, no trailing period, naming the rule (see ``DecodingPath``).
-    public func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         collector.error(id, message, at: location, notes: notes)
     }
 
     /// Records a warning.
-    public func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    package func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
         collector.warning(id, message, at: location, notes: notes)
     }
 
@@ -47,7 +47,7 @@ public final class DecodingContext {
     /// read is reported as unknown, with a suggestion among the keys it did ask for.
     ///
     /// Reports an error and returns `nil` when `node` is not a mapping.
-    public func mapping<Result>(
+    package func mapping<Result>(
         _ node: LocatedNode, at path: DecodingPath, _ body: (inout MappingDecoder) -> Result?
     ) -> Result? {
         guard var decoder = MappingDecoder(node, path: path, context: self) else { return nil }
@@ -63,7 +63,7 @@ public final class DecodingContext {
 
     /// Decodes `node` as a list, calling `element` for each item with its index and path.
     /// Items that fail to decode are left out (their errors are already reported).
-    public func list<Element>(
+    package func list<Element>(
         _ node: LocatedNode, at path: DecodingPath, _ element: (LocatedNode, DecodingPath) -> Element?
     ) -> [Element]? {
         if let recorder {
@@ -78,7 +78,7 @@ public final class DecodingContext {
     }
 
     /// Decodes `node` as `T`, reporting a wrong type or value at `path`.
-    public func decode<T: NodeDecodable>(_ node: LocatedNode, as type: T.Type = T.self, at path: DecodingPath) -> T? {
+    package func decode<T: NodeDecodable>(_ node: LocatedNode, as type: T.Type = T.self, at path: DecodingPath) -> T? {
         T.decode(from: node, at: path, in: self)
     }
 
@@ -86,7 +86,7 @@ public final class DecodingContext {
     /// - Parameters:
     ///   - ids: Each id with where it is written, in file order.
     ///   - what: What the ids name, for the message (`rule`, `exercise`).
-    public func checkUnique(_ ids: [(id: String, location: SourceLocation)], what: String) {
+    package func checkUnique(_ ids: [(id: String, location: SourceLocation)], what: String) {
         var first: [String: SourceLocation] = [:]
         for (id, location) in ids {
             if let earlier = first[id] {
@@ -100,7 +100,7 @@ public final class DecodingContext {
     /// Reports a reference to an id that names nothing, suggesting the closest known id.
     /// - Returns: Whether `id` is among `known`.
     @discardableResult
-    public func checkReference(
+    package func checkReference(
         _ id: String, at location: SourceLocation, path: DecodingPath, what: String, known: Set<String>
     ) -> Bool {
         guard !known.contains(id) else { return true }
@@ -114,13 +114,13 @@ public final class DecodingContext {
 ///
 /// The loader fills it from earlier passes (for instance the helper functions declared in
 /// `kind: functions` files) so later kinds can compile expressions that call them.
-public struct DecodingServices: Sendable {
+package struct DecodingServices: Sendable {
     /// Helper functions declared by `kind: functions` files, callable from every expression.
-    public var expressionFunctions: ExpressionFunctions
+    package var expressionFunctions: ExpressionFunctions
     /// The compiled functions: the parent of every environment ``DecodingContext/environment(variables:)`` makes.
-    public var expressionEnvironment: ExpressionEnvironment
+    package var expressionEnvironment: ExpressionEnvironment
 
-    public init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
+    package init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
         self.expressionFunctions = expressionFunctions
         self.expressionEnvironment = expressionEnvironment
     }

@@ -2,12 +2,12 @@ import OrderedCollections
 import RegimenLanguage
 
 /// How YAML scalars become language values.
-public struct ValueConversionOptions: Sendable, Hashable {
+package struct ValueConversionOptions: Sendable, Hashable {
     /// Turn string scalars (plain or quoted, so JSON strings too) that are ISO-8601 dates or
     /// date-times (`2024-05-01`, `2024-05-01T07:30:00Z`) into `.timestamp` values.
-    public var timestamps: Bool
+    package var timestamps: Bool
 
-    public init(timestamps: Bool = false) {
+    package init(timestamps: Bool = false) {
         self.timestamps = timestamps
     }
 }
@@ -19,7 +19,7 @@ extension LocatedNode {
     ///
     /// A mapping key that is not a scalar is written as its YAML-ish text; use the decoding
     /// conformance (`Value.decode`) to have it reported instead.
-    public func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
+    package func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
         switch content {
         case .scalar(let scalar):
             return scalar.value(options: options)
@@ -40,7 +40,7 @@ extension LocatedNode {
     /// a real date or date-time (`2025-02-30`, `2025-01-01T24:00:00Z`). With
     /// ``ValueConversionOptions/timestamps`` they would stay strings, so a caller asking for
     /// timestamps reports them instead of letting them pass as text.
-    public var invalidTimestamps: [LocatedNode] {
+    package var invalidTimestamps: [LocatedNode] {
         switch content {
         case .scalar(let scalar):
             guard case .string = scalar.plainType, Self.looksLikeDate(scalar.text), Timestamp(iso8601: scalar.text) == nil else { return [] }
@@ -62,7 +62,7 @@ extension LocatedNode {
 
 extension LocatedScalar {
     /// The scalar as a language value (see ``LocatedNode/value(options:)``).
-    public func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
+    package func value(options: ValueConversionOptions = ValueConversionOptions()) -> Value {
         switch plainType {
         case .null: return .null
         case .bool(let value): return .bool(value)
@@ -79,7 +79,7 @@ extension LocatedScalar {
 
 extension Value: NodeDecodable {
     /// Any YAML node as a value; a non-scalar mapping key is reported.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Value? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Value? {
         if context.describe(.anything(note: nil), for: node) { return .null }
         var failed = false
         func check(_ node: LocatedNode, _ path: DecodingPath) {

@@ -11,13 +11,13 @@ import RegimenLanguage
 ///     return threshold.map { SleepRule(threshold: $0, note: note) }
 /// }
 /// ```
-public struct MappingDecoder {
+package struct MappingDecoder {
     /// The mapping node being read.
-    public let node: LocatedNode
+    package let node: LocatedNode
     /// Where messages about this mapping point; change `path.subject` once an entry's id is known.
-    public var path: DecodingPath
+    package var path: DecodingPath
     /// The pass's diagnostics.
-    public let context: DecodingContext
+    package let context: DecodingContext
     private var expected: [String] = []
     private var read: Set<String> = []
     /// In describing mode, the keys asked for so far (see ``ShapeRecorder``).
@@ -29,11 +29,11 @@ public struct MappingDecoder {
     /// own keys reads under it becomes the shape of every key the decoder does not name. It is
     /// `1`, a word that also reads as a number, so that decoders keyed by numbers (meals per day,
     /// training days) go on to describe their entries; no decoder names the key `1` itself.
-    public static let anyKey = "1"
+    package static let anyKey = "1"
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.
-    public init?(_ node: LocatedNode, path: DecodingPath, context: DecodingContext) {
+    package init?(_ node: LocatedNode, path: DecodingPath, context: DecodingContext) {
         guard let pairs = node.mapping else {
             context.error("rules.wrong-type", path.message("must be a mapping, not \(node.kindDescription)"), at: node.location)
             return nil
@@ -47,28 +47,28 @@ public struct MappingDecoder {
     }
 
     /// The keys present in the mapping, in file order.
-    public var keys: [String] {
+    package var keys: [String] {
         if context.isDescribing { return [Self.anyKey] }
         return (node.mapping ?? []).compactMap { $0.key.scalar?.text }
     }
 
     /// Whether `key` is present (does not count as reading it).
-    public func contains(_ key: String) -> Bool { node[key] != nil }
+    package func contains(_ key: String) -> Bool { node[key] != nil }
 
     /// The location of `key` itself, for messages about the key rather than its value.
-    public func location(ofKey key: String) -> SourceLocation? {
+    package func location(ofKey key: String) -> SourceLocation? {
         node.mapping?.first { $0.key.scalar?.text == key }?.key.location
     }
 
     /// The raw node under `key`, marking the key as known; `nil` when absent.
-    public mutating func node(_ key: String) -> LocatedNode? {
+    package mutating func node(_ key: String) -> LocatedNode? {
         expect(key)
         if let recorder = context.recorder { return describedNode(key, required: false, recorder) }
         return node[key]
     }
 
     /// The raw node under `key`, reporting an error when it is missing.
-    public mutating func requiredNode(_ key: String) -> LocatedNode? {
+    package mutating func requiredNode(_ key: String) -> LocatedNode? {
         expect(key)
         if let recorder = context.recorder { return describedNode(key, required: true, recorder) }
         guard let value = node[key] else {
@@ -79,7 +79,7 @@ public struct MappingDecoder {
     }
 
     /// Marks keys as known without reading them (documentation keys such as `description`).
-    public mutating func allow(_ keys: String...) {
+    package mutating func allow(_ keys: String...) {
         for key in keys {
             expect(key)
             if context.isDescribing { describe(key, .anything(note: nil), required: false) }
@@ -87,26 +87,26 @@ public struct MappingDecoder {
     }
 
     /// Decodes the required `key` as `T`; reports a missing key or a bad value and returns `nil`.
-    public mutating func required<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+    package mutating func required<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
         if context.isDescribing { return describeValue(key, T.self, required: true) }
         guard let value = requiredNode(key) else { return nil }
         return T.decode(from: value, at: path.appending(key: key), in: context)
     }
 
     /// Decodes `key` as `T` if present; `nil` when absent or invalid (invalid is reported).
-    public mutating func optional<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+    package mutating func optional<T: NodeDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
         if context.isDescribing { return describeValue(key, T.self, required: false) }
         guard let value = node(key) else { return nil }
         return T.decode(from: value, at: path.appending(key: key), in: context)
     }
 
     /// Decodes `key` as `T`, or `defaultValue` when the key is absent or its value is invalid.
-    public mutating func optional<T: NodeDecodable>(_ key: String, default defaultValue: T) -> T {
+    package mutating func optional<T: NodeDecodable>(_ key: String, default defaultValue: T) -> T {
         optional(key, as: T.self) ?? defaultValue
     }
 
     /// A required number that must lie in `range`.
-    public mutating func required<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+    package mutating func required<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
         if context.isDescribing {
             _ = describeValue(key, T.self, required: true, bounds: (Self.bound(range.lowerBound), Self.bound(range.upperBound)))
             return range.lowerBound
@@ -116,7 +116,7 @@ public struct MappingDecoder {
     }
 
     /// An optional number that must lie in `range` when present.
-    public mutating func optional<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
+    package mutating func optional<T: NodeDecodable & Comparable>(_ key: String, as type: T.Type = T.self, in range: ClosedRange<T>) -> T? {
         if context.isDescribing {
             _ = describeValue(key, T.self, required: false, bounds: (Self.bound(range.lowerBound), Self.bound(range.upperBound)))
             return range.lowerBound
@@ -127,7 +127,7 @@ public struct MappingDecoder {
 
     /// Decodes the mapping under `key` with `body` (unknown keys inside are reported too).
     /// Reports a missing key when `required` is true.
-    public mutating func mapping<Result>(_ key: String, required: Bool = true, _ body: (inout MappingDecoder) -> Result?) -> Result? {
+    package mutating func mapping<Result>(_ key: String, required: Bool = true, _ body: (inout MappingDecoder) -> Result?) -> Result? {
         if context.isDescribing {
             let path = self.path.appending(key: key)
             let context = self.context
@@ -140,7 +140,7 @@ public struct MappingDecoder {
 
     /// Decodes each element of the list under `key` with `element`; a missing key is an error
     /// when `required` is true. Failed elements are left out; their errors are reported.
-    public mutating func list<Element>(
+    package mutating func list<Element>(
         _ key: String, required: Bool = true, _ element: (LocatedNode, DecodingPath) -> Element?
     ) -> [Element]? {
         if context.isDescribing {
@@ -179,7 +179,7 @@ public struct MappingDecoder {
 
     /// Reports every key that was neither read nor allowed. ``DecodingContext/mapping(_:at:_:)``
     /// calls this for you.
-    public func reportUnknownKeys() {
+    package func reportUnknownKeys() {
         guard !context.isDescribing else { return }
         for pair in node.mapping ?? [] {
             guard let key = pair.key.scalar?.text, !read.contains(key) else { continue }

@@ -9,14 +9,14 @@ import RegimenLanguage
 /// In describing mode (``DecodingContext/describing()``) a leaf type records its shape with
 /// ``DecodingContext/describe(_:for:)`` and returns a sample of itself (a word, 1, `false`, the
 /// first case, an empty list), so that the decoder reading it goes on as on a real file.
-public protocol NodeDecodable {
+package protocol NodeDecodable {
     /// Decodes a value from `node`; `path` names it in messages.
     static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Self?
 }
 
 extension DecodingContext {
     /// Reports that `node` is not what was expected: `'sets' must be an integer, not a string 'x'`.
-    public func wrongType(_ node: LocatedNode, expected: String, at path: DecodingPath) {
+    package func wrongType(_ node: LocatedNode, expected: String, at path: DecodingPath) {
         var found = node.kindDescription
         if let scalar = node.scalar, !scalar.text.isEmpty, scalar.plainType != .null { found += " '\(scalar.text)'" }
         error("rules.wrong-type", path.message("must be \(expected), not \(found)"), at: node.location)
@@ -25,7 +25,7 @@ extension DecodingContext {
 
 extension String: NodeDecodable {
     /// Any non-null scalar reads as its text, so `id: 12` gives the string `12`.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> String? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> String? {
         if context.describe(.text, for: node) { return "sample" }
         guard let scalar = node.scalar, scalar.plainType != .null else {
             context.wrongType(node, expected: "a string", at: path)
@@ -36,7 +36,7 @@ extension String: NodeDecodable {
 }
 
 extension Bool: NodeDecodable {
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Bool? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Bool? {
         if context.describe(.boolean, for: node) { return false }
         guard case .bool(let value)? = node.scalar?.plainType else {
             context.wrongType(node, expected: "true or false", at: path)
@@ -47,7 +47,7 @@ extension Bool: NodeDecodable {
 }
 
 extension Int64: NodeDecodable {
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Int64? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Int64? {
         if context.describe(.integer(minimum: nil, maximum: nil), for: node) { return 1 }
         switch node.scalar?.plainType {
         case .int(let value)?: return value
@@ -62,14 +62,14 @@ extension Int64: NodeDecodable {
 }
 
 extension Int: NodeDecodable {
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Int? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Int? {
         Int64.decode(from: node, at: path, in: context).map { Int($0) }
     }
 }
 
 extension Double: NodeDecodable {
     /// Integers are accepted as numbers; NaN is not.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Double? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Double? {
         if context.describe(.number(minimum: nil, maximum: nil), for: node) { return 1 }
         switch node.scalar?.plainType {
         case .int(let value)?: return Double(value)
@@ -83,7 +83,7 @@ extension Double: NodeDecodable {
 
 extension Array: NodeDecodable where Element: NodeDecodable {
     /// A list whose elements all decode; any failing element makes the whole list `nil`.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> [Element]? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> [Element]? {
         if context.describe(.list(context.shape(of: Element.self, at: path.appending(index: 0))), for: node) { return [] }
         guard let items = node.sequence else {
             context.wrongType(node, expected: "a list", at: path)
@@ -104,7 +104,7 @@ extension Array: NodeDecodable where Element: NodeDecodable {
 
 extension OrderedDictionary: NodeDecodable where Key == String, Value: NodeDecodable {
     /// A mapping from words to values in file order; any failing value makes the whole mapping `nil`.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> OrderedDictionary<String, Value>? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> OrderedDictionary<String, Value>? {
         if context.describe(.dictionary(context.shape(of: Value.self, at: path)), for: node) { return [:] }
         guard let pairs = node.mapping else {
             context.wrongType(node, expected: "a mapping", at: path)
@@ -130,7 +130,7 @@ extension OrderedDictionary: NodeDecodable where Key == String, Value: NodeDecod
 
 extension LocatedNode: NodeDecodable {
     /// The node itself, for callers that inspect it further.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> LocatedNode? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> LocatedNode? {
         if context.describe(.anything(note: "Checked by the loader (regimen check)."), for: node) { return node }
         return node
     }
@@ -139,7 +139,7 @@ extension LocatedNode: NodeDecodable {
 extension DecodingContext {
     /// Decodes `node` as one of `allowed`, the cases of `E` this place accepts (a rule file that
     /// takes only some of them); the schema lists exactly those.
-    public func decode<E: NodeEnum>(_ node: LocatedNode, among allowed: [E], at path: DecodingPath) -> E? {
+    package func decode<E: NodeEnum>(_ node: LocatedNode, among allowed: [E], at path: DecodingPath) -> E? {
         let words = allowed.map(\.rawValue)
         if describe(.oneOf(words), for: node) { return allowed.first }
         guard let value = decode(node, as: E.self, at: path) else { return nil }
@@ -156,10 +156,10 @@ extension DecodingContext {
 /// ```swift
 /// enum Goal: String, NodeEnum { case fatLoss = "fat_loss", hypertrophy, strength }
 /// ```
-public protocol NodeEnum: NodeDecodable, CaseIterable, RawRepresentable where RawValue == String {}
+package protocol NodeEnum: NodeDecodable, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension NodeEnum {
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Self? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Self? {
         if context.describe(.oneOf(allCases.map(\.rawValue)), for: node) { return allCases.first }
         let allowed = allCases.map(\.rawValue)
         guard let text = node.scalar?.text, node.scalar?.plainType != .null else {

@@ -7,7 +7,7 @@ import RegimenLanguage
 /// Shapes are not written by hand: ``ShapeRecorder`` records them from the very calls a kind's
 /// decode function makes (see ``DecodingContext/describing()``), so the schema and the loader
 /// share one declaration.
-public indirect enum NodeShape: Sendable, Equatable {
+package indirect enum NodeShape: Sendable, Equatable {
     /// Anything; `note` says what checks it instead (the loader, a parser of its own).
     case anything(note: String?)
     /// Any non-null scalar, read as its text (`id: 12` is the string `12`).
@@ -51,7 +51,7 @@ public indirect enum NodeShape: Sendable, Equatable {
     }
 
     /// The same shape limited to `minimum...maximum` when it is a number; other shapes unchanged.
-    public func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
+    package func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
         switch self {
         case .integer: .integer(minimum: minimum, maximum: maximum)
         case .number: .number(minimum: minimum, maximum: maximum)
@@ -60,28 +60,28 @@ public indirect enum NodeShape: Sendable, Equatable {
     }
 
     /// Whether the shape constrains nothing.
-    public var isAnything: Bool { if case .anything = self { true } else { false } }
+    package var isAnything: Bool { if case .anything = self { true } else { false } }
 }
 
 /// The keys of a mapping: each key's shape in the order the decoder asks for them, which keys
 /// are required, and what other keys may hold (`nil`: no other key is allowed, as the loader
 /// reports every key it did not read as unknown).
-public struct MappingShape: Sendable, Equatable {
+package struct MappingShape: Sendable, Equatable {
     /// Each named key's shape, in the order the decoder asks for them.
-    public var properties: OrderedDictionary<String, NodeShape>
+    package var properties: OrderedDictionary<String, NodeShape>
     /// The keys the decoder reports as missing when absent.
-    public var required: [String]
+    package var required: [String]
     /// The shape of every other key, or `nil` when no other key is allowed.
-    public var otherKeys: NodeShape?
+    package var otherKeys: NodeShape?
     /// What the mapping is, for editors' hover text.
-    public var summary: String?
+    package var summary: String?
     /// Keys that need other keys beside them (`otherwise_load_pct` needs `lagging_set`).
     package var dependentRequired: OrderedDictionary<String, [String]> = [:]
     /// Whether the mapping must hold at least one key.
     package var nonEmpty = false
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
-    public init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
+    package init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
         self.properties = properties
         self.required = required
         self.otherKeys = otherKeys
@@ -109,11 +109,11 @@ public struct MappingShape: Sendable, Equatable {
 extension NodeShape {
     /// What every expression's description says: the schema checks where an expression goes, the
     /// loader checks what it says.
-    public static let expressionNote =
+    package static let expressionNote =
         "An expression in the Regimen rules language. The schema checks only that one is written here; its syntax, names and types are checked by the loader (regimen check)."
 
     /// The JSON Schema (2020-12) fragment for this shape.
-    public var jsonSchema: Value {
+    package var jsonSchema: Value {
         var schema = OrderedDictionary<String, Value>()
         switch self {
         case .anything(let note):

@@ -25,7 +25,7 @@ import RegimenLanguage
 ///   (scripts/schema-check.py) measures how often the two disagree.
 /// - Expressions, cross-file references, duplicates and rules between values (one below another)
 ///   are the loader's alone.
-public final class ShapeRecorder {
+package final class ShapeRecorder {
     private var slots: [[NodeShape]] = [[]]
     /// Shapes recorded for the raw-node placeholders handed out by ``placeholder(forKey:)``, by
     /// the placeholder's number.
@@ -82,19 +82,19 @@ public final class ShapeRecorder {
 extension DecodingContext {
     /// A context in describing mode: decoders record the shape they accept instead of reading a
     /// file (see ``ShapeRecorder``).
-    public static func describing() -> DecodingContext {
+    package static func describing() -> DecodingContext {
         let context = DecodingContext()
         context.recorder = ShapeRecorder()
         return context
     }
 
     /// Whether this context describes shapes instead of decoding.
-    public var isDescribing: Bool { recorder != nil }
+    package var isDescribing: Bool { recorder != nil }
 
     /// In describing mode, records `shape` as what `node` accepts and returns `true` (the caller
     /// then returns `nil`); otherwise returns `false`. A custom leaf decoder calls it first:
     /// `if context.describe(.text, for: node) { return nil }`.
-    public func describe(_ shape: NodeShape, for node: LocatedNode) -> Bool {
+    package func describe(_ shape: NodeShape, for node: LocatedNode) -> Bool {
         guard let recorder else { return false }
         recorder.record(shape, for: node)
         return true
@@ -102,13 +102,13 @@ extension DecodingContext {
 
     /// The shape `body` accepts, when `body` decodes ``placeholder`` through this context.
     /// Only meaningful in describing mode.
-    public func shape(of body: (LocatedNode) -> Void) -> NodeShape {
+    package func shape(of body: (LocatedNode) -> Void) -> NodeShape {
         guard let recorder else { return .anything(note: nil) }
         return recorder.capture { body(ShapeRecorder.placeholder) }
     }
 
     /// The shape of `T` as its decoder accepts it.
-    public func shape<T: NodeDecodable>(of type: T.Type, at path: DecodingPath) -> NodeShape {
+    package func shape<T: NodeDecodable>(of type: T.Type, at path: DecodingPath) -> NodeShape {
         shape { node in _ = T.decode(from: node, at: path, in: self) }
     }
 }

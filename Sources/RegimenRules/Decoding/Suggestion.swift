@@ -1,9 +1,9 @@
 /// "Did you mean …?" suggestions for misspelt keys, kinds, enum values and references.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
     /// (at most a third of the word's length, and at least one edit allowed). Ties go to the
     /// alphabetically first candidate so messages are stable.
-    public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
+    package static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
         let allowed = max(1, min(3, target.count / 3))
         var best: (distance: Int, candidate: String)?
@@ -17,7 +17,7 @@ public enum Suggestion {
     }
 
     /// ` (did you mean 'x'?)` or an empty string, ready to append to a message.
-    public static func clause<S: Sequence>(for word: String, among candidates: S) -> String where S.Element == String {
+    package static func clause<S: Sequence>(for word: String, among candidates: S) -> String where S.Element == String {
         closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

@@ -2,7 +2,7 @@ import RegimenLanguage
 
 extension ExpressionFunctions {
     /// The declarations in the form the expression compiler takes.
-    public var functionSources: [FunctionSource] {
+    package var functionSources: [FunctionSource] {
         declarations.map { declaration in
             FunctionSource(
                 name: declaration.name, parameters: declaration.parameters,
@@ -51,7 +51,7 @@ extension ExpressionFunctions {
 extension DecodingContext {
     /// An environment with `variables` in this order plus every shared function of the rule set.
     /// Environments are cached per variable list, so asking again is cheap.
-    public func environment(variables: [String]) -> ExpressionEnvironment {
+    package func environment(variables: [String]) -> ExpressionEnvironment {
         if let cached = environments[variables] { return cached }
         let root = services.expressionEnvironment
         let environment = (try? ExpressionEnvironment(variables: variables, parent: root)) ?? root
@@ -64,7 +64,7 @@ extension DecodingContext {
     /// Syntax, name and type errors are reported at the exact character inside the scalar, the
     /// message prefixed with `path`'s subject (`rule 'sleep_low': unknown name 'slep'`).
     /// - Returns: The compiled expression, or `nil` when it does not compile (errors reported).
-    public func compileExpression(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment) -> CompiledExpression? {
+    package func compileExpression(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment) -> CompiledExpression? {
         if describe(.expression, for: node) { return nil }
         guard let scalar = node.scalar, scalar.plainType != .null, let source = ExpressionSource(node) else {
             wrongType(node, expected: "an expression", at: path)
@@ -89,7 +89,7 @@ extension DecodingContext {
 
 extension MappingDecoder {
     /// Compiles the required expression under `key` against `environment`.
-    public mutating func requiredExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
+    package mutating func requiredExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
         if context.isDescribing {
             _ = required(key, as: DescribedExpression.self)
             return nil
@@ -99,7 +99,7 @@ extension MappingDecoder {
     }
 
     /// Compiles the expression under `key`, if present, against `environment`.
-    public mutating func optionalExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
+    package mutating func optionalExpression(_ key: String, in environment: ExpressionEnvironment) -> CompiledExpression? {
         if context.isDescribing {
             _ = optional(key, as: DescribedExpression.self)
             return nil

@@ -3,28 +3,28 @@ import RegimenLanguage
 /// The variables one group of a rule kind's expressions may read, declared once: the decoder
 /// compiles against them (with their types checked), the engine binds exactly them, and
 /// `regimen explain-kind` prints them.
-public struct ExpressionScope: Sendable, Hashable {
+package struct ExpressionScope: Sendable, Hashable {
     /// The keys of the file this scope applies to, as a rule writer sees them (`low_day, high_day`).
-    public let name: String
+    package let name: String
     /// When the expressions are evaluated (`once per check-in`).
-    public let doc: String
-    public let variables: [VariableDeclaration]
+    package let doc: String
+    package let variables: [VariableDeclaration]
 
-    public init(_ name: String, _ doc: String, _ variables: [VariableDeclaration]) {
+    package init(_ name: String, _ doc: String, _ variables: [VariableDeclaration]) {
         self.name = name
         self.doc = doc
         self.variables = variables
     }
 
     /// The declared variable called `name`.
-    public func variable(_ name: String) -> VariableDeclaration? { variables.first { $0.name == name } }
+    package func variable(_ name: String) -> VariableDeclaration? { variables.first { $0.name == name } }
 
     /// The names, in order.
-    public var names: [String] { variables.map(\.name) }
+    package var names: [String] { variables.map(\.name) }
 
     /// The scopes as lines of text, names and types aligned: what `regimen explain-kind` prints
     /// and what a rule file's header repeats (each line prefixed with `prefix`).
-    public static func text(_ scopes: [ExpressionScope], prefix: String = "") -> [String] {
+    package static func text(_ scopes: [ExpressionScope], prefix: String = "") -> [String] {
         let nameWidth = scopes.flatMap(\.variables).map(\.name.count).max() ?? 0
         let typeWidth = scopes.flatMap(\.variables).map(\.type.description.count).max() ?? 0
         func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
@@ -42,7 +42,7 @@ public struct ExpressionScope: Sendable, Hashable {
 extension DecodingContext {
     /// An environment with the declared `variables` in this order, their types checked, plus
     /// every shared function of the rule set. Cached per declaration list.
-    public func environment(declaring variables: [VariableDeclaration]) -> ExpressionEnvironment {
+    package func environment(declaring variables: [VariableDeclaration]) -> ExpressionEnvironment {
         let key = variables.map { "\($0.name): \($0.type)" }
         if let cached = environments[key] { return cached }
         let root = services.expressionEnvironment
@@ -55,7 +55,7 @@ extension DecodingContext {
 extension Dictionary where Key == String, Value == RegimenLanguage.Value {
     /// Binds a declared variable: bindings are made through the declaration, so a name cannot
     /// drift from what the expressions were compiled against.
-    public mutating func bind(_ variable: VariableDeclaration, _ value: RegimenLanguage.Value) {
+    package mutating func bind(_ variable: VariableDeclaration, _ value: RegimenLanguage.Value) {
         self[variable.name] = value
     }
 }

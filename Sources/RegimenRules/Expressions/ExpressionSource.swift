@@ -7,14 +7,14 @@ import RegimenLanguage
 /// line origins are already exact. Where YAML decoding shifts characters (escapes, doubled
 /// quotes, folded lines), ``correcting(_:)`` moves a compiler diagnostic to the exact character
 /// and ``location(ofScalarOffset:)`` does the same for an evaluation error's span.
-public struct ExpressionSource: Sendable {
+package struct ExpressionSource: Sendable {
     /// The text to compile, with line origins in the file.
-    public let sourceText: SourceText
+    package let sourceText: SourceText
     /// The file location of every Unicode scalar of the text, plus one past the end.
     private let exact: [SourceLocation]?
 
     /// The expression held by a scalar node; `nil` when `node` is not a scalar.
-    public init?(_ node: LocatedNode) {
+    package init?(_ node: LocatedNode) {
         guard let scalar = node.scalar else { return nil }
         let text = scalar.text
         if let start = ScalarSourceMap.linearStart(of: scalar, at: node.location) {
@@ -36,16 +36,16 @@ public struct ExpressionSource: Sendable {
     }
 
     /// A free-standing expression (a command-line argument), located only within itself.
-    public init(text: String) {
+    package init(text: String) {
         self.sourceText = SourceText(text)
         self.exact = nil
     }
 
     /// The expression text.
-    public var text: String { sourceText.text }
+    package var text: String { sourceText.text }
 
     /// The file location of the scalar at `offset` (Unicode scalars from the start of the text).
-    public func location(ofScalarOffset offset: Int) -> SourceLocation? {
+    package func location(ofScalarOffset offset: Int) -> SourceLocation? {
         if let exact, offset >= 0 { return exact[min(offset, exact.count - 1)] }
         return sourceText.location(ofScalarOffset: offset)
     }
@@ -54,7 +54,7 @@ public struct ExpressionSource: Sendable {
     ///
     /// Compilers locate errors through ``SourceText/location(ofScalarOffset:)``; this finds the
     /// offset that produced the reported location and replaces it with the exact one.
-    public func correcting(_ diagnostic: Diagnostic) -> Diagnostic {
+    package func correcting(_ diagnostic: Diagnostic) -> Diagnostic {
         guard let exact, let reported = diagnostic.location else { return diagnostic }
         var corrected = diagnostic
         for offset in 0..<exact.count where sourceText.location(ofScalarOffset: offset) == reported {

@@ -2,19 +2,19 @@ import RegimenLanguage
 
 /// A helper function declared in a `kind: functions` rule file, callable from any expression:
 /// the YAML form of a Firestore rules `function name(params) { let x = …; return …; }`.
-public struct FunctionDeclaration: Sendable {
+package struct FunctionDeclaration: Sendable {
     /// The name expressions call it by.
-    public let name: String
+    package let name: String
     /// Parameter names, in call order.
-    public let parameters: [String]
+    package let parameters: [String]
     /// `let` bindings in order, each visible to the bindings after it and to the body.
-    public let bindings: [(name: String, expression: ExpressionSource)]
+    package let bindings: [(name: String, expression: ExpressionSource)]
     /// The `return` expression.
-    public let body: ExpressionSource
+    package let body: ExpressionSource
     /// Where the declaration's `name` is written.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
-    public init(name: String, parameters: [String], bindings: [(name: String, expression: ExpressionSource)], body: ExpressionSource, location: SourceLocation) {
+    package init(name: String, parameters: [String], bindings: [(name: String, expression: ExpressionSource)], body: ExpressionSource, location: SourceLocation) {
         self.name = name
         self.parameters = parameters
         self.bindings = bindings
@@ -24,16 +24,16 @@ public struct FunctionDeclaration: Sendable {
 }
 
 /// The helper functions every expression of a rule set can call, in declaration order.
-public struct ExpressionFunctions: Sendable {
+package struct ExpressionFunctions: Sendable {
     /// The declarations, ordered by file path and position within the file.
-    public let declarations: [FunctionDeclaration]
+    package let declarations: [FunctionDeclaration]
 
-    public init(_ declarations: [FunctionDeclaration] = []) {
+    package init(_ declarations: [FunctionDeclaration] = []) {
         self.declarations = declarations
     }
 
     /// The declared names, in order.
-    public var names: [String] { declarations.map(\.name) }
+    package var names: [String] { declarations.map(\.name) }
 }
 
 /// Whether `text` is a name the expression language accepts: a letter or `_`, then letters, digits, `_`.

@@ -16,14 +16,14 @@ import RegimenLanguage
 ///     return: weight_kg / (metres * metres)
 /// ```
 /// The loader decodes these files before any other kind, so expressions elsewhere can call them.
-public struct FunctionsFile: RuleFileKind {
-    public static let kind = "functions"
+package struct FunctionsFile: RuleFileKind {
+    package static let kind = "functions"
     /// The file's declarations in file order.
-    public let declarations: [FunctionDeclaration]
+    package let declarations: [FunctionDeclaration]
 
-    public var ruleCount: Int { declarations.count }
+    package var ruleCount: Int { declarations.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> FunctionsFile? {
+    package static func decode(_ document: inout MappingDecoder) -> FunctionsFile? {
         let context = document.context
         let declarations = document.list("functions") { node, path in
             decodeDeclaration(node, at: path, in: context)
@@ -31,7 +31,7 @@ public struct FunctionsFile: RuleFileKind {
         return declarations.map { FunctionsFile(declarations: $0) }
     }
 
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         let all = ruleSet.all(FunctionsFile.self).flatMap(\.declarations)
         context.checkUnique(all.map { ($0.name, $0.location) }, what: "function")
     }

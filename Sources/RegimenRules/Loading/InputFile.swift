@@ -8,15 +8,15 @@ import RegimenLanguage
 ///   holds a tree many times the size of its text, so a 50 MB list would need gigabytes);
 /// - text that is not UTF-8 is an error at the line and column of its first bad byte, not a
 ///   bare "cannot read".
-public enum InputFile {
+package enum InputFile {
     /// The most bytes one input file may hold: 8 MiB, about 40 times the largest shipped file
     /// (README, "Limits").
-    public static let maximumBytes = 8 * 1024 * 1024
+    package static let maximumBytes = 8 * 1024 * 1024
 
     /// The text of the file at `url`; `displayPath` names it in the error.
     /// - Throws: ``DiagnosticsError`` with one located error: missing, unreadable, too large or
     ///   not UTF-8.
-    public static func read(_ url: URL, displayPath: String) throws(DiagnosticsError) -> String {
+    package static func read(_ url: URL, displayPath: String) throws(DiagnosticsError) -> String {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         let data: Data
         do {
@@ -35,7 +35,7 @@ public enum InputFile {
 
     /// `data` (an input given in memory, such as a request body) as UTF-8 text, refused when it
     /// is larger than ``maximumBytes``, as a file would be.
-    public static func checkedText(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
+    package static func checkedText(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
         guard data.count <= maximumBytes else {
             let start = SourceLocation(file: displayPath, line: 1, column: 1)
             throw DiagnosticsError([
@@ -46,12 +46,12 @@ public enum InputFile {
     }
 
     /// The text of the file at `path` (as given on the command line, also used in locations).
-    public static func read(path: String) throws(DiagnosticsError) -> String {
+    package static func read(path: String) throws(DiagnosticsError) -> String {
         try read(URL(fileURLWithPath: path), displayPath: path)
     }
 
     /// `data` as UTF-8 text, or an error at the first byte that is not UTF-8.
-    public static func text(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
+    package static func text(_ data: Data, displayPath: String) throws(DiagnosticsError) -> String {
         if let text = String(validating: data, as: UTF8.self) { return text }
         var line = 1
         var column = 1

@@ -9,24 +9,24 @@ import RegimenLanguage
 /// let meals = required.take(MealRules.self)
 /// guard let goals, let meals else { throw required.error(neededBy: "the planner") }
 /// ```
-public struct RequiredRuleFiles {
+package struct RequiredRuleFiles {
     private let ruleSet: RuleSet
     /// Kinds asked for that the rule set does not hold, in the order asked.
-    public private(set) var missingKinds: [String] = []
+    package private(set) var missingKinds: [String] = []
 
-    public init(_ ruleSet: RuleSet) {
+    package init(_ ruleSet: RuleSet) {
         self.ruleSet = ruleSet
     }
 
     /// The first file of kind `K`, or `nil` (and `K` noted as missing).
-    public mutating func take<K: RuleFileKind>(_ kind: K.Type) -> K? {
+    package mutating func take<K: RuleFileKind>(_ kind: K.Type) -> K? {
         if let file = ruleSet.first(kind) { return file }
         missingKinds.append(K.kind)
         return nil
     }
 
     /// One `rules.missing-kind` error per missing kind, naming who needs it.
-    public func error(neededBy consumer: String) -> DiagnosticsError {
+    package func error(neededBy consumer: String) -> DiagnosticsError {
         DiagnosticsError(missingKinds.map { ruleSet.missingKind($0, neededBy: consumer) })
     }
 }

@@ -16,7 +16,7 @@
 ///     public var ruleCount: Int { rules.count }
 /// }
 /// ```
-public protocol RuleFileKind: Sendable {
+package protocol RuleFileKind: Sendable {
     /// The `kind:` value that selects this type, lower-case with underscores.
     static var kind: String { get }
     /// The `version:` values this type reads; defaults to `1...1`.
@@ -40,10 +40,10 @@ public protocol RuleFileKind: Sendable {
 }
 
 extension RuleFileKind {
-    public static func decode(_ document: inout MappingDecoder, text: String) -> Self? { decode(&document) }
-    public static var versions: ClosedRange<Int> { 1...1 }
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {}
-    public var ruleCount: Int { 0 }
-    public var catalogEntryCount: Int { 0 }
-    public static var expressionScopes: [ExpressionScope] { [] }
+    package static func decode(_ document: inout MappingDecoder, text: String) -> Self? { decode(&document) }
+    package static var versions: ClosedRange<Int> { 1...1 }
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {}
+    package var ruleCount: Int { 0 }
+    package var catalogEntryCount: Int { 0 }
+    package static var expressionScopes: [ExpressionScope] { [] }
 }

@@ -3,16 +3,16 @@ import RegimenLanguage
 
 /// The JSON Schema (2020-12) of a rule-file kind, described from the kind's own decode function
 /// (see ``ShapeRecorder``): the loader and the schema read one declaration.
-public enum RuleFileSchema {
+package enum RuleFileSchema {
     /// The `$id` base of every schema Regimen writes; each schema is `<base><name>.schema.json`.
-    public static let idBase = "https://regimen.dev/schemas/"
+    package static let idBase = "https://regimen.dev/schemas/"
 
     /// The file name of the schema for `kind` (`readiness_rules.schema.json`).
-    public static func fileName(for kind: String) -> String { "\(kind).schema.json" }
+    package static func fileName(for kind: String) -> String { "\(kind).schema.json" }
 
     /// The shape of a file of `type`: `kind:` and `version:` as the loader reads them, then every
     /// key the kind's decode function asks for.
-    public static func shape(of type: any RuleFileKind.Type) -> MappingShape {
+    package static func shape(of type: any RuleFileKind.Type) -> MappingShape {
         let context = DecodingContext.describing()
         let recorded = context.shape { node in
             _ = context.mapping(node, at: DecodingPath()) { map -> Bool? in
@@ -35,7 +35,7 @@ public enum RuleFileSchema {
     }
 
     /// The whole schema document for `type`.
-    public static func document(for type: any RuleFileKind.Type) -> Value {
+    package static func document(for type: any RuleFileKind.Type) -> Value {
         var shape = shape(of: type)
         shape.summary = """
             A Regimen rule file of kind '\(type.kind)'. The schema checks the file's shape (keys, types, ranges, \
@@ -46,7 +46,7 @@ public enum RuleFileSchema {
     }
 
     /// A schema document around `shape`: `$schema`, `$id` and `title` first.
-    public static func document(named name: String, title: String, shape: NodeShape) -> Value {
+    package static func document(named name: String, title: String, shape: NodeShape) -> Value {
         guard case .map(let body) = shape.jsonSchema else { return shape.jsonSchema }
         var document = OrderedDictionary<String, Value>()
         document["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")

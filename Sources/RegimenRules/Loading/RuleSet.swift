@@ -1,17 +1,17 @@
 import RegimenLanguage
 
 /// One decoded rule file: where it came from and its typed content.
-public struct RuleFile: Sendable {
+package struct RuleFile: Sendable {
     /// The file's path as shown in diagnostics.
-    public let path: String
+    package let path: String
     /// The `kind:` it declared.
-    public let kind: String
+    package let kind: String
     /// The `version:` it declared.
-    public let version: Int
+    package let version: Int
     /// The decoded model; cast with `as? MyKind` or use ``RuleSet/all(_:)``.
-    public let content: any RuleFileKind
+    package let content: any RuleFileKind
 
-    public init(path: String, kind: String, version: Int, content: any RuleFileKind) {
+    package init(path: String, kind: String, version: Int, content: any RuleFileKind) {
         self.path = path
         self.kind = kind
         self.version = version
@@ -23,19 +23,19 @@ public struct RuleFile: Sendable {
 /// number of threads may read at once.
 ///
 /// Files are ordered by path, so iteration (and everything derived from it) is deterministic.
-public struct RuleSet: Sendable {
+package struct RuleSet: Sendable {
     /// The decoded files, ordered by path. Files with errors that prevented decoding are absent.
-    public let files: [RuleFile]
+    package let files: [RuleFile]
     /// Helper functions declared by `kind: functions` files, callable from every expression.
-    public let functions: ExpressionFunctions
+    package let functions: ExpressionFunctions
     /// The compiled shared functions; extend it with variables to compile expressions at run time
     /// (`ExpressionEnvironment(variables: [...], parent: ruleSet.expressionEnvironment)`).
-    public let expressionEnvironment: ExpressionEnvironment
+    package let expressionEnvironment: ExpressionEnvironment
     /// Files that declared a kind but did not load (their errors are reported with the load),
     /// by kind: the path of the first such file.
-    public let failedFiles: [String: String]
+    package let failedFiles: [String: String]
 
-    public init(
+    package init(
         files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty,
         failedFiles: [String: String] = [:]
     ) {
@@ -48,7 +48,7 @@ public struct RuleSet: Sendable {
     /// The error for a kind a module needs and this rule set lacks. When a file of that kind was
     /// there but did not load, the error points at that file (whose own errors say why) instead
     /// of claiming that no such file exists.
-    public func missingKind(_ kind: String, neededBy consumer: String? = nil, hint: String? = nil) -> Diagnostic {
+    package func missingKind(_ kind: String, neededBy consumer: String? = nil, hint: String? = nil) -> Diagnostic {
         let needed = consumer.map { " (needed by \($0))" } ?? ""
         if let path = failedFiles[kind] {
             return .error("rules.kind-unavailable", "the '\(kind)' rules of this file are unavailable\(needed) because the file has errors",
@@ -58,24 +58,24 @@ public struct RuleSet: Sendable {
     }
 
     /// The content of every file of kind `K`, in path order.
-    public func all<K: RuleFileKind>(_ kind: K.Type) -> [K] {
+    package func all<K: RuleFileKind>(_ kind: K.Type) -> [K] {
         files.compactMap { $0.content as? K }
     }
 
     /// The files of kind `K` with their paths, in path order.
-    public func files<K: RuleFileKind>(of kind: K.Type) -> [(path: String, content: K)] {
+    package func files<K: RuleFileKind>(of kind: K.Type) -> [(path: String, content: K)] {
         files.compactMap { file in (file.content as? K).map { (file.path, $0) } }
     }
 
     /// The content of the first file of kind `K` in path order, if any.
-    public func first<K: RuleFileKind>(_ kind: K.Type) -> K? {
+    package func first<K: RuleFileKind>(_ kind: K.Type) -> K? {
         for file in files { if let content = file.content as? K { return content } }
         return nil
     }
 
     /// Total rules over all files (each kind counts its own).
-    public var ruleCount: Int { files.reduce(0) { $0 + $1.content.ruleCount } }
+    package var ruleCount: Int { files.reduce(0) { $0 + $1.content.ruleCount } }
 
     /// Total catalog entries over all files.
-    public var catalogEntryCount: Int { files.reduce(0) { $0 + $1.content.catalogEntryCount } }
+    package var catalogEntryCount: Int { files.reduce(0) { $0 + $1.content.catalogEntryCount } }
 }

@@ -5,7 +5,7 @@ extension RuleSetLoader {
     /// Every `kind: functions` file under the rules directory, read as text. A module that loads
     /// a fixed list of its own files adds these, so its expressions can call the shared helpers
     /// exactly as the rule set loaded from the whole tree does.
-    public static func sharedFunctionFiles(in sources: RuleSources) -> (files: [(path: String, text: String)], diagnostics: [Diagnostic]) {
+    package static func sharedFunctionFiles(in sources: RuleSources) -> (files: [(path: String, text: String)], diagnostics: [Diagnostic]) {
         guard let rules = sources.rules else { return ([], []) }
         let listing = RuleSources.yamlFiles(under: rules)
         var files: [(path: String, text: String)] = []

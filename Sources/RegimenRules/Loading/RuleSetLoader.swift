@@ -2,19 +2,19 @@ import Foundation
 import RegimenLanguage
 
 /// What a load produced: the rule set (the files that decoded) and every diagnostic, sorted.
-public struct RuleSetLoadResult: Sendable {
+package struct RuleSetLoadResult: Sendable {
     /// The decoded, validated files; usable only when ``hasErrors`` is false.
-    public let ruleSet: RuleSet
+    package let ruleSet: RuleSet
     /// Errors and warnings from every file, sorted by file, line and column.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// How many YAML files were read.
-    public let fileCount: Int
+    package let fileCount: Int
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The rule set, or a ``DiagnosticsError`` carrying every diagnostic if any is an error.
-    public func get() throws(DiagnosticsError) -> RuleSet {
+    package func get() throws(DiagnosticsError) -> RuleSet {
         if hasErrors { throw DiagnosticsError(diagnostics) }
         return ruleSet
     }
@@ -25,7 +25,7 @@ public struct RuleSetLoadResult: Sendable {
 /// Every file is a YAML mapping with `kind:` (one of the registered kinds) and `version:`.
 /// `kind: functions` files are decoded first so that the helpers they declare are available to
 /// every other kind; then the other files in path order; then each kind's cross-file validation.
-public struct RuleSetLoader: Sendable {
+package struct RuleSetLoader: Sendable {
     private let kinds: [String: any RuleFileKind.Type]
     /// Files of other modules' kinds, skipped, not reported.
     private let skipped: OtherModulesKinds
@@ -33,7 +33,7 @@ public struct RuleSetLoader: Sendable {
     /// Kinds that other modules decode, whose files a module's own load of the shared `rules/`
     /// and `catalogs/` trees skips unread. RegimenRules knows no module above it: the modules'
     /// kinds are composed where the modules meet (RegimenKit), which passes them here.
-    public enum OtherModulesKinds: Sendable {
+    package enum OtherModulesKinds: Sendable {
         /// Every unregistered kind is an error (`regimen check`, which registers every kind).
         case none
         /// Files of these kinds are skipped; any other unregistered kind is still an error, so a
@@ -48,7 +48,7 @@ public struct RuleSetLoader: Sendable {
     /// A loader that knows `kinds` (plus the built-in `functions` kind).
     /// If two types claim the same `kind:` the first one listed wins.
     /// - Parameter otherModulesKinds: which files of kinds this loader does not know to skip.
-    public init(kinds: [any RuleFileKind.Type], otherModulesKinds: OtherModulesKinds = .none) {
+    package init(kinds: [any RuleFileKind.Type], otherModulesKinds: OtherModulesKinds = .none) {
         var table: [String: any RuleFileKind.Type] = [FunctionsFile.kind: FunctionsFile.self]
         for kind in kinds where table[kind.kind] == nil { table[kind.kind] = kind }
         self.kinds = table
@@ -70,10 +70,10 @@ public struct RuleSetLoader: Sendable {
     }
 
     /// The `kind:` values this loader understands, sorted.
-    public var knownKinds: [String] { kinds.keys.sorted() }
+    package var knownKinds: [String] { kinds.keys.sorted() }
 
     /// Which files a load decodes.
-    public enum Scope: Sendable {
+    package enum Scope: Sendable {
         /// Every file; the normal case.
         case everything
         /// Only `kind: functions` files (other files are read but not checked), for tools such
@@ -82,7 +82,7 @@ public struct RuleSetLoader: Sendable {
     }
 
     /// Loads every `*.yaml` file under the given directories.
-    public func load(from sources: RuleSources, scope: Scope = .everything) -> RuleSetLoadResult {
+    package func load(from sources: RuleSources, scope: Scope = .everything) -> RuleSetLoadResult {
         var files: [(path: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -105,7 +105,7 @@ public struct RuleSetLoader: Sendable {
 
     /// Loads files given as text, for tests and tools that hold files in memory.
     /// - Parameter files: Each file's display path and contents.
-    public func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
+    package func load(files: [(path: String, text: String)], scope: Scope = .everything) -> RuleSetLoadResult {
         let context = DecodingContext()
         var documents: [Document] = []
         var attempted: [(path: String, kind: String?)] = []

@@ -6,26 +6,26 @@ import RegimenLanguage
 /// Without options, ``locate(rules:catalogs:currentDirectory:executable:)`` finds the repository's
 /// own `rules/` and `catalogs/` by walking up from the current directory and then from the
 /// executable, so `regimen` works from anywhere inside the repository and from its build folder.
-public struct RuleSources: Sendable, Hashable {
+package struct RuleSources: Sendable, Hashable {
     /// The rules directory, if any.
-    public var rules: URL?
+    package var rules: URL?
     /// The catalogs directory, if any.
-    public var catalogs: URL?
+    package var catalogs: URL?
     /// Paths in diagnostics are shown relative to this directory when they lie under it.
-    public var displayBase: URL?
+    package var displayBase: URL?
 
-    public init(rules: URL?, catalogs: URL?, displayBase: URL? = nil) {
+    package init(rules: URL?, catalogs: URL?, displayBase: URL? = nil) {
         self.rules = rules?.standardizedFileURL
         self.catalogs = catalogs?.standardizedFileURL
         self.displayBase = displayBase?.standardizedFileURL
     }
 
     /// The directories to read, rules first.
-    public var directories: [URL] { [rules, catalogs].compactMap { $0 } }
+    package var directories: [URL] { [rules, catalogs].compactMap { $0 } }
 
     /// Why no rule directories could be found.
-    public struct LocateError: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct LocateError: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// Resolves the directories a command should load.
@@ -35,7 +35,7 @@ public struct RuleSources: Sendable, Hashable {
     ///   `catalogs/` inside uses the repository's bundled catalogs when they can be found.
     /// - With neither, the nearest ancestor of `currentDirectory` (then of `executable`) that holds
     ///   a `rules/` directory beside a `catalogs/` directory or a `Package.swift` is used.
-    public static func locate(
+    package static func locate(
         rules: String?, catalogs: String?, currentDirectory: URL, executable: URL?
     ) -> Result<RuleSources, LocateError> {
         let fileManager = FileManager.default
@@ -81,7 +81,7 @@ public struct RuleSources: Sendable, Hashable {
     }
 
     /// `path` as a file URL: absolute paths as they are, relative ones under `directory`.
-    public static func resolve(_ path: String, against directory: URL) -> URL {
+    package static func resolve(_ path: String, against directory: URL) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
         return url.standardizedFileURL
     }
@@ -107,7 +107,7 @@ public struct RuleSources: Sendable, Hashable {
     }
 
     /// `url` as shown in diagnostics: relative to ``displayBase`` when under it, else absolute.
-    public func displayPath(for url: URL) -> String {
+    package func displayPath(for url: URL) -> String {
         let path = url.standardizedFileURL.path
         guard let base = displayBase?.path else { return path }
         let prefix = base.hasSuffix("/") ? base : base + "/"

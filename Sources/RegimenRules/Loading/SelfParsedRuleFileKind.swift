@@ -6,7 +6,7 @@ import RegimenLanguage
 ///
 /// The loader still checks `kind:` and `version:`; everything else, unknown keys included, is
 /// the parser's to report.
-public protocol SelfParsedRuleFileKind: RuleFileKind {
+package protocol SelfParsedRuleFileKind: RuleFileKind {
     /// Parses the whole file.
     /// - Parameters:
     ///   - text: The file's contents.
@@ -16,7 +16,7 @@ public protocol SelfParsedRuleFileKind: RuleFileKind {
 }
 
 extension SelfParsedRuleFileKind {
-    public static func decode(_ document: inout MappingDecoder, text: String) -> Self? {
+    package static func decode(_ document: inout MappingDecoder, text: String) -> Self? {
         for key in document.keys { document.allow(key) }
         switch parse(text, path: document.node.location.file) {
         case .success(let content):
@@ -28,7 +28,7 @@ extension SelfParsedRuleFileKind {
     }
 
     /// Only reachable when called directly: without the text there is nothing to parse.
-    public static func decode(_ document: inout MappingDecoder) -> Self? {
+    package static func decode(_ document: inout MappingDecoder) -> Self? {
         for key in document.keys { document.allow(key) }
         document.context.error("rules.needs-text", "kind '\(kind)' is parsed from its file's text", at: document.node.location)
         return nil

@@ -3,7 +3,7 @@ import RegimenLanguage
 extension DecodingContext {
     /// Parses the scalar in `node` with `parse`, reporting a ``NotationError`` at the exact
     /// character it names: `rule 'x': 'reps': range runs backwards: 12 is above 8`.
-    public func parseNotation<T>(
+    package func parseNotation<T>(
         _ node: LocatedNode, at path: DecodingPath, expected: String, _ parse: (String) throws(NotationError) -> T
     ) -> T? {
         if describe(.text, for: node) { return nil }
@@ -25,7 +25,7 @@ extension NumberRange: NodeDecodable {
     /// A number (`10`), range notation (`8-12`, `8–12`), a pair `[8, 12]` or a mapping
     /// `{min: 8, max: 12}`. Every rule file reads its ranges here, so each form means the same
     /// and a mistake gets the same message in every kind.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> NumberRange? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> NumberRange? {
         if context.isDescribing {
             // The forms below: a number or notation (text), a pair of numbers, {min, max}.
             let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
@@ -76,12 +76,12 @@ extension NumberRange: NodeDecodable {
     }
 
     /// The bounds as a `ClosedRange` (always valid: a range's bounds are finite and ordered).
-    public var closedRange: ClosedRange<Double> { lower...upper }
+    package var closedRange: ClosedRange<Double> { lower...upper }
 }
 
 extension Quantity: NodeDecodable {
     /// Notation such as `2.5kg`, `90s`, `2.5-5%`, or a mapping `{amount: 2.5, unit: kg}`.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Quantity? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Quantity? {
         if context.isDescribing {
             // The forms below: notation (text) or {amount, unit}.
             let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }
@@ -109,7 +109,7 @@ extension Quantity: NodeDecodable {
     }
 
     /// Decodes a quantity that must measure `dimension` (a rest must be a time).
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext, dimension: QuantityUnit.Dimension) -> Quantity? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext, dimension: QuantityUnit.Dimension) -> Quantity? {
         guard let quantity = decode(from: node, at: path, in: context) else { return nil }
         guard quantity.dimension == dimension else {
             let units = QuantityUnit.allCases.filter { $0.dimension == dimension }.map(\.rawValue).joined(separator: ", ")
@@ -123,7 +123,7 @@ extension Quantity: NodeDecodable {
 extension Prescription: NodeDecodable {
     /// Notation such as `3x8-12 @RIR 1-3`, or the same fields as a mapping:
     /// `{sets: 3, reps: 8-12, rir: 1-3}` (also `rpe`, `amrap`, `load`, `rest`).
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Prescription? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> Prescription? {
         if context.isDescribing {
             // The forms below: notation (text) or the same fields as a mapping.
             let mapping = context.shape { _ = decodeMapping($0, at: path, in: context) }

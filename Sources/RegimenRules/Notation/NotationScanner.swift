@@ -1,16 +1,16 @@
 /// A problem in coach notation, at a Unicode-scalar offset inside the notation text.
-public struct NotationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct NotationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Lower-case, no trailing period.
-    public var message: String
+    package var message: String
     /// Where in the text the problem is (Unicode scalars from the start).
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ message: String, at offset: Int) {
+    package init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset
     }
 
-    public var description: String { "column \(offset + 1): \(message)" }
+    package var description: String { "column \(offset + 1): \(message)" }
 }
 
 /// A cursor over notation text with the small lexical pieces every notation shares.

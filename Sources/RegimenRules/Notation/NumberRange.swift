@@ -2,14 +2,14 @@ import RegimenLanguage
 
 /// An inclusive range of numbers as coaches write it: `8-12`, `8–12`, `0.80-0.90`, or a single
 /// number `10` (a range of one point).
-public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
-    public let lower: Double
-    public let upper: Double
+package struct NumberRange: Sendable, Hashable, CustomStringConvertible {
+    package let lower: Double
+    package let upper: Double
     /// Whether both bounds were written as whole numbers (reps, sets, days).
-    public let isIntegral: Bool
+    package let isIntegral: Bool
 
     /// A range; `lower` must not exceed `upper`.
-    public init?(_ lower: Double, _ upper: Double, integral: Bool? = nil) {
+    package init?(_ lower: Double, _ upper: Double, integral: Bool? = nil) {
         guard lower <= upper, lower.isFinite, upper.isFinite else { return nil }
         self.lower = lower
         self.upper = upper
@@ -18,7 +18,7 @@ public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `8-12`, `8–12` (en dash), `8 - 12`, `-5--2`, `2.5` …
     /// - Throws: ``NotationError`` at the offending character.
-    public init(parsing text: String) throws(NotationError) {
+    package init(parsing text: String) throws(NotationError) {
         var scanner = NotationScanner(text)
         scanner.skipSpaces()
         self = try Self.parse(&scanner, what: "a number")
@@ -54,22 +54,22 @@ public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The midpoint.
-    public var middle: Double { (lower + upper) / 2 }
+    package var middle: Double { (lower + upper) / 2 }
 
     /// Whether `value` lies within the bounds.
-    public func contains(_ value: Double) -> Bool { value >= lower && value <= upper }
+    package func contains(_ value: Double) -> Bool { value >= lower && value <= upper }
 
     /// `value` moved into the range.
-    public func clamp(_ value: Double) -> Double { min(max(value, lower), upper) }
+    package func clamp(_ value: Double) -> Double { min(max(value, lower), upper) }
 
     /// The bounds as integers, when the range is integral.
-    public var integerBounds: ClosedRange<Int>? {
+    package var integerBounds: ClosedRange<Int>? {
         guard isIntegral, let low = Int(exactly: lower), let high = Int(exactly: upper) else { return nil }
         return low...high
     }
 
     /// `8-12`, or `10` for a single point; the same form the parser reads.
-    public var description: String {
+    package var description: String {
         lower == upper ? Self.format(lower) : "\(Self.format(lower))-\(Self.format(upper))"
     }
 

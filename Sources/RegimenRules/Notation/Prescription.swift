@@ -1,6 +1,6 @@
 /// How hard a set is meant to be: reps in reserve or rating of perceived exertion.
-public struct Effort: Sendable, Hashable, CustomStringConvertible {
-    public enum Scale: String, Sendable, Hashable {
+package struct Effort: Sendable, Hashable, CustomStringConvertible {
+    package enum Scale: String, Sendable, Hashable {
         /// Reps in reserve, 0 (failure) to 10.
         case rir = "RIR"
         /// Rating of perceived exertion, 1 to 10.
@@ -10,15 +10,15 @@ public struct Effort: Sendable, Hashable, CustomStringConvertible {
         var bounds: ClosedRange<Double> { self == .rir ? 0...10 : 1...10 }
     }
 
-    public let scale: Scale
-    public let target: NumberRange
+    package let scale: Scale
+    package let target: NumberRange
 
-    public init(_ scale: Scale, _ target: NumberRange) {
+    package init(_ scale: Scale, _ target: NumberRange) {
         self.scale = scale
         self.target = target
     }
 
-    public var description: String { "@\(scale.rawValue) \(target)" }
+    package var description: String { "@\(scale.rawValue) \(target)" }
 }
 
 /// A set-and-rep prescription as coaches write it: `3x8-12 @RIR 1-3`, `3×8–12 @RIR2`,
@@ -27,18 +27,18 @@ public struct Effort: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Grammar: `SETS x REPS[+]`, then in any order at most one each of an effort (`@RIR r`,
 /// `@RPE r`, `@r` for RPE), a load (`kg`, `lb` or `%` of a one-rep max) and a rest (`rest 90s`).
-public struct Prescription: Sendable, Hashable, CustomStringConvertible {
-    public let sets: NumberRange
-    public let reps: NumberRange
+package struct Prescription: Sendable, Hashable, CustomStringConvertible {
+    package let sets: NumberRange
+    package let reps: NumberRange
     /// `+` after the reps: as many as possible, at least the written number.
-    public let asManyAsPossible: Bool
-    public let effort: Effort?
+    package let asManyAsPossible: Bool
+    package let effort: Effort?
     /// Mass, or a percentage of a one-rep max.
-    public let load: Quantity?
+    package let load: Quantity?
     /// Rest between sets (a time).
-    public let rest: Quantity?
+    package let rest: Quantity?
 
-    public init(sets: NumberRange, reps: NumberRange, asManyAsPossible: Bool = false, effort: Effort? = nil, load: Quantity? = nil, rest: Quantity? = nil) {
+    package init(sets: NumberRange, reps: NumberRange, asManyAsPossible: Bool = false, effort: Effort? = nil, load: Quantity? = nil, rest: Quantity? = nil) {
         self.sets = sets
         self.reps = reps
         self.asManyAsPossible = asManyAsPossible
@@ -49,7 +49,7 @@ public struct Prescription: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the notation.
     /// - Throws: ``NotationError`` at the offending character.
-    public init(parsing text: String) throws(NotationError) {
+    package init(parsing text: String) throws(NotationError) {
         var scanner = NotationScanner(text)
         scanner.skipSpaces()
         let setsStart = scanner.offset
@@ -120,7 +120,7 @@ public struct Prescription: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `3x8-12 @RIR 1-3 80% rest 90s`: the canonical form, which parses back to the same value.
-    public var description: String {
+    package var description: String {
         var text = "\(sets)x\(reps)\(asManyAsPossible ? "+" : "")"
         if let effort { text += " \(effort)" }
         if let load { text += " \(load)" }

@@ -1,5 +1,5 @@
 /// A unit coaches write after a number.
-public enum QuantityUnit: String, Sendable, Hashable, CaseIterable {
+package enum QuantityUnit: String, Sendable, Hashable, CaseIterable {
     case kilograms = "kg"
     case pounds = "lb"
     case percent = "%"
@@ -8,13 +8,13 @@ public enum QuantityUnit: String, Sendable, Hashable, CaseIterable {
     case hours = "h"
 
     /// What the unit measures; quantities of one dimension convert into each other.
-    public enum Dimension: String, Sendable, Hashable {
+    package enum Dimension: String, Sendable, Hashable {
         case mass
         case ratio
         case time
     }
 
-    public var dimension: Dimension {
+    package var dimension: Dimension {
         switch self {
         case .kilograms, .pounds: .mass
         case .percent: .ratio
@@ -45,19 +45,19 @@ public enum QuantityUnit: String, Sendable, Hashable, CaseIterable {
 
 /// A number with a unit: `2.5kg`, `5lb`, `2.5%`, `90s`, `2min`, or a range of them: `2.5-5%`,
 /// `60-90s` (the unit written once, after the range, or after both ends).
-public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+package struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// The amount, a single point when `lower == upper`.
-    public let amount: NumberRange
-    public let unit: QuantityUnit
+    package let amount: NumberRange
+    package let unit: QuantityUnit
 
-    public init(_ amount: NumberRange, _ unit: QuantityUnit) {
+    package init(_ amount: NumberRange, _ unit: QuantityUnit) {
         self.amount = amount
         self.unit = unit
     }
 
     /// Parses a quantity; a unit is required.
     /// - Throws: ``NotationError`` at the offending character (for example an unknown unit).
-    public init(parsing text: String) throws(NotationError) {
+    package init(parsing text: String) throws(NotationError) {
         var scanner = NotationScanner(text)
         scanner.skipSpaces()
         self = try Self.parse(&scanner)
@@ -117,16 +117,16 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     static var unitList: String { QuantityUnit.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The dimension of the unit.
-    public var dimension: QuantityUnit.Dimension { unit.dimension }
+    package var dimension: QuantityUnit.Dimension { unit.dimension }
 
     /// The amount in the dimension's base unit: kilograms, a fraction (2.5% → 0.025), seconds.
-    public var baseAmount: NumberRange {
+    package var baseAmount: NumberRange {
         NumberRange(amount.lower * unit.toBase, amount.upper * unit.toBase, integral: false) ?? amount
     }
 
     /// A single-point quantity's value in the base unit; the lower bound for a range.
-    public var baseValue: Double { amount.lower * unit.toBase }
+    package var baseValue: Double { amount.lower * unit.toBase }
 
     /// `2.5kg`, `2.5-5%`, `90s`: the form the parser reads.
-    public var description: String { "\(amount)\(unit.rawValue)" }
+    package var description: String { "\(amount)\(unit.rawValue)" }
 }

@@ -5,19 +5,19 @@ import RegimenLanguage
 ///
 /// The chosen point is always clamped into the range: a selector picks *within* the range a
 /// coach wrote, it cannot widen it.
-public enum RangeSelector: Sendable {
+package enum RangeSelector: Sendable {
     case low
     case middle
     case high
     case expression(CompiledExpression)
 
     /// The variables a selector expression sees before the caller's own.
-    public static let rangeVariables = ["low", "mid", "high"]
+    package static let rangeVariables = ["low", "mid", "high"]
 
     /// The point of `range` this selector picks, clamped into the range.
     /// - Parameter bindings: Values for the extra variables the selector was compiled with.
     /// - Throws: ``EvaluationError`` when the expression fails or is not a number.
-    public func select(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Double {
+    package func select(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Double {
         switch self {
         case .low: return range.lower
         case .middle: return range.middle
@@ -37,14 +37,14 @@ public enum RangeSelector: Sendable {
 
     /// The point as a whole number for integral ranges (sets, reps): rounded down, so a selector
     /// halfway through 6-15 prescribes 10, never more than the coach's midpoint.
-    public func selectWhole(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Int {
+    package func selectWhole(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Int {
         let point = try select(in: range, bindings: bindings)
         return Int(exactly: point.rounded(.down)) ?? range.lower.saturatingInt(.down)
     }
 
     /// Decodes `low`, `mid` (or `middle`), `high`, or an expression compiled with
     /// ``rangeVariables`` followed by `variables`.
-    public static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext, variables: [String] = []) -> RangeSelector? {
+    package static func decode(from node: LocatedNode, at path: DecodingPath, in context: DecodingContext, variables: [String] = []) -> RangeSelector? {
         switch node.scalar?.text {
         case "low"?: return .low
         case "mid"?, "middle"?: return .middle

@@ -10,7 +10,7 @@ extension DecisionTable {
     ///   - extraVariables: Variables row expressions may read besides the inputs.
     ///   - output: Decodes a row's `then:` node.
     /// - Returns: The table, or `nil` when it has errors (all reported).
-    public static func decode(
+    package static func decode(
         from node: LocatedNode, named name: String, in context: DecodingContext,
         expectedInputs: [String]? = nil, extraVariables: [String] = [],
         output: (LocatedNode, DecodingPath) -> Output?

@@ -17,7 +17,7 @@ extension DecisionTable {
     /// `domain:` (a list of strings) names the values of a single input the table must cover; the
     /// caller reads it back from ``inputs`` and resolves the table over every input with
     /// ``rows(resolvedOver:describe:context:)``.
-    public static func decode(
+    package static func decode(
         _ key: String, in map: inout MappingDecoder, named name: String, inputs: [VariableDeclaration],
         defaultPolicy: HitPolicy = .unique, row: (inout MappingDecoder) -> Output?
     ) -> DecisionTable? {
@@ -76,7 +76,7 @@ extension DecisionTable {
     /// - Parameters:
     ///   - inputs: every input the caller can ask about, as values by input name;
     ///   - describe: the input in words for messages, e.g. `days == 7`.
-    public func rows(
+    package func rows(
         resolvedOver inputs: [[String: Value]], describe: ([String: Value]) -> String, context: DecodingContext
     ) -> [DecisionRow<Output>?] {
         inputs.map { bindings in

@@ -1,7 +1,7 @@
 import RegimenLanguage
 
 /// Which row of a decision table wins.
-public enum HitPolicy: String, Sendable, Hashable, NodeEnum {
+package enum HitPolicy: String, Sendable, Hashable, NodeEnum {
     /// The first matching row, in file order.
     case first
     /// Exactly one row may match; two matching rows are an error (at load time when the inputs
@@ -29,27 +29,27 @@ public enum HitPolicy: String, Sendable, Hashable, NodeEnum {
 /// inputs. When every input has a finite domain the loader checks every combination: an input
 /// no row covers is an error, as are two rows matching under `unique`; a row that `first` can
 /// never reach is a warning.
-public struct DecisionTable<Output: Sendable>: Sendable {
+package struct DecisionTable<Output: Sendable>: Sendable {
     /// The table's name, as messages use it.
-    public let name: String
-    public let hitPolicy: HitPolicy
-    public let inputs: [TableInput]
+    package let name: String
+    package let hitPolicy: HitPolicy
+    package let inputs: [TableInput]
     /// Variables beyond the inputs that row expressions may read (given at evaluation).
-    public let extraVariables: [String]
-    public let rows: [DecisionRow<Output>]
+    package let extraVariables: [String]
+    package let rows: [DecisionRow<Output>]
     /// Where the table starts in its file.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Why a table gave no single answer.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// The winning row for the inputs given by name (and any extra variables).
     /// - Throws: ``Failure`` when no row matches, when two match under `unique`, when an input
     ///   is missing, or when a row's condition fails or does not give true or false.
-    public func evaluate(_ values: [String: Value]) throws(Failure) -> DecisionRow<Output> {
+    package func evaluate(_ values: [String: Value]) throws(Failure) -> DecisionRow<Output> {
         var slots: [Value] = []
         slots.reserveCapacity(inputs.count + extraVariables.count)
         for name in inputs.map(\.name) + extraVariables {
@@ -60,7 +60,7 @@ public struct DecisionTable<Output: Sendable>: Sendable {
     }
 
     /// The fast path: values for ``inputs`` then ``extraVariables``, in order.
-    public func evaluate(slots: [Value]) throws(Failure) -> DecisionRow<Output> {
+    package func evaluate(slots: [Value]) throws(Failure) -> DecisionRow<Output> {
         guard slots.count >= inputs.count + extraVariables.count else {
             throw Failure(message: "table '\(name)': expected \(inputs.count + extraVariables.count) values, got \(slots.count)")
         }
@@ -92,20 +92,20 @@ public struct DecisionTable<Output: Sendable>: Sendable {
 }
 
 /// One row of a ``DecisionTable``.
-public struct DecisionRow<Output: Sendable>: Sendable {
+package struct DecisionRow<Output: Sendable>: Sendable {
     /// The row's `id:` if it has one (explanations name it), else `nil`.
-    public let id: String?
+    package let id: String?
     /// 1-based position in the table.
-    public let number: Int
-    public let output: Output
+    package let number: Int
+    package let output: Output
     /// Where the row starts in its file.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The row's `when:` as written (an expression's text), for explanations.
-    public let whenText: String
+    package let whenText: String
     let condition: RowCondition
 
     /// `row 'id'` or `row 3`, as explanations and messages name it.
-    public var label: String { id.map { "row '\($0)'" } ?? "row \(number)" }
+    package var label: String { id.map { "row '\($0)'" } ?? "row \(number)" }
 }
 
 /// A row's `when:`.

@@ -11,12 +11,12 @@ import RegimenLanguage
 ///   readiness: number                            # any number (coverage cannot be checked)
 ///   note: string                                 # any string
 /// ```
-public struct TableInput: Sendable, Hashable {
-    public let name: String
-    public let domain: Domain
+package struct TableInput: Sendable, Hashable {
+    package let name: String
+    package let domain: Domain
 
     /// The values an input may take.
-    public enum Domain: Sendable, Hashable {
+    package enum Domain: Sendable, Hashable {
         /// Exactly these values.
         case values([Value])
         /// Whole numbers in the range.
@@ -26,7 +26,7 @@ public struct TableInput: Sendable, Hashable {
         case strings
 
         /// Every value of a finite domain, in order; `nil` when the domain is unbounded.
-        public var finiteValues: [Value]? {
+        package var finiteValues: [Value]? {
             switch self {
             case .values(let values): values
             case .integers(let range):
@@ -40,7 +40,7 @@ public struct TableInput: Sendable, Hashable {
         }
 
         /// The domain of a variable declared with `type`: finite only for `bool`.
-        public init(_ type: ExpressionType) {
+        package init(_ type: ExpressionType) {
             switch type.base {
             case .bool: self = .booleans
             case .int: self = .integers(Int64.min...Int64.max)
@@ -98,7 +98,7 @@ public struct TableInput: Sendable, Hashable {
         }
     }
 
-    public init(name: String, domain: Domain) {
+    package init(name: String, domain: Domain) {
         self.name = name
         self.domain = domain
     }

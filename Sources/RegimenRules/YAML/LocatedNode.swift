@@ -6,40 +6,40 @@ import RegimenLanguage
 /// For a scalar the location is its first character (the opening quote of a quoted scalar, the
 /// `|`/`>` indicator of a block scalar); for a collection it is where the collection starts.
 /// Aliases are expanded, so the tree has no cycles and can be shared freely across threads.
-public struct LocatedNode: Sendable, Equatable, CustomStringConvertible {
+package struct LocatedNode: Sendable, Equatable, CustomStringConvertible {
     /// The node's content.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case scalar(LocatedScalar)
         case sequence([LocatedNode])
         case mapping([LocatedPair])
     }
 
-    public var content: Content
+    package var content: Content
     /// Where the node starts (after any anchor or tag property).
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// An explicit tag written in the file (`!expr`, `!!str`), or `nil` when the tag is implicit.
-    public var tag: String?
+    package var tag: String?
 
-    public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
+    package init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
         self.content = content
         self.location = location
         self.tag = tag
     }
 
     /// The scalar, or `nil` for a collection.
-    public var scalar: LocatedScalar? { if case .scalar(let s) = content { s } else { nil } }
+    package var scalar: LocatedScalar? { if case .scalar(let s) = content { s } else { nil } }
     /// The elements of a sequence, or `nil` for anything else.
-    public var sequence: [LocatedNode]? { if case .sequence(let items) = content { items } else { nil } }
+    package var sequence: [LocatedNode]? { if case .sequence(let items) = content { items } else { nil } }
     /// The key/value pairs of a mapping in file order, or `nil` for anything else.
-    public var mapping: [LocatedPair]? { if case .mapping(let pairs) = content { pairs } else { nil } }
+    package var mapping: [LocatedPair]? { if case .mapping(let pairs) = content { pairs } else { nil } }
 
     /// The value of the first pair whose key is the scalar `key`.
-    public subscript(key: String) -> LocatedNode? {
+    package subscript(key: String) -> LocatedNode? {
         mapping?.first { $0.key.scalar?.text == key }?.value
     }
 
     /// What kind of node this is, as messages name it: `a string`, `a mapping`, `a list`, `null`.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .sequence: "a list"
         case .mapping: "a mapping"
@@ -54,7 +54,7 @@ public struct LocatedNode: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch content {
         case .scalar(let s): s.text
         case .sequence(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
@@ -65,18 +65,18 @@ public struct LocatedNode: Sendable, Equatable, CustomStringConvertible {
 
 /// One `key: value` entry of a mapping. The key carries its own location, so an unknown key is
 /// reported where it is written.
-public struct LocatedPair: Sendable, Equatable {
-    public var key: LocatedNode
-    public var value: LocatedNode
+package struct LocatedPair: Sendable, Equatable {
+    package var key: LocatedNode
+    package var value: LocatedNode
 
-    public init(key: LocatedNode, value: LocatedNode) {
+    package init(key: LocatedNode, value: LocatedNode) {
         self.key = key
         self.value = value
     }
 }
 
 /// How a scalar was written, which decides how its characters map back to the file.
-public enum ScalarStyle: String, Sendable, Hashable {
+package enum ScalarStyle: String, Sendable, Hashable {
     case plain
     case singleQuoted
     case doubleQuoted
@@ -86,21 +86,21 @@ public enum ScalarStyle: String, Sendable, Hashable {
     case folded
 
     /// Quoted and block scalars are always strings; only plain scalars are typed by their text.
-    public var isPlain: Bool { self == .plain }
+    package var isPlain: Bool { self == .plain }
 }
 
 /// A scalar's text as YAML decoded it, its style, and a handle on the file it came from so an
 /// embedded expression can map each character back to its line and column.
-public struct LocatedScalar: Sendable, Equatable {
+package struct LocatedScalar: Sendable, Equatable {
     /// The decoded text (escapes resolved, lines folded as YAML prescribes).
-    public var text: String
-    public var style: ScalarStyle
+    package var text: String
+    package var style: ScalarStyle
     /// The whole file the scalar came from, for character-exact locations; `nil` for synthesized nodes.
     let source: YAMLSourceLines?
     /// Set when the author tagged a plain scalar `!!str` (or `!`), which makes it a string whatever it says.
     var explicitlyString = false
 
-    public init(_ text: String, style: ScalarStyle = .plain) {
+    package init(_ text: String, style: ScalarStyle = .plain) {
         self.text = text
         self.style = style
         self.source = nil
@@ -112,7 +112,7 @@ public struct LocatedScalar: Sendable, Equatable {
         self.source = source
     }
 
-    public static func == (lhs: LocatedScalar, rhs: LocatedScalar) -> Bool {
+    package static func == (lhs: LocatedScalar, rhs: LocatedScalar) -> Bool {
         lhs.text == rhs.text && lhs.style == rhs.style
     }
 
@@ -121,7 +121,7 @@ public struct LocatedScalar: Sendable, Equatable {
     ///
     /// YAML 1.1's `yes`/`no`/`on`/`off` booleans are deliberately *not* recognised: a coach who
     /// writes `country: NO` or `flag: on` means the word, and 1.2 agrees.
-    public var plainType: PlainScalarType {
+    package var plainType: PlainScalarType {
         guard style.isPlain, !explicitlyString else { return .string }
         return PlainScalarType(classifying: text)
     }

@@ -1,5 +1,5 @@
 /// The type a plain YAML scalar resolves to under the YAML 1.2 core schema.
-public enum PlainScalarType: Sendable, Equatable {
+package enum PlainScalarType: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -9,7 +9,7 @@ public enum PlainScalarType: Sendable, Equatable {
     /// Classifies `text` as the core schema does: `~`/`null`/empty is null, `true`/`false` (three
     /// casings) are booleans, decimal/`0o`/`0x` digits are integers, decimal and `.inf`/`.nan`
     /// forms are floats, anything else is a string. An integer too large for 64 bits is a float.
-    public init(classifying text: String) {
+    package init(classifying text: String) {
         switch text {
         case "", "~", "null", "Null", "NULL": self = .null
         case "true", "True", "TRUE": self = .bool(true)
@@ -28,7 +28,7 @@ public enum PlainScalarType: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: PlainScalarType, rhs: PlainScalarType) -> Bool {
+    package static func == (lhs: PlainScalarType, rhs: PlainScalarType) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null), (.string, .string): true
         case let (.bool(a), .bool(b)): a == b

@@ -6,7 +6,7 @@ extension Value {
     /// The value as a YAML document with sorted keys, emitted by Yams (libyaml), with the same
     /// content as ``Value/jsonString(pretty:)``: timestamps as RFC 3339 strings, durations as
     /// `"90s"`, sets as sequences.
-    public func yamlString() -> String {
+    package func yamlString() -> String {
         guard let text = try? Yams.serialize(node: yamlNode, width: -1, allowUnicode: true, sortKeys: true) else {
             return jsonString(pretty: true) + "\n"
         }

@@ -6,24 +6,24 @@ internal import Yams
 ///
 /// Syntax errors, duplicate mapping keys, multiple documents and documents too deep or too large
 /// become ``Diagnostic``s with the file, line and column; reading never traps on bad input.
-public enum YAMLReader {
+package enum YAMLReader {
     /// Nesting deeper than this is refused before parsing, so a hostile file cannot exhaust the stack.
-    public static let maximumDepth = 200
+    package static let maximumDepth = 200
     /// Alias expansion beyond this many nodes is refused (the "billion laughs" document).
-    public static let maximumNodeCount = 1_000_000
+    package static let maximumNodeCount = 1_000_000
 
     /// The outcome of reading one file: the document (absent when empty or unreadable) and every
     /// problem found.
-    public struct Result: Sendable {
-        public var document: LocatedNode?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var document: LocatedNode?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Parses `text`, the contents of `file`, as a single YAML document.
     /// - Parameters:
     ///   - text: The YAML source.
     ///   - file: The path used in locations (as the user should see it).
-    public static func read(_ text: String, file: String) -> Result {
+    package static func read(_ text: String, file: String) -> Result {
         // A JSON document (a request body, a profile) is read without libyaml, into the same tree.
         if let document = LocatedJSONReader.read(text, file: file) { return Result(document: document, diagnostics: []) }
         return readThroughLibYAML(text, file: file)
@@ -65,7 +65,7 @@ public enum YAMLReader {
     }
 
     /// Reads the file at `url`; `displayPath` is how locations name it.
-    public static func read(contentsOf url: URL, displayPath: String) -> Result {
+    package static func read(contentsOf url: URL, displayPath: String) -> Result {
         do {
             return read(try InputFile.read(url, displayPath: displayPath), file: displayPath)
         } catch {

@@ -11,15 +11,18 @@ public struct AuditFinding: Sendable, Hashable {
     /// One paragraph: why this is a problem and what to do.
     public var explanation: String
 
+    /// A finding of the given severity and id at `location`, with its explanation.
     public init(severity: Severity, id: String, message: String, location: SourceLocation, explanation: String) {
         self.diagnostic = Diagnostic(severity, id: id, message, at: location)
         self.location = location
         self.explanation = explanation
     }
 
+    /// How serious the finding is.
     public var severity: Severity { diagnostic.severity }
     /// Stable id, e.g. `audit.shadowed-validation`.
     public var id: String { diagnostic.id }
+    /// What is wrong, in one line.
     public var message: String { diagnostic.message }
 
     /// `file:line:col: severity: message [id]` followed by the indented explanation.
@@ -29,9 +32,9 @@ public struct AuditFinding: Sendable, Hashable {
 }
 
 /// Static checks over a compiled policy (see ``audit(_:)``).
-public enum PolicyAudit {
+package enum PolicyAudit {
     /// Runs every check and returns the findings in file order.
-    public static func audit(_ policy: CompiledPolicy) -> [AuditFinding] {
+    package static func audit(_ policy: CompiledPolicy) -> [AuditFinding] {
         var auditor = Auditor(policy: policy)
         auditor.run()
         auditor.findings += PatternAudit.findings(policy.policy)

@@ -4,17 +4,17 @@ import RegimenLanguage
 /// it came out, and how often each sub-expression ran (for per-line counts).
 ///
 /// Not thread-safe: one recorder belongs to one sequential run.
-public final class CoverageRecorder {
-    public struct Counts: Sendable, Hashable {
-        public var evaluated = 0
-        public var isTrue = 0
-        public var isFalse = 0
-        public var errored = 0
+package final class CoverageRecorder {
+    package struct Counts: Sendable, Hashable {
+        package var evaluated = 0
+        package var isTrue = 0
+        package var isFalse = 0
+        package var errored = 0
     }
 
-    public let policy: CompiledPolicy
-    public private(set) var allowCounts: [Counts]
-    public private(set) var functionCounts: [Counts]
+    package let policy: CompiledPolicy
+    package private(set) var allowCounts: [Counts]
+    package private(set) var functionCounts: [Counts]
     /// Evaluations per sub-expression: condition spans keyed by allow id, function spans by -1.
     private(set) var spanCounts: [SpanKey: Int] = [:]
 
@@ -23,7 +23,7 @@ public final class CoverageRecorder {
         var span: SourceSpan
     }
 
-    public init(policy: CompiledPolicy) {
+    package init(policy: CompiledPolicy) {
         self.policy = policy
         allowCounts = Array(repeating: Counts(), count: policy.allows.count)
         functionCounts = Array(repeating: Counts(), count: policy.functions.count)
@@ -56,7 +56,7 @@ public final class CoverageRecorder {
 
     /// Per file line, the largest number of evaluations of an expression that starts on it, plus
     /// the allow and function header lines with their own counts.
-    public func lineCounts() -> [Int: Int] {
+    package func lineCounts() -> [Int: Int] {
         var lines: [Int: Int] = [:]
         func note(_ line: Int, _ count: Int) { lines[line] = max(lines[line] ?? 0, count) }
         for (key, count) in spanCounts {

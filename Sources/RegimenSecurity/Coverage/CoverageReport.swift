@@ -2,19 +2,19 @@ import Foundation
 import RegimenLanguage
 
 /// Coverage of one policy written as text, HTML (the source with per-line counts) and LCOV.
-public struct CoverageReport {
-    public let recorder: CoverageRecorder
+package struct CoverageReport {
+    package let recorder: CoverageRecorder
 
-    public init(_ recorder: CoverageRecorder) { self.recorder = recorder }
+    package init(_ recorder: CoverageRecorder) { self.recorder = recorder }
 
     private var policy: CompiledPolicy { recorder.policy }
 
     /// Allow statements evaluated at least once, out of all.
-    public var statementsCovered: (covered: Int, total: Int) {
+    package var statementsCovered: (covered: Int, total: Int) {
         (recorder.allowCounts.filter { $0.evaluated > 0 }.count, recorder.allowCounts.count)
     }
 
-    public var functionsCovered: (covered: Int, total: Int) {
+    package var functionsCovered: (covered: Int, total: Int) {
         (recorder.functionCounts.filter { $0.evaluated > 0 }.count, recorder.functionCounts.count)
     }
 
@@ -22,7 +22,7 @@ public struct CoverageReport {
         "evaluated \(c.evaluated): true \(c.isTrue), false \(c.isFalse), error \(c.errored)"
     }
 
-    public func text() -> String {
+    package func text() -> String {
         var out = "coverage of \(policy.policy.origin.file)\n"
         let s = statementsCovered, f = functionsCovered
         out += "  statements: \(s.covered)/\(s.total) (\(percent(s)))\n"
@@ -51,7 +51,7 @@ public struct CoverageReport {
 
     /// The policy source with each line's evaluation count, statements and functions annotated
     /// with their outcomes; lines never evaluated are highlighted.
-    public func html() -> String {
+    package func html() -> String {
         let lineCounts = recorder.lineCounts()
         var annotations: [Int: [String]] = [:]
         for (id, allow) in policy.allows.enumerated() {
@@ -109,7 +109,7 @@ public struct CoverageReport {
 
     /// LCOV tracefile: functions (FN/FNDA), allow statements as branches of their line
     /// (BRDA: true/false/error), and line counts (DA).
-    public func lcov(testName: String = "regimen") -> String {
+    package func lcov(testName: String = "regimen") -> String {
         let file = policy.policy.origin.file
         var out = "TN:\(testName)\nSF:\(file)\n"
         for function in policy.functions {

@@ -10,7 +10,7 @@ extension CompiledPolicy {
     /// need not find out whether it was false or an error. A policy that calls `get()` or the
     /// like (whose reads count against the whole request), list requests, and trees with a
     /// recursive wildcard are decided by `decide` itself.
-    public func isAllowed(_ request: SecurityRequest, store: DocumentStore) -> Bool {
+    package func isAllowed(_ request: SecurityRequest, store: DocumentStore) -> Bool {
         guard let walk = program.walk, !program.callsHost else { return decide(request, store: store).allowed }
         if case .list = request.operation { return decide(request, store: store).allowed }
         var prepared: PreparedRequest

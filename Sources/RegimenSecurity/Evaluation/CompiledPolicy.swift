@@ -2,7 +2,7 @@ import RegimenLanguage
 
 /// A policy compiled once (every condition and function resolved to slots) and evaluated many
 /// times. Immutable and `Sendable`: any number of threads may evaluate requests at once.
-public struct CompiledPolicy: Sendable {
+package struct CompiledPolicy: Sendable {
     /// Everything compiled, behind one reference so that copies of the policy (and closures that
     /// capture it) cost a single retain.
     final class Program: Sendable {
@@ -49,7 +49,7 @@ public struct CompiledPolicy: Sendable {
 
     let program: Program
 
-    public var policy: SecurityPolicy { program.policy }
+    package var policy: SecurityPolicy { program.policy }
     var roots: [CompiledMatch] { program.roots }
     var allows: [CompiledAllow] { program.allows }
     var functions: [CompiledFunctionInfo] { program.functions }
@@ -59,7 +59,7 @@ public struct CompiledPolicy: Sendable {
     var maxSlotCount: Int { program.maxSlotCount }
     var layout: RequestLayout { program.layout }
     /// Non-fatal findings from compiling (for example a call the emulator reports as missing).
-    public var warnings: [Diagnostic] { program.warnings }
+    package var warnings: [Diagnostic] { program.warnings }
 
     /// Firestore evaluates at most 1,000 expressions per request; the bound applies to each
     /// condition here (node evaluations), so a runaway condition ends in an error.
@@ -71,7 +71,7 @@ public struct CompiledPolicy: Sendable {
 
     /// Compiles every function and condition of `policy`.
     /// - Throws: ``DiagnosticsError`` with every problem, located in the policy file.
-    public init(_ policy: SecurityPolicy) throws(DiagnosticsError) {
+    package init(_ policy: SecurityPolicy) throws(DiagnosticsError) {
         var diagnostics = DiagnosticCollector()
         let declarations = policy.allFunctions
         let conditionLengths = policy.allAllows.compactMap { $0.condition?.text.unicodeScalars.count }

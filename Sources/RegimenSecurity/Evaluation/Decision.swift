@@ -2,17 +2,18 @@ import RegimenLanguage
 
 /// The answer to one request: allow or deny, and why.
 public struct Decision: Sendable {
+    /// Whether the policy allows the request.
     public var allowed: Bool
     /// The method the request was classified as (`nil` when it was rejected before matching).
-    public var method: RequestMethod?
+    package var method: RequestMethod?
     /// The document (or collection, for list) path the rules saw.
     public var path: String
     /// The statement that granted the request.
-    public var grantedBy: AllowStatement? { granting?.statement }
+    package var grantedBy: AllowStatement? { granting?.statement }
     /// The compiled statement that granted it (a reference: cheaper to carry than the statement).
     let granting: CompiledAllow?
     /// Every allow statement evaluated for the request, in evaluation order.
-    public var evaluations: [AllowEvaluation]
+    package var evaluations: [AllowEvaluation]
     /// Why the request was denied when no statement explains it: no match, a limit, a
     /// precondition of the operation.
     public var note: String? {
@@ -59,8 +60,8 @@ extension Decision {
 // it into a decision's array stays a few register moves; a larger record was built twice and
 // copied (the measurement is noted in RegimenCommands' SecurityBenchmarks.swift).
 /// How one allow statement fared.
-public struct AllowEvaluation: Sendable {
-    public enum Outcome: Sendable, Hashable {
+package struct AllowEvaluation: Sendable {
+    package enum Outcome: Sendable, Hashable {
         case granted
         case denied
         /// Boxed: an error is several words, and only some outcomes carry one.
@@ -70,18 +71,18 @@ public struct AllowEvaluation: Sendable {
         var isGranted: Bool { if case .granted = self { true } else { false } }
     }
 
-    public var statement: AllowStatement { allow.statement }
+    package var statement: AllowStatement { allow.statement }
     let allow: CompiledAllow
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The wildcard bindings the statement was evaluated with.
-    public var bindings: [(name: String, value: Value)]
+    package var bindings: [(name: String, value: Value)]
     /// For a list request: the query branch (one per `in` value) this outcome is for.
-    public var branch: String? {
+    package var branch: String? {
         get { extras?.branch }
         set { extras = Extras.make(branch: newValue, culprit: extras?.culprit) }
     }
     /// The sub-expression that made the condition false or fail (filled in when explaining).
-    public var culprit: Culprit? {
+    package var culprit: Culprit? {
         get { extras?.culprit }
         set { extras = Extras.make(branch: extras?.branch, culprit: newValue) }
     }
@@ -111,7 +112,7 @@ public struct AllowEvaluation: Sendable {
     }
 
     /// `false for 'update' @ file:line: reason`
-    public var briefReason: String {
+    package var briefReason: String {
         let site = "'allow \(statement.methodList)' at \(statement.location)"
         switch outcome {
         case .granted: return "granted by \(site)"
@@ -126,18 +127,18 @@ public struct AllowEvaluation: Sendable {
 }
 
 /// The sub-expression that decided a false or failed condition.
-public struct Culprit: Sendable {
+package struct Culprit: Sendable {
     /// The sub-expression as written.
-    public var text: String
-    public var location: SourceLocation?
+    package var text: String
+    package var location: SourceLocation?
     /// Its value (`false`, or a non-bool), or the error it raised.
-    public var outcome: Result<Value, EvaluationError>
+    package var outcome: Result<Value, EvaluationError>
     /// Values of its operands, for comparisons (`request.auth.uid = 'bob'`).
-    public var operands: [(text: String, value: Result<Value, EvaluationError>)]
+    package var operands: [(text: String, value: Result<Value, EvaluationError>)]
     /// Function calls descended through on the way (`isOwner(userId)`).
-    public var via: [String]
+    package var via: [String]
 
-    public func describe() -> String {
+    package func describe() -> String {
         var out = "'\(text)'"
         if let location { out += " (\(location))" }
         switch outcome {

@@ -1,13 +1,13 @@
 import RegimenLanguage
 
 /// Options for one decision.
-public struct DecisionOptions: Sendable {
+package struct DecisionOptions: Sendable {
     /// Find the deciding sub-expression of every false or failed statement (slower).
-    public var explain: Bool
+    package var explain: Bool
     /// Evaluate every candidate statement even after one granted (explain output lists them all).
-    public var evaluateAll: Bool
+    package var evaluateAll: Bool
 
-    public init(explain: Bool = false, evaluateAll: Bool = false) {
+    package init(explain: Bool = false, evaluateAll: Bool = false) {
         self.explain = explain
         self.evaluateAll = evaluateAll
     }
@@ -16,7 +16,7 @@ public struct DecisionOptions: Sendable {
 extension CompiledPolicy {
     /// Decides `request` against the documents in `store`. Never throws and never traps: every
     /// failure of the rules or the request ends in a deny with its reason (fail closed).
-    public func decide(_ request: SecurityRequest, store: DocumentStore, options: DecisionOptions = DecisionOptions(), coverage: CoverageRecorder? = nil) -> Decision {
+    package func decide(_ request: SecurityRequest, store: DocumentStore, options: DecisionOptions = DecisionOptions(), coverage: CoverageRecorder? = nil) -> Decision {
         // Read once: each read of the operation's path copies the whole operation.
         let requestPath = request.operation.path
         let shownPath = requestPath.description

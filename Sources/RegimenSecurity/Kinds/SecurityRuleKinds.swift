@@ -1,6 +1,6 @@
 import RegimenRules
 
 /// The rule-file kinds this module owns, for the loaders that compose every module's kinds.
-public enum SecurityRuleKinds {
-    public static let kinds: [any RuleFileKind.Type] = [SecurityRulesFile.self, SecurityTestsFile.self]
+package enum SecurityRuleKinds {
+    package static let kinds: [any RuleFileKind.Type] = [SecurityRulesFile.self, SecurityTestsFile.self]
 }

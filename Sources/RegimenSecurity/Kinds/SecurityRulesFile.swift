@@ -3,20 +3,20 @@ import RegimenRules
 
 /// `kind: security_rules` files, read by the security module's own policy reader and compiled,
 /// so expression errors in conditions are reported too.
-public struct SecurityRulesFile: SelfParsedRuleFileKind {
-    public static let kind = "security_rules"
+package struct SecurityRulesFile: SelfParsedRuleFileKind {
+    package static let kind = "security_rules"
     /// The policy as written.
-    public let policy: SecurityPolicy
+    package let policy: SecurityPolicy
     /// The policy compiled for decisions.
-    public let compiled: CompiledPolicy
+    package let compiled: CompiledPolicy
 
     /// Each `allow` statement is a rule.
-    public var ruleCount: Int {
+    package var ruleCount: Int {
         func count(_ blocks: [MatchBlock]) -> Int { blocks.reduce(0) { $0 + $1.allows.count + count($1.children) } }
         return count(policy.matches)
     }
 
-    public static func parse(_ text: String, path: String) -> Result<SecurityRulesFile, DiagnosticsError> {
+    package static func parse(_ text: String, path: String) -> Result<SecurityRulesFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in
             let policy = try YAMLPolicyReader.parse(text, file: path)
             return SecurityRulesFile(policy: policy, compiled: try CompiledPolicy(policy))

@@ -5,14 +5,14 @@ import RegimenRules
 /// a test file whose policy is broken fails; the policy's own errors are reported once).
 /// The policy path inside is resolved from the test file's folder, relative to the process's
 /// working directory, as `regimen security test` does.
-public struct SecurityTestsFile: SelfParsedRuleFileKind {
-    public static let kind = "security_tests"
+package struct SecurityTestsFile: SelfParsedRuleFileKind {
+    package static let kind = "security_tests"
     /// The cases and the documents they run against.
-    public let suite: SecurityTestSuite
+    package let suite: SecurityTestSuite
     /// The policy the cases name, compiled.
-    public let compiled: CompiledPolicy
+    package let compiled: CompiledPolicy
 
-    public static func parse(_ text: String, path: String) -> Result<SecurityTestsFile, DiagnosticsError> {
+    package static func parse(_ text: String, path: String) -> Result<SecurityTestsFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in
             let suite = try SecurityTestSuite.parse(text, file: path)
             return SecurityTestsFile(suite: suite, compiled: try CompiledPolicy(suite.policy))

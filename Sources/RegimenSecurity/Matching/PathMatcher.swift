@@ -62,10 +62,12 @@ enum PathMatcher {
 
 /// A path split into segments, with the request-path prefix of its service.
 public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path's segments, the service prefix (`databases/(default)/documents`) included.
     public let segments: [String]
     /// `/databases/(default)/documents/users/alice`; kept because stores are keyed by it.
     public let description: String
 
+    /// A path of the given segments, the service prefix included.
     public init(segments: [String]) {
         self.segments = segments
         description = "/" + segments.joined(separator: "/")
@@ -105,8 +107,10 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The segments after the service prefix (`users/alice`).
     public var relativeSegments: ArraySlice<Segment> { segments.dropFirst(3) }
+    /// One segment of a path.
     public typealias Segment = String
 
+    /// The path as a rules-language value.
     public var pathValue: PathValue { PathValue(segments: segments) }
 
     /// The last segment: the document id, or the object name.

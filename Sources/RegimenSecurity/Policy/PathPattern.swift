@@ -1,7 +1,7 @@
 import RegimenLanguage
 
 /// One segment of a `match` path.
-public enum PathPatternSegment: Sendable, Hashable {
+package enum PathPatternSegment: Sendable, Hashable {
     /// A fixed segment such as `users`.
     case literal(String)
     /// `{name}`: exactly one segment, bound as a string.
@@ -10,7 +10,7 @@ public enum PathPatternSegment: Sendable, Hashable {
     /// one or more and only last in version 1).
     case recursive(String)
 
-    public var text: String {
+    package var text: String {
         switch self {
         case .literal(let s): s
         case .wildcard(let name): "{\(name)}"
@@ -19,7 +19,7 @@ public enum PathPatternSegment: Sendable, Hashable {
     }
 
     /// The variable this segment binds, if any.
-    public var variableName: String? {
+    package var variableName: String? {
         switch self {
         case .literal: nil
         case .wildcard(let name), .recursive(let name): name
@@ -28,20 +28,20 @@ public enum PathPatternSegment: Sendable, Hashable {
 }
 
 /// The path of a `match` statement, relative to the enclosing match.
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
-    public var segments: [PathPatternSegment]
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    package var segments: [PathPatternSegment]
 
-    public init(segments: [PathPatternSegment]) { self.segments = segments }
+    package init(segments: [PathPatternSegment]) { self.segments = segments }
 
     /// `/users/{userId}`
-    public var description: String { "/" + segments.map(\.text).joined(separator: "/") }
+    package var description: String { "/" + segments.map(\.text).joined(separator: "/") }
 
     /// The variables bound by this pattern, in order.
-    public var variableNames: [String] { segments.compactMap(\.variableName) }
+    package var variableNames: [String] { segments.compactMap(\.variableName) }
 
     /// Parses a pattern such as `/users/{userId}/{rest=**}`. Returns the problem as a message
     /// when the text is not a valid pattern.
-    public static func parse(_ text: String) -> Result<PathPattern, PathPatternError> {
+    package static func parse(_ text: String) -> Result<PathPattern, PathPatternError> {
         guard text.hasPrefix("/") else { return .failure(PathPatternError("a match path starts with '/'")) }
         var segments: [PathPatternSegment] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -80,7 +80,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a match path could not be parsed.
-public struct PathPatternError: Error, Sendable, Hashable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct PathPatternError: Error, Sendable, Hashable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

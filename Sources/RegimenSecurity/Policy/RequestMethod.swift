@@ -1,21 +1,21 @@
 /// The five methods a request is classified as (`request.method`).
-public enum RequestMethod: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum RequestMethod: String, Sendable, Hashable, CaseIterable, Comparable {
     case get
     case list
     case create
     case update
     case delete
 
-    public var isRead: Bool { self == .get || self == .list }
-    public var isWrite: Bool { !isRead }
+    package var isRead: Bool { self == .get || self == .list }
+    package var isWrite: Bool { !isRead }
 
-    public static func < (lhs: RequestMethod, rhs: RequestMethod) -> Bool {
+    package static func < (lhs: RequestMethod, rhs: RequestMethod) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 }
 
 /// A method name as an `allow` statement spells it, including the `read` and `write` groups.
-public enum MethodName: String, Sendable, Hashable, CaseIterable {
+package enum MethodName: String, Sendable, Hashable, CaseIterable {
     case read
     case write
     case get
@@ -25,7 +25,7 @@ public enum MethodName: String, Sendable, Hashable, CaseIterable {
     case delete
 
     /// `read` is `get` + `list`; `write` is `create` + `update` + `delete`.
-    public var expansion: Set<RequestMethod> {
+    package var expansion: Set<RequestMethod> {
         switch self {
         case .read: [.get, .list]
         case .write: [.create, .update, .delete]

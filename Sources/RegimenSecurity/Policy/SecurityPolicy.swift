@@ -2,7 +2,9 @@ import RegimenLanguage
 
 /// The product a policy protects: Cloud Firestore documents or Cloud Storage objects.
 public enum SecurityService: String, Sendable, Hashable, CaseIterable {
+    /// Cloud Firestore (`service cloud.firestore`).
     case firestore = "cloud.firestore"
+    /// Cloud Storage for Firebase (`service firebase.storage`).
     case storage = "firebase.storage"
 }
 
@@ -10,17 +12,17 @@ public enum SecurityService: String, Sendable, Hashable, CaseIterable {
 ///
 /// Loaded policies are immutable values; evaluation compiles them once into a
 /// ``CompiledPolicy``.
-public struct SecurityPolicy: Sendable, Hashable {
+package struct SecurityPolicy: Sendable, Hashable {
     /// `'2'` for rules_version 2; `nil` when the file has no `rules_version` (the v1 engine).
-    public var rulesVersion: String?
-    public var service: SecurityService
+    package var rulesVersion: String?
+    package var service: SecurityService
     /// Functions declared directly in the `service` block, visible everywhere.
-    public var functions: [FunctionDeclaration]
-    public var matches: [MatchBlock]
+    package var functions: [FunctionDeclaration]
+    package var matches: [MatchBlock]
     /// Where the policy came from: file path and full text (for coverage reports).
-    public var origin: PolicyOrigin
+    package var origin: PolicyOrigin
 
-    public init(
+    package init(
         rulesVersion: String?, service: SecurityService, functions: [FunctionDeclaration] = [],
         matches: [MatchBlock], origin: PolicyOrigin
     ) {
@@ -32,10 +34,10 @@ public struct SecurityPolicy: Sendable, Hashable {
     }
 
     /// Whether recursive wildcards follow rules_version 2 (zero or more segments, anywhere).
-    public var usesVersion2: Bool { rulesVersion == "2" }
+    package var usesVersion2: Bool { rulesVersion == "2" }
 
     /// Every allow statement, in source order.
-    public var allAllows: [AllowStatement] {
+    package var allAllows: [AllowStatement] {
         var out: [AllowStatement] = []
         func visit(_ block: MatchBlock) {
             out.append(contentsOf: block.allows)
@@ -46,7 +48,7 @@ public struct SecurityPolicy: Sendable, Hashable {
     }
 
     /// Every function declaration with the match nesting it is declared in, in source order.
-    public var allFunctions: [FunctionDeclaration] {
+    package var allFunctions: [FunctionDeclaration] {
         var out = functions
         func visit(_ block: MatchBlock) {
             out.append(contentsOf: block.functions)
@@ -58,12 +60,12 @@ public struct SecurityPolicy: Sendable, Hashable {
 }
 
 /// The file a policy was read from, kept for reports that show the source.
-public struct PolicyOrigin: Sendable, Hashable {
-    public var file: String
-    public var text: String
-    public var syntax: PolicySyntax
+package struct PolicyOrigin: Sendable, Hashable {
+    package var file: String
+    package var text: String
+    package var syntax: PolicySyntax
 
-    public init(file: String, text: String, syntax: PolicySyntax) {
+    package init(file: String, text: String, syntax: PolicySyntax) {
         self.file = file
         self.text = text
         self.syntax = syntax
@@ -71,21 +73,21 @@ public struct PolicyOrigin: Sendable, Hashable {
 }
 
 /// The two spellings of a policy.
-public enum PolicySyntax: String, Sendable, Hashable {
+package enum PolicySyntax: String, Sendable, Hashable {
     case native
     case yaml
 }
 
 /// A `match` block: a path pattern relative to its parent, with its allows, functions and
 /// nested matches.
-public struct MatchBlock: Sendable, Hashable {
-    public var pattern: PathPattern
-    public var functions: [FunctionDeclaration]
-    public var allows: [AllowStatement]
-    public var children: [MatchBlock]
-    public var location: SourceLocation
+package struct MatchBlock: Sendable, Hashable {
+    package var pattern: PathPattern
+    package var functions: [FunctionDeclaration]
+    package var allows: [AllowStatement]
+    package var children: [MatchBlock]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         pattern: PathPattern, functions: [FunctionDeclaration] = [], allows: [AllowStatement] = [],
         children: [MatchBlock] = [], location: SourceLocation
     ) {
@@ -98,38 +100,38 @@ public struct MatchBlock: Sendable, Hashable {
 }
 
 /// `allow get, list: if condition;`
-public struct AllowStatement: Sendable, Hashable {
+package struct AllowStatement: Sendable, Hashable {
     /// The methods as written (`read`, `update`, …).
-    public var methods: [MethodName]
+    package var methods: [MethodName]
     /// `nil` for `allow read;`, which always grants.
-    public var condition: PolicyExpression?
+    package var condition: PolicyExpression?
     /// Where the `allow` keyword is; identifies the statement in explanations and coverage.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(methods: [MethodName], condition: PolicyExpression?, location: SourceLocation) {
+    package init(methods: [MethodName], condition: PolicyExpression?, location: SourceLocation) {
         self.methods = methods
         self.condition = condition
         self.location = location
     }
 
     /// The request methods this statement applies to.
-    public var requestMethods: Set<RequestMethod> {
+    package var requestMethods: Set<RequestMethod> {
         methods.reduce(into: []) { $0.formUnion($1.expansion) }
     }
 
     /// `allow update, delete` as written, for messages.
-    public var methodList: String { methods.map(\.rawValue).joined(separator: ", ") }
+    package var methodList: String { methods.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// `function name(a, b) { let x = …; return …; }`
-public struct FunctionDeclaration: Sendable, Hashable {
-    public var name: String
-    public var parameters: [String]
-    public var lets: [LetBinding]
-    public var body: PolicyExpression
-    public var location: SourceLocation
+package struct FunctionDeclaration: Sendable, Hashable {
+    package var name: String
+    package var parameters: [String]
+    package var lets: [LetBinding]
+    package var body: PolicyExpression
+    package var location: SourceLocation
 
-    public init(name: String, parameters: [String], lets: [LetBinding], body: PolicyExpression, location: SourceLocation) {
+    package init(name: String, parameters: [String], lets: [LetBinding], body: PolicyExpression, location: SourceLocation) {
         self.name = name
         self.parameters = parameters
         self.lets = lets
@@ -138,16 +140,16 @@ public struct FunctionDeclaration: Sendable, Hashable {
     }
 
     /// `name(a, b)`
-    public var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+    package var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
 }
 
 /// `let name = value;` inside a function.
-public struct LetBinding: Sendable, Hashable {
-    public var name: String
-    public var value: PolicyExpression
-    public var location: SourceLocation
+package struct LetBinding: Sendable, Hashable {
+    package var name: String
+    package var value: PolicyExpression
+    package var location: SourceLocation
 
-    public init(name: String, value: PolicyExpression, location: SourceLocation) {
+    package init(name: String, value: PolicyExpression, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location
@@ -155,13 +157,13 @@ public struct LetBinding: Sendable, Hashable {
 }
 
 /// An expression as written in a policy, with where each of its lines sits in the file.
-public struct PolicyExpression: Sendable, Hashable {
-    public var source: SourceText
+package struct PolicyExpression: Sendable, Hashable {
+    package var source: SourceText
 
-    public init(_ source: SourceText) { self.source = source }
+    package init(_ source: SourceText) { self.source = source }
 
-    public var text: String { source.text }
+    package var text: String { source.text }
 
     /// Where the expression starts in its file.
-    public var location: SourceLocation? { source.lineOrigins.first }
+    package var location: SourceLocation? { source.lineOrigins.first }
 }

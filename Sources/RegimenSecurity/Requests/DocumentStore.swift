@@ -6,13 +6,16 @@ import RegimenLanguage
 /// Keys are full request paths (`/databases/(default)/documents/users/alice`); values are the
 /// document's fields, or for Storage the object's metadata (`size`, `contentType`, `metadata`).
 public struct DocumentStore: Sendable, Hashable {
+    /// Each document's fields (or object's metadata), keyed by full request path.
     public private(set) var documents: [String: OrderedDictionary<String, Value>]
 
+    /// A store holding the given documents, keyed by full request path.
     public init(_ documents: [String: OrderedDictionary<String, Value>] = [:]) {
         self.documents = documents
         keepSparse()
     }
 
+    /// The document at `path`, or `nil` when none exists; setting `nil` removes it.
     public subscript(path: RequestPath) -> OrderedDictionary<String, Value>? {
         get { documents[path.description] }
         set {
@@ -29,6 +32,7 @@ public struct DocumentStore: Sendable, Hashable {
         if documents.capacity < wanted { documents.reserveCapacity(wanted) }
     }
 
+    /// Whether a document exists at `path`.
     public func contains(_ path: RequestPath) -> Bool { documents[path.description] != nil }
 
     /// The store with `other`'s documents laid over this one's.
@@ -36,5 +40,6 @@ public struct DocumentStore: Sendable, Hashable {
         DocumentStore(documents.merging(other.documents) { _, new in new })
     }
 
+    /// Whether the store holds no documents.
     public var isEmpty: Bool { documents.isEmpty }
 }

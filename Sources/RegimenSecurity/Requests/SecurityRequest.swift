@@ -3,6 +3,7 @@ import RegimenLanguage
 
 /// Who is asking: `request.auth`. A signed-out request has no `AuthContext`.
 public struct AuthContext: Sendable, Hashable {
+    /// The signed-in user's ID (`request.auth.uid`).
     public let uid: String
     /// ID-token claims as the rules see them in `request.auth.token`.
     public let token: OrderedDictionary<String, Value>
@@ -10,6 +11,7 @@ public struct AuthContext: Sendable, Hashable {
     /// real ID tokens do; claims given by the caller win. Built once, read on every decision.
     public let value: Value
 
+    /// A signed-in user with the given ID and ID-token claims; `sub` defaults to the uid.
     public init(uid: String, token: OrderedDictionary<String, Value> = [:]) {
         self.uid = uid
         self.token = token
@@ -22,12 +24,15 @@ public struct AuthContext: Sendable, Hashable {
 
 /// A field value in write data: a plain value, or one of the SDK's sentinels.
 public indirect enum WriteValue: Sendable, Hashable {
+    /// A plain value, written as it is.
     case value(Value)
     /// `serverTimestamp()`: becomes `request.time`.
     case serverTimestamp
     /// `deleteField()`: removes the field in an update.
     case deleteField
+    /// A map whose fields may hold sentinels.
     case map(OrderedDictionary<String, WriteValue>)
+    /// A list whose elements may hold sentinels.
     case list([WriteValue])
 
     /// The value stored once the write is applied at `time`; `nil` for a deleted field.
@@ -139,12 +144,16 @@ public struct WriteData: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
 /// Constraints of a list query, as the client SDK would send them.
 public struct ListQuery: Sendable, Hashable {
+    /// The query's `limit`, if any (`request.query.limit`).
     public var limit: Int64?
+    /// The query's `offset`, if any (`request.query.offset`).
     public var offset: Int64?
     /// Field → `asc` / `desc`, in order.
     public var orderBy: OrderedDictionary<String, String>
+    /// The query's `where` clauses.
     public var filters: [QueryFilter]
 
+    /// A query with the given limit, offset, ordering and filters.
     public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: OrderedDictionary<String, String> = [:], filters: [QueryFilter] = []) {
         self.limit = limit
         self.offset = offset
@@ -155,24 +164,38 @@ public struct ListQuery: Sendable, Hashable {
 
 /// One `where(field, op, value)` of a query.
 public struct QueryFilter: Sendable, Hashable {
+    /// A comparison a `where` clause may use, spelled as the client SDK spells it.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
+        /// `==`
         case equal = "=="
+        /// `!=`
         case notEqual = "!="
+        /// `<`
         case less = "<"
+        /// `<=`
         case lessOrEqual = "<="
+        /// `>`
         case greater = ">"
+        /// `>=`
         case greaterOrEqual = ">="
+        /// `in`: the field equals one of the listed values.
         case `in` = "in"
+        /// `not-in`: the field equals none of the listed values.
         case notIn = "not-in"
+        /// `array-contains`: the array field holds the value.
         case arrayContains = "array-contains"
+        /// `array-contains-any`: the array field holds one of the listed values.
         case arrayContainsAny = "array-contains-any"
     }
 
     /// A field path such as `userId` or `address.city`.
     public var field: String
+    /// The comparison.
     public var op: Operator
+    /// The value the field is compared with.
     public var value: Value
 
+    /// The clause `where(field, op, value)`.
     public init(field: String, op: Operator, value: Value) {
         self.field = field
         self.op = op
@@ -182,10 +205,14 @@ public struct QueryFilter: Sendable, Hashable {
 
 /// What a Storage upload sends: the object's metadata.
 public struct StorageUpload: Sendable, Hashable {
+    /// The object's size in bytes (`request.resource.size`).
     public var size: Int64
+    /// The object's MIME type (`request.resource.contentType`), if given.
     public var contentType: String?
+    /// Custom metadata (`request.resource.metadata`).
     public var metadata: OrderedDictionary<String, Value>
 
+    /// An upload of `size` bytes with the given content type and metadata.
     public init(size: Int64, contentType: String?, metadata: OrderedDictionary<String, Value> = [:]) {
         self.size = size
         self.contentType = contentType
@@ -195,7 +222,9 @@ public struct StorageUpload: Sendable, Hashable {
 
 /// The operation a client attempts, as an auditor writes it.
 public enum SecurityOperation: Sendable, Hashable {
+    /// Reading one document (`getDoc`).
     case get(RequestPath)
+    /// Listing a collection with a query (`getDocs`).
     case list(RequestPath, ListQuery)
     /// `setDoc` on a document that must not exist yet (always `create`).
     case create(RequestPath, WriteData)
@@ -203,10 +232,14 @@ public enum SecurityOperation: Sendable, Hashable {
     case update(RequestPath, WriteData)
     /// `setDoc`: the whole document; `create` or `update` depending on whether it exists.
     case set(RequestPath, WriteData)
+    /// Deleting a document (`deleteDoc`) or a Storage object.
     case delete(RequestPath)
+    /// Uploading a Storage object with its metadata.
     case upload(RequestPath, StorageUpload)
+    /// Downloading a Storage object.
     case download(RequestPath)
 
+    /// The document, collection or object the operation is about.
     public var path: RequestPath {
         switch self {
         case .get(let p), .list(let p, _), .create(let p, _), .update(let p, _), .set(let p, _), .delete(let p),
@@ -232,11 +265,14 @@ public enum SecurityOperation: Sendable, Hashable {
 
 /// One question to a policy: who, what, when.
 public struct SecurityRequest: Sendable, Hashable {
+    /// Who asks; `nil` when signed out.
     public var auth: AuthContext?
+    /// What they attempt.
     public var operation: SecurityOperation
     /// `request.time`; also the value of server timestamps in the write.
     public var time: Timestamp
 
+    /// A request by `auth` for `operation` at `time`.
     public init(auth: AuthContext?, operation: SecurityOperation, time: Timestamp) {
         self.auth = auth
         self.operation = operation

@@ -4,12 +4,12 @@ import RegimenRules
 
 /// Reads a policy in either syntax, chosen by file extension: `.yaml`/`.yml` is the YAML form
 /// (`kind: security_rules`), anything else (`.rules`) the native syntax.
-public enum PolicyLoader {
-    public static func load(file: String) throws(DiagnosticsError) -> SecurityPolicy {
+package enum PolicyLoader {
+    package static func load(file: String) throws(DiagnosticsError) -> SecurityPolicy {
         try parse(try InputFile.read(path: file), file: file)
     }
 
-    public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
+    package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
         if file.hasSuffix(".yaml") || file.hasSuffix(".yml") {
             return try YAMLPolicyReader.parse(text, file: file)
         }

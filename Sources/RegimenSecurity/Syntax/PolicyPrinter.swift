@@ -3,9 +3,9 @@ import RegimenLanguage
 
 /// Writes a ``SecurityPolicy`` in either syntax. `regimen rules convert` uses it; a policy printed
 /// and read back makes the same decisions (the round-trip tests check that).
-public enum PolicyPrinter {
+package enum PolicyPrinter {
     /// The native `.rules` text.
-    public static func native(_ policy: SecurityPolicy) -> String {
+    package static func native(_ policy: SecurityPolicy) -> String {
         var out = ""
         if let version = policy.rulesVersion { out += "rules_version = '\(version)';\n" }
         out += "service \(policy.service.rawValue) {\n"
@@ -41,7 +41,7 @@ public enum PolicyPrinter {
     }
 
     /// The YAML form (`kind: security_rules`).
-    public static func yaml(_ policy: SecurityPolicy) -> String {
+    package static func yaml(_ policy: SecurityPolicy) -> String {
         var out = "kind: security_rules\nversion: 1\n"
         if let version = policy.rulesVersion { out += "rules_version: \"\(version)\"\n" }
         out += "service: \(policy.service.rawValue)\n"

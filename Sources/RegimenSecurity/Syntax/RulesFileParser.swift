@@ -6,10 +6,10 @@ import RegimenLanguage
 /// Leniency follows the emulator: `;` after an allow condition or a `return` may be left out
 /// when the next token starts a statement or closes the block, both quote styles are accepted,
 /// and functions may be declared after the matches that use them.
-public enum RulesFileParser {
+package enum RulesFileParser {
     /// Parses `text` read from `file`.
     /// - Throws: ``DiagnosticsError`` listing every structural problem found.
-    public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
+    package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
         var parser = Parser(scanner: RulesScanner(text: text, file: file))
         let policy = parser.parseFile(text: text)
         if parser.diagnostics.hasErrors { throw DiagnosticsError(parser.diagnostics.diagnostics) }

@@ -25,8 +25,8 @@ import RegimenRules
 ///           - update, delete: isOwner(userId)
 ///           - list:               # no condition: always allowed, like `allow list;`
 /// ```
-public enum YAMLPolicyReader {
-    public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
+package enum YAMLPolicyReader {
+    package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
         var diagnostics = DiagnosticCollector()
         let root = try SecurityYAML.read(text, file: file)
         let reader = Reader()

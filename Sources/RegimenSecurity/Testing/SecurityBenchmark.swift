@@ -7,13 +7,13 @@ import RegimenLanguage
 /// docs/requirements.md#tracker-security-policy) — owners, admins, strangers and signed-out
 /// callers; valid and invalid set data; correct and wrong paths. The same seed always gives the
 /// same requests.
-public struct SecurityBenchmark: Sendable {
-    public let requests: [SecurityRequest]
-    public let store: DocumentStore
+package struct SecurityBenchmark: Sendable {
+    package let requests: [SecurityRequest]
+    package let store: DocumentStore
 
     static let setsCollection = "users/alice/programs/p1/weeks/w1/workouts/d1/exercises/e1/sets"
 
-    public init(count: Int = 1_000, seed: UInt64 = 0x5EED) {
+    package init(count: Int = 1_000, seed: UInt64 = 0x5EED) {
         var random = SplitMix(seed: seed)
         var store = DocumentStore()
         for i in 0..<10 {
@@ -65,7 +65,7 @@ public struct SecurityBenchmark: Sendable {
 
     /// The workload as a security test file whose expectations are `decisions`, so `regimen test`
     /// (and the emulator differential) can replay it.
-    public func testFile(rules: String, decisions: [Bool]) -> String {
+    package func testFile(rules: String, decisions: [Bool]) -> String {
         var out = "# 1,000 write requests against the sets path of Appendix A (regimen bench-security).\n"
         out += "kind: security_tests\nversion: 1\nrules: \(YAMLValues.quote(rules))\ndocuments:\n"
         for key in store.documents.keys.sorted() {

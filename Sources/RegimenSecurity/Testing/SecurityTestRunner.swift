@@ -3,10 +3,15 @@ import RegimenLanguage
 
 /// The outcome of one test case.
 public struct SecurityTestResult: Sendable {
+    /// The case's name.
     public var name: String
+    /// Where the case is written.
     public var location: SourceLocation
+    /// Whether the case expects the request to be allowed.
     public var expectAllow: Bool
+    /// The policy's decision.
     public var decision: Decision
+    /// Whether the decision is the one the case expects.
     public var passed: Bool { decision.allowed == expectAllow }
 
     /// `PASS name` or `FAIL name — expected allow, got deny: reason`.
@@ -20,33 +25,37 @@ public struct SecurityTestResult: Sendable {
 
 /// The results of one test file.
 public struct SecurityTestFileResult: Sendable {
+    /// The test file's path.
     public var file: String
+    /// One result per case, in file order.
     public var results: [SecurityTestResult]
     /// The suite that was run, for reports that show the requests.
-    public var suite: SecurityTestSuite?
+    package var suite: SecurityTestSuite?
+    /// The number of cases that passed.
     public var passed: Int { results.filter(\.passed).count }
+    /// The number of cases that failed.
     public var failed: Int { results.count - passed }
 }
 
 /// Runs the cases of a test suite against its policy.
-public struct SecurityTestRunner {
-    public let suite: SecurityTestSuite
-    public let policy: CompiledPolicy
+package struct SecurityTestRunner {
+    package let suite: SecurityTestSuite
+    package let policy: CompiledPolicy
 
-    public init(suite: SecurityTestSuite) throws(DiagnosticsError) {
+    package init(suite: SecurityTestSuite) throws(DiagnosticsError) {
         self.suite = suite
         policy = try CompiledPolicy(suite.policy)
     }
 
     /// Runs `suite` against an already compiled copy of its policy.
-    public init(suite: SecurityTestSuite, policy: CompiledPolicy) {
+    package init(suite: SecurityTestSuite, policy: CompiledPolicy) {
         self.suite = suite
         self.policy = policy
     }
 
     /// Runs every case in order. A failing case is decided again with explanations so its line
     /// says which sub-expression was false or errored.
-    public func run(coverage: CoverageRecorder? = nil) -> SecurityTestFileResult {
+    package func run(coverage: CoverageRecorder? = nil) -> SecurityTestFileResult {
         var results: [SecurityTestResult] = []
         results.reserveCapacity(suite.cases.count)
         for testCase in suite.cases {
@@ -64,6 +73,7 @@ public struct SecurityTestRunner {
 
 /// Test results written for people (text) and for tools (JSON, JUnit XML).
 public enum SecurityTestReport {
+    /// One `PASS`/`FAIL` line per case, then a summary line.
     public static func text(_ files: [SecurityTestFileResult]) -> String {
         var out = ""
         for file in files {
@@ -134,6 +144,7 @@ public enum SecurityTestReport {
         return "[\n" + fileTexts.joined(separator: ",\n") + "\n]\n"
     }
 
+    /// A JUnit XML report: one test suite per file, one test case per case.
     public static func junit(_ files: [SecurityTestFileResult]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = files.reduce(0) { $0 + $1.results.count }, failed = files.reduce(0) { $0 + $1.failed }

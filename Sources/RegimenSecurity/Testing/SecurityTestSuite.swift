@@ -5,35 +5,35 @@ import RegimenRules
 
 /// An auditor's test file (`kind: security_tests`): a policy, the documents that exist, and
 /// cases with the decision each must get.
-public struct SecurityTestSuite: Sendable {
-    public var file: String
-    public var policy: SecurityPolicy
-    public var documents: DocumentStore
-    public var cases: [SecurityTestCase]
+package struct SecurityTestSuite: Sendable {
+    package var file: String
+    package var policy: SecurityPolicy
+    package var documents: DocumentStore
+    package var cases: [SecurityTestCase]
 
     /// `request.time` when a test file gives none. A fixed instant keeps results reproducible
     /// from one day to the next; a policy that compares with the clock gets `time:` in its tests.
-    public static let defaultTime = Timestamp(seconds: 1_735_689_600)  // 2025-01-01T00:00:00Z
+    package static let defaultTime = Timestamp(seconds: 1_735_689_600)  // 2025-01-01T00:00:00Z
 }
 
 /// One expected-decision case.
-public struct SecurityTestCase: Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var request: SecurityRequest
+package struct SecurityTestCase: Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var request: SecurityRequest
     /// Documents added (or, with a null value, removed) for this case only.
-    public var documents: [(path: RequestPath, data: OrderedDictionary<String, Value>?)]
-    public var expectAllow: Bool
+    package var documents: [(path: RequestPath, data: OrderedDictionary<String, Value>?)]
+    package var expectAllow: Bool
 }
 
 extension SecurityTestSuite {
     /// Loads a test file and the policy it names (relative to the test file's folder).
     /// - Throws: ``DiagnosticsError`` with every problem in the test file and the policy.
-    public static func load(file: String) throws(DiagnosticsError) -> SecurityTestSuite {
+    package static func load(file: String) throws(DiagnosticsError) -> SecurityTestSuite {
         try parse(try InputFile.read(path: file), file: file)
     }
 
-    public static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityTestSuite {
+    package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityTestSuite {
         try parse(text, file: file, policy: nil)
     }
 
@@ -328,7 +328,7 @@ extension SecurityTestSuite {
     /// Builds one request from command-line pieces: an operation verb and path, and JSON (or
     /// YAML) texts for the data, query, auth and extra fields, read exactly as a test case's keys.
     /// - Throws: ``DiagnosticsError`` naming the piece that is wrong.
-    public static func request(
+    package static func request(
         verb: String, path: String, data: String?, query: String?, auth: String?,
         size: Int64? = nil, contentType: String? = nil, metadata: String? = nil, time: String?, service: SecurityService
     ) throws(DiagnosticsError) -> SecurityRequest {
@@ -386,7 +386,7 @@ extension SecurityTestSuite {
     }
 
     /// Reads a documents file (YAML or JSON mapping path → fields) into a store.
-    public static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
+    package static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
         let text = try InputFile.read(path: file)
         var diagnostics = DiagnosticCollector()
         let node = try SecurityYAML.read(text, file: file)

@@ -1,20 +1,20 @@
 /// The four categories the activity library is organised by (docs/requirements.md#calorie-burn).
-public enum ActivityCategory: String, Sendable, Hashable, CaseIterable {
+package enum ActivityCategory: String, Sendable, Hashable, CaseIterable {
     case cardio, strength, sports, flexibility
 }
 
 /// One row of the 2011 Adult Compendium of Physical Activities, as an intensity level of an
 /// activity uses it.
-public struct CompendiumRow: Sendable, Hashable {
+package struct CompendiumRow: Sendable, Hashable {
     /// The intensity level of the calorie-burn rules this row serves (`light`, `moderate`, `vigorous`).
-    public var level: String
+    package var level: String
     /// The five-digit Compendium code, e.g. `12050`.
-    public var code: String
-    public var met: Double
+    package var code: String
+    package var met: Double
     /// The Compendium's description of the row.
-    public var description: String
+    package var description: String
 
-    public init(level: String, code: String, met: Double, description: String) {
+    package init(level: String, code: String, met: Double, description: String) {
         self.level = level
         self.code = code
         self.met = met
@@ -23,17 +23,17 @@ public struct CompendiumRow: Sendable, Hashable {
 }
 
 /// One activity of `catalogs/activity-catalog.yaml`.
-public struct Activity: Sendable, Hashable {
+package struct Activity: Sendable, Hashable {
     /// The catalog key, e.g. `running`.
-    public var id: String
-    public var name: String
-    public var category: ActivityCategory
+    package var id: String
+    package var name: String
+    package var category: ActivityCategory
     /// The Compendium row of each intensity level the activity has one for, lowest MET first.
-    public var rows: [CompendiumRow]
+    package var rows: [CompendiumRow]
     /// The level of the activity's usual form.
-    public var usualLevel: String
+    package var usualLevel: String
 
-    public init(id: String, name: String, category: ActivityCategory, rows: [CompendiumRow], usualLevel: String) {
+    package init(id: String, name: String, category: ActivityCategory, rows: [CompendiumRow], usualLevel: String) {
         self.id = id
         self.name = name
         self.category = category
@@ -42,30 +42,30 @@ public struct Activity: Sendable, Hashable {
     }
 
     /// The row of `level`, when the activity has one.
-    public func row(_ level: String) -> CompendiumRow? { rows.first { $0.level == level } }
+    package func row(_ level: String) -> CompendiumRow? { rows.first { $0.level == level } }
 
     /// The row of the usual form.
-    public var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
+    package var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
 
     /// The levels the activity has Compendium rows for, lowest first.
-    public var intensities: [String] { rows.map(\.level) }
+    package var intensities: [String] { rows.map(\.level) }
 }
 
 /// The activity library.
-public struct ActivityCatalog: Sendable, Hashable {
+package struct ActivityCatalog: Sendable, Hashable {
     /// By id.
-    public let activities: [Activity]
+    package let activities: [Activity]
     private let byId: [String: Activity]
 
-    public init(activities: [Activity]) {
+    package init(activities: [Activity]) {
         self.activities = activities.sorted { $0.id < $1.id }
         self.byId = Dictionary(activities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func activity(_ id: String) -> Activity? { byId[id] }
+    package func activity(_ id: String) -> Activity? { byId[id] }
 
     /// Activities whose id or name contains `text`, ignoring case (requirement 1.3).
-    public func search(_ text: String, category: ActivityCategory? = nil) -> [Activity] {
+    package func search(_ text: String, category: ActivityCategory? = nil) -> [Activity] {
         let needle = text.lowercased()
         return activities.filter {
             (category == nil || $0.category == category)
@@ -74,7 +74,7 @@ public struct ActivityCatalog: Sendable, Hashable {
     }
 
     /// The id closest to `text` by edit distance, when it is close enough to be a typo.
-    public func suggestion(for text: String) -> String? {
+    package func suggestion(for text: String) -> String? {
         let scored = activities.map { (id: $0.id, distance: editDistance($0.id, text.lowercased())) }
         guard let best = scored.min(by: { ($0.distance, $0.id) < ($1.distance, $1.id) }),
               best.distance <= max(2, text.count / 3) else { return nil }

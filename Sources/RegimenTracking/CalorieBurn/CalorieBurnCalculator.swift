@@ -2,13 +2,13 @@ import RegimenLanguage
 
 /// One logged activity: what, how long, how hard and when; any field may be missing in untrusted
 /// input.
-public struct WorkoutEntry: Sendable, Hashable {
-    public var activity: String?
-    public var minutes: Int?
-    public var intensity: String?
-    public var timestamp: Timestamp?
+package struct WorkoutEntry: Sendable, Hashable {
+    package var activity: String?
+    package var minutes: Int?
+    package var intensity: String?
+    package var timestamp: Timestamp?
 
-    public init(activity: String?, minutes: Int?, intensity: String?, timestamp: Timestamp? = nil) {
+    package init(activity: String?, minutes: Int?, intensity: String?, timestamp: Timestamp? = nil) {
         self.activity = activity
         self.minutes = minutes
         self.intensity = intensity
@@ -18,20 +18,25 @@ public struct WorkoutEntry: Sendable, Hashable {
 
 /// The calorie burn of one entry and how it was reached.
 public struct BurnResult: Sendable, Hashable {
-    public var activity: Activity
+    package var activity: Activity
+    /// How long the activity lasted, in minutes.
     public var minutes: Int
+    /// The intensity level asked for, as the activity catalog names its levels.
     public var intensity: String
+    /// The body weight the burn was computed for, in kilograms.
     public var weightKg: Double
     /// The Compendium row the MET comes from.
-    public var row: CompendiumRow
+    package var row: CompendiumRow
     /// The MET used: the row's own, or the fallback's scaled value.
     public var met: Double
     /// Whole kcal, never negative.
     public var kcal: Int64
+    /// The name of the rules' burn formula that computed `kcal`.
     public var formula: String
     /// When the activity has no row for the chosen level: how its single row was scaled.
     public var fallback: String?
 
+    /// The result as the `burn` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("activity", .string(activity.id)), ("name", .string(activity.name)),
@@ -48,18 +53,18 @@ public struct BurnResult: Sendable, Hashable {
 /// Computes calorie burn (the activity's MET at the chosen intensity, the person's weight, the
 /// rules' formula; a whole, non-negative number) and validates entries (duration 1–1440 minutes,
 /// required fields present, no future time). See docs/requirements.md#calorie-burn.
-public struct CalorieBurnCalculator: Sendable {
-    public let rules: CalorieBurnRules
-    public let catalog: ActivityCatalog
+package struct CalorieBurnCalculator: Sendable {
+    package let rules: CalorieBurnRules
+    package let catalog: ActivityCatalog
 
-    public init(rules: CalorieBurnRules, catalog: ActivityCatalog) {
+    package init(rules: CalorieBurnRules, catalog: ActivityCatalog) {
         self.rules = rules
         self.catalog = catalog
     }
 
     /// Every problem with `entry`, each with its own message; empty when it can be saved.
     /// - Parameter now: entries after this instant are rejected (requirement 8.6).
-    public func problems(with entry: WorkoutEntry, now: Timestamp?) -> [String] {
+    package func problems(with entry: WorkoutEntry, now: Timestamp?) -> [String] {
         var problems: [String] = []
         if let id = entry.activity?.trimmingWhitespace, !id.isEmpty {
             if catalog.activity(id) == nil {
@@ -98,14 +103,14 @@ public struct CalorieBurnCalculator: Sendable {
     }
 
     /// The problem with a body weight, if any.
-    public func weightProblem(_ weightKg: Double) -> String? {
+    package func weightProblem(_ weightKg: Double) -> String? {
         guard !rules.weightKg.contains(weightKg) else { return nil }
         return "weight must be between \(format(rules.weightKg.lowerBound)) and \(format(rules.weightKg.upperBound)) kg, got \(format(weightKg))"
     }
 
     /// The burn of a valid entry.
     /// - Throws: ``BurnError`` with every problem when the entry or weight is invalid.
-    public func burn(_ entry: WorkoutEntry, weightKg: Double? = nil, now: Timestamp? = nil) throws -> BurnResult {
+    package func burn(_ entry: WorkoutEntry, weightKg: Double? = nil, now: Timestamp? = nil) throws -> BurnResult {
         var problems = problems(with: entry, now: now)
         let weight = weightKg ?? rules.defaultWeightKg
         if let problem = weightProblem(weight) { problems.append(problem) }
@@ -150,10 +155,10 @@ public struct CalorieBurnCalculator: Sendable {
 }
 
 /// Why an entry could not be computed: every problem found.
-public struct BurnError: DiagnosticError, Hashable {
-    public var problems: [String]
-    public var description: String { problems.joined(separator: "\n") }
+package struct BurnError: DiagnosticError, Hashable {
+    package var problems: [String]
+    package var description: String { problems.joined(separator: "\n") }
     /// An activity, duration, intensity or weight the caller gave.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { problems.map { .error("burn.input", $0, at: nil) } }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { problems.map { .error("burn.input", $0, at: nil) } }
 }

@@ -1,19 +1,19 @@
 import RegimenLanguage
 
 /// `rules/calorie-burn.yaml`: formulas, intensity levels and input limits.
-public struct CalorieBurnRules: Sendable {
+package struct CalorieBurnRules: Sendable {
     /// A MET band a chosen intensity maps into (light < 3.0, moderate 3.0–5.9, vigorous ≥ 6.0;
     /// docs/requirements.md#calorie-burn).
-    public struct IntensityLevel: Sendable, Hashable {
-        public var id: String
+    package struct IntensityLevel: Sendable, Hashable {
+        package var id: String
         /// Lowest MET of the level, inclusive.
-        public var minMET: Double
+        package var minMET: Double
         /// Highest MET the level reports after adjustment.
-        public var maxMET: Double
+        package var maxMET: Double
         /// How the level scales an activity's base MET.
-        public var factor: Double
+        package var factor: Double
 
-        public init(id: String, minMET: Double, maxMET: Double, factor: Double) {
+        package init(id: String, minMET: Double, maxMET: Double, factor: Double) {
             self.id = id
             self.minMET = minMET
             self.maxMET = maxMET
@@ -22,12 +22,12 @@ public struct CalorieBurnRules: Sendable {
     }
 
     /// A named kcal formula. Variables: `minutes`, `met`, `weight_kg`.
-    public struct BurnFormula: Sendable {
-        public var name: String
-        public var description: String
-        public var kcal: Formula
+    package struct BurnFormula: Sendable {
+        package var name: String
+        package var description: String
+        package var kcal: Formula
 
-        public init(name: String, description: String, kcal: Formula) {
+        package init(name: String, description: String, kcal: Formula) {
             self.name = name
             self.description = description
             self.kcal = kcal
@@ -35,22 +35,22 @@ public struct CalorieBurnRules: Sendable {
     }
 
     /// The formula in use.
-    public var formula: BurnFormula
+    package var formula: BurnFormula
     /// Every formula the file offers, by name.
-    public var formulas: [String: BurnFormula]
+    package var formulas: [String: BurnFormula]
     /// Rounds and clamps raw kcal. Variable: `kcal`.
-    public var rounding: Formula
-    public var defaultWeightKg: Double
-    public var weightKg: ClosedRange<Double>
-    public var durationMinutes: ClosedRange<Int>
+    package var rounding: Formula
+    package var defaultWeightKg: Double
+    package var weightKg: ClosedRange<Double>
+    package var durationMinutes: ClosedRange<Int>
     /// Lowest band first.
-    public var levels: [IntensityLevel]
+    package var levels: [IntensityLevel]
     /// Variables: `base_met`, `factor`, `min_met`, `max_met`.
-    public var adjustedMET: Formula
+    package var adjustedMET: Formula
     /// Variables: `consumed`, `burned`.
-    public var netKcal: Formula
+    package var netKcal: Formula
 
-    public init(formula: BurnFormula, formulas: [String: BurnFormula], rounding: Formula, defaultWeightKg: Double,
+    package init(formula: BurnFormula, formulas: [String: BurnFormula], rounding: Formula, defaultWeightKg: Double,
                 weightKg: ClosedRange<Double>, durationMinutes: ClosedRange<Int>, levels: [IntensityLevel],
                 adjustedMET: Formula, netKcal: Formula) {
         self.formula = formula
@@ -65,15 +65,15 @@ public struct CalorieBurnRules: Sendable {
     }
 
     /// The same rules computing kcal with another of the file's formulas.
-    public func using(formula name: String) -> CalorieBurnRules? {
+    package func using(formula name: String) -> CalorieBurnRules? {
         guard let chosen = formulas[name] else { return nil }
         var copy = self
         copy.formula = chosen
         return copy
     }
 
-    public func level(_ id: String) -> IntensityLevel? { levels.first { $0.id == id } }
+    package func level(_ id: String) -> IntensityLevel? { levels.first { $0.id == id } }
 
     /// The level a MET value falls in: the highest level whose `minMET` it reaches.
-    public func level(forMET met: Double) -> IntensityLevel? { levels.last { met >= $0.minMET } }
+    package func level(forMET met: Double) -> IntensityLevel? { levels.last { met >= $0.minMET } }
 }

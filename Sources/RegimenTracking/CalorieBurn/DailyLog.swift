@@ -2,12 +2,12 @@ import Foundation
 import RegimenLanguage
 
 /// A food item of the daily log (the food list the log already kept before activities joined it).
-public struct FoodEntry: Sendable, Hashable {
-    public var name: String
-    public var kcal: Double
-    public var timestamp: Timestamp
+package struct FoodEntry: Sendable, Hashable {
+    package var name: String
+    package var kcal: Double
+    package var timestamp: Timestamp
 
-    public init(name: String, kcal: Double, timestamp: Timestamp) {
+    package init(name: String, kcal: Double, timestamp: Timestamp) {
         self.name = name
         self.kcal = kcal
         self.timestamp = timestamp
@@ -20,15 +20,20 @@ public struct DailySummary: Sendable, Hashable {
     /// The day, as midnight UTC of the same calendar date (requirement 6.6: entries are
     /// normalized to midnight); the date is the local one of the log's time zone.
     public var date: Timestamp
-    public var foods: [FoodEntry]
+    package var foods: [FoodEntry]
+    /// The day's workouts with their burn.
     public var workouts: [BurnResult]
+    /// Kilocalories eaten that day.
     public var consumed: Double
+    /// Kilocalories burned by that day's workouts.
     public var burned: Int64
+    /// Consumed minus burned kilocalories.
     public var net: Double
 
     /// `deficit` (net < 0, shown green), `surplus` (net > 0, shown red) or `balanced`.
     public var balance: String { net < 0 ? "deficit" : net > 0 ? "surplus" : "balanced" }
 
+    /// The day as the `daily-log` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("date", .string(String(date.description.prefix(10)))),
@@ -43,23 +48,23 @@ public struct DailySummary: Sendable, Hashable {
 }
 
 /// A problem with one entry of a daily log, named by its list and position (1-based).
-public struct LogProblem: Sendable, Hashable, CustomStringConvertible {
-    public var entry: String
-    public var message: String
-    public var description: String { "\(entry): \(message)" }
+package struct LogProblem: Sendable, Hashable, CustomStringConvertible {
+    package var entry: String
+    package var message: String
+    package var description: String { "\(entry): \(message)" }
 }
 
 /// Groups food and workout entries by day and totals them.
-public struct DailyLogCalculator: Sendable {
-    public let calculator: CalorieBurnCalculator
+package struct DailyLogCalculator: Sendable {
+    package let calculator: CalorieBurnCalculator
 
-    public init(calculator: CalorieBurnCalculator) { self.calculator = calculator }
+    package init(calculator: CalorieBurnCalculator) { self.calculator = calculator }
 
     /// The per-day summaries, oldest first, or every problem in the log.
     ///
     /// A log is read from `{weight_kg?, foods: [{name, calories, timestamp}], workouts:
     /// [{activity, minutes, intensity, timestamp}]}`; `now` rejects future entries.
-    public func summarize(_ log: Value, now: Timestamp?, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> Result<[DailySummary], LogErrors> {
+    package func summarize(_ log: Value, now: Timestamp?, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> Result<[DailySummary], LogErrors> {
         var problems: [LogProblem] = []
         guard case .map(let root) = log else {
             return .failure(LogErrors(problems: [LogProblem(entry: "log", message: "a daily log must be a map, not \(log.typeName)")]))
@@ -194,10 +199,10 @@ public struct DailyLogCalculator: Sendable {
 }
 
 /// Every problem of a daily log.
-public struct LogErrors: DiagnosticError, Hashable {
-    public var problems: [LogProblem]
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+package struct LogErrors: DiagnosticError, Hashable {
+    package var problems: [LogProblem]
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
     /// Entries of the caller's log.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { problems.map { .error("daily-log.input", $0.description, at: nil) } }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { problems.map { .error("daily-log.input", $0.description, at: nil) } }
 }

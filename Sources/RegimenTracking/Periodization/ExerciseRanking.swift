@@ -1,12 +1,12 @@
 /// What the ranking needs to know about an exercise.
-public struct RankingCandidate: Sendable, Hashable {
-    public var id: String
+package struct RankingCandidate: Sendable, Hashable {
+    package var id: String
     /// Primary muscles.
-    public var muscles: [String]
+    package var muscles: [String]
     /// Movement pattern (`horizontal_push`, `squat`, …).
-    public var pattern: String
+    package var pattern: String
 
-    public init(id: String, muscles: [String], pattern: String) {
+    package init(id: String, muscles: [String], pattern: String) {
         self.id = id
         self.muscles = muscles
         self.pattern = pattern
@@ -14,10 +14,10 @@ public struct RankingCandidate: Sendable, Hashable {
 }
 
 /// A candidate's place in the ranking, with the reasons its score rests on.
-public struct RankedCandidate: Sendable, Hashable {
-    public var id: String
-    public var score: Double
-    public var reasons: SelectionRanking.Candidate
+package struct RankedCandidate: Sendable, Hashable {
+    package var id: String
+    package var score: Double
+    package var reasons: SelectionRanking.Candidate
 }
 
 extension SelectionRanking {
@@ -28,7 +28,7 @@ extension SelectionRanking {
     /// muscles is emphasized; under-represented when one of its muscles has fewer chosen exercises
     /// than the most-trained muscle among those already chosen; and repeats a pattern when a
     /// chosen exercise has its movement pattern.
-    public func rank(_ candidates: [RankingCandidate], library: Set<String>, emphasis: Set<String>,
+    package func rank(_ candidates: [RankingCandidate], library: Set<String>, emphasis: Set<String>,
                      chosen: [RankingCandidate]) throws -> [RankedCandidate] {
         var counts: [String: Int] = [:]
         for exercise in chosen { for muscle in exercise.muscles { counts[muscle, default: 0] += 1 } }

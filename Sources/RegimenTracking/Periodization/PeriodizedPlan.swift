@@ -4,10 +4,15 @@ import RegimenLanguage
 public struct PeriodizedPlan: Sendable, Hashable {
     /// One phase (a seed-004 "Program") of the plan.
     public struct Phase: Sendable, Hashable {
+        /// What the phase trains (`foundation`, `strength`, …).
         public var focus: String
+        /// The phase's first week (1-based, inclusive).
         public var firstWeek: Int
+        /// The phase's last week (inclusive).
         public var lastWeek: Int
+        /// Intensity at the phase's start, as a fraction of 1RM.
         public var startingIntensity: Double
+        /// Intensity at the phase's end, as a fraction of 1RM.
         public var endingIntensity: Double
         /// The phase's deload week, if it has one.
         public var deloadWeek: Int?
@@ -15,20 +20,27 @@ public struct PeriodizedPlan: Sendable, Hashable {
 
     /// What week N of the plan asks for.
     public struct Week: Sendable, Hashable {
+        /// The week's number in the plan (1-based).
         public var week: Int
         /// The phase's focus (`foundation`, …); a deload week still names its phase.
         public var phase: String
+        /// The week's number within its phase (1-based).
         public var weekInPhase: Int
+        /// Whether this is a deload week.
         public var isDeload: Bool
         /// Fraction of 1RM.
         public var intensity: Double
+        /// The target rating of perceived exertion, as a range.
         public var rpe: ClosedRange<Double>
-        public var compound: PeriodizationRules.Prescription
-        public var isolation: PeriodizationRules.Prescription
+        package var compound: PeriodizationRules.Prescription
+        package var isolation: PeriodizationRules.Prescription
     }
 
+    /// The plan's length in weeks.
     public var weeks: Int
+    /// The goal the plan was built for.
     public var goal: String
+    /// The phases, in order.
     public var phases: [Phase]
     /// Weeks 1…`weeks`, in order.
     public var schedule: [Week]
@@ -51,6 +63,7 @@ public struct PeriodizedPlan: Sendable, Hashable {
                                  ("compound", prescription(week.compound)), ("isolation", prescription(week.isolation))])
     }
 
+    /// The plan as the `periodize` contract's JSON object.
     public var value: Value {
         Value.orderedMap([
             ("weeks", .int(Int64(weeks))), ("goal", .string(goal)),
@@ -66,12 +79,12 @@ public struct PeriodizedPlan: Sendable, Hashable {
 }
 
 /// Why a plan could not be periodized.
-public struct PeriodizationError: DiagnosticError, Hashable {
-    public var message: String
-    public var description: String { message }
+package struct PeriodizationError: DiagnosticError, Hashable {
+    package var message: String
+    package var description: String { message }
     /// A length, goal or ramp the caller chose.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
 }
 
 extension PeriodizationRules {
@@ -82,7 +95,7 @@ extension PeriodizationRules {
     ///   from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85; see
     ///   docs/requirements.md#periodization).
     /// - Throws: ``PeriodizationError`` for a length no row covers, an unknown goal or a bad ramp.
-    public func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
+    package func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
         if let ramp {
             for (name, value) in [("start", ramp.start), ("end", ramp.end)] where !(value > 0 && value <= 1) {
                 throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))")

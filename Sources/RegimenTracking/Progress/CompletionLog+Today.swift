@@ -4,7 +4,7 @@ extension CompletionLog {
     /// The log as of `today` when given; otherwise as of its own `today`; otherwise, when it has a
     /// `startDate`, as of the calendar day `present` falls on (day 1 is the start date's UTC day),
     /// so a day still to come cannot count as done.
-    public func asOf(today: Int?, present: Timestamp) -> CompletionLog {
+    package func asOf(today: Int?, present: Timestamp) -> CompletionLog {
         var log = self
         if let today { log.today = today }
         if log.today == nil, let start = log.startDate {

@@ -1,20 +1,20 @@
 /// `rules/student-progress.yaml`: totals, percent and the streak definition.
-public struct ProgressRules: Sendable {
-    public var daysPerWeek: Int
+package struct ProgressRules: Sendable {
+    package var daysPerWeek: Int
     /// Variables: `duration_weeks`, `days_per_week`.
-    public var totalDays: Formula
-    public var defaultDurationWeeks: Int
+    package var totalDays: Formula
+    package var defaultDurationWeeks: Int
     /// Variables: `completed`, `total`.
-    public var percentComplete: Formula
+    package var percentComplete: Formula
     /// Whether a day is a rest day. Variables: `day` (1 = startDate), `weekday` (1 = Monday).
-    public var restDay: Formula
+    package var restDay: Formula
     /// Whether a completed rest day extends a streak.
-    public var restDayExtends: Bool
+    package var restDayExtends: Bool
     /// Whether an unfinished today breaks the current streak.
-    public var todayBreaksWhenPending: Bool
-    public var upload: UploadRules
+    package var todayBreaksWhenPending: Bool
+    package var upload: UploadRules
 
-    public init(daysPerWeek: Int, totalDays: Formula, defaultDurationWeeks: Int, percentComplete: Formula, restDay: Formula,
+    package init(daysPerWeek: Int, totalDays: Formula, defaultDurationWeeks: Int, percentComplete: Formula, restDay: Formula,
                 restDayExtends: Bool, todayBreaksWhenPending: Bool, upload: UploadRules) {
         self.daysPerWeek = daysPerWeek
         self.totalDays = totalDays
@@ -35,14 +35,14 @@ public struct ProgressRules: Sendable {
 /// same verdict as the rule on every upload. The file name's extension and the `%PDF-` signature
 /// are checks the rules cannot see (the object is always stored as `workout.pdf`, and rules read
 /// no file contents); they are made here only.
-public struct UploadRules: Sendable, Hashable {
-    public var contentTypes: [String]
-    public var extensions: [String]
-    public var signature: String
-    public var minBytes: Int
-    public var maxBytes: Int
+package struct UploadRules: Sendable, Hashable {
+    package var contentTypes: [String]
+    package var extensions: [String]
+    package var signature: String
+    package var minBytes: Int
+    package var maxBytes: Int
 
-    public init(contentTypes: [String], extensions: [String], signature: String, minBytes: Int = 1, maxBytes: Int) {
+    package init(contentTypes: [String], extensions: [String], signature: String, minBytes: Int = 1, maxBytes: Int) {
         self.contentTypes = contentTypes
         self.extensions = extensions
         self.signature = signature
@@ -52,7 +52,7 @@ public struct UploadRules: Sendable, Hashable {
 
     /// The content type an upload of `fileName` carries when the client declares none: the
     /// client SDKs infer it from the extension, `application/octet-stream` otherwise.
-    public func inferredContentType(fileName: String) -> String {
+    package func inferredContentType(fileName: String) -> String {
         let lowerName = fileName.lowercased()
         if let first = contentTypes.first, extensions.contains(where: { lowerName.hasSuffix(".\($0.lowercased())") }) {
             return first
@@ -61,7 +61,7 @@ public struct UploadRules: Sendable, Hashable {
     }
 
     /// What the Storage rule decides on: every reason the metadata is refused; empty when allowed.
-    public func metadataProblems(contentType: String, size: Int) -> [String] {
+    package func metadataProblems(contentType: String, size: Int) -> [String] {
         var problems: [String] = []
         if !contentTypes.contains(contentType) {
             problems.append("content type '\(contentType)' is not allowed; upload \(contentTypes.joined(separator: " or ")) (compared exactly, as the Storage rule does)")
@@ -76,7 +76,7 @@ public struct UploadRules: Sendable, Hashable {
     }
 
     /// Checks the Storage rules cannot make: the name's extension and the file's signature.
-    public func fileProblems(fileName: String, size: Int, leadingBytes: [UInt8]) -> [String] {
+    package func fileProblems(fileName: String, size: Int, leadingBytes: [UInt8]) -> [String] {
         var problems: [String] = []
         let allowed = extensions.map { ".\($0)" }.joined(separator: " or ")
         let lowerName = fileName.lowercased()
@@ -93,7 +93,7 @@ public struct UploadRules: Sendable, Hashable {
     /// - Parameters:
     ///   - contentType: the declared MIME type; when `nil`, the one the SDKs infer from the name.
     ///   - leadingBytes: the file's first bytes (at least the signature's length when the file is that long).
-    public func problems(fileName: String, contentType: String?, size: Int, leadingBytes: [UInt8]) -> [String] {
+    package func problems(fileName: String, contentType: String?, size: Int, leadingBytes: [UInt8]) -> [String] {
         fileProblems(fileName: fileName, size: size, leadingBytes: leadingBytes)
             + metadataProblems(contentType: contentType ?? inferredContentType(fileName: fileName), size: size)
     }

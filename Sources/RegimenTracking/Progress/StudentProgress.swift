@@ -2,19 +2,19 @@ import RegimenLanguage
 
 /// A student's completion log of one workout: the days marked done, from which progress is
 /// computed (docs/requirements.md#student-progress).
-public struct CompletionLog: Sendable, Hashable {
-    public var workoutId: String
+package struct CompletionLog: Sendable, Hashable {
+    package var workoutId: String
     /// The student whose log this is (`studentId` of the progress document).
-    public var studentId: String
-    public var durationWeeks: Int?
+    package var studentId: String
+    package var durationWeeks: Int?
     /// Day 1 of the workout, when known; gives weekdays to the rest-day rule.
-    public var startDate: Timestamp?
+    package var startDate: Timestamp?
     /// Day numbers the student marked complete (1 = startDate).
-    public var completedDays: [Int]
+    package var completedDays: [Int]
     /// The day the progress is computed on; `nil` means as of the last completed day.
-    public var today: Int?
+    package var today: Int?
 
-    public init(workoutId: String, studentId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
+    package init(workoutId: String, studentId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
         self.workoutId = workoutId
         self.studentId = studentId
         self.durationWeeks = durationWeeks
@@ -26,13 +26,19 @@ public struct CompletionLog: Sendable, Hashable {
 
 /// The progress figures the trainer dashboard shows (docs/requirements.md#student-progress).
 public struct StudentProgress: Sendable, Hashable {
+    /// The workout the progress is about.
     public var workoutId: String
+    /// The student whose progress it is.
     public var studentId: String
     /// Distinct completed days within the workout, ascending.
     public var completedDays: [Int]
+    /// The number of days the workout has.
     public var totalDays: Int
+    /// Completed days as a percentage of `totalDays`, 0–100.
     public var percentComplete: Double
+    /// Consecutive completed days ending at the latest day considered.
     public var currentStreak: Int
+    /// The longest run of consecutive completed days.
     public var longestStreak: Int
     /// The last completed day, if any.
     public var lastActivityDay: Int?
@@ -55,18 +61,18 @@ public struct StudentProgress: Sendable, Hashable {
 }
 
 /// Why a completion log could not be scored: every problem found.
-public struct ProgressError: DiagnosticError, Hashable {
-    public var problems: [String]
-    public var description: String { problems.joined(separator: "\n") }
+package struct ProgressError: DiagnosticError, Hashable {
+    package var problems: [String]
+    package var description: String { problems.joined(separator: "\n") }
     /// The caller's completion log.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { problems.map { .error("progress.input", $0, at: nil) } }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { problems.map { .error("progress.input", $0, at: nil) } }
 }
 
 extension ProgressRules {
     /// Scores `log`: totals, percent and streaks under these rules.
     /// - Throws: ``ProgressError`` for days outside the workout or a bad `today`.
-    public func progress(of log: CompletionLog) throws -> StudentProgress {
+    package func progress(of log: CompletionLog) throws -> StudentProgress {
         var problems: [String] = []
         let weeks = log.durationWeeks ?? defaultDurationWeeks
         if weeks < 1 { problems.append("durationWeeks must be at least 1, got \(weeks)") }
@@ -133,7 +139,7 @@ extension ProgressRules {
 extension CompletionLog {
     /// Reads a log from `{workoutId, durationWeeks?, startDate?, completedDays, today?}`,
     /// reporting every missing or mistyped key.
-    public static func read(_ value: Value) -> Result<CompletionLog, ProgressError> {
+    package static func read(_ value: Value) -> Result<CompletionLog, ProgressError> {
         var problems: [String] = []
         guard case .map(let map) = value else {
             return .failure(ProgressError(problems: ["a completion log must be a map, not \(value.typeName)"]))

@@ -5,14 +5,14 @@ import RegimenRules
 ///
 /// Checked against the calorie-burn rules once both are loaded: each row names a level, and its
 /// MET lies in that level's band.
-public struct ActivityCatalogFile: RuleFileKind {
-    public static let kind = "activity_catalog"
-    public let catalog: ActivityCatalog
+package struct ActivityCatalogFile: RuleFileKind {
+    package static let kind = "activity_catalog"
+    package let catalog: ActivityCatalog
     let locations: [String: SourceLocation]
 
-    public var catalogEntryCount: Int { catalog.activities.count }
+    package var catalogEntryCount: Int { catalog.activities.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> ActivityCatalogFile? {
+    package static func decode(_ document: inout MappingDecoder) -> ActivityCatalogFile? {
         let context = document.context
         var activities: [Activity] = []
         var locations: [String: SourceLocation] = [:]
@@ -67,7 +67,7 @@ public struct ActivityCatalogFile: RuleFileKind {
         return ActivityCatalogFile(catalog: ActivityCatalog(activities: activities), locations: locations)
     }
 
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let burn = ruleSet.first(CalorieBurnFile.self)?.rules else { return }
         for file in ruleSet.all(ActivityCatalogFile.self) {
             for activity in file.catalog.activities {

@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: calorie_burn` — decodes `rules/calorie-burn.yaml` into ``CalorieBurnRules``.
-public struct CalorieBurnFile: RuleFileKind {
-    public static let kind = "calorie_burn"
-    public static var expressionScopes: [ExpressionScope] {
+package struct CalorieBurnFile: RuleFileKind {
+    package static let kind = "calorie_burn"
+    package static var expressionScopes: [ExpressionScope] {
         [CalorieBurnVariables.kcalScope, CalorieBurnVariables.roundingScope, CalorieBurnVariables.adjustedMETScope, CalorieBurnVariables.netScope]
     }
-    public let rules: CalorieBurnRules
+    package let rules: CalorieBurnRules
 
-    public var ruleCount: Int { rules.formulas.count + rules.levels.count }
+    package var ruleCount: Int { rules.formulas.count + rules.levels.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> CalorieBurnFile? {
+    package static func decode(_ document: inout MappingDecoder) -> CalorieBurnFile? {
         let context = document.context
         let chosen = document.required("formula", as: String.self)
         let chosenLocation = document.node["formula"]?.location

@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: periodization` — decodes `rules/periodization.yaml` into ``PeriodizationRules``.
-public struct PeriodizationFile: RuleFileKind {
-    public static let kind = "periodization"
-    public static var expressionScopes: [ExpressionScope] {
+package struct PeriodizationFile: RuleFileKind {
+    package static let kind = "periodization"
+    package static var expressionScopes: [ExpressionScope] {
         [PeriodizationVariables.weeklyScope, PeriodizationVariables.deloadScope, PeriodizationVariables.effortScope, PeriodizationVariables.selectionScope]
     }
-    public let rules: PeriodizationRules
+    package let rules: PeriodizationRules
 
-    public var ruleCount: Int { rules.durations.count + rules.focus.count + rules.protocols.count + rules.effortLevels.count }
+    package var ruleCount: Int { rules.durations.count + rules.focus.count + rules.protocols.count + rules.effortLevels.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> PeriodizationFile? {
+    package static func decode(_ document: inout MappingDecoder) -> PeriodizationFile? {
         let context = document.context
         var focus: [String: PeriodizationRules.Focus] = [:]
         _ = document.mapping("focus") { map -> Bool? in

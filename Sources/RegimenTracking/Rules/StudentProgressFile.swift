@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: student_progress` — decodes `rules/student-progress.yaml` into ``ProgressRules``.
-public struct StudentProgressFile: RuleFileKind {
-    public static let kind = "student_progress"
-    public static var expressionScopes: [ExpressionScope] {
+package struct StudentProgressFile: RuleFileKind {
+    package static let kind = "student_progress"
+    package static var expressionScopes: [ExpressionScope] {
         [StudentProgressVariables.totalDaysScope, StudentProgressVariables.percentScope, StudentProgressVariables.restDayScope]
     }
-    public let rules: ProgressRules
+    package let rules: ProgressRules
 
-    public var ruleCount: Int { 4 }
+    package var ruleCount: Int { 4 }
 
-    public static func decode(_ document: inout MappingDecoder) -> StudentProgressFile? {
+    package static func decode(_ document: inout MappingDecoder) -> StudentProgressFile? {
         let daysPerWeek = document.required("days_per_week", as: Int.self, in: 1...7)
         let totalDays = document.formula("total_days", declaring: StudentProgressVariables.totalDaysScope.variables)
         let defaultWeeks = document.required("default_duration_weeks", as: Int.self, in: 1...520)

@@ -2,14 +2,14 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: tracker_analytics` — decodes `rules/tracker/tracker-analytics.yaml` into an ``AnalyticsPolicy``.
-public struct TrackerAnalyticsFile: RuleFileKind {
-    public static let kind = "tracker_analytics"
-    public static var expressionScopes: [ExpressionScope] { [TrackerAnalyticsVariables.setScope] }
-    public let policy: AnalyticsPolicy
+package struct TrackerAnalyticsFile: RuleFileKind {
+    package static let kind = "tracker_analytics"
+    package static var expressionScopes: [ExpressionScope] { [TrackerAnalyticsVariables.setScope] }
+    package let policy: AnalyticsPolicy
 
-    public var ruleCount: Int { 3 }
+    package var ruleCount: Int { 3 }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrackerAnalyticsFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrackerAnalyticsFile? {
         let variables = TrackerAnalyticsVariables.setScope.variables
         let volume = document.formula("set_volume", declaring: variables)
         let onlyChecked = document.required("volume_counts_only_checked", as: Bool.self)

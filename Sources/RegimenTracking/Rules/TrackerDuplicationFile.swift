@@ -2,14 +2,14 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: tracker_duplication` — decodes `rules/tracker/tracker-duplication.yaml` into a ``CopyPolicy``.
-public struct TrackerDuplicationFile: RuleFileKind {
-    public static let kind = "tracker_duplication"
-    public static var expressionScopes: [ExpressionScope] { [TrackerDuplicationVariables.duplicatedScope, TrackerDuplicationVariables.takenScope] }
-    public let policy: CopyPolicy
+package struct TrackerDuplicationFile: RuleFileKind {
+    package static let kind = "tracker_duplication"
+    package static var expressionScopes: [ExpressionScope] { [TrackerDuplicationVariables.duplicatedScope, TrackerDuplicationVariables.takenScope] }
+    package let policy: CopyPolicy
 
-    public var ruleCount: Int { policy.levels.count + policy.setsByExerciseType.count }
+    package var ruleCount: Int { policy.levels.count + policy.setsByExerciseType.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrackerDuplicationFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrackerDuplicationFile? {
         let context = document.context
         let maxOperations = document.required("max_operations_per_batch", as: Int.self, in: 1...500)
         let timestamps = document.strings("timestamps")

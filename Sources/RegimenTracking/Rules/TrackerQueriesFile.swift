@@ -2,13 +2,13 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: tracker_queries` — decodes `rules/tracker/tracker-queries.yaml` into ``TrackerQuery`` values.
-public struct TrackerQueriesFile: RuleFileKind {
-    public static let kind = "tracker_queries"
-    public let queries: [TrackerQuery]
+package struct TrackerQueriesFile: RuleFileKind {
+    package static let kind = "tracker_queries"
+    package let queries: [TrackerQuery]
 
-    public var ruleCount: Int { queries.count }
+    package var ruleCount: Int { queries.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrackerQueriesFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrackerQueriesFile? {
         let context = document.context
         let queries = document.list("queries") { node, path in
             context.mapping(node, at: path) { map -> TrackerQuery? in

@@ -2,13 +2,13 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: tracker_validation` — decodes `rules/tracker/tracker-validation.yaml` into a ``ValidationPolicy``.
-public struct TrackerValidationFile: RuleFileKind {
-    public static let kind = "tracker_validation"
-    public let policy: ValidationPolicy
+package struct TrackerValidationFile: RuleFileKind {
+    package static let kind = "tracker_validation"
+    package let policy: ValidationPolicy
 
-    public var ruleCount: Int { policy.levels.values.reduce(0) { $0 + $1.fields.count } + policy.setFieldsByExerciseType.count }
+    package var ruleCount: Int { policy.levels.values.reduce(0) { $0 + $1.fields.count } + policy.setFieldsByExerciseType.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrackerValidationFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrackerValidationFile? {
         let context = document.context
         var levels: [TrackerLevel: ValidationPolicy.LevelRules] = [:]
         _ = document.mapping("levels") { map -> Bool? in

@@ -3,25 +3,25 @@ import RegimenLanguage
 import RegimenRules
 
 /// Every rule file of the neighbouring apps, loaded and checked together.
-public struct TrackingRules: Sendable {
-    public var validation: ValidationPolicy
-    public var duplication: CopyPolicy
-    public var analytics: AnalyticsPolicy
-    public var calorieBurn: CalorieBurnRules
-    public var activities: ActivityCatalog
-    public var progress: ProgressRules
-    public var periodization: PeriodizationRules
+package struct TrackingRules: Sendable {
+    package var validation: ValidationPolicy
+    package var duplication: CopyPolicy
+    package var analytics: AnalyticsPolicy
+    package var calorieBurn: CalorieBurnRules
+    package var activities: ActivityCatalog
+    package var progress: ProgressRules
+    package var periodization: PeriodizationRules
 
     /// The rule-file kinds this module reads, for a loader that reads the whole rule set.
     /// (`tracker_queries` is read by `regimen indexes-check` only, not by the other commands.)
-    public static let kinds: [any RuleFileKind.Type] = [
+    package static let kinds: [any RuleFileKind.Type] = [
         TrackerValidationFile.self, TrackerDuplicationFile.self, TrackerAnalyticsFile.self, CalorieBurnFile.self,
         ActivityCatalogFile.self, StudentProgressFile.self, PeriodizationFile.self, TrackerQueriesFile.self,
     ]
 
     /// Picks this module's files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming each kind the rule set lacks.
-    public init(ruleSet: RuleSet) throws(DiagnosticsError) {
+    package init(ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
         let validation = required.take(TrackerValidationFile.self)
         let duplication = required.take(TrackerDuplicationFile.self)
@@ -43,21 +43,21 @@ public struct TrackingRules: Sendable {
     }
 
     /// This module's files inside the rules directory.
-    public static let rulesFiles = [
+    package static let rulesFiles = [
         "tracker/tracker-validation.yaml", "tracker/tracker-duplication.yaml", "tracker/tracker-analytics.yaml",
         "calorie-burn.yaml", "student-progress.yaml", "periodization.yaml",
     ]
     /// This module's files inside the catalogs directory.
-    public static let catalogFiles = ["activity-catalog.yaml"]
+    package static let catalogFiles = ["activity-catalog.yaml"]
 
     /// The files of this module under a project root (`rules/…`, `catalogs/activity-catalog.yaml`).
-    public static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
+    package static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
 
     /// Loads this module's files, and only them (with the shared `kind: functions` helpers), from
     /// the located rules and catalogs directories, so the tracking commands do not depend on
     /// other areas' files.
     /// - Throws: ``DiagnosticsError`` with every problem of every file.
-    public static func load(from sources: RuleSources) throws(DiagnosticsError) -> TrackingRules {
+    package static func load(from sources: RuleSources) throws(DiagnosticsError) -> TrackingRules {
         var urls: [URL] = []
         var problems: [Diagnostic] = []
         for (directory, names, label) in [(sources.rules, rulesFiles, "rules"), (sources.catalogs, catalogFiles, "catalogs")] {
@@ -85,13 +85,13 @@ public struct TrackingRules: Sendable {
 
     /// Loads this module's files from `root` (a project directory holding rules/ and catalogs/).
     /// - Throws: ``DiagnosticsError`` with every problem of every file.
-    public static func load(root: URL) throws(DiagnosticsError) -> TrackingRules {
+    package static func load(root: URL) throws(DiagnosticsError) -> TrackingRules {
         try load(from: RuleSources(rules: root.appendingPathComponent("rules"), catalogs: root.appendingPathComponent("catalogs"),
                                    displayBase: root))
     }
 
     /// Decodes and checks the given files as one rule set.
-    public static func load(files: [(path: String, text: String)]) throws(DiagnosticsError) -> TrackingRules {
+    package static func load(files: [(path: String, text: String)]) throws(DiagnosticsError) -> TrackingRules {
         let ruleSet = try RuleSetLoader(kinds: kinds).load(files: files).get()
         return try TrackingRules(ruleSet: ruleSet)
     }

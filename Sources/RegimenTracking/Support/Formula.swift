@@ -5,15 +5,15 @@ import RegimenRules
 ///
 /// Rule files hold formulas as expressions; the loader compiles them once into a `Formula`, and
 /// the algorithms of this module evaluate them without knowing how they were written.
-public struct Formula: Sendable {
+package struct Formula: Sendable {
     /// The formula as written in the rule file, for explanations and error messages.
-    public let source: String
+    package let source: String
     /// Where the formula is written, when it was compiled from a rule file.
     package let location: SourceLocation?
     private let body: @Sendable ([String: Value]) throws -> Value
 
     /// A formula computed by `body`; the loader builds these from compiled expressions.
-    public init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
+    package init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
         self.source = source
         self.location = nil
         self.body = body
@@ -21,14 +21,14 @@ public struct Formula: Sendable {
 
     /// Compiles `text` as an expression over `variables`.
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
-    public init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
+    package init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
         try self.init(compiling: text, environment: try ExpressionEnvironment(variables: variables))
     }
 
     /// Compiles `text` in `environment`: its variables, and the rule set's shared functions when
     /// the environment comes from the loader (``DecodingContext/environment(variables:)``).
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
-    public init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+    package init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         let expression = try CompiledExpression(text, environment: environment)
         let location = text.lineOrigins.first
         self.source = text.text
@@ -45,12 +45,12 @@ public struct Formula: Sendable {
     }
 
     /// The formula's value for `variables`.
-    public func evaluate(_ variables: [String: Value]) throws -> Value {
+    package func evaluate(_ variables: [String: Value]) throws -> Value {
         try body(variables)
     }
 
     /// The formula's value as a number; an error names the formula when it yields anything else.
-    public func number(_ variables: [String: Value]) throws -> Double {
+    package func number(_ variables: [String: Value]) throws -> Double {
         let value = try body(variables)
         guard let number = value.numberValue else {
             throw FormulaError(message: "formula '\(source)' gave \(value.typeName), expected a number")
@@ -59,7 +59,7 @@ public struct Formula: Sendable {
     }
 
     /// The formula's value as a boolean.
-    public func bool(_ variables: [String: Value]) throws -> Bool {
+    package func bool(_ variables: [String: Value]) throws -> Bool {
         let value = try body(variables)
         guard let bool = value.boolValue else {
             throw FormulaError(message: "formula '\(source)' gave \(value.typeName), expected a bool")
@@ -69,11 +69,11 @@ public struct Formula: Sendable {
 }
 
 /// A formula gave a value of the wrong type or failed to evaluate.
-public struct FormulaError: DiagnosticError {
-    public var message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+package struct FormulaError: DiagnosticError {
+    package var message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
     /// A formula of the rule files failed.
-    public var kind: ErrorKind { .rules }
-    public var diagnostics: [Diagnostic] { [.error("rules.formula", message, at: nil)] }
+    package var kind: ErrorKind { .rules }
+    package var diagnostics: [Diagnostic] { [.error("rules.formula", message, at: nil)] }
 }

@@ -1,19 +1,19 @@
 import RegimenLanguage
 
 /// What a duplicate copies, as `rules/tracker/tracker-duplication.yaml` states it.
-public struct CopyPolicy: Sendable {
+package struct CopyPolicy: Sendable {
     /// The copy rules of one level above sets.
-    public struct LevelCopy: Sendable {
+    package struct LevelCopy: Sendable {
         /// Fields copied from the source when present.
-        public var copy: [String]
+        package var copy: [String]
         /// Fields computed for the document the user chose to duplicate (not for its
         /// descendants). Variables: `source` (map) and `max_sibling_value`.
-        public var whenDuplicated: [String: Formula]
+        package var whenDuplicated: [String: Formula]
         /// For a field the validation rules want unique: the n-th value to try (n = 2, 3, …)
         /// when the copy's value is taken. Variables: `source` (map) and `n`.
-        public var whenTaken: [String: Formula]
+        package var whenTaken: [String: Formula]
 
-        public init(copy: [String], whenDuplicated: [String: Formula] = [:], whenTaken: [String: Formula] = [:]) {
+        package init(copy: [String], whenDuplicated: [String: Formula] = [:], whenTaken: [String: Formula] = [:]) {
             self.copy = copy
             self.whenDuplicated = whenDuplicated
             self.whenTaken = whenTaken
@@ -21,30 +21,30 @@ public struct CopyPolicy: Sendable {
     }
 
     /// The copy rules of sets of one exercise type.
-    public struct SetCopy: Sendable, Hashable {
-        public var copy: [String]
+    package struct SetCopy: Sendable, Hashable {
+        package var copy: [String]
         /// Fields set to a fixed value on the copy (`checked: false`).
-        public var reset: [String: Value]
+        package var reset: [String: Value]
 
-        public init(copy: [String], reset: [String: Value]) {
+        package init(copy: [String], reset: [String: Value]) {
             self.copy = copy
             self.reset = reset
         }
     }
 
     /// At most this many writes go into one batch.
-    public var maxOperationsPerBatch: Int
+    package var maxOperationsPerBatch: Int
     /// Fields set to the duplication time on every copy.
-    public var timestampFields: [String]
+    package var timestampFields: [String]
     /// Fields kept from the source on every copy.
-    public var keptFields: [String]
+    package var keptFields: [String]
     /// The field set on every copy to the duplicating user's id (`userId`: every tracker document
     /// names its owner; docs/requirements.md#tracker-data-model).
-    public var ownerField: String?
-    public var levels: [TrackerLevel: LevelCopy]
-    public var setsByExerciseType: [String: SetCopy]
+    package var ownerField: String?
+    package var levels: [TrackerLevel: LevelCopy]
+    package var setsByExerciseType: [String: SetCopy]
 
-    public init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,
+    package init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,
                 levels: [TrackerLevel: LevelCopy], setsByExerciseType: [String: SetCopy]) {
         self.ownerField = ownerField
         self.maxOperationsPerBatch = maxOperationsPerBatch

@@ -1,36 +1,36 @@
 import RegimenLanguage
 
 /// A `set` write of one new document, as a batched write would send it.
-public struct WriteOperation: Sendable, Hashable {
+package struct WriteOperation: Sendable, Hashable {
     /// The new document's path.
-    public var path: String
+    package var path: String
     /// The document's fields.
-    public var data: [String: Value]
+    package var data: [String: Value]
 
-    public init(path: String, data: [String: Value]) {
+    package init(path: String, data: [String: Value]) {
         self.path = path
         self.data = data
     }
 
     /// `{path, data}` with the data's keys sorted.
-    public var value: Value {
+    package var value: Value {
         Value.orderedMap([("path", .string(path)), ("data", Value.orderedMap(data.sorted { $0.key < $1.key }).encodingTaggedTimestamps)])
     }
 }
 
 /// The audit entry every duplication leaves: user, source id, new id, time
 /// (docs/requirements.md#duplication).
-public struct DuplicationAudit: Sendable, Hashable {
-    public var userId: String?
-    public var level: TrackerLevel
-    public var sourceId: String
-    public var newId: String
-    public var time: Timestamp
-    public var documents: Int
-    public var batches: Int
+package struct DuplicationAudit: Sendable, Hashable {
+    package var userId: String?
+    package var level: TrackerLevel
+    package var sourceId: String
+    package var newId: String
+    package var time: Timestamp
+    package var documents: Int
+    package var batches: Int
 
     /// The entry as a map, with the seed's key names (`sourceWeekId`, `newWeekId`).
-    public var value: Value {
+    package var value: Value {
         Value.orderedMap([
             ("event", .string("duplicate")),
             ("userId", userId.map(Value.string) ?? .null),
@@ -53,41 +53,41 @@ public struct DuplicationResult: Sendable {
     /// Old id → new id for every copied document, parent-first.
     public var idMap: [(old: String, new: String)]
     /// The writes, parent-first, in batches of at most the policy's maximum.
-    public var batches: [[WriteOperation]]
-    public var audit: DuplicationAudit
+    package var batches: [[WriteOperation]]
+    package var audit: DuplicationAudit
     /// Each change `repair` made to the source's fields in the copy, `path: what changed`.
     public var repairs: [String]
 }
 
 /// Why a duplication was refused; `code` uses the seed's callable-function codes.
-public struct DuplicationError: DiagnosticError, Hashable {
-    public enum Code: String, Sendable, Hashable {
+package struct DuplicationError: DiagnosticError, Hashable {
+    package enum Code: String, Sendable, Hashable {
         case notFound = "not-found"
         case permissionDenied = "permission-denied"
         case invalidArgument = "invalid-argument"
         case failedPrecondition = "failed-precondition"
     }
 
-    public var code: Code
-    public var message: String
+    package var code: Code
+    package var message: String
 
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    package var description: String { "\(code.rawValue): \(message)" }
 
     /// A missing or ambiguous source is the caller's; a refusal by the policy or the validation
     /// rules is the rules' verdict.
-    public var kind: ErrorKind {
+    package var kind: ErrorKind {
         switch code {
         case .notFound, .invalidArgument: .input
         case .permissionDenied, .failedPrecondition: .rules
         }
     }
 
-    public var diagnostics: [Diagnostic] { [.error("duplicate.\(code.rawValue)", message, at: nil)] }
+    package var diagnostics: [Diagnostic] { [.error("duplicate.\(code.rawValue)", message, at: nil)] }
 }
 
 /// Deep-copies a program, week, workout or exercise under the same parent
@@ -97,11 +97,11 @@ public struct DuplicationError: DiagnosticError, Hashable {
 /// validated first (its errors refuse the copy, each listed, unless `repair` drops the offending
 /// optional fields from the copy and says so), values the policy wants unique (program names) get
 /// the `when_taken` form (`… (copy 2)`), and the new tree is validated before any write is returned.
-public struct Duplicator: Sendable {
-    public let policy: CopyPolicy
-    public let validation: ValidationPolicy?
+package struct Duplicator: Sendable {
+    package let policy: CopyPolicy
+    package let validation: ValidationPolicy?
 
-    public init(policy: CopyPolicy, validation: ValidationPolicy? = nil) {
+    package init(policy: CopyPolicy, validation: ValidationPolicy? = nil) {
         self.policy = policy
         self.validation = validation
     }
@@ -116,7 +116,7 @@ public struct Duplicator: Sendable {
     ///     request gives the same ids.
     ///   - repair: copy a source with errors by leaving each invalid optional field out of the copy
     ///     (and writing the owner's id), listing every change in ``DuplicationResult/repairs``.
-    public func duplicate(_ level: TrackerLevel, id sourceId: String, in tree: TrackerTree,
+    package func duplicate(_ level: TrackerLevel, id sourceId: String, in tree: TrackerTree,
                           requestingUser: String?, now: Timestamp, seed: UInt64? = nil, repair: Bool = false) throws -> DuplicationResult {
         guard level != .set else {
             throw DuplicationError(.invalidArgument, "sets are copied with their exercise; duplicate a week, workout or exercise")

@@ -2,19 +2,19 @@
 ///
 /// The ids come from a seeded generator so a duplication can be replayed and its output
 /// compared; ids already in the tree are never handed out.
-public struct IdentifierGenerator: Sendable {
+package struct IdentifierGenerator: Sendable {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     private var state: UInt64
     private var taken: Set<String>
 
     /// A generator seeded with `seed` that avoids the ids in `taken`.
-    public init(seed: UInt64, taken: Set<String> = []) {
+    package init(seed: UInt64, taken: Set<String> = []) {
         self.state = seed
         self.taken = taken
     }
 
     /// A seed derived from text (FNV-1a), stable across runs and platforms.
-    public static func seed(from text: String) -> UInt64 {
+    package static func seed(from text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -24,7 +24,7 @@ public struct IdentifierGenerator: Sendable {
     }
 
     /// The next unused id.
-    public mutating func next() -> String {
+    package mutating func next() -> String {
         while true {
             var id = ""
             id.reserveCapacity(20)

@@ -27,9 +27,9 @@ extension TrackerTree {
 /// columns below it empty, so empty weeks and workouts survive the round trip. Cells hold
 /// strings as written, numbers (floats always with a decimal point), `true`/`false`, RFC 3339
 /// timestamps and `null`; an empty cell is a field the document does not have.
-public enum TrackerCSV {
+package enum TrackerCSV {
     /// The tree as CSV text, rows in tree order.
-    public static func export(_ tree: TrackerTree) -> String {
+    package static func export(_ tree: TrackerTree) -> String {
         var fieldNames: [TrackerLevel: Set<String>] = [:]
         tree.forEach { document, _ in fieldNames[document.level, default: []].formUnion(document.fields.keys) }
         var columns: [(level: TrackerLevel, field: String?)] = []
@@ -62,7 +62,7 @@ public enum TrackerCSV {
 
     /// Reads CSV written by ``export(_:)`` back into a tree, typing cells by `policy`'s field
     /// types (a field the policy does not know is read as a number, a bool or a string).
-    public static func `import`(_ text: String, policy: ValidationPolicy) throws -> TrackerTree {
+    package static func `import`(_ text: String, policy: ValidationPolicy) throws -> TrackerTree {
         let rows = try parse(text)
         guard let header = rows.first else { throw CSVError(line: 1, message: "the CSV has no header row") }
         var columns: [(level: TrackerLevel, field: String)] = []
@@ -206,11 +206,11 @@ public enum TrackerCSV {
 }
 
 /// A CSV that cannot be read back into a tree.
-public struct CSVError: DiagnosticError, Hashable {
-    public var line: Int
-    public var message: String
-    public var description: String { "line \(line): \(message)" }
+package struct CSVError: DiagnosticError, Hashable {
+    package var line: Int
+    package var message: String
+    package var description: String { "line \(line): \(message)" }
     /// The caller's CSV file.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { [.error("csv.input", description, at: nil)] }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { [.error("csv.input", description, at: nil)] }
 }

@@ -1,19 +1,19 @@
 import RegimenLanguage
 
 /// The analytics rules of `rules/tracker/tracker-analytics.yaml`.
-public struct AnalyticsPolicy: Sendable {
+package struct AnalyticsPolicy: Sendable {
     /// A set's volume. Variables: `reps`, `weight`.
-    public var setVolume: Formula
-    public var volumeCountsOnlyChecked: Bool
+    package var setVolume: Formula
+    package var volumeCountsOnlyChecked: Bool
     /// The score a personal record maximises. Variables: `reps`, `weight`.
-    public var setScore: Formula
+    package var setScore: Formula
     /// Estimated one-repetition maximum. Variables: `reps`, `weight`.
-    public var estimatedOneRepMax: Formula
+    package var estimatedOneRepMax: Formula
     /// Sets with more reps give no 1RM estimate.
-    public var oneRepMaxMaxReps: Int
-    public var oneRepMaxDecimals: Int
+    package var oneRepMaxMaxReps: Int
+    package var oneRepMaxDecimals: Int
 
-    public init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
+    package init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
                 oneRepMaxMaxReps: Int, oneRepMaxDecimals: Int) {
         self.setVolume = setVolume
         self.volumeCountsOnlyChecked = volumeCountsOnlyChecked
@@ -27,28 +27,43 @@ public struct AnalyticsPolicy: Sendable {
 /// Workout counts, exercise frequency, weekly volume and personal records of a tree
 /// (docs/requirements.md#tracker-analytics-and-export).
 public struct TrackerAnalytics: Sendable, Hashable {
+    /// How many times an exercise appears in the tree.
     public struct ExerciseCount: Sendable, Hashable {
+        /// The exercise's name.
         public var name: String
+        /// How many exercise documents carry that name.
         public var count: Int
     }
 
+    /// The sets and volume of one week.
     public struct WeekVolume: Sendable, Hashable {
+        /// The program the week belongs to.
         public var programId: String
+        /// The week's document id.
         public var weekId: String
+        /// The week's `order` field, if it has one.
         public var order: Int64?
+        /// The number of sets in the week.
         public var sets: Int
+        /// The sum of weight × reps over the week's sets.
         public var volume: Double
     }
 
     /// A set that holds a record, with where it is.
     public struct RecordSet: Sendable, Hashable {
+        /// The set document's path.
         public var path: String
+        /// The weight lifted.
         public var weight: Double
+        /// The repetitions done.
         public var reps: Int64
+        /// The score the record was chosen by (weight × reps, or the estimated 1RM).
         public var value: Double
     }
 
+    /// The best sets of one exercise.
     public struct PersonalRecord: Sendable, Hashable {
+        /// The exercise's name.
         public var exercise: String
         /// The set with the highest score (weight × reps by default).
         public var bestSet: RecordSet
@@ -56,6 +71,7 @@ public struct TrackerAnalytics: Sendable, Hashable {
         public var bestEstimatedOneRepMax: RecordSet?
     }
 
+    /// The number of workout documents in the tree.
     public var workoutCount: Int
     /// Workouts with at least one set, all of them checked.
     public var completedWorkoutCount: Int
@@ -67,7 +83,7 @@ public struct TrackerAnalytics: Sendable, Hashable {
     public var personalRecords: [PersonalRecord]
 
     /// Computes the analytics of `tree` under `policy`.
-    public init(tree: TrackerTree, policy: AnalyticsPolicy) throws {
+    package init(tree: TrackerTree, policy: AnalyticsPolicy) throws {
         var workouts = 0
         var completed = 0
         var frequency: [String: Int] = [:]

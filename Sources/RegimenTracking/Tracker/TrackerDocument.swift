@@ -3,13 +3,16 @@ import RegimenLanguage
 
 /// One document of the tracker hierarchy with the documents of its subcollection.
 public struct TrackerDocument: Sendable, Hashable {
+    /// The document's level in the hierarchy.
     public var level: TrackerLevel
+    /// The document's id within its collection.
     public var id: String
     /// The document's fields, without `id` and without its child collection.
     public var fields: [String: Value]
     /// The documents of the child collection, in the order they were given.
     public var children: [TrackerDocument]
 
+    /// A document of `level` with the given id, fields and child documents.
     public init(level: TrackerLevel, id: String, fields: [String: Value] = [:], children: [TrackerDocument] = []) {
         self.level = level
         self.id = id
@@ -21,7 +24,7 @@ public struct TrackerDocument: Sendable, Hashable {
     public var documentCount: Int { children.reduce(1) { $0 + $1.documentCount } }
 
     /// Visits this document and its descendants parent-first, with each one's path.
-    public func forEach(path: DocumentPath, _ visit: (TrackerDocument, DocumentPath) throws -> Void) rethrows {
+    package func forEach(path: DocumentPath, _ visit: (TrackerDocument, DocumentPath) throws -> Void) rethrows {
         let own = path.appending(level, id)
         try visit(self, own)
         for child in children { try child.forEach(path: own, visit) }
@@ -39,32 +42,32 @@ public struct TrackerDocument: Sendable, Hashable {
 }
 
 /// Where a document lives: `users/u1/programs/p1/weeks/w1`.
-public struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var userId: String?
-    public var segments: [(level: TrackerLevel, id: String)]
+package struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var userId: String?
+    package var segments: [(level: TrackerLevel, id: String)]
 
-    public init(userId: String?, segments: [(level: TrackerLevel, id: String)] = []) {
+    package init(userId: String?, segments: [(level: TrackerLevel, id: String)] = []) {
         self.userId = userId
         self.segments = segments
     }
 
-    public func appending(_ level: TrackerLevel, _ id: String) -> DocumentPath {
+    package func appending(_ level: TrackerLevel, _ id: String) -> DocumentPath {
         DocumentPath(userId: userId, segments: segments + [(level, id)])
     }
 
     /// The id of the document of `level` on this path, if the path goes through that level.
-    public func id(of level: TrackerLevel) -> String? { segments.first { $0.level == level }?.id }
+    package func id(of level: TrackerLevel) -> String? { segments.first { $0.level == level }?.id }
 
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let userId { parts += ["users", userId] }
         for segment in segments { parts += [segment.level.collection, segment.id] }
         return parts.joined(separator: "/")
     }
 
-    public static func == (lhs: DocumentPath, rhs: DocumentPath) -> Bool { lhs.description == rhs.description }
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
-    public static func < (lhs: DocumentPath, rhs: DocumentPath) -> Bool { lhs.description < rhs.description }
+    package static func == (lhs: DocumentPath, rhs: DocumentPath) -> Bool { lhs.description == rhs.description }
+    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    package static func < (lhs: DocumentPath, rhs: DocumentPath) -> Bool { lhs.description < rhs.description }
 }
 
 /// A user's programs: the root of a document tree as `regimen validate` and `duplicate` read it.
@@ -72,19 +75,22 @@ public struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConverti
 /// The tree format nests each subcollection under its plural name, the seed's field names
 /// throughout: `{userId, programs: [{id, name, weeks: [{id, order, workouts: [...]}]}]}`.
 public struct TrackerTree: Sendable, Hashable {
+    /// The user who owns the tree, if given.
     public var userId: String?
+    /// The user's programs, in the order given.
     public var programs: [TrackerDocument]
 
+    /// A tree of `programs` owned by `userId`.
     public init(userId: String?, programs: [TrackerDocument]) {
         self.userId = userId
         self.programs = programs
     }
 
     /// The root path every document path starts from.
-    public var rootPath: DocumentPath { DocumentPath(userId: userId) }
+    package var rootPath: DocumentPath { DocumentPath(userId: userId) }
 
     /// Visits every document parent-first.
-    public func forEach(_ visit: (TrackerDocument, DocumentPath) throws -> Void) rethrows {
+    package func forEach(_ visit: (TrackerDocument, DocumentPath) throws -> Void) rethrows {
         for program in programs { try program.forEach(path: rootPath, visit) }
     }
 

@@ -1,5 +1,6 @@
 /// A level of the workout tracker's hierarchy: program → week → workout → exercise → set.
 public enum TrackerLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// The levels from the top (`program`) down to `set`.
     case program, week, workout, exercise, set
 
     /// The Firestore collection that holds documents of this level.

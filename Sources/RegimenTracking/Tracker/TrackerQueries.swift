@@ -1,38 +1,38 @@
 import RegimenLanguage
 
 /// One query the tracker app runs (rules/tracker/tracker-queries.yaml).
-public struct TrackerQuery: Sendable, Hashable {
-    public struct Filter: Sendable, Hashable {
-        public var field: String
-        public var op: String
+package struct TrackerQuery: Sendable, Hashable {
+    package struct Filter: Sendable, Hashable {
+        package var field: String
+        package var op: String
         /// The value as written; `$owner` stands for the owner's uid.
-        public var value: String
+        package var value: String
 
-        public init(field: String, op: String, value: String) {
+        package init(field: String, op: String, value: String) {
             self.field = field
             self.op = op
             self.value = value
         }
     }
 
-    public struct Order: Sendable, Hashable {
-        public var field: String
-        public var descending: Bool
+    package struct Order: Sendable, Hashable {
+        package var field: String
+        package var descending: Bool
 
-        public init(field: String, descending: Bool) {
+        package init(field: String, descending: Bool) {
             self.field = field
             self.descending = descending
         }
     }
 
-    public var name: String
+    package var name: String
     /// The collection path with `{wildcards}`; `{userId}` is the owner.
-    public var collection: String
-    public var filters: [Filter]
-    public var orderBy: [Order]
-    public var limit: Int?
+    package var collection: String
+    package var filters: [Filter]
+    package var orderBy: [Order]
+    package var limit: Int?
 
-    public init(name: String, collection: String, filters: [Filter], orderBy: [Order], limit: Int?) {
+    package init(name: String, collection: String, filters: [Filter], orderBy: [Order], limit: Int?) {
         self.name = name
         self.collection = collection
         self.filters = filters
@@ -41,10 +41,10 @@ public struct TrackerQuery: Sendable, Hashable {
     }
 
     /// The collection id an index names: the last segment of the path.
-    public var collectionGroup: String { collection.split(separator: "/").last.map(String.init) ?? collection }
+    package var collectionGroup: String { collection.split(separator: "/").last.map(String.init) ?? collection }
 
     /// The collection path with its wildcards filled: `{userId}` by `owner`, others by sample ids.
-    public func concretePath(owner: String) -> String {
+    package func concretePath(owner: String) -> String {
         collection.split(separator: "/").map { segment -> String in
             guard segment.hasPrefix("{"), segment.hasSuffix("}") else { return String(segment) }
             let name = segment.dropFirst().dropLast()
@@ -53,7 +53,7 @@ public struct TrackerQuery: Sendable, Hashable {
     }
 
     /// What serves a query.
-    public enum Serving: Sendable, Hashable {
+    package enum Serving: Sendable, Hashable {
         /// Firestore's automatic single-field indexes.
         case singleField
         /// The composite index at this position of the file.
@@ -68,7 +68,7 @@ public struct TrackerQuery: Sendable, Hashable {
     /// fields are the query's equality fields (in any order) followed by its sort fields in order
     /// with the same directions. A query with at most one field, or with equality filters only,
     /// is served by the automatic single-field indexes.
-    public func serving(in indexes: [CompositeIndex]) -> Serving {
+    package func serving(in indexes: [CompositeIndex]) -> Serving {
         let equality = filters.filter { $0.op == "==" }.map(\.field)
         let others = filters.filter { $0.op != "==" }.map(\.field)
         let fields = Set(equality + others + orderBy.map(\.field))
@@ -88,29 +88,29 @@ public struct TrackerQuery: Sendable, Hashable {
 }
 
 /// One composite index of a `firestore.indexes.json` file.
-public struct CompositeIndex: Sendable, Hashable {
-    public struct Field: Sendable, Hashable {
-        public var fieldPath: String
-        public var descending: Bool
+package struct CompositeIndex: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
+        package var fieldPath: String
+        package var descending: Bool
 
-        public init(fieldPath: String, descending: Bool) {
+        package init(fieldPath: String, descending: Bool) {
             self.fieldPath = fieldPath
             self.descending = descending
         }
     }
 
-    public var collectionGroup: String
-    public var queryScope: String
-    public var fields: [Field]
+    package var collectionGroup: String
+    package var queryScope: String
+    package var fields: [Field]
 
-    public init(collectionGroup: String, queryScope: String, fields: [Field]) {
+    package init(collectionGroup: String, queryScope: String, fields: [Field]) {
         self.collectionGroup = collectionGroup
         self.queryScope = queryScope
         self.fields = fields
     }
 
     /// The composite indexes of a `firestore.indexes.json` value, or every problem found.
-    public static func read(_ value: Value) -> Result<[CompositeIndex], QueryCheckError> {
+    package static func read(_ value: Value) -> Result<[CompositeIndex], QueryCheckError> {
         var problems: [String] = []
         guard case .map(let root) = value, case .list(let items)? = root["indexes"] else {
             return .failure(QueryCheckError(problems: ["an indexes file must be a map with an 'indexes' list"]))
@@ -138,16 +138,16 @@ public struct CompositeIndex: Sendable, Hashable {
     }
 
     /// `programs (userId ASC, createdAt DESC)`.
-    public var summary: String {
+    package var summary: String {
         "\(collectionGroup) (\(fields.map { "\($0.fieldPath) \($0.descending ? "DESC" : "ASC")" }.joined(separator: ", ")))"
     }
 }
 
 /// Why an indexes or queries file could not be read.
-public struct QueryCheckError: DiagnosticError, Hashable {
-    public var problems: [String]
-    public var description: String { problems.joined(separator: "\n") }
+package struct QueryCheckError: DiagnosticError, Hashable {
+    package var problems: [String]
+    package var description: String { problems.joined(separator: "\n") }
     /// The queries, indexes or policy files given to the check could not be read.
-    public var kind: ErrorKind { .input }
-    public var diagnostics: [Diagnostic] { problems.map { .error("queries.input", $0, at: nil) } }
+    package var kind: ErrorKind { .input }
+    package var diagnostics: [Diagnostic] { problems.map { .error("queries.input", $0, at: nil) } }
 }

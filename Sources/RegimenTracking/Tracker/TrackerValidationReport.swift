@@ -9,7 +9,7 @@ public struct TrackerValidationReport: Sendable, Hashable {
     public var violations: [TrackerViolation]
 
     /// Validates `tree` with the tracker's validation rules.
-    public init(tree: TrackerTree, policy: ValidationPolicy) {
+    package init(tree: TrackerTree, policy: ValidationPolicy) {
         documentCount = tree.documentCount
         violations = TreeValidator(policy: policy).validate(tree)
     }

@@ -7,13 +7,16 @@ public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConv
     public var path: String
     /// The field the problem is about, if one.
     public var field: String?
+    /// How serious the problem is.
     public var severity: Severity
+    /// What is wrong, in one line.
     public var message: String
     /// Whether the problem is in the document's own fields, which the Firestore policy checks
     /// too; `false` for checks across documents (uniqueness, the set fields of the parent
     /// exercise's type), which only `regimen validate` can make.
     public var inOwnFields = false
 
+    /// A problem at `path` (about `field`, if one) of the given severity.
     public init(path: String, field: String? = nil, _ severity: Severity, _ message: String) {
         self.path = path
         self.field = field

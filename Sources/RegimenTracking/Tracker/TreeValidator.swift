@@ -1,14 +1,14 @@
 import RegimenLanguage
 
 /// Checks a tracker tree against a ``ValidationPolicy`` and reports every violation.
-public struct TreeValidator: Sendable {
-    public let policy: ValidationPolicy
+package struct TreeValidator: Sendable {
+    package let policy: ValidationPolicy
     // Worked out once: every document of a level walks the same sorted field list.
     private let sortedFields: [TrackerLevel: [(name: String, rule: ValidationPolicy.FieldRule)]]
     private let metricFields: Set<String>
     private let usableByType: [String: Set<String>]
 
-    public init(policy: ValidationPolicy) {
+    package init(policy: ValidationPolicy) {
         self.policy = policy
         self.sortedFields = policy.levels.mapValues { rules in rules.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
         self.metricFields = policy.metricFields
@@ -16,7 +16,7 @@ public struct TreeValidator: Sendable {
     }
 
     /// Every violation in `tree`, sorted by document path.
-    public func validate(_ tree: TrackerTree) -> [TrackerViolation] {
+    package func validate(_ tree: TrackerTree) -> [TrackerViolation] {
         var violations: [TrackerViolation] = []
         for program in tree.programs {
             check(program, path: tree.rootPath, exerciseType: nil, into: &violations)
@@ -35,7 +35,7 @@ public struct TreeValidator: Sendable {
     /// is the source; a generated test requires both to give the same verdict). Checks that need
     /// other documents (uniqueness, the set fields of the parent exercise's type) are not included.
     /// - Parameter path: the document's own path; its `userId` is the owner the `owner` fields must name.
-    public func documentViolations(_ document: TrackerDocument, at path: DocumentPath) -> [TrackerViolation] {
+    package func documentViolations(_ document: TrackerDocument, at path: DocumentPath) -> [TrackerViolation] {
         var violations: [TrackerViolation] = []
         checkFields(document, at: path, into: &violations)
         return violations.sorted()

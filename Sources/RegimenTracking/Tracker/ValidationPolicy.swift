@@ -1,27 +1,27 @@
 import RegimenLanguage
 
 /// The field rules of tracker documents, as `rules/tracker/tracker-validation.yaml` states them.
-public struct ValidationPolicy: Sendable, Hashable {
+package struct ValidationPolicy: Sendable, Hashable {
     /// The type a field's value must have.
-    public enum FieldType: String, Sendable, Hashable, CaseIterable {
+    package enum FieldType: String, Sendable, Hashable, CaseIterable {
         case string, int, number, bool, timestamp
     }
 
     /// What one field of a level must satisfy.
-    public struct FieldRule: Sendable, Hashable {
-        public var type: FieldType
-        public var required: Bool
-        public var nullable: Bool
-        public var trim: Bool
-        public var minLength: Int?
-        public var maxLength: Int?
-        public var min: Double?
-        public var max: Double?
-        public var oneOf: [String]?
+    package struct FieldRule: Sendable, Hashable {
+        package var type: FieldType
+        package var required: Bool
+        package var nullable: Bool
+        package var trim: Bool
+        package var minLength: Int?
+        package var maxLength: Int?
+        package var min: Double?
+        package var max: Double?
+        package var oneOf: [String]?
         /// The value must be the user id of the document's path (its owner).
-        public var owner: Bool
+        package var owner: Bool
 
-        public init(type: FieldType, required: Bool = false, nullable: Bool = false, trim: Bool = false,
+        package init(type: FieldType, required: Bool = false, nullable: Bool = false, trim: Bool = false,
                     minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
                     oneOf: [String]? = nil, owner: Bool = false) {
             self.type = type
@@ -38,19 +38,19 @@ public struct ValidationPolicy: Sendable, Hashable {
     }
 
     /// Where a field's values must be unique.
-    public enum UniqueScope: String, Sendable, Hashable {
+    package enum UniqueScope: String, Sendable, Hashable {
         /// Among all documents of the level under the same user (program names).
         case user
         /// Among the documents of the same parent (week order within a program).
         case parent
     }
 
-    public struct UniqueRule: Sendable, Hashable {
-        public var field: String
-        public var scope: UniqueScope
-        public var caseSensitive: Bool
+    package struct UniqueRule: Sendable, Hashable {
+        package var field: String
+        package var scope: UniqueScope
+        package var caseSensitive: Bool
 
-        public init(field: String, scope: UniqueScope, caseSensitive: Bool = true) {
+        package init(field: String, scope: UniqueScope, caseSensitive: Bool = true) {
             self.field = field
             self.scope = scope
             self.caseSensitive = caseSensitive
@@ -58,12 +58,12 @@ public struct ValidationPolicy: Sendable, Hashable {
     }
 
     /// The rules of one level.
-    public struct LevelRules: Sendable, Hashable {
-        public var fields: [String: FieldRule]
-        public var unique: [UniqueRule]
-        public var atLeastOneOf: [String]
+    package struct LevelRules: Sendable, Hashable {
+        package var fields: [String: FieldRule]
+        package var unique: [UniqueRule]
+        package var atLeastOneOf: [String]
 
-        public init(fields: [String: FieldRule], unique: [UniqueRule] = [], atLeastOneOf: [String] = []) {
+        package init(fields: [String: FieldRule], unique: [UniqueRule] = [], atLeastOneOf: [String] = []) {
             self.fields = fields
             self.unique = unique
             self.atLeastOneOf = atLeastOneOf
@@ -71,28 +71,28 @@ public struct ValidationPolicy: Sendable, Hashable {
     }
 
     /// Which set fields an exercise type requires, allows and shows.
-    public struct SetFields: Sendable, Hashable {
-        public var required: [String]
-        public var allowed: [String]
-        public var shown: [String]
+    package struct SetFields: Sendable, Hashable {
+        package var required: [String]
+        package var allowed: [String]
+        package var shown: [String]
 
-        public init(required: [String], allowed: [String], shown: [String]) {
+        package init(required: [String], allowed: [String], shown: [String]) {
             self.required = required
             self.allowed = allowed
             self.shown = shown
         }
     }
 
-    public var levels: [TrackerLevel: LevelRules]
-    public var setFieldsByExerciseType: [String: SetFields]
+    package var levels: [TrackerLevel: LevelRules]
+    package var setFieldsByExerciseType: [String: SetFields]
 
-    public init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
+    package init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
         self.levels = levels
         self.setFieldsByExerciseType = setFieldsByExerciseType
     }
 
     /// The metric fields a set may carry: every field any exercise type requires or allows.
-    public var metricFields: Set<String> {
+    package var metricFields: Set<String> {
         setFieldsByExerciseType.values.reduce(into: Set<String>()) { $0.formUnion($1.required + $1.allowed) }
     }
 }

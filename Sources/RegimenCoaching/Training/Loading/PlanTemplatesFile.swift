@@ -3,16 +3,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: plan_templates` — `catalogs/plan-templates.yaml`.
-public struct PlanTemplatesFile: RuleFileKind {
-    public static let kind = "plan_templates"
+package struct PlanTemplatesFile: RuleFileKind {
+    package static let kind = "plan_templates"
 
     var dayTypes: [TrainingRules.DayType]
     var templates: [TrainingRules.PlanTemplate]
     var locations: [String: SourceLocation]
 
-    public var catalogEntryCount: Int { templates.count }
+    package var catalogEntryCount: Int { templates.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> PlanTemplatesFile? {
+    package static func decode(_ document: inout MappingDecoder) -> PlanTemplatesFile? {
         let context = document.context
         var locations: [String: SourceLocation] = [:]
         var dayTypes: [TrainingRules.DayType] = []

@@ -2,15 +2,15 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_compact` — `rules/training-compact.yaml`: the busy-day variant.
-public struct TrainingCompactFile: RuleFileKind {
-    public static let kind = "training_compact"
+package struct TrainingCompactFile: RuleFileKind {
+    package static let kind = "training_compact"
 
     var rules: TrainingRules.CompactRules
     var location: SourceLocation
 
-    public var ruleCount: Int { 1 }
+    package var ruleCount: Int { 1 }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingCompactFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingCompactFile? {
         let minutes = document.required("max_minutes", as: Int.self, in: 5...60)
         let warmup = document.required("warmup_minutes", as: Int.self, in: 0...30)
         let rounds = document.required("rounds", as: Int.self, in: 1...10)

@@ -2,17 +2,17 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_goals` — `rules/training-goals.yaml`: what each goal changes in training.
-public struct TrainingGoalsFile: RuleFileKind {
-    public static let kind = "training_goals"
-    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.modifiersScope] }
+package struct TrainingGoalsFile: RuleFileKind {
+    package static let kind = "training_goals"
+    package static var expressionScopes: [ExpressionScope] { [TrainingVariables.modifiersScope] }
 
     var defaultGoal: String
     var goals: [String]
     var modifiers: DecisionTable<TrainingRules.GoalModifier>
 
-    public var ruleCount: Int { modifiers.rows.count }
+    package var ruleCount: Int { modifiers.rows.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
         let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(
             "modifiers", in: &document, named: "training_goals.modifiers", inputs: [TrainingVariables.goal]

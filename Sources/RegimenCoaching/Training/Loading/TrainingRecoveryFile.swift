@@ -2,16 +2,16 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_recovery` — `rules/training-recovery.yaml`: the active-recovery day.
-public struct TrainingRecoveryFile: RuleFileKind {
-    public static let kind = "training_recovery"
+package struct TrainingRecoveryFile: RuleFileKind {
+    package static let kind = "training_recovery"
 
     var note: String
     var blocks: [TrainingRules.RecoveryBlock]
     var location: SourceLocation
 
-    public var ruleCount: Int { blocks.count }
+    package var ruleCount: Int { blocks.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingRecoveryFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingRecoveryFile? {
         let context = document.context
         let note = document.required("note", as: String.self)
         let blocks: [TrainingRules.RecoveryBlock]? = document.list("blocks") { node, path in

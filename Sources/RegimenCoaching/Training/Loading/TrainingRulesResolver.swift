@@ -223,7 +223,7 @@ struct TrainingRulesResolver {
 
 extension TrainingRules {
     /// The rule-file kinds the training planner reads; register them with the rule-set loader.
-    public static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
+    package static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
 
     /// The kinds of `rules/training-*.yaml` (the catalogs excluded).
     static let ruleKinds: [any RuleFileKind.Type] = [
@@ -236,7 +236,7 @@ extension TrainingPlanner {
     /// A planner over a loaded rule set.
     /// - Throws: ``DiagnosticsError`` when the training files are missing, inconsistent or leave
     ///   a gap in a table.
-    public init(ruleSet: RuleSet) throws(DiagnosticsError) {
+    package init(ruleSet: RuleSet) throws(DiagnosticsError) {
         let context = DecodingContext()
         guard let (rules, catalog) = TrainingRulesResolver(ruleSet: ruleSet, context: context).resolve() else {
             throw DiagnosticsError(context.diagnostics.filter { $0.severity == .error })

@@ -2,9 +2,9 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_selection` — `rules/training-selection.yaml`.
-public struct TrainingSelectionFile: RuleFileKind {
-    public static let kind = "training_selection"
-    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.levelsScope] }
+package struct TrainingSelectionFile: RuleFileKind {
+    package static let kind = "training_selection"
+    package static var expressionScopes: [ExpressionScope] { [TrainingVariables.levelsScope] }
 
     var equipmentProfiles: [Profile.Equipment: Set<String>]
     var defaultEquipment: Profile.Equipment
@@ -14,9 +14,9 @@ public struct TrainingSelectionFile: RuleFileKind {
     var injuryCuts: [Profile.Injury: (TrainingRules.InjuryCut, SourceLocation)]
     var location: SourceLocation
 
-    public var ruleCount: Int { levels.rows.count + injuryCuts.count }
+    package var ruleCount: Int { levels.rows.count + injuryCuts.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingSelectionFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingSelectionFile? {
         let context = document.context
         var profiles: [Profile.Equipment: Set<String>] = [:]
         if let node = document.requiredNode("equipment_profiles") {

@@ -2,18 +2,18 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_session_limits` — `rules/training-session-limits.yaml`.
-public struct TrainingSessionLimitsFile: RuleFileKind {
-    public static let kind = "training_session_limits"
-    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
+package struct TrainingSessionLimitsFile: RuleFileKind {
+    package static let kind = "training_session_limits"
+    package static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
 
     var limits: DecisionTable<TrainingRules.SessionLimits>
     var warmupSeconds: Int
     var transitionSeconds: Int
     var rest: DecisionTable<Int>
 
-    public var ruleCount: Int { limits.rows.count + rest.rows.count }
+    package var ruleCount: Int { limits.rows.count + rest.rows.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingSessionLimitsFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingSessionLimitsFile? {
         let limits = DecisionTable<TrainingRules.SessionLimits>.decode(
             "limits", in: &document, named: "training_session_limits.limits", inputs: [TrainingVariables.experience]
         ) { row in

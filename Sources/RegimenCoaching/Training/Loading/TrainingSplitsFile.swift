@@ -4,18 +4,18 @@ import RegimenRules
 extension TrainingRules.SplitChoice.Rule: NodeEnum {}
 
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
-public struct TrainingSplitsFile: RuleFileKind {
-    public static let kind = "training_splits"
-    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
+package struct TrainingSplitsFile: RuleFileKind {
+    package static let kind = "training_splits"
+    package static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
 
     var maxTrainingDays: Int
     var maxTrainingDaysLocation: SourceLocation
     var recoveryTemplate: String
     var splitByDays: DecisionTable<TrainingRules.SplitChoice>
 
-    public var ruleCount: Int { splitByDays.rows.count }
+    package var ruleCount: Int { splitByDays.rows.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingSplitsFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingSplitsFile? {
         let location = document.location(ofKey: "max_training_days") ?? document.node.location
         let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
         let recovery = document.required("recovery_template", as: String.self)
@@ -34,7 +34,7 @@ public struct TrainingSplitsFile: RuleFileKind {
     /// Resolves every training rule file together so `regimen check` reports cross-file problems.
     /// Runs only when the set holds training rule files: a check of other domains' files alone
     /// does not ask for them.
-    public static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         let ruleKinds = Set(TrainingRules.ruleKinds.map { $0.kind })
         guard ruleSet.files.contains(where: { ruleKinds.contains($0.kind) }) else { return }
         _ = TrainingRulesResolver(ruleSet: ruleSet, context: context).resolve()

@@ -2,9 +2,9 @@ import RegimenLanguage
 import RegimenRules
 
 /// `kind: training_volume` — `rules/training-volume.yaml`: weekly sets per muscle by experience.
-public struct TrainingVolumeFile: RuleFileKind {
-    public static let kind = "training_volume"
-    public static var expressionScopes: [ExpressionScope] { [TrainingVariables.bandsScope] }
+package struct TrainingVolumeFile: RuleFileKind {
+    package static let kind = "training_volume"
+    package static var expressionScopes: [ExpressionScope] { [TrainingVariables.bandsScope] }
 
     var trackedMuscles: [String]
     var setCredit: TrainingRules.SetCredit
@@ -13,9 +13,9 @@ public struct TrainingVolumeFile: RuleFileKind {
     var targetPosition: Double
     var bands: DecisionTable<ClosedRange<Int>>
 
-    public var ruleCount: Int { bands.rows.count }
+    package var ruleCount: Int { bands.rows.count }
 
-    public static func decode(_ document: inout MappingDecoder) -> TrainingVolumeFile? {
+    package static func decode(_ document: inout MappingDecoder) -> TrainingVolumeFile? {
         let creditLocation = document.location(ofKey: "set_credit") ?? document.node.location
         let muscles = document.required("tracked_muscles", as: [String].self)
         let context = document.context
