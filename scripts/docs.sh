@@ -2,9 +2,7 @@
 # Builds RegimenKit's documentation with swift-docc-plugin (`swift package generate-documentation`)
 # and fails when DocC reports a problem or a public symbol has no documentation comment: those
 # declared in Sources/RegimenKit and those of the lower modules (the types RegimenKit re-exports
-# and the types their public members name). scripts/docs-undocumented.txt lists the public symbols
-# still waiting for a comment; it may only shrink (a listed symbol that is documented or gone
-# fails the check too, so the list stays exact).
+# and the types their public members name).
 #   scripts/docs.sh [OUTPUT_DIR]      (default .build/docs/RegimenKit.doccarchive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,9 +41,9 @@ PY
 # public declarations, which RegimenKit's own graph does not carry.
 swift package dump-symbol-graph --skip-synthesized-members > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
 graphs=$(sed -n 's/^Files written to //p' "$log")
-python3 - "$graphs" scripts/docs-undocumented.txt <<'PY'
+python3 - "$graphs" <<'PY'
 import glob, json, os, sys
-graphs, baseline_path = sys.argv[1], sys.argv[2]
+graphs = sys.argv[1]
 modules = ["RegimenLanguage", "RegimenSecurity", "RegimenCoaching", "RegimenTracking", "RegimenKit"]
 missing = set()
 for module in modules:
@@ -56,13 +54,8 @@ for module in modules:
                 continue
             if "/Sources/" in uri and not symbol.get("docComment"):
                 missing.add(uri.split("/Sources/")[1].split("/")[0] + ": " + ".".join(symbol["pathComponents"]))
-baseline = set()
-if os.path.exists(baseline_path):
-    baseline = {line.strip() for line in open(baseline_path) if line.strip() and not line.startswith("#")}
-for name in sorted(missing - baseline):
+for name in sorted(missing):
     print(f"error: public symbol without documentation: {name}", file=sys.stderr)
-for name in sorted(baseline - missing):
-    print(f"error: {baseline_path} lists {name}, which is documented or no longer public: remove the line", file=sys.stderr)
-sys.exit(1 if missing ^ baseline else 0)
+sys.exit(1 if missing else 0)
 PY
 echo "documentation written to $output"

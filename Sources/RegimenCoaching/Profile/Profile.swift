@@ -4,9 +4,21 @@
 /// already validated and canonical (aliases resolved); decoding and validation live beside this type.
 public struct Profile: Sendable, Hashable {
     /// Sex, for the energy formulas and the supplement cautions.
-    public enum Sex: String, Sendable, Hashable, CaseIterable { case male, female }
+    public enum Sex: String, Sendable, Hashable, CaseIterable {
+        /// Male (the energy formulas' male terms in `rules/indexes.yaml`).
+        case male
+        /// Female (the energy formulas' female terms).
+        case female
+    }
     /// Training experience, which sets the weekly volume bands.
-    public enum Experience: String, Sendable, Hashable, CaseIterable { case novice, intermediate, advanced }
+    public enum Experience: String, Sendable, Hashable, CaseIterable {
+        /// New to structured training: the lowest weekly volume band of `rules/training-volume.yaml`.
+        case novice
+        /// Trains regularly and progresses steadily: the middle band.
+        case intermediate
+        /// Long training history: the highest band.
+        case advanced
+    }
     /// The equipment the user can train with.
     public enum Equipment: String, Sendable, Hashable, CaseIterable {
         /// A full gym: barbells, machines, cables and dumbbells.
@@ -30,7 +42,14 @@ public struct Profile: Sendable, Hashable {
         public static func < (lhs: Injury, rhs: Injury) -> Bool { lhs.rawValue < rhs.rawValue }
     }
     /// The grocery budget meal options are chosen for.
-    public enum BudgetTier: String, Sendable, Hashable, CaseIterable { case low, medium, high }
+    public enum BudgetTier: String, Sendable, Hashable, CaseIterable {
+        /// The cheapest catalog tier (which tiers a budget admits is `budget_tiers` in `rules/meals.yaml`).
+        case low
+        /// A middle budget.
+        case medium
+        /// The largest budget.
+        case high
+    }
 
     /// Indexes the user entered directly; each replaces the computed value, which is still shown.
     public struct Overrides: Sendable, Hashable {

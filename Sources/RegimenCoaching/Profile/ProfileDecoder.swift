@@ -10,8 +10,11 @@ public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
     public var value: String?
     /// What the field accepts (`30-250`, `one of male, female`).
     public var allowed: String
+    /// Where the field (or, for a missing one, its mapping) is in the profile file; `nil` for JSON
+    /// read without locations.
     public var location: SourceLocation?
 
+    /// A problem with `field`: the `value` as written (`nil` when missing), what is `allowed`, and where.
     public init(field: String, value: String?, allowed: String, location: SourceLocation?) {
         self.field = field
         self.value = value
