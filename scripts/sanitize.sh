@@ -3,8 +3,10 @@
 # several minutes).
 #   scripts/sanitize.sh address   the whole suite under AddressSanitizer
 #   scripts/sanitize.sh thread    the concurrent parts under ThreadSanitizer: a compiled policy
-#                                 and the loaded rules shared across tasks, and the rule set
-#                                 read from many tasks (suites named Concurrent…, RuleSetLoaderTests)
+#                                 and the loaded rules shared across tasks, the rule set read
+#                                 from many tasks, and the service answering requests while its
+#                                 rules reload (suites named Concurrent…, RuleSetLoaderTests,
+#                                 ReloadUnderLoadTests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case ${1:-} in
@@ -15,10 +17,10 @@ case ${1:-} in
         ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
         ;;
     thread)
-        swift test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrent|RuleSetLoaderTests'
+        swift test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrent|RuleSetLoaderTests|ReloadUnderLoadTests'
         ;;
     *)
-        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac
