@@ -126,7 +126,12 @@ import Testing
         case .anything: return true
         case .null: return value == .null
         case .boolean: if case .bool = value { return true } else { return false }
-        case .string, .text: if case .string = value { return true } else { return false }
+        case .string: if case .string = value { return true } else { return false }
+        case .text, .expression:
+            switch value {
+            case .string, .int, .float, .bool: return true
+            default: return false
+            }
         case .pattern(let pattern):
             guard case .string(let text) = value, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
             return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -146,6 +151,12 @@ import Testing
         case .distinctList(let element):
             guard case .list(let items) = value else { return false }
             return items.allSatisfy { accepts(element, $0) } && Set(items).count == items.count
+        case .tuple(let element, let count):
+            guard case .list(let items) = value else { return false }
+            return items.count == count && items.allSatisfy { accepts(element, $0) }
+        case .dictionary(let element):
+            guard case .map(let map) = value else { return false }
+            return map.values.allSatisfy { accepts(element, $0) }
         case .mapping(let mapping):
             guard case .map(let map) = value else { return false }
             guard mapping.required.allSatisfy({ map[$0] != nil }) else { return false }
@@ -154,9 +165,6 @@ import Testing
                 return mapping.otherKeys.map { accepts($0, item) } ?? false
             }
         case .anyOf(let shapes): return shapes.contains { accepts($0, value) }
-        default:
-            Issue.record("no check for \(shape)")
-            return false
         }
     }
 

@@ -20,10 +20,11 @@ package enum RuleFileSchema {
                 return nil
             }
         }
+        let described = (type as? any SelfParsedRuleFileKind.Type)?.describedShape.map(NodeShape.mapping)
         var shape = MappingShape()
         shape.add("kind", .oneOf([type.kind]), required: true)
         shape.add("version", .integer(minimum: Double(type.versions.lowerBound), maximum: Double(type.versions.upperBound)), required: true)
-        if case .mapping(let body) = recorded {
+        if case .mapping(let body) = described ?? recorded {
             for (key, value) in body.properties where key != "kind" && key != "version" {
                 shape.add(key, value, required: body.required.contains(key))
             }

@@ -13,9 +13,15 @@ package protocol SelfParsedRuleFileKind: RuleFileKind {
     ///   - path: The file's path as diagnostics show it (relative to the working directory).
     /// - Returns: The model, or every problem found.
     static func parse(_ text: String, path: String) -> Result<Self, DiagnosticsError>
+
+    /// The file's keys besides `kind` and `version`, described from the parser's own reads
+    /// (its schema); `nil` when the parser describes none, and the schema checks only those two.
+    static var describedShape: MappingShape? { get }
 }
 
 extension SelfParsedRuleFileKind {
+    package static var describedShape: MappingShape? { nil }
+
     package static func decode(_ document: inout MappingDecoder, text: String) -> Self? {
         for key in document.keys { document.allow(key) }
         switch parse(text, path: document.node.location.file) {

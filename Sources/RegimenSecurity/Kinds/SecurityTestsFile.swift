@@ -12,6 +12,9 @@ package struct SecurityTestsFile: SelfParsedRuleFileKind {
     /// The policy the cases name, compiled.
     package let compiled: CompiledPolicy
 
+    /// Described from the test-file loader's own reads (see ``SecurityTestSuite/fileShape``).
+    package static var describedShape: MappingShape? { SecurityTestSuite.fileShape }
+
     package static func parse(_ text: String, path: String) -> Result<SecurityTestsFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in
             let suite = try SecurityTestSuite.parse(text, file: path)

@@ -20,10 +20,39 @@ extension LocatedNode {
 }
 
 /// Reads a YAML mapping key by key, reporting unknown keys, missing keys and wrong types.
+///
+/// In describing mode (``init(describing:)``) it reads nothing: each read that names a shape
+/// records its key, the shape and whether the loader reports the key missing, and finds the key
+/// absent. A decoder run on such a mapping describes the mapping it accepts (see
+/// ``described``), so a test file's schema comes from the loader's own reads. Keys it never
+/// reads are not allowed, as ``reportUnknownKeys(_:)`` reports them.
 struct YAMLMapping {
     let node: LocatedNode
     let context: String
     private var seen: Set<String> = []
+    /// In describing mode, the keys read so far with their shapes; `nil` when reading a file.
+    private(set) var described: MappingShape?
+
+    /// A mapping that records the shape of every read instead of reading.
+    init(describing summary: String?) {
+        node = LocatedNode(.mapping([]), at: SourceLocation(file: "<schema>", line: 1, column: 1))
+        context = "the schema"
+        described = MappingShape(summary: summary)
+    }
+
+    /// Whether this mapping records shapes instead of reading a file.
+    var isDescribing: Bool { described != nil }
+
+    /// The value of `key`; in describing mode, records `key` with `shape` (required when the
+    /// caller reports the key missing) and returns `nil`.
+    mutating func value(_ key: String, shape: @autoclosure () -> NodeShape, required: Bool = false) -> LocatedNode? {
+        guard var mapping = described else { return value(key) }
+        if mapping.properties[key] == nil { mapping.properties[key] = shape() }
+        if required, !mapping.required.contains(key) { mapping.required.append(key) }
+        described = mapping
+        return nil
+    }
+
 
     init?(_ node: LocatedNode, context: String, diagnostics: inout DiagnosticCollector) {
         guard node.mapping != nil else {
@@ -44,8 +73,10 @@ struct YAMLMapping {
         node.mapping?.first { $0.key.scalar?.text == key }?.key.location
     }
 
-    mutating func string(_ key: String, diagnostics: inout DiagnosticCollector) -> String? {
-        guard let v = value(key) else { return nil }
+    /// The text of `key`'s scalar (any non-null scalar); in describing mode, records `key` as
+    /// `shape` (required when the caller reports the key missing) and returns `nil`.
+    mutating func string(_ key: String, shape: NodeShape = .text, required: Bool = false, diagnostics: inout DiagnosticCollector) -> String? {
+        guard let v = value(key, shape: shape, required: required) else { return nil }
         guard let s = v.scalar?.text, !v.isNull else {
             diagnostics.error("yaml.type", "'\(key)' in \(context) must be a string", at: v.location)
             return nil

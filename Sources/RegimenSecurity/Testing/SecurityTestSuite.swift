@@ -43,18 +43,30 @@ extension SecurityTestSuite {
         var diagnostics = DiagnosticCollector()
         let root = try SecurityYAML.read(text, file: file)
         guard var top = YAMLMapping(root, context: "the test file", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
-        let kind = top.string("kind", diagnostics: &diagnostics)
+        let suite = decodeFile(&top, file: file, policy: givenPolicy, diagnostics: &diagnostics)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        guard let suite else { throw DiagnosticsError(diagnostics.diagnostics) }
+        return suite
+    }
+
+    /// Reads a test file's keys from `top` (in describing mode, records their shapes; see
+    /// ``fileShape``); `nil` when its policy did not load.
+    static func decodeFile(
+        _ top: inout YAMLMapping, file: String, policy givenPolicy: SecurityPolicy?, diagnostics: inout DiagnosticCollector
+    ) -> SecurityTestSuite? {
+        let root = top.node
+        let kind = top.string("kind", shape: .oneOf(["security_tests", "security-tests"]), required: true, diagnostics: &diagnostics)
         // `security-tests` is the deprecated spelling (`regimen check` warns about it).
         if kind != "security_tests" && kind != "security-tests" {
             diagnostics.error("tests.kind", "expected 'kind: security_tests'", at: top.keyLocation("kind") ?? root.location)
         }
-        if let version = top.value("version"), version.scalar?.text != "1" {
+        if let version = top.value("version", shape: .integer(minimum: 1, maximum: 1), required: true), version.scalar?.text != "1" {
             diagnostics.error("tests.version", "unsupported version '\(version.scalar?.text ?? "?")'; expected 1", at: version.location)
         }
         var policy: SecurityPolicy? = givenPolicy
         if givenPolicy != nil {
             _ = top.value("rules")
-        } else if let rules = top.string("rules", diagnostics: &diagnostics) {
+        } else if let rules = top.string("rules", required: true, diagnostics: &diagnostics) {
             let path = (rules.hasPrefix("/") ? rules : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(rules))
             do { policy = try PolicyLoader.load(file: path) } catch {
                 diagnostics.append(contentsOf: error.diagnostics)
@@ -64,7 +76,7 @@ extension SecurityTestSuite {
             diagnostics.error("tests.rules", "missing 'rules:' naming the rules file", at: root.location)
         }
         var time = SecurityTestSuite.defaultTime
-        if let node = top.value("time") {
+        if let node = top.value("time", shape: timeShape) {
             if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
                 diagnostics.error("tests.time", "'time' must be an ISO-8601 date-time", at: node.location)
             }
@@ -73,13 +85,13 @@ extension SecurityTestSuite {
         var bucket = "default-bucket"
         if let b = top.string("bucket", diagnostics: &diagnostics) { bucket = b }
         var store = DocumentStore()
-        if let node = top.value("documents") {
+        if let node = top.value("documents", shape: documentsShape) {
             for (path, data) in documents(node, service: service, bucket: bucket, diagnostics: &diagnostics) {
                 if let data { store[path] = data }
             }
         }
         var cases: [SecurityTestCase] = []
-        if let node = top.value("cases") {
+        if let node = top.value("cases", shape: .list(caseShape), required: true) {
             if let items = node.sequence {
                 var names = Set<String>()
                 for item in items {
@@ -96,8 +108,7 @@ extension SecurityTestSuite {
             diagnostics.error("tests.cases", "missing 'cases:'", at: root.location)
         }
         top.reportUnknownKeys(&diagnostics)
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
-        guard let policy else { throw DiagnosticsError(diagnostics.diagnostics) }
+        guard let policy else { return nil }
         return SecurityTestSuite(file: file, policy: policy, documents: store, cases: cases)
     }
 
@@ -141,32 +152,35 @@ extension SecurityTestSuite {
         expectationOptional: Bool = false
     ) -> SecurityTestCase? {
         guard var map = YAMLMapping(node, context: "a test case", diagnostics: &diagnostics) else { return nil }
-        let name = map.string("name", diagnostics: &diagnostics) ?? ""
+        return decodeCase(
+            &map, describing: nil, service: service, bucket: bucket, time: fileTime, diagnostics: &diagnostics,
+            expectationOptional: expectationOptional)
+    }
+
+    /// Reads one case from `map`; in describing mode, records the keys a case whose operation is
+    /// `describedVerb` may have (see ``caseShape``) and returns `nil`.
+    static func decodeCase(
+        _ map: inout YAMLMapping, describing describedVerb: String?, service: SecurityService, bucket: String, time fileTime: Timestamp,
+        diagnostics: inout DiagnosticCollector, expectationOptional: Bool
+    ) -> SecurityTestCase? {
+        let node = map.node
+        let name = map.string("name", shape: nameShape, required: !expectationOptional, diagnostics: &diagnostics) ?? ""
         if name.isEmpty, !expectationOptional { diagnostics.error("tests.name", "a test case needs a 'name'", at: node.location) }
         let context = "case '\(name)'"
         var auth: AuthContext?
-        if let authNode = map.value("auth"), !authNode.isNull {
+        if let authNode = map.value("auth", shape: authShape.orNull), !authNode.isNull {
             if var authMap = YAMLMapping(authNode, context: "'auth' of \(context)", diagnostics: &diagnostics) {
-                let uid = authMap.string("uid", diagnostics: &diagnostics)
-                if uid == nil { diagnostics.error("tests.auth", "'auth' of \(context) needs a 'uid' (omit 'auth' for a signed-out request)", at: authNode.location) }
-                var token = OrderedDictionary<String, Value>()
-                if let tokenNode = authMap.value("token") {
-                    if case .map(let claims) = YAMLValues.value(tokenNode, diagnostics: &diagnostics) { token = claims } else {
-                        diagnostics.error("yaml.type", "'token' of \(context) must be a mapping of claims", at: tokenNode.location)
-                    }
-                }
-                authMap.reportUnknownKeys(&diagnostics)
-                auth = AuthContext(uid: uid ?? "", token: token)
+                auth = decodeAuth(&authMap, context: context, diagnostics: &diagnostics)
             }
         }
         var time = fileTime
-        if let node = map.value("time") {
+        if let node = map.value("time", shape: timeShape) {
             if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
                 diagnostics.error("tests.time", "'time' of \(context) must be an ISO-8601 date-time", at: node.location)
             }
         }
         var expectAllow = false
-        if let expect = map.string("expect", diagnostics: &diagnostics) {
+        if let expect = map.string("expect", shape: .oneOf(["allow", "deny"]), required: !expectationOptional, diagnostics: &diagnostics) {
             switch expect {
             case "allow": expectAllow = true
             case "deny": expectAllow = false
@@ -176,11 +190,18 @@ extension SecurityTestSuite {
             diagnostics.error("tests.expect", "\(context) needs 'expect: allow' or 'expect: deny'", at: node.location)
         }
         var caseDocuments: [(path: RequestPath, data: OrderedDictionary<String, Value>?)] = []
-        if let docs = map.value("documents") {
+        if let docs = map.value("documents", shape: documentsShape) {
             caseDocuments = documents(docs, service: service, bucket: bucket, diagnostics: &diagnostics).map { (path: $0.0, data: $0.1) }
         }
-        let present = operationKeys.filter { map.keyLocation($0) != nil }
-        guard present.count == 1, let verb = present.first, let pathNode = map.value(verb), let pathText = pathNode.scalar?.text else {
+        let present = describedVerb.map { [$0] } ?? operationKeys.filter { map.keyLocation($0) != nil }
+        let pathNode = present.count == 1 ? map.value(present[0], shape: pathShape, required: true) : nil
+        if map.isDescribing, let verb = present.first {
+            // The keys this operation reads besides its path, recorded by the same reads.
+            _ = operation(verb, path: RequestPath("", service: service, bucket: bucket), at: node.location, in: &map, context: context, diagnostics: &diagnostics)
+            return nil
+        }
+        // A null path (`get: ~`) is an empty one, not the word `~` or `null`.
+        guard let verb = present.first, let pathNode, let pathText = pathNode.isNull ? "" : pathNode.scalar?.text else {
             diagnostics.error(
                 "tests.operation", "\(context) needs exactly one operation: \(operationKeys.joined(separator: ", "))", at: node.location)
             map.reportUnknownKeys(&diagnostics)
@@ -209,9 +230,35 @@ extension SecurityTestSuite {
                     at: pathNode.location)
             }
         }
+        let operation = operation(verb, path: path, at: pathNode.location, in: &map, context: context, diagnostics: &diagnostics)
+        map.reportUnknownKeys(&diagnostics)
+        return SecurityTestCase(
+            name: name, location: node.location, request: SecurityRequest(auth: auth, operation: operation, time: time),
+            documents: caseDocuments, expectAllow: expectAllow)
+    }
+
+    /// Reads `auth`: a `uid` and the token's claims.
+    static func decodeAuth(_ authMap: inout YAMLMapping, context: String, diagnostics: inout DiagnosticCollector) -> AuthContext {
+        let uid = authMap.string("uid", required: true, diagnostics: &diagnostics)
+        if uid == nil { diagnostics.error("tests.auth", "'auth' of \(context) needs a 'uid' (omit 'auth' for a signed-out request)", at: authMap.node.location) }
+        var token = OrderedDictionary<String, Value>()
+        if let tokenNode = authMap.value("token", shape: .dictionary(.anything(note: "A claim of the signed-in user's ID token."))) {
+            if case .map(let claims) = YAMLValues.value(tokenNode, diagnostics: &diagnostics) { token = claims } else {
+                diagnostics.error("yaml.type", "'token' of \(context) must be a mapping of claims", at: tokenNode.location)
+            }
+        }
+        authMap.reportUnknownKeys(&diagnostics)
+        return AuthContext(uid: uid ?? "", token: token)
+    }
+
+    /// Reads what operation `verb` needs besides its path (`data`, `query`, `size`, …).
+    private static func operation(
+        _ verb: String, path: RequestPath, at pathLocation: SourceLocation, in map: inout YAMLMapping, context: String,
+        diagnostics: inout DiagnosticCollector
+    ) -> SecurityOperation {
         func writeData() -> OrderedDictionary<String, WriteValue> {
-            guard let dataNode = map.value("data") else {
-                diagnostics.error("tests.data", "'\(verb)' in \(context) needs 'data'", at: pathNode.location)
+            guard let dataNode = map.value("data", shape: writeDataShape, required: true) else {
+                diagnostics.error("tests.data", "'\(verb)' in \(context) needs 'data'", at: pathLocation)
                 return [:]
             }
             guard case .map(let fields) = YAMLValues.writeValue(dataNode, diagnostics: &diagnostics) else {
@@ -225,38 +272,35 @@ extension SecurityTestSuite {
         case "get": operation = .get(path)
         case "download": operation = .download(path)
         case "delete": operation = .delete(path)
-        case "list": operation = .list(path, decodeQuery(map.value("query"), context: context, diagnostics: &diagnostics))
+        case "list": operation = .list(path, decodeQuery(map.value("query", shape: queryShape), context: context, diagnostics: &diagnostics))
         case "create":
             let data = writeData()
-            rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
+            rejectDeleteSentinel(data, verb: verb, at: pathLocation, diagnostics: &diagnostics)
             operation = .create(path, WriteData(fields: data))
         case "set":
             let data = writeData()
-            rejectDeleteSentinel(data, verb: verb, at: pathNode.location, diagnostics: &diagnostics)
+            rejectDeleteSentinel(data, verb: verb, at: pathLocation, diagnostics: &diagnostics)
             operation = .set(path, WriteData(fields: data))
         case "update": operation = .update(path, WriteData(fields: writeData()))
         default:  // upload
             var size: Int64 = 0
-            if let sizeNode = map.value("size") {
+            if let sizeNode = map.value("size", shape: .integer(minimum: 0, maximum: nil), required: true) {
                 if case .int(let n) = YAMLValues.value(sizeNode, diagnostics: &diagnostics), n >= 0 { size = n } else {
                     diagnostics.error("tests.upload", "'size' of \(context) must be a non-negative integer (bytes)", at: sizeNode.location)
                 }
             } else {
-                diagnostics.error("tests.upload", "'upload' in \(context) needs 'size' in bytes", at: pathNode.location)
+                diagnostics.error("tests.upload", "'upload' in \(context) needs 'size' in bytes", at: pathLocation)
             }
             let contentType = map.string("contentType", diagnostics: &diagnostics)
             var metadata = OrderedDictionary<String, Value>()
-            if let metaNode = map.value("metadata") {
+            if let metaNode = map.value("metadata", shape: .dictionary(.anything(note: "Custom metadata of the uploaded object."))) {
                 if case .map(let m) = YAMLValues.value(metaNode, diagnostics: &diagnostics) { metadata = m } else {
                     diagnostics.error("yaml.type", "'metadata' of \(context) must be a mapping", at: metaNode.location)
                 }
             }
             operation = .upload(path, StorageUpload(size: size, contentType: contentType, metadata: metadata))
         }
-        map.reportUnknownKeys(&diagnostics)
-        return SecurityTestCase(
-            name: name, location: node.location, request: SecurityRequest(auth: auth, operation: operation, time: time),
-            documents: caseDocuments, expectAllow: expectAllow)
+        return operation
     }
 
     private static func rejectDeleteSentinel(
@@ -278,27 +322,32 @@ extension SecurityTestSuite {
     private static func decodeQuery(_ node: LocatedNode?, context: String, diagnostics: inout DiagnosticCollector) -> ListQuery {
         guard let node else { return ListQuery() }
         guard var map = YAMLMapping(node, context: "'query' of \(context)", diagnostics: &diagnostics) else { return ListQuery() }
+        return decodeQuery(&map, diagnostics: &diagnostics)
+    }
+
+    /// Reads a `list` case's query from `map`.
+    static func decodeQuery(_ map: inout YAMLMapping, diagnostics: inout DiagnosticCollector) -> ListQuery {
         var query = ListQuery()
         for key in ["limit", "offset"] {
-            guard let n = map.value(key) else { continue }
+            guard let n = map.value(key, shape: .integer(minimum: 0, maximum: nil)) else { continue }
             if case .int(let i) = YAMLValues.value(n, diagnostics: &diagnostics), i >= 0 {
                 if key == "limit" { query.limit = i } else { query.offset = i }
             } else {
                 diagnostics.error("tests.query", "'\(key)' must be a non-negative integer", at: n.location)
             }
         }
-        if let orderBy = map.value("orderBy") {
+        if let orderBy = map.value("orderBy", shape: .anyOf([.list(orderByShape), orderByShape])) {
             let items = orderBy.sequence ?? [orderBy]
             for item in items {
                 let parts = item.scalar?.text.split(separator: " ").map(String.init) ?? []
-                guard (1...2).contains(parts.count), parts.count == 1 || ["asc", "desc"].contains(parts[1].lowercased()) else {
+                guard !item.isNull, (1...2).contains(parts.count), parts.count == 1 || ["asc", "desc"].contains(parts[1].lowercased()) else {
                     diagnostics.error("tests.query", "orderBy entries are 'field' or 'field desc'", at: item.location)
                     continue
                 }
                 query.orderBy[parts[0]] = parts.count == 2 ? parts[1].lowercased() : "asc"
             }
         }
-        if let whereNode = map.value("where") {
+        if let whereNode = map.value("where", shape: .list(whereClauseShape)) {
             for clause in whereNode.sequence ?? [] {
                 guard let parts = clause.sequence, parts.count == 3, let field = parts[0].scalar?.text, let opText = parts[1].scalar?.text else {
                     diagnostics.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
