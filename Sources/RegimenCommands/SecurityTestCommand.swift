@@ -233,16 +233,7 @@ package struct SecurityTestCommand: ParsableCommand {
         for file in results {
             switch file {
             case .security(let file):
-                out += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(file.results.count)\" failures=\"\(file.failed)\">\n"
-                for result in file.results {
-                    out += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(result.name))\""
-                    if result.passed {
-                        out += "/>\n"
-                    } else {
-                        let expected = result.expectAllow ? "allow" : "deny"
-                        out += ">\n      <failure message=\"expected \(expected)\">\(xml(result.decision.summary))</failure>\n    </testcase>\n"
-                    }
-                }
+                out += SecurityTestReport.junitSuite(file)
             case .plan(let file):
                 out += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(file.results.count)\" failures=\"\(file.failed)\">\n"
                 for result in file.results {
@@ -254,8 +245,8 @@ package struct SecurityTestCommand: ParsableCommand {
                         out += "/>\n"
                     }
                 }
+                out += "  </testsuite>\n"
             }
-            out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
     }

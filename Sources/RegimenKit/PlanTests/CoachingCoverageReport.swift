@@ -1,6 +1,7 @@
 import Foundation
 import RegimenLanguage
 import RegimenRules
+import RegimenSecurity
 
 /// Coverage of the coaching rules by a run of plan tests, as text, HTML (each rule file with its
 /// rules marked) and LCOV (a line per rule, on the rule files' lines).
@@ -58,15 +59,7 @@ package struct CoachingCoverageReport: Sendable {
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>Coverage: coaching rules</title>
         <style>
-        body { font-family: -apple-system, sans-serif; margin: 1.5em; }
-        table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 13px; }
-        td { padding: 0 .6em; vertical-align: top; white-space: pre; }
-        td.n { color: #888; text-align: right; }
-        td.c { text-align: right; min-width: 3em; }
-        tr.hit td.c { background: #d4f4d4; }
-        tr.miss td.c, tr.miss td.s { background: #f8d0d0; }
-        td.a { color: #555; font-family: -apple-system, sans-serif; font-size: 12px; }
-        </style></head><body>
+        \(CoverageReport.stylesheet)</style></head><body>
         <h1>Coaching rules</h1>
         <p>Rules \(pair.covered)/\(pair.total) (\(percent)%). A rule is covered when at least one plan-test case
         selected it or made its condition hold; counts are cases. Red lines hold a rule no case reached.</p>

@@ -65,15 +65,7 @@ package struct CoverageReport {
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>Coverage: \(SecurityTestReport.xml(policy.policy.origin.file))</title>
         <style>
-        body { font-family: -apple-system, sans-serif; margin: 1.5em; }
-        table { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: 13px; }
-        td { padding: 0 .6em; vertical-align: top; white-space: pre; }
-        td.n { color: #888; text-align: right; }
-        td.c { text-align: right; min-width: 3em; }
-        tr.hit td.c { background: #d4f4d4; }
-        tr.miss td.c, tr.miss td.s { background: #f8d0d0; }
-        td.a { color: #555; font-family: -apple-system, sans-serif; font-size: 12px; }
-        </style></head><body>
+        \(CoverageReport.stylesheet)</style></head><body>
         <h1>\(SecurityTestReport.xml(policy.policy.origin.file))</h1>
         <p>Statements \(s.covered)/\(s.total) (\(percent(s))) · functions \(f.covered)/\(f.total) (\(percent(f))).
         Counts are evaluations of the expressions starting on each line; red lines hold a statement,

@@ -149,20 +149,23 @@ public enum SecurityTestReport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let total = files.reduce(0) { $0 + $1.results.count }, failed = files.reduce(0) { $0 + $1.failed }
         out += "<testsuites tests=\"\(total)\" failures=\"\(failed)\">\n"
-        for file in files {
-            out += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(file.results.count)\" failures=\"\(file.failed)\">\n"
-            for result in file.results {
-                out += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(result.name))\""
-                if result.passed {
-                    out += "/>\n"
-                } else {
-                    let expected = result.expectAllow ? "allow" : "deny"
-                    out += ">\n      <failure message=\"expected \(expected)\">\(xml(result.decision.summary))</failure>\n    </testcase>\n"
-                }
-            }
-            out += "  </testsuite>\n"
-        }
+        for file in files { out += junitSuite(file) }
         return out + "</testsuites>\n"
+    }
+
+    /// One file's `<testsuite>` element of a JUnit report (shared with `regimen test`'s combined report).
+    package static func junitSuite(_ file: SecurityTestFileResult) -> String {
+        var out = "  <testsuite name=\"\(xml(file.file))\" tests=\"\(file.results.count)\" failures=\"\(file.failed)\">\n"
+        for result in file.results {
+            out += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(result.name))\""
+            if result.passed {
+                out += "/>\n"
+            } else {
+                let expected = result.expectAllow ? "allow" : "deny"
+                out += ">\n      <failure message=\"expected \(expected)\">\(xml(result.decision.summary))</failure>\n    </testcase>\n"
+            }
+        }
+        return out + "  </testsuite>\n"
     }
 
     static func xml(_ text: String) -> String { MarkupText.escaped(text) }
