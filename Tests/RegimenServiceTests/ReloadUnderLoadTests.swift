@@ -14,6 +14,10 @@ import Testing
 
     /// A policy whose one rule is flipped by each good reload, so a decision tells which
     /// revision computed it.
+    /// The workers' client waits as long as a starved sanitizer run needs: the test checks what
+    /// is answered, not how fast (the default read timeout is 15 s).
+    static let patientClient = TestClient.Configuration(timeout: .seconds(600))
+
     static func flipPolicy(allow: Bool, generation: Int) -> String {
         """
         rules_version = '2';
@@ -84,7 +88,7 @@ import Testing
                 }
                 for worker in 0..<workers {
                     group.addTask {
-                        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                        try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: Self.patientClient) { client in
                             var seen: [Observation] = []
                             var index = 0
                             while state.sent.add(1, ordering: .relaxed).newValue <= total || !state.reloadsDone.load(ordering: .sequentiallyConsistent) {
