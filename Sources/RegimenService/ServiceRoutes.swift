@@ -17,12 +17,24 @@ struct ServiceRoutes: Sendable {
 
     /// Registers a route whose handler runs within the time budget: past it, the request is
     /// answered 503 at once and the abandoned work finishes in the background.
+    ///
+    /// A `GET` route answers `HEAD` too (RFC 9110 §9.3.2): the same status and headers, no body.
+    /// Monitors and link checkers probe with `HEAD /`.
     func route(_ router: Router<ServiceContext>, _ method: HTTPRequest.Method, _ path: RouterPath, _ handler: @escaping Handler) {
         let budget = timeBudget
-        router.on(path, method: method) { request, context in
+        let budgeted: Handler = { request, context in
             try await TimeBudget.run(budget, onTimeout: { ServiceError.timeBudget(budget) }) {
                 try await handler(request, context)
             }
+        }
+        router.on(path, method: method, use: budgeted)
+        guard method == .get else { return }
+        router.on(path, method: .head) { request, context in
+            var response = try await budgeted(request, context)
+            let length = response.body.contentLength
+            response.body = ResponseBody()
+            if let length { response.headers[.contentLength] = String(length) }
+            return response
         }
     }
 
