@@ -22,20 +22,22 @@ extension RegimenEngine {
 
     /// Every problem `regimen check` reports for this engine's rules and catalogs with `edit` in
     /// place of its file (every kind, every file, collected in one pass), then, when they load,
-    /// the planner's checks across files, which a set must also pass to be served.
-    package func check(_ edit: RuleEdit) -> [Diagnostic] {
+    /// the planner's checks across files, which a set must also pass to be served; and the
+    /// edited planner when it loads (``replacing(_:)``'s answer, made once).
+    package func check(_ edit: RuleEdit) -> (diagnostics: [Diagnostic], engine: RegimenEngine?) {
         let overrides = [edit.path: edit.text]
         let result = RuleSetLoader(kinds: RegimenRuleKinds.all).load(from: sources, replacing: overrides)
         var diagnostics = result.diagnostics
+        var engine: RegimenEngine?
         if !result.hasErrors {
             do {
-                _ = try RegimenEngine(sources: sources, replacing: overrides, tracking: tracking)
+                engine = try RegimenEngine(sources: sources, replacing: overrides, tracking: tracking)
             } catch {
                 let known = Set(diagnostics)
                 diagnostics += error.diagnostics.filter { !known.contains($0) }
             }
         }
-        return diagnostics.sorted(by: Diagnostic.sortKey)
+        return (diagnostics.sorted(by: Diagnostic.sortKey), engine)
     }
 
     /// The planner with `edit` in place of its file; the tracker's rules stay this engine's.

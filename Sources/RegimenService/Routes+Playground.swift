@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RegimenKit
+import Synchronization
 
 extension ServiceRoutes {
     /// The playground's endpoints: tools for coaches and auditors that read the served rules'
@@ -20,7 +21,9 @@ extension ServiceRoutes {
         route(router, .post, "/v1/playground/check") { request, context in
             let snapshot = try Self.snapshot(context)
             let body = try await playgroundBody(request, snapshot, allowed: [])
-            let diagnostics = snapshot.engine.check(body.edit)
+            let (diagnostics, engine) = snapshot.engine.check(body.edit)
+            // The page plans with the text it just checked: that plan reuses this engine.
+            if let engine { playground.editedEngines.keep(engine, for: body.edit, of: snapshot) }
             let errors = diagnostics.filter { $0.severity == .error }.count
             return Self.json(.map([
                 "path": .string(body.file.path), "ok": .bool(errors == 0), "errors": .int(Int64(errors)),
@@ -33,20 +36,17 @@ extension ServiceRoutes {
             let client = try playground.client(body.fields, snapshot)
             // The profile must be one the served rules read; its problems are the caller's (422).
             _ = try Self.engine { () throws(RegimenError) in try snapshot.engine.profile(from: client.profile, name: client.name) }
-            let edited = try Self.engine { () throws(RegimenError) in try snapshot.engine.replacing(body.edit) }
-            let impact = PlanImpact.compare(base: snapshot.engine, new: edited, panel: [client])
-            let changes = impact.changed.first?.changes ?? []
-            func plan(_ engine: RegimenEngine) -> Value {
-                do {
-                    let profile = try engine.profile(from: client.profile, name: client.name)
-                    return .map(["plan": try engine.generatePlan(profile).contractValue, "error": .null])
-                } catch {
-                    return .map(["plan": .null, "error": ServiceError(error).value["problems"] ?? .null])
+            let edited = try playground.editedEngines.engine(for: body.edit, of: snapshot)
+            let (served, changed, changes) = PlanImpact.compare(base: snapshot.engine, new: edited, client: client)
+            func side(_ plan: Result<GeneratedPlan, RegimenError>) -> Value {
+                switch plan {
+                case .success(let plan): .map(["plan": plan.contractValue, "error": .null])
+                case .failure(let error): .map(["plan": .null, "error": ServiceError(error).value["problems"] ?? .null])
                 }
             }
             return Self.json(.map([
                 "path": .string(body.file.path), "client": .string(client.name),
-                "served": plan(snapshot.engine), "edited": plan(edited),
+                "served": side(served), "edited": side(changed),
                 "changed": .bool(!changes.isEmpty), "changes": .list(changes.map(\.contractValue)),
             ]))
         }
@@ -54,7 +54,7 @@ extension ServiceRoutes {
             let snapshot = try Self.snapshot(context)
             let body = try await playgroundBody(request, snapshot, allowed: [])
             let clients = try playground.panel(snapshot)
-            let edited = try Self.engine { () throws(RegimenError) in try snapshot.engine.replacing(body.edit) }
+            let edited = try playground.editedEngines.engine(for: body.edit, of: snapshot)
             let impact = PlanImpact.compare(base: snapshot.engine, new: edited, panel: clients)
             guard case .map(var fields) = impact.contractValue else { return Self.json(impact.contractValue) }
             fields["path"] = .string(body.file.path)
@@ -151,12 +151,13 @@ extension ServiceRoutes {
     }
 }
 
-/// The playground's gate and its panel of client profiles.
+/// The playground's gate, its panel of client profiles, and the engines of recent edits.
 struct PlaygroundSettings: Sendable {
     /// Whether the playground's routes exist.
     let enabled: Bool
     /// The panel folder given with `--panel`, if any.
     let panel: URL?
+    let editedEngines = EditedEngines()
 
     /// The panel folder: `--panel`, or `examples/panel` beside the served rules folder.
     func folder(_ snapshot: RuleSnapshot) -> URL? {
@@ -204,5 +205,38 @@ struct PlaygroundSettings: Sendable {
         case (nil, _?):
             throw ServiceError(.unprocessableContent, "playground.client", "'profile' must be a profile (a map of its fields)", path: "profile")
         }
+    }
+}
+
+/// The planners of the last few edits, so that the plan the page asks for right after a check
+/// of the same text does not load the rules again. An entry is valid only for the snapshot it
+/// was made from; a reload makes every entry stale.
+final class EditedEngines: Sendable {
+    private struct Entry: Sendable {
+        let revision: String
+        let edit: RuleEdit
+        let engine: RegimenEngine
+    }
+
+    /// A page checks, then plans with, one text at a time; a few entries serve a few pages.
+    private static let capacity = 4
+    private let entries = Mutex<[Entry]>([])
+
+    func keep(_ engine: RegimenEngine, for edit: RuleEdit, of snapshot: RuleSnapshot) {
+        entries.withLock { entries in
+            entries.removeAll { $0.revision == snapshot.revision && $0.edit == edit }
+            entries.insert(Entry(revision: snapshot.revision, edit: edit, engine: engine), at: 0)
+            if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
+        }
+    }
+
+    /// The planner with `edit` in place of its file: a kept one, or loaded now (and kept).
+    /// - Throws: the edited rules' problems (422), when they do not load.
+    func engine(for edit: RuleEdit, of snapshot: RuleSnapshot) throws(ServiceError) -> RegimenEngine {
+        let kept = entries.withLock { entries in entries.first { $0.revision == snapshot.revision && $0.edit == edit }?.engine }
+        if let kept { return kept }
+        let engine = try ServiceRoutes.engine { () throws(RegimenError) in try snapshot.engine.replacing(edit) }
+        keep(engine, for: edit, of: snapshot)
+        return engine
     }
 }
