@@ -291,7 +291,10 @@
         el("ul", { class: "changes", "aria-labelledby": "pg-changes-title" }, answer.changes.map((change) => el("li", { text: change.summary })))]
       : []);
     const served = facts(answer.served.plan), edited = facts(answer.edited.plan);
-    const labels = [...new Set([...served.keys(), ...edited.keys()])];
+    // The rows that differ come first (in the plan's order), then the rest.
+    const all = [...new Set([...served.keys(), ...edited.keys()])];
+    const same = (label) => (served.get(label) || "—") === (edited.get(label) || "—");
+    const labels = [...all.filter((label) => !same(label)), ...all.filter(same)];
     const errors = [sideError(answer.served), sideError(answer.edited)];
     const body = labels.map((label) => {
       const before = served.get(label) || "—", after = edited.get(label) || "—";
@@ -303,7 +306,7 @@
     });
     fill("pg-compare", el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-labelledby": "pg-compare-caption" },
       el("table", { class: "compare" },
-        el("caption", { id: "pg-compare-caption", text: `The plan of ${answer.client}: served rules beside edited rules` }),
+        el("caption", { id: "pg-compare-caption", text: `The plan of ${answer.client}: served rules beside edited rules, changed rows first` }),
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Measure" }), el("th", { scope: "col", text: "Served" }), el("th", { scope: "col", text: "Edited" }))),
         el("tbody", {},
           errors.some(Boolean) ? el("tr", {}, el("th", { scope: "row", text: "Error" }), el("td", { text: errors[0] || "" }), el("td", { text: errors[1] || "" })) : null,
