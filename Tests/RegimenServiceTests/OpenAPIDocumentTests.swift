@@ -13,11 +13,19 @@ import Testing
     static let webRoutes: Set<String> = ["get /", "get /assets/{file}"]
 
     /// The router's routes as `METHOD path`, with the policies' catch-all written as the two
-    /// actions it serves, and without the page's routes.
+    /// actions it serves, and without the page's routes. `HEAD` is implied by `GET` (RFC 9110
+    /// §9.3.2: the same answer without a body), so the document lists the `GET` alone; every
+    /// `HEAD` route must have its `GET`.
     static func routerRoutes(_ server: RegimenServer) -> Set<String> {
         var routes: Set<String> = []
-        for route in server.router().routes {
+        let served = server.router().routes
+        let gets = Set(served.filter { $0.method == .get }.map(\.path.description))
+        for route in served {
             let method = route.method.rawValue.lowercased(), path = route.path.description
+            if route.method == .head {
+                #expect(gets.contains(path), "HEAD \(path) without its GET")
+                continue
+            }
             if webRoutes.contains("\(method) \(path)") { continue }
             if path.hasSuffix("/**") {
                 let base = String(path.dropLast(3))
