@@ -15,6 +15,10 @@ package struct ServeCommand: ParsableCommand {
         loads the set again off the request path and swaps it in; a broken edit keeps the last good set \
         serving and is reported in the log and at GET /v1/rules. GET /openapi.json describes every route.
 
+        The page at / has a rules playground (/v1/playground/*: check and plan with an edited rule file, \
+        never written to disk). It is on when --host is a loopback address (127.0.0.1, ::1, localhost) \
+        and off (404) otherwise unless --playground is given.
+
         Example: regimen serve --port 8080, then curl -H 'Content-Type: application/json' \
         -d @examples/minimal.json http://127.0.0.1:8080/v1/plans
         """
@@ -54,6 +58,13 @@ package struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("time-budget"), parsing: .unconditional, help: "Seconds one request may take before it is answered 503.")
     var timeBudget = 10.0
 
+    @Flag(help: ArgumentHelp(
+        "Offer the rules playground (edit a rule file in the page, plan with the edit) on a non-loopback address too; on loopback it is always on."))
+    var playground = false
+
+    @Option(help: ArgumentHelp("Folder of client profiles the playground plans (default: examples/panel beside the rules).", valueName: "dir"))
+    var panel: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -64,7 +75,7 @@ package struct ServeCommand: ParsableCommand {
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
         guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be more than 0 seconds") }
-        for (option, path) in [("--policies", policies), ("--documents", documents)] {
+        for (option, path) in [("--policies", policies), ("--documents", documents), ("--panel", panel)] {
             var isDirectory: ObjCBool = false
             if let path, !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
                 throw ValidationError("\(option): no folder at '\(path)'")
@@ -87,7 +98,7 @@ package struct ServeCommand: ParsableCommand {
             rules: folder(rules), catalogs: folder(catalogs), policies: folder(policies), documents: folder(documents),
             workingDirectory: context.currentDirectory, host: host, port: port, maximumBodyBytes: maxBody, adminToken: token,
             decisionLog: folder(decisionLog), pollInterval: pollInterval > 0 ? .milliseconds(Int(pollInterval * 1000)) : nil,
-            timeBudget: .milliseconds(Int(timeBudget * 1000)))
+            timeBudget: .milliseconds(Int(timeBudget * 1000)), playgroundRequested: playground, panel: folder(panel))
         let level = Logger.Level(rawValue: logLevel) ?? .info
         var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level

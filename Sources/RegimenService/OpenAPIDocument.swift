@@ -56,6 +56,9 @@ enum OpenAPIDocument {
         Operation(method: "post", path: "/v1/policies/{name}:test", summary: "Runs a security-tests body against the policy; JSON or JUnit XML.",
                   body: "SecurityTests", query: [("format", "string", "json (default) or junit; or send Accept: application/xml.")], response: "TestReport", errors: [404]),
         Operation(method: "get", path: "/v1/rules", summary: "The serving revision, its files and kinds, and the last failed reload.", response: "RulesInfo"),
+        Operation(method: "get", path: "/v1/playground/file", summary: "Playground: a served rule or catalog file's text (only while the playground is on).",
+                  query: [("path", "string", "The file as GET /v1/rules names it, such as rules/nutrition.yaml (required).")], response: "PlaygroundFile", errors: [404]),
+        Operation(method: "get", path: "/v1/playground/panel", summary: "Playground: the panel's client profiles, by file name (only while the playground is on).", response: "PlaygroundPanel"),
         Operation(method: "post", path: "/v1/admin/reload", summary: "Reloads the rules now (needs the admin bearer token).", response: "ReloadResult", errors: [401, 403, 404, 409]),
         Operation(method: "get", path: "/healthz", summary: "The process is up.", response: "Status"),
         Operation(method: "get", path: "/readyz", summary: "Rules are loaded and serving.", response: "Status"),
@@ -69,7 +72,7 @@ enum OpenAPIDocument {
 
     private static let statusText: [Int: String] = [
         400: "The body is not one readable JSON or YAML document.", 401: "No bearer token.", 403: "Refused.",
-        404: "No such route or policy.", 409: "The rules on disk did not load; the last good set serves.",
+        404: "No such route, policy or file (playground routes are 404 while the playground is off).", 409: "The rules on disk did not load; the last good set serves.",
         413: "The body is larger than the limit.", 415: "The content type is not JSON or YAML.",
         422: "The body or a parameter breaks the contract; each problem names its field.",
         503: "The request exceeded its time budget.",
@@ -224,8 +227,11 @@ enum OpenAPIDocument {
             "RulesInfo": object([
                 "revision": type("string"), "loaded_at": type("string"),
                 "files": list(object(["path": type("string"), "kind": type("string")], required: ["path", "kind"])),
-                "policies": list(type("string")), "last_failed_reload": types("object", "null"),
-            ], required: ["revision", "loaded_at", "files", "policies", "last_failed_reload"]),
+                "policies": list(type("string")), "last_failed_reload": types("object", "null"), "playground": type("boolean"),
+            ], required: ["revision", "loaded_at", "files", "policies", "last_failed_reload", "playground"]),
+            "PlaygroundFile": object(["path": type("string"), "kind": type("string"), "revision": type("string"), "text": type("string")],
+                                     required: ["path", "kind", "revision", "text"]),
+            "PlaygroundPanel": object(["folder": types("string", "null"), "clients": list(type("string"))], required: ["folder", "clients"]),
             "ReloadResult": object(["outcome": strings("unchanged", "loaded"), "revision": type("string")], required: ["outcome", "revision"]),
             "Status": object(["status": type("string"), "revision": type("string")], required: ["status"]),
             "Text": type("string"),

@@ -34,11 +34,13 @@ package struct RegimenServer: Sendable {
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
         let routes = ServiceRoutes(
             bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
-            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget)
+            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget,
+            playground: PlaygroundSettings(enabled: configuration.playgroundEnabled, panel: configuration.panel))
         routes.addPlanner(to: router)
         routes.addTracker(to: router)
         routes.addPolicies(to: router)
         routes.addOperations(to: router)
+        routes.addPlayground(to: router)
         routes.addWeb(to: router, logger: logger)
         return router
     }

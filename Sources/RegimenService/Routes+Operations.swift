@@ -15,6 +15,8 @@ extension ServiceRoutes {
                 "files": .list(snapshot.files.map { .map(["path": .string($0.path), "kind": .string($0.kind)]) }),
                 "policies": .list(snapshot.policies.keys.sorted().map(Value.string)),
                 "last_failed_reload": .null,
+                // The page shows its playground only when the playground's routes exist.
+                "playground": .bool(playground.enabled),
             ]
             if let failure = store.lastFailure {
                 fields["last_failed_reload"] = .map([

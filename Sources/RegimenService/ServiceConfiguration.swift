@@ -27,12 +27,54 @@ package struct ServiceConfiguration: Sendable {
     /// How long one request may take before it is answered 503. Evaluation limits bound the
     /// work of every request far below it; the budget only guards against the unforeseen.
     package var timeBudget: Duration
+    /// Whether `--playground` was given: the rules playground's endpoints are then on whatever
+    /// the address. Without it they are on only for a loopback address (``playgroundEnabled``).
+    package var playgroundRequested: Bool
+    /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
+    /// beside the rules folder, when there is one.
+    package var panel: URL?
+
+    /// Whether the playground's endpoints exist. They plan and check with text a caller sends as
+    /// rules, which is costlier than a normal request and shows the served rules' text, so a
+    /// service reachable from other machines offers them only when asked to (`--playground`).
+    package var playgroundEnabled: Bool { playgroundRequested || Self.isLoopback(host) }
+
+    /// Whether `host` names only this machine: `localhost`, 127.0.0.0/8, `::1` (also written in
+    /// full, in brackets, or as an IPv4-mapped 127 address).
+    package static func isLoopback(_ host: String) -> Bool {
+        var name = host.trimmingCharacters(in: .whitespaces).lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" || name == "localhost." { return true }
+        if let zone = name.firstIndex(of: "%") { name = String(name[..<zone]) }
+        if let octets = ipv4(name) { return octets[0] == 127 }
+        guard name.contains(":") else { return false }
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, name, &address) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &address) { Array($0) }
+        guard bytes.count == 16 else { return false }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }
+        let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
+        return mapped && bytes[12] == 127
+    }
+
+    /// The four octets of a dotted-quad IPv4 address, or `nil` for anything else.
+    private static func ipv4(_ text: String) -> [UInt8]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var octets: [UInt8] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber), let octet = UInt8(part) else { return nil }
+            octets.append(octet)
+        }
+        return octets
+    }
 
     package init(
         rules: URL? = nil, catalogs: URL? = nil, policies: URL? = nil, documents: URL? = nil,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 1 << 20, adminToken: String? = nil,
-        decisionLog: URL? = nil, pollInterval: Duration? = .seconds(2), timeBudget: Duration = .seconds(10)
+        decisionLog: URL? = nil, pollInterval: Duration? = .seconds(2), timeBudget: Duration = .seconds(10),
+        playgroundRequested: Bool = false, panel: URL? = nil
     ) {
         self.rules = rules
         self.catalogs = catalogs
@@ -46,5 +88,7 @@ package struct ServiceConfiguration: Sendable {
         self.decisionLog = decisionLog
         self.pollInterval = pollInterval
         self.timeBudget = timeBudget
+        self.playgroundRequested = playgroundRequested
+        self.panel = panel
     }
 }

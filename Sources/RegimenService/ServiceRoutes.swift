@@ -3,7 +3,7 @@ import Hummingbird
 import RegimenKit
 
 /// What every route needs: the body reader, the snapshot store, metrics, the decision log, the
-/// reloader and the admin token.
+/// reloader, the admin token and the playground gate.
 struct ServiceRoutes: Sendable {
     let bodies: RequestBodyReader
     let store: SnapshotStore
@@ -12,6 +12,8 @@ struct ServiceRoutes: Sendable {
     let decisionLog: DecisionLog?
     let adminToken: String?
     let timeBudget: Duration
+    /// Whether the playground is on, and its panel.
+    let playground: PlaygroundSettings
 
     typealias Handler = @Sendable (Request, ServiceContext) async throws -> Response
 
