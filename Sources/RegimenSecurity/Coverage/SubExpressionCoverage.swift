@@ -61,12 +61,12 @@ extension CoverageReport {
 
 /// A policy file's text as Unicode scalars with where each line starts, to turn file locations
 /// into offsets and offsets into text.
-struct FileText {
-    let scalars: [Unicode.Scalar]
+package struct FileText: Sendable {
+    package let scalars: [Unicode.Scalar]
     /// Offset of the first scalar of each line.
-    let lineStarts: [Int]
+    package let lineStarts: [Int]
 
-    init(_ text: String) {
+    package init(_ text: String) {
         scalars = Array(text.unicodeScalars)
         var starts = [0]
         for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
@@ -74,7 +74,7 @@ struct FileText {
     }
 
     /// The offset of `location` (line and column from 1), or `nil` when it is not in the text.
-    func offset(of location: SourceLocation) -> Int? {
+    package func offset(of location: SourceLocation) -> Int? {
         guard location.line >= 1, location.line <= lineStarts.count, location.column >= 1 else { return nil }
         let lineStart = lineStarts[location.line - 1]
         let lineEnd = location.line < lineStarts.count ? lineStarts[location.line] - 1 : scalars.count
@@ -82,14 +82,14 @@ struct FileText {
         return offset <= lineEnd ? offset : nil
     }
 
-    func text(from start: Int, to end: Int) -> String {
+    package func text(from start: Int, to end: Int) -> String {
         let from = max(0, min(start, scalars.count)), to = max(from, min(end, scalars.count))
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[from..<to])
         return String(view)
     }
 
-    func collapsedText(from start: Int, to end: Int) -> String {
+    package func collapsedText(from start: Int, to end: Int) -> String {
         text(from: start, to: end).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }
