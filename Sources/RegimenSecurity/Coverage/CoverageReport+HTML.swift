@@ -76,8 +76,12 @@ extension CoverageReport {
         let lineEnd = number < file.lineStarts.count ? file.lineStarts[number] - 1 : file.scalars.count
         // Pieces on this line, clipped to it; entries are already ordered outer before inner.
         var pieces: [(start: Int, end: Int, index: Int)] = []
+        // On the lines an expression continues onto, its mark starts after the indentation.
+        var textStart = lineStart
+        while textStart < lineEnd, file.scalars[textStart] == " " || file.scalars[textStart] == "\t" { textStart += 1 }
         for (index, entry) in entries.enumerated() where entry.startOffset < lineEnd && entry.endOffset > lineStart {
-            pieces.append((max(entry.startOffset, lineStart), min(entry.endOffset, lineEnd), index))
+            let start = entry.startOffset < lineStart ? textStart : entry.startOffset
+            if start < lineEnd { pieces.append((start, min(entry.endOffset, lineEnd), index)) }
         }
         pieces.sort { ($0.start, -$0.end, $0.index) < ($1.start, -$1.end, $1.index) }
         var out = ""
