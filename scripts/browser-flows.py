@@ -457,6 +457,14 @@ def flow_coverage(driver, url, out):
         # The top of the report: its title and figures, the helpers, and the first list opened.
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(DOCS / "coverage.png"))
+    # The coaching rules' coverage page shares the stylesheet: it must stay readable too.
+    coaching = subprocess.run([regimen, "test", "--coverage", "--coverage-output", str(folder), "rules/tests/plan-tests-training.yaml"],
+                              cwd=ROOT, capture_output=True, text=True)
+    check(coaching.returncode == 0, f"regimen test --coverage on the plan tests failed: {coaching.stderr}")
+    driver.get((folder / "coaching-rules.html").resolve().as_uri())
+    coaching_overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(coaching_overflow <= 0, f"the coaching coverage page scrolls sideways by {coaching_overflow} px at 1280 px")
+    check(driver.find_elements(By.CSS_SELECTOR, "tr.hit"), "the coaching coverage page marks covered rules")
     return {"marks": len(marks), "lists": len(details)}
 
 
