@@ -6,7 +6,10 @@ Starts `regimen serve` on a free loopback port and drives the flows a coach woul
   complete  fill every field of examples/complete.yaml, read the week, chart, meals and supplements
   checkin   submit a low-readiness check-in on that plan and read the change log
   keyboard  make a plan with the keyboard alone
-  axe       axe-core at 1280x800 and 390x844: no serious or critical violation, no sideways scroll
+  playground  break a rule file in the rules playground, read the located diagnostic, fix it with
+            a number and see the edited plan differ from the served one, download, reset
+  axe       axe-core on the planner and the playground at 1280x800 and 390x844: no serious or
+            critical violation, no sideways scroll
   simulator decide an allowed and a denied request on Appendix A and read the marked reason; run its
             test file and read the coverage; axe at both sizes
   coverage  the HTML coverage report of Appendix A's tests at 1280 px: titled by its relative path,
@@ -331,21 +334,135 @@ def flow_keyboard(driver, url, out):
     screenshot(driver, out, "keyboard", full_page=False)
 
 
+PLAYGROUND_FILE = "rules/training-volume.yaml"
+# The number the flow edits: where in the week's band each muscle's sets aim (0 bottom, 1 top).
+PLAYGROUND_KEY = "target_position: "
+
+
+def show_view(driver, view):
+    """Follows the Tools nav link to `view` (planner or playground) and waits for it."""
+    driver.find_element(By.CSS_SELECTOR, f"a[data-view-link][href='#{view}']").click()
+    wait(driver).until(lambda d: d.find_element(By.ID, view).is_displayed())
+    check(driver.find_element(By.CSS_SELECTOR, f"a[href='#{view}']").get_attribute("aria-current") == "page", f"the {view} link is marked current")
+
+
+def playground_status(driver):
+    return text(driver, "#pg-check-status"), text(driver, "#pg-plan-status")
+
+
+def select_text(driver, start, end):
+    """Selects characters start..<end of the editor, as a person would with the mouse."""
+    driver.execute_script("const a = document.getElementById('pg-text'); a.focus(); a.setSelectionRange(arguments[0], arguments[1]);", start, end)
+
+
+def flow_playground(driver, url, out):
+    """Break a rule file, read the diagnostic at its line and column, fix it with a number that
+    changes the plan, and compare the edited plan with the served one. The page stays as the
+    planner flows left it (a plan and a change log), for the axe flow to check both tools."""
+    if not driver.current_url.startswith(url):
+        open_page(driver, url)
+    check(driver.find_element(By.CSS_SELECTOR, "li[data-requires=playground]").is_displayed(), "the playground is offered on loopback")
+    show_view(driver, "playground")
+    check(not driver.find_element(By.ID, "planner").is_displayed(), "one tool at a time")
+    Select(driver.find_element(By.ID, "pg-file")).select_by_value(PLAYGROUND_FILE)
+    served = (ROOT / PLAYGROUND_FILE).read_text()
+    area = driver.find_element(By.ID, "pg-text")
+    wait(driver).until(lambda d: area.get_attribute("value") == served and playground_status(d)[0].startswith("No problems"))
+    wait(driver, 60).until(lambda d: playground_status(d)[1].startswith("No change"))
+    client = Select(driver.find_element(By.ID, "pg-client")).first_selected_option.get_attribute("value")
+    gutter = driver.find_elements(By.CSS_SELECTOR, "#pg-gutter .line")
+    check(len(gutter) == served.count("\n") + 1, f"a line number per line: {len(gutter)} for {served.count(chr(10)) + 1} lines")
+
+    # Break it: a word where the number belongs, typed over the number.
+    start = served.index(PLAYGROUND_KEY) + len(PLAYGROUND_KEY)
+    end = start + len(served[start:].split("\n", 1)[0])
+    line = served[:start].count("\n") + 1
+    column = start - served.rfind("\n", 0, start)
+    select_text(driver, start, end)
+    area.send_keys("halfway")
+    wait(driver).until(lambda d: "error" in playground_status(d)[0])
+    entries = driver.find_elements(By.CSS_SELECTOR, "#pg-diagnostics > li.error")
+    located = [e for e in entries if e.find_elements(By.CSS_SELECTOR, "button.location")
+               and e.find_element(By.CSS_SELECTOR, "button.location").text == f"{line}:{column}"]
+    check(located, f"a diagnostic at {line}:{column}: {[e.text for e in entries]}")
+    message = located[0].text
+    check("target_position" in message and "halfway" in message, f"the diagnostic names the key and the value: {message}")
+    check("error" in driver.find_element(By.CSS_SELECTOR, f"#pg-gutter .line:nth-child({line})").get_attribute("class"), "the gutter marks the line")
+    check(driver.find_elements(By.CSS_SELECTOR, "#pg-marks .mark.error"), "the column is marked in the text")
+    check("no plan" in playground_status(driver)[1], f"no plan while the rules do not load: {playground_status(driver)[1]}")
+    # The location moves the caret there (keyboard: the button is a button).
+    select_text(driver, 0, 0)
+    located[0].find_element(By.CSS_SELECTOR, "button.location").send_keys(Keys.ENTER)
+    caret = driver.execute_script("return document.getElementById('pg-text').selectionStart")
+    check(caret == start, f"the caret moves to {line}:{column} (offset {start}), not offset {caret}")
+    check(text(driver, "#pg-caret") == f"line {line}, column {column}", f"the caret is shown at {text(driver, '#pg-caret')}")
+
+    # Reset restores the served text.
+    driver.find_element(By.ID, "pg-reset").click()
+    wait(driver).until(lambda d: area.get_attribute("value") == served and playground_status(d)[0].startswith("No problems"))
+
+    # Fix it with a number that moves every band's target to its top: the plan changes.
+    select_text(driver, start, end)
+    area.send_keys("1")
+    wait(driver, 60).until(lambda d: playground_status(d)[0].startswith("No problems") and "change" in playground_status(d)[1]
+                           and not playground_status(d)[1].startswith(("No change", "Planning")))
+    shown = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#pg-changes li")]
+    edited = area.get_attribute("value")
+    answer = service_json(url, "/v1/playground/plan", {"path": PLAYGROUND_FILE, "text": edited, "client": client})
+    check(shown and shown == [c["summary"] for c in answer["changes"]], f"the changes listed are the service's: {shown[:3]}")
+    check(any("weekly sets" in line for line in shown), f"weekly sets change: {shown[:5]}")
+    differs = driver.find_elements(By.CSS_SELECTOR, "#pg-compare tr.differs")
+    check(differs, "the edited plan differs from the served one in the table")
+    check((ROOT / PLAYGROUND_FILE).read_text() == served, "the file on disk is untouched")
+
+    # Download saves the edited text (the blob handed to the link is read back).
+    driver.execute_script("""
+        window.__downloads = [];
+        const create = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.__downloads.push(blob); return create.call(URL, blob); };""")
+    driver.find_element(By.ID, "pg-download").click()
+    saved = driver.execute_async_script("const done = arguments[0]; window.__downloads[0].text().then(done);")
+    check(saved == edited, "Download saves the edited text")
+
+    driver.execute_script("document.getElementById('playground').scrollIntoView()")
+    screenshot(driver, out, "playground")
+    document_shot(driver, "playground", (1280, 1500), "playground-title")
+    return {"diagnostic": f"{line}:{column}", "changes": len(shown), "differing rows": len(differs)}
+
+
+def axe_check(driver, name):
+    driver.execute_script("window.scrollTo(0, 0)")
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(overflow <= 0, f"{name}: the page scrolls sideways by {overflow} px")
+    axe = Axe(driver)
+    axe.inject()
+    report = axe.run()
+    bad = [v for v in report["violations"] if v.get("impact") in ("serious", "critical")]
+    check(not bad, f"{name}: axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
+    return [(v["id"], v["impact"], len(v["nodes"])) for v in report["violations"]]
+
+
 def flow_axe(driver, url, out):
-    """axe-core on the page with a plan and a change log, at both sizes."""
+    """axe-core on the planner with a plan and a change log, and on the playground with a
+    changed plan and with a diagnostic, at both sizes."""
     results = {}
     for name in SIZES:
         resize(driver, name)
-        driver.execute_script("window.scrollTo(0, 0)")
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-        check(overflow <= 0, f"{name}: the page scrolls sideways by {overflow} px")
-        axe = Axe(driver)
-        axe.inject()
-        report = axe.run()
-        bad = [v for v in report["violations"] if v.get("impact") in ("serious", "critical")]
-        results[name] = [(v["id"], v["impact"], len(v["nodes"])) for v in report["violations"]]
-        check(not bad, f"{name}: axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
+        show_view(driver, "planner")
+        results[name] = axe_check(driver, name)
         screenshot(driver, out, f"axe-{name}")
+        show_view(driver, "playground")
+        results[f"playground-{name}"] = axe_check(driver, f"playground at {name}")
+        screenshot(driver, out, f"axe-playground-{name}")
+    # A diagnostic shown, at the phone's size.
+    area = driver.find_element(By.ID, "pg-text")
+    select_text(driver, 0, 0)
+    area.send_keys("kind: [")
+    wait(driver).until(lambda d: "error" in playground_status(d)[0])
+    results["playground-diagnostics"] = axe_check(driver, "playground with a diagnostic at phone")
+    screenshot(driver, out, "axe-playground-diagnostics")
+    driver.find_element(By.ID, "pg-reset").click()
+    show_view(driver, "planner")
     resize(driver, "desktop")
     return results
 
@@ -368,6 +485,14 @@ def decide(driver, uid, expected):
     marks = driver.find_elements(By.CSS_SELECTOR, "#sim-source mark")
     check(marks, f"{uid}: no sub-expression is marked in the policy text")
     return [unmarked_text(mark) for mark in marks], marks
+
+
+def service_json_text(url, policy):
+    """A served policy's text, as the simulator's decide answer carries it."""
+    body = json.dumps({"policy": policy, "method": "get", "path": "users/alice", "auth": None}).encode()
+    request = urllib.request.Request(url + "/v1/playground/simulator/decide", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["policy"]["text"]
 
 
 def flow_simulator(driver, url, out):
@@ -394,8 +519,19 @@ def flow_simulator(driver, url, out):
     check("request.auth.token.admin" in reason and "line 8, column 49" in reason and "isAdmin()" in reason,
           f"the reason names the sub-expression, where it is and the function: {reason!r}")
     check(driver.switch_to.active_element.get_attribute("id") == "sim-verdict", "focus moves to the verdict")
+    lines = driver.find_elements(By.CSS_SELECTOR, "#sim-source ol.source > li")
+    check(len(lines) == len(service_json_text(url, "workout-tracker/appendix-a").split("\n")) - 1,
+          f"the policy text is shown with a numbered line each ({len(lines)} lines)")
     screenshot(driver, out, "simulator")
-    document_shot(driver, "simulator", (1280, 800), "sim-result")
+    if DOCS is not None:
+        # The README's shot at 1280x800: the verdict, the statements, and the marked line in view.
+        resize(driver, "desktop")
+        driver.execute_script(
+            "document.getElementById('sim-result').scrollIntoView();"
+            "const mark = document.querySelector('#sim-source mark'); const box = mark.closest('.policy-source');"
+            "box.scrollTop = Math.max(0, mark.offsetTop - box.offsetTop - 40);")
+        time.sleep(0.3)
+        driver.save_screenshot(str(DOCS / "simulator.png"))
     # The test file of the policy, with coverage.
     driver.find_element(By.ID, "sim-load-tests").click()
     wait(driver).until(lambda d: text(d, "#sim-tests-status").startswith("Loaded"))
@@ -493,7 +629,8 @@ def main():
         driver = browser()
         resize(driver, "desktop")
         flows = [("minimal", flow_minimal), ("complete", flow_complete), ("checkin", flow_checkin),
-                 ("axe", flow_axe), ("keyboard", flow_keyboard), ("simulator", flow_simulator), ("coverage", flow_coverage)]
+                 ("playground", flow_playground), ("axe", flow_axe), ("keyboard", flow_keyboard), ("simulator", flow_simulator),
+                 ("coverage", flow_coverage)]
         for name, flow in flows:
             start = time.monotonic()
             try:

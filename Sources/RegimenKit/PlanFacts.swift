@@ -14,12 +14,24 @@ struct PlanFacts: Sendable {
     var failure: String?
 
     init(engine: RegimenEngine, profile: Data, name: String) {
+        self.init(engine: engine, planned: Self.plan(engine: engine, profile: profile, name: name))
+    }
+
+    /// The profile read and planned by `engine`, or the error that stopped it.
+    static func plan(engine: RegimenEngine, profile: Data, name: String) -> Result<(Profile, GeneratedPlan), RegimenError> {
+        Result { () throws(RegimenError) in
+            let parsed = try engine.profile(from: profile, name: name)
+            return (parsed, try engine.generatePlan(parsed))
+        }
+    }
+
+    /// The facts of a plan `engine` made (its supplements are asked of `engine` too).
+    init(engine: RegimenEngine, planned: Result<(Profile, GeneratedPlan), RegimenError>) {
         let plan: GeneratedPlan
         let parsed: Profile
-        do {
-            parsed = try engine.profile(from: profile, name: name)
-            plan = try engine.generatePlan(parsed)
-        } catch {
+        switch planned {
+        case .success(let made): (parsed, plan) = made
+        case .failure(let error):
             failure = error.description.split(separator: "\n").first.map(String.init) ?? "refused"
             return
         }

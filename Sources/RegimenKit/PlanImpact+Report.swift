@@ -9,14 +9,7 @@ extension PlanImpact: SeedContract {
             .map(["summary": .string(group.summary), "clients": .list(group.clients.map(Value.string))])
         }
         let clientValues = changed.map { impact -> Value in
-            .map(["client": .string(impact.client), "changes": .list(impact.changes.map { change in
-                var fields: OrderedDictionary<String, Value> = [
-                    "measure": .string(change.measure), "before": change.before.isEmpty ? .null : .string(change.before),
-                    "after": change.after.isEmpty ? .null : .string(change.after), "summary": .string(change.summary),
-                ]
-                if let percent = change.percent, percent.isFinite { fields["percent"] = .float((percent * 10).rounded() / 10) }
-                return .map(fields)
-            })])
+            .map(["client": .string(impact.client), "changes": .list(impact.changes.map(\.contractValue))])
         }
         return .map([
             "clients": .int(Int64(clientCount)), "changed": .int(Int64(changed.count)),
@@ -75,5 +68,18 @@ extension PlanImpact: SeedContract {
         }
         page += "</body></html>\n"
         return page
+    }
+}
+
+extension PlanImpact.Change {
+    /// The change as JSON: `measure`, `before` and `after` (`null` for an added or dropped set
+    /// member), `summary` as the text report words it, and `percent` for a number.
+    package var contractValue: Value {
+        var fields: OrderedDictionary<String, Value> = [
+            "measure": .string(measure), "before": before.isEmpty ? .null : .string(before),
+            "after": after.isEmpty ? .null : .string(after), "summary": .string(summary),
+        ]
+        if let percent, percent.isFinite { fields["percent"] = .float((percent * 10).rounded() / 10) }
+        return .map(fields)
     }
 }

@@ -86,6 +86,17 @@ public struct PlanImpact: Sendable, Hashable {
         return PlanImpact(clientCount: panel.count, changed: perClient, groups: group(perClient, of: panel.count))
     }
 
+    /// One client planned under `base` and `new`, each plan made once: both plans (or the error
+    /// each met) and the changes, worded as ``compare(base:new:panel:)`` words them.
+    package static func compare(base: RegimenEngine, new: RegimenEngine, client: Client)
+        -> (base: Result<GeneratedPlan, RegimenError>, new: Result<GeneratedPlan, RegimenError>, changes: [Change])
+    {
+        let before = PlanFacts.plan(engine: base, profile: client.profile, name: client.name)
+        let after = PlanFacts.plan(engine: new, profile: client.profile, name: client.name)
+        let changes = PlanFacts.changes(from: PlanFacts(engine: base, planned: before), to: PlanFacts(engine: new, planned: after))
+        return (before.map(\.1), after.map(\.1), changes)
+    }
+
     /// Categorical changes group by their exact before → after; numbers group by measure and
     /// direction, with the range of the relative moves.
     static func group(_ impacts: [ClientImpact], of total: Int) -> [Group] {

@@ -68,8 +68,14 @@ public final class RegimenEngine: Sendable {
     }
 
     /// Loads the planner's rule kinds from `sources`.
-    package init(sources: RuleSources) throws(RegimenError) {
-        let result = Self.plannerLoader.load(from: sources)
+    package convenience init(sources: RuleSources) throws(RegimenError) {
+        try self.init(sources: sources, replacing: [:], tracking: nil)
+    }
+
+    /// Loads the planner's rule kinds from `sources`, reading the texts of `replacing` (by display
+    /// path) instead of those files; `tracking`, when given, is used instead of loading it.
+    init(sources: RuleSources, replacing: [String: String], tracking: Result<TrackingRules, DiagnosticsError>?) throws(RegimenError) {
+        let result = Self.plannerLoader.load(from: sources, replacing: replacing)
         do {
             let ruleSet = try result.get()
             self.planner = try PlanGenerator(ruleSet: ruleSet)
@@ -77,7 +83,7 @@ public final class RegimenEngine: Sendable {
         } catch {
             throw .rules(error.diagnostics)
         }
-        self.tracking = Result { () throws(DiagnosticsError) in try TrackingRules.load(from: sources) }
+        self.tracking = tracking ?? Result { () throws(DiagnosticsError) in try TrackingRules.load(from: sources) }
         self.sources = sources
     }
 

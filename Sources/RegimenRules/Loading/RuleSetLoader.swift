@@ -83,6 +83,13 @@ package struct RuleSetLoader: Sendable {
 
     /// Loads every `*.yaml` file under the given directories.
     package func load(from sources: RuleSources, scope: Scope = .everything) -> RuleSetLoadResult {
+        load(from: sources, scope: scope, replacing: [:])
+    }
+
+    /// Loads every `*.yaml` file under the given directories, reading the texts of `replacing`
+    /// (by display path) instead of those files: an edit tried in memory, the file on disk
+    /// neither read nor written.
+    package func load(from sources: RuleSources, scope: Scope = .everything, replacing: [String: String]) -> RuleSetLoadResult {
         var files: [(path: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -92,6 +99,10 @@ package struct RuleSetLoader: Sendable {
             for url in listing.files {
                 fileCount += 1
                 let display = sources.displayPath(for: url)
+                if let text = replacing[display] {
+                    files.append((display, text))
+                    continue
+                }
                 do {
                     files.append((display, try InputFile.read(url, displayPath: display)))
                 } catch {

@@ -278,9 +278,11 @@ const Simulator = (() => {
 
   document.addEventListener("DOMContentLoaded", async () => {
     try {
-      const info = window.Views ? await window.Views.rules : await RegimenAPI.get("/v1/rules");
+      // The page's tool switcher (views.js), when present, shows the section and fetched the rules info.
+      const switcher = typeof Views === "undefined" ? null : Views;
+      const info = switcher ? await switcher.rules : await RegimenAPI.get("/v1/rules");
       if (info.playground !== true) return;
-      if (!window.Views) {
+      if (!switcher) {
         // Without the page's tool switcher the section and its link simply show.
         for (const element of document.querySelectorAll("[data-simulator]")) element.hidden = false;
       }
