@@ -8,7 +8,9 @@ import Testing
 
 /// The playground's endpoints: a rule file's edited text is checked as `regimen check` checks
 /// it and planned with as if it were on disk, in memory only, within the service's limits.
-@Suite struct PlaygroundTests {
+// Serialized: each case loads the whole rule set once or twice; run side by side, the property's
+// 44 cases would crowd out the other service suites, whose requests have a time budget.
+@Suite(.serialized) struct PlaygroundTests {
     typealias Support = ServiceTestSupport
 
     static let file = "rules/training-volume.yaml"
