@@ -8,7 +8,7 @@ import Testing
 
 /// The security simulator's endpoints: a decision with its reason located in the policy text,
 /// pasted policies and their located problems, tests with coverage, the limits, and the gate.
-@Suite struct SimulatorTests {
+@Suite(.serialized) struct SimulatorTests {
     typealias Support = ServiceTestSupport
 
     static func configuration(host: String = "127.0.0.1", maximumBodyBytes: Int = 1 << 20) -> ServiceConfiguration {
