@@ -10,6 +10,10 @@ Starts `regimen serve` on a free loopback port and drives the flows a coach woul
             a number and see the edited plan differ from the served one, download, reset
   axe       axe-core on the planner and the playground at 1280x800 and 390x844: no serious or
             critical violation, no sideways scroll
+  simulator decide an allowed and a denied request on Appendix A and read the marked reason; run its
+            test file and read the coverage; axe at both sizes
+  coverage  the HTML coverage report of Appendix A's tests at 1280 px: titled by its relative path,
+            every sub-expression marked, nothing cut off at the right edge
 Each flow saves a screenshot in the output folder. Exit status 0 when every flow passes.
 
 Usage: scripts/browser-flows.py [--regimen .build/debug/regimen] [--out .build/browser-flows] [--docs docs]
@@ -463,13 +467,154 @@ def flow_axe(driver, url, out):
     return results
 
 
+def unmarked_text(element):
+    """An element's visible text without the hidden words that tell what a mark is."""
+    return element.parent.execute_script(
+        "const c = arguments[0].cloneNode(true); c.querySelectorAll('.visually-hidden').forEach(n => n.remove());"
+        " return c.textContent;", element)
+
+
+def decide(driver, uid, expected):
+    uid_field = driver.find_element(By.ID, "sim-uid")
+    uid_field.clear()
+    uid_field.send_keys(uid)
+    driver.find_element(By.ID, "sim-decide").click()
+    wait(driver).until(lambda d: text(d, "#sim-status").startswith("Decided"))
+    verdict = text(driver, "#sim-verdict")
+    check(verdict.startswith(expected), f"{uid}: the verdict is {verdict!r}, not {expected}")
+    marks = driver.find_elements(By.CSS_SELECTOR, "#sim-source mark")
+    check(marks, f"{uid}: no sub-expression is marked in the policy text")
+    return [unmarked_text(mark) for mark in marks], marks
+
+
+def service_json_text(url, policy):
+    """A served policy's text, as the simulator's decide answer carries it."""
+    body = json.dumps({"policy": policy, "method": "get", "path": "users/alice", "auth": None}).encode()
+    request = urllib.request.Request(url + "/v1/playground/simulator/decide", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["policy"]["text"]
+
+
+def flow_simulator(driver, url, out):
+    """Decide an allowed and a denied request on Appendix A; run its tests and read the coverage."""
+    open_page(driver, url)
+    driver.get(url + "/#simulator")
+    wait(driver).until(lambda d: d.find_element(By.ID, "simulator").is_displayed())
+    wait(driver).until(lambda d: len(Select(d.find_element(By.ID, "sim-policy")).options) > 1)
+    check(Select(driver.find_element(By.ID, "sim-policy")).first_selected_option.get_attribute("value") == "workout-tracker/appendix-a",
+          "Appendix A is the policy chosen first")
+    Select(driver.find_element(By.ID, "sim-method")).select_by_value("get")
+    path = driver.find_element(By.ID, "sim-path")
+    path.clear()
+    path.send_keys("users/alice")
+    allowed, _ = decide(driver, "alice", "ALLOW")
+    check(allowed == ["isOwner(userId) || isAdmin()"], f"the allowed request marks {allowed}")
+    evaluations = text(driver, "#sim-evaluations")
+    check("allow read (line 18): true" in evaluations, f"the evaluated statement is listed: {evaluations!r}")
+    denied, marks = decide(driver, "bob", "DENY")
+    check(denied == ["request.auth.token.admin"], f"the denied request marks {denied}")
+    spoken = marks[0].get_attribute("textContent")
+    check(spoken.startswith("Deciding sub-expression: "), f"the mark says what it is, not by colour alone: {spoken!r}")
+    reason = text(driver, "#sim-reason")
+    check("request.auth.token.admin" in reason and "line 8, column 49" in reason and "isAdmin()" in reason,
+          f"the reason names the sub-expression, where it is and the function: {reason!r}")
+    check(driver.switch_to.active_element.get_attribute("id") == "sim-verdict", "focus moves to the verdict")
+    lines = driver.find_elements(By.CSS_SELECTOR, "#sim-source ol.source > li")
+    check(len(lines) == len(service_json_text(url, "workout-tracker/appendix-a").split("\n")) - 1,
+          f"the policy text is shown with a numbered line each ({len(lines)} lines)")
+    screenshot(driver, out, "simulator")
+    if DOCS is not None:
+        # The README's shot at 1280x800: the verdict, the statements, and the marked line in view.
+        resize(driver, "desktop")
+        driver.execute_script(
+            "document.getElementById('sim-result').scrollIntoView();"
+            "const mark = document.querySelector('#sim-source mark'); const box = mark.closest('.policy-source');"
+            "box.scrollTop = Math.max(0, mark.offsetTop - box.offsetTop - 40);")
+        time.sleep(0.3)
+        driver.save_screenshot(str(DOCS / "simulator.png"))
+    # The test file of the policy, with coverage.
+    driver.find_element(By.ID, "sim-load-tests").click()
+    wait(driver).until(lambda d: text(d, "#sim-tests-status").startswith("Loaded"))
+    driver.find_element(By.ID, "sim-run").click()
+    wait(driver, 30).until(lambda d: "passed" in text(d, "#sim-tests-status"))
+    summary = text(driver, "#sim-tests-summary")
+    check(summary.endswith(" 0 failed"), f"every case of Appendix A's tests passes: {summary!r}")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#sim-coverage tbody tr")
+    check(len(rows) > 100, f"coverage lists every sub-expression ({len(rows)} rows)")
+    screenshot(driver, out, "simulator-tests")
+    results = {}
+    for name in SIZES:
+        resize(driver, name)
+        driver.execute_script("window.scrollTo(0, 0)")
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"{name}: the simulator scrolls sideways by {overflow} px")
+        axe = Axe(driver)
+        axe.inject()
+        report = axe.run()
+        bad = [v for v in report["violations"] if v.get("impact") in ("serious", "critical")]
+        results[name] = [(v["id"], v["impact"], len(v["nodes"])) for v in report["violations"]]
+        check(not bad, f"{name}: axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
+        screenshot(driver, out, f"simulator-{name}")
+    resize(driver, "desktop")
+    return {"allowed": allowed, "denied": denied, "tests": summary, "axe": results}
+
+
+def flow_coverage(driver, url, out):
+    """The coverage report of Appendix A's tests at 1280 px."""
+    regimen = ARGUMENTS.regimen
+    folder = out / "coverage"
+    tests = ROOT / "rules/security/workout-tracker/appendix-a.tests.yaml"
+    run = subprocess.run([regimen, "test", "--coverage", "--coverage-output", str(folder), str(tests)],
+                         cwd=ROOT, capture_output=True, text=True)
+    check(run.returncode == 0, f"regimen test --coverage failed: {run.stderr}")
+    resize(driver, "desktop")
+    driver.get((folder / "appendix-a.rules.html").resolve().as_uri())
+    check(driver.title == "Coverage: rules/security/workout-tracker/appendix-a.rules", f"the page is titled {driver.title!r}")
+    marks = driver.find_elements(By.CSS_SELECTOR, "td.s span.x")
+    check(len(marks) > 100, f"every sub-expression is marked ({len(marks)})")
+    first = marks[0].get_attribute("title")
+    check("evaluated" in first, f"a mark's title gives its counts: {first!r}")
+    details = driver.find_elements(By.CSS_SELECTOR, "details summary")
+    check(details, "each statement has a list of its sub-expressions")
+    details[0].send_keys(Keys.ENTER)
+    check(driver.find_element(By.CSS_SELECTOR, "details").get_attribute("open") is not None, "the list opens with the keyboard")
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(overflow <= 0, f"the report scrolls sideways by {overflow} px at 1280 px")
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('td.a, td.s')].filter(c => c.scrollWidth > c.clientWidth + 1).length")
+    check(cut == 0, f"{cut} cells are cut off at their right edge")
+    axe = Axe(driver)
+    axe.inject()
+    report = axe.run()
+    bad = [v for v in report["violations"] if v.get("impact") in ("serious", "critical")]
+    check(not bad, f"axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
+    screenshot(driver, out, "coverage", full_page=False)
+    if DOCS is not None:
+        # The top of the report: its title and figures, the helpers, and the first list opened.
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(str(DOCS / "coverage.png"))
+    # The coaching rules' coverage page shares the stylesheet: it must stay readable too.
+    coaching = subprocess.run([regimen, "test", "--coverage", "--coverage-output", str(folder), "rules/tests/plan-tests-training.yaml"],
+                              cwd=ROOT, capture_output=True, text=True)
+    check(coaching.returncode == 0, f"regimen test --coverage on the plan tests failed: {coaching.stderr}")
+    driver.get((folder / "coaching-rules.html").resolve().as_uri())
+    coaching_overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(coaching_overflow <= 0, f"the coaching coverage page scrolls sideways by {coaching_overflow} px at 1280 px")
+    check(driver.find_elements(By.CSS_SELECTOR, "tr.hit"), "the coaching coverage page marks covered rules")
+    return {"marks": len(marks), "lists": len(details)}
+
+
+ARGUMENTS = None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regimen", default=str(ROOT / ".build/debug/regimen"))
     parser.add_argument("--out", default=str(ROOT / ".build/browser-flows"))
     parser.add_argument("--docs", help="also save the README's screenshots in this folder (docs/)")
     arguments = parser.parse_args()
-    global DOCS
+    global DOCS, ARGUMENTS
+    ARGUMENTS = arguments
     DOCS = Path(arguments.docs) if arguments.docs else None
     if DOCS is not None:
         DOCS.mkdir(parents=True, exist_ok=True)
@@ -484,7 +629,8 @@ def main():
         driver = browser()
         resize(driver, "desktop")
         flows = [("minimal", flow_minimal), ("complete", flow_complete), ("checkin", flow_checkin),
-                 ("playground", flow_playground), ("axe", flow_axe), ("keyboard", flow_keyboard)]
+                 ("playground", flow_playground), ("axe", flow_axe), ("keyboard", flow_keyboard), ("simulator", flow_simulator),
+                 ("coverage", flow_coverage)]
         for name, flow in flows:
             start = time.monotonic()
             try:

@@ -264,7 +264,9 @@ package struct SecurityTestCommand: ParsableCommand {
                 guard let recorder = recorders[key] else { continue }
                 let report = CoverageReport(recorder)
                 let name = (key as NSString).lastPathComponent + ".html"
-                try report.html().write(toFile: (coverageOutput as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+                // Titled by where the tests ran from, as the reader typed the paths, not by an absolute path.
+                let title = CoverageReport.relativePath(recorder.policy.policy.origin.file, to: CommandContext.current.currentDirectory.path)
+                try report.html(title: title).write(toFile: (coverageOutput as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
                 lcov += report.lcov()
             }
             if let coaching {

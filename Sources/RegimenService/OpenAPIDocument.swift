@@ -70,7 +70,7 @@ enum OpenAPIDocument {
         Operation(method: "get", path: "/readyz", summary: "Rules are loaded and serving.", response: "Status"),
         Operation(method: "get", path: "/metrics", summary: "Prometheus metrics.", response: "Text", responseType: "text/plain"),
         Operation(method: "get", path: "/openapi.json", summary: "This document.", response: "Document"),
-    ]
+    ] + simulatorOperations
 
     /// The document's JSON text (keys sorted), with the served policy names as the values the
     /// `{name}` parameter takes.
@@ -148,7 +148,7 @@ enum OpenAPIDocument {
                 "description": .string("The seed's planner contracts, the tracker, and security policy decisions over HTTP. Every response carries the serving rules revision in Regimen-Revision."),
             ]),
             "paths": .map(paths),
-            "components": .map(["schemas": .map(schemas)]),
+            "components": .map(["schemas": .map(schemas.merging(simulatorSchemas) { own, _ in own })]),
         ])
     }
 
@@ -157,13 +157,13 @@ enum OpenAPIDocument {
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
-    private static func reference(_ name: String) -> Value { .map(["$ref": .string("#/components/schemas/\(name)")]) }
+    static func reference(_ name: String) -> Value { .map(["$ref": .string("#/components/schemas/\(name)")]) }
 
     private static let revisionHeader: Value = .map([
         "Regimen-Revision": .map(["description": .string("The rules revision that computed the response."), "schema": .map(["type": .string("string")])]),
     ])
 
-    private static func object(_ properties: [String: Value] = [:], required: [String] = [], additional: Bool = true) -> Value {
+    static func object(_ properties: [String: Value] = [:], required: [String] = [], additional: Bool = true) -> Value {
         var fields: Value.Map = ["type": .string("object")]
         if !properties.isEmpty {
             var map: Value.Map = [:]
@@ -175,10 +175,10 @@ enum OpenAPIDocument {
         return .map(fields)
     }
 
-    private static func type(_ name: String) -> Value { .map(["type": .string(name)]) }
-    private static func types(_ names: String...) -> Value { .map(["type": .list(names.map(Value.string))]) }
-    private static func strings(_ values: String...) -> Value { .map(["type": .string("string"), "enum": .list(values.map(Value.string))]) }
-    private static func list(_ items: Value) -> Value { .map(["type": .string("array"), "items": items]) }
+    static func type(_ name: String) -> Value { .map(["type": .string(name)]) }
+    static func types(_ names: String...) -> Value { .map(["type": .list(names.map(Value.string))]) }
+    static func strings(_ values: String...) -> Value { .map(["type": .string("string"), "enum": .list(values.map(Value.string))]) }
+    static func list(_ items: Value) -> Value { .map(["type": .string("array"), "items": items]) }
 
     private static var schemas: Value.Map {
         let problem = object(["id": type("string"), "message": type("string"), "path": types("string", "null")], required: ["id", "message", "path"])

@@ -10,6 +10,7 @@ extension ServiceRoutes {
     /// unknown route does. Every playground-style route is added here, behind the one gate.
     func addPlayground(to router: Router<ServiceContext>) {
         guard playground.enabled else { return }
+        addSimulator(to: router)
         route(router, .get, "/v1/playground/file") { request, context in
             let snapshot = try Self.snapshot(context)
             let file = try Self.servedFile(request, snapshot)

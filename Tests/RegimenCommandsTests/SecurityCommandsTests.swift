@@ -91,6 +91,21 @@ struct SecurityCommandsTests {
         #expect(lcov.contains("FNDA:18,isTrainer@15"))
         let html = try String(contentsOf: directory.appendingPathComponent("storage.rules.html"), encoding: .utf8)
         #expect(html.contains("allow read: evaluated 4: true 2, false 2, error 0"))
+        // Every sub-expression is marked with its figures; the page is titled by the relative path.
+        #expect(html.contains("<title>Coverage: rules/security/trainer-student/storage.rules</title>"))
+        #expect(html.contains("title=\"request.auth.uid == trainerId (15:61–15:90): evaluated 16: true 11, false 5, error 0\""))
+    }
+
+    @Test("--coverage titles each page by the policy's path relative to where the tests ran, given an absolute path")
+    func coverageTitleIsRelative() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-cov-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let absolute = repository.appendingPathComponent("rules/security/trainer-student/storage.tests.yaml").path
+        let result = try run(["test", "--coverage", "--coverage-output", directory.path, absolute])
+        #expect(result.status == 0)
+        let html = try String(contentsOf: directory.appendingPathComponent("storage.rules.html"), encoding: .utf8)
+        #expect(html.contains("<title>Coverage: rules/security/trainer-student/storage.rules</title>"))
+        #expect(!html.contains(repository.path))
     }
 
     @Test("regimen authorize answers one question and explains a deny")

@@ -1,7 +1,7 @@
 import RegimenLanguage
 
 /// Counts, over a test run, how often each allow statement and function was evaluated and how
-/// it came out, and how often each sub-expression ran (for per-line counts).
+/// it came out, and what each sub-expression produced (counts and a bounded summary of values).
 ///
 /// Not thread-safe: one recorder belongs to one sequential run.
 package final class CoverageRecorder {
@@ -15,8 +15,8 @@ package final class CoverageRecorder {
     package let policy: CompiledPolicy
     package private(set) var allowCounts: [Counts]
     package private(set) var functionCounts: [Counts]
-    /// Evaluations per sub-expression: condition spans keyed by allow id, function spans by -1.
-    private(set) var spanCounts: [SpanKey: Int] = [:]
+    /// What each sub-expression produced: condition spans keyed by allow id, function spans by -1.
+    private(set) var spanSummaries: [SpanKey: ValueSummary] = [:]
 
     struct SpanKey: Hashable {
         var allow: Int
@@ -43,7 +43,7 @@ package final class CoverageRecorder {
         recordAllow(id, outcome: outcome)
         for record in records {
             let namespace = SpanNamespaces.namespace(of: record.span, width: policy.namespaceWidth)
-            spanCounts[SpanKey(allow: namespace == 0 ? id : -1, span: record.span), default: 0] += 1
+            spanSummaries[SpanKey(allow: namespace == 0 ? id : -1, span: record.span), default: ValueSummary()].record(record.outcome)
             guard namespace > 0, namespace - 1 < policy.functions.count, policy.functions[namespace - 1].resultSpan == record.span else { continue }
             functionCounts[namespace - 1].evaluated += 1
             switch record.outcome {
@@ -59,28 +59,41 @@ package final class CoverageRecorder {
     package func lineCounts() -> [Int: Int] {
         var lines: [Int: Int] = [:]
         func note(_ line: Int, _ count: Int) { lines[line] = max(lines[line] ?? 0, count) }
-        for (key, count) in spanCounts {
-            let source: SourceText?
-            var start = key.span.start
-            if key.allow >= 0 {
-                source = policy.allows[key.allow].condition?.source
-            } else {
-                let namespace = SpanNamespaces.namespace(of: key.span, width: policy.namespaceWidth)
-                guard namespace > 0, namespace - 1 < policy.functions.count else { continue }
-                let parts = policy.functions[namespace - 1].partSources
-                var offset = 0
-                var found: SourceText?
-                for part in parts {
-                    let length = part.text.unicodeScalars.count
-                    if start < offset + length { found = part; start -= offset; break }
-                    offset += length + 1
-                }
-                source = found
-            }
-            if let location = source?.location(ofScalarOffset: start) { note(location.line, count) }
+        for (key, summary) in spanSummaries {
+            if let location = fileLocations(of: key)?.start { note(location.line, summary.evaluated) }
         }
         for (id, allow) in policy.allows.enumerated() { note(allow.statement.location.line, allowCounts[id].evaluated) }
         for (index, function) in policy.functions.enumerated() { note(function.declaration.location.line, functionCounts[index].evaluated) }
         return lines
+    }
+
+    /// Where a recorded span starts and ends in the policy file: condition spans through their
+    /// allow's condition text, function spans through the part (`let` or result) they fall in.
+    func fileLocations(of key: SpanKey) -> (start: SourceLocation, end: SourceLocation)? {
+        var start = key.span.start, end = key.span.end
+        let source: SourceText?
+        if key.allow >= 0 {
+            guard key.allow < policy.allows.count else { return nil }
+            source = policy.allows[key.allow].condition?.source
+        } else {
+            let namespace = SpanNamespaces.namespace(of: key.span, width: policy.namespaceWidth)
+            guard namespace > 0, namespace - 1 < policy.functions.count else { return nil }
+            var offset = 0
+            var found: SourceText?
+            for part in policy.functions[namespace - 1].partSources {
+                let length = part.text.unicodeScalars.count
+                if start < offset + length {
+                    found = part
+                    start -= offset
+                    end = min(end - offset, length)
+                    break
+                }
+                offset += length + 1
+            }
+            source = found
+        }
+        guard let source, start >= 0, end >= start, let from = source.location(ofScalarOffset: start),
+              let to = source.location(ofScalarOffset: end) else { return nil }
+        return (from, to)
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import RegimenLanguage
 
-/// Coverage of one policy written as text, HTML (the source with per-line counts) and LCOV.
+/// Coverage of one policy written as text, HTML (the source with every sub-expression marked) and LCOV.
 package struct CoverageReport {
     package let recorder: CoverageRecorder
 
     package init(_ recorder: CoverageRecorder) { self.recorder = recorder }
 
-    private var policy: CompiledPolicy { recorder.policy }
+    var policy: CompiledPolicy { recorder.policy }
 
     /// Allow statements evaluated at least once, out of all.
     package var statementsCovered: (covered: Int, total: Int) {
@@ -18,7 +18,7 @@ package struct CoverageReport {
         (recorder.functionCounts.filter { $0.evaluated > 0 }.count, recorder.functionCounts.count)
     }
 
-    private static func counts(_ c: CoverageRecorder.Counts) -> String {
+    static func counts(_ c: CoverageRecorder.Counts) -> String {
         "evaluated \(c.evaluated): true \(c.isTrue), false \(c.isFalse), error \(c.errored)"
     }
 
@@ -45,51 +45,12 @@ package struct CoverageReport {
         return out
     }
 
-    private func percent(_ pair: (covered: Int, total: Int)) -> String {
+    func percent(_ pair: (covered: Int, total: Int)) -> String {
         pair.total == 0 ? "100%" : String(format: "%.0f%%", Double(pair.covered) * 100 / Double(pair.total))
     }
 
-    /// The policy source with each line's evaluation count, statements and functions annotated
-    /// with their outcomes; lines never evaluated are highlighted.
-    package func html() -> String {
-        let lineCounts = recorder.lineCounts()
-        var annotations: [Int: [String]] = [:]
-        for (id, allow) in policy.allows.enumerated() {
-            annotations[allow.statement.location.line, default: []].append("allow \(allow.statement.methodList): \(Self.counts(recorder.allowCounts[id]))")
-        }
-        for (index, function) in policy.functions.enumerated() {
-            annotations[function.declaration.location.line, default: []].append("\(function.declaration.signature): \(Self.counts(recorder.functionCounts[index]))")
-        }
-        let s = statementsCovered, f = functionsCovered
-        var out = """
-        <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><title>Coverage: \(SecurityTestReport.xml(policy.policy.origin.file))</title>
-        <style>
-        \(CoverageReport.stylesheet)</style></head><body>
-        <h1>\(SecurityTestReport.xml(policy.policy.origin.file))</h1>
-        <p>Statements \(s.covered)/\(s.total) (\(percent(s))) · functions \(f.covered)/\(f.total) (\(percent(f))).
-        Counts are evaluations of the expressions starting on each line; red lines hold a statement,
-        function or expression that was never evaluated.</p>
-        <table>
-
-        """
-        let lines = policy.policy.origin.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let expressionLines = Set(annotations.keys).union(expressionStartLines())
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            let count = lineCounts[number]
-            let tracked = expressionLines.contains(number)
-            let rowClass = tracked ? ((count ?? 0) > 0 ? "hit" : "miss") : ""
-            let countText = tracked ? String(count ?? 0) : ""
-            let note = annotations[number].map { SecurityTestReport.xml($0.joined(separator: "; ")) } ?? ""
-            out += "<tr class=\"\(rowClass)\"><td class=\"n\">\(number)</td><td class=\"c\">\(countText)</td><td class=\"s\">\(SecurityTestReport.xml(String(line)))</td><td class=\"a\">\(note)</td></tr>\n"
-        }
-        out += "</table></body></html>\n"
-        return out
-    }
-
     /// Lines where an allow condition or a function part starts.
-    private func expressionStartLines() -> Set<Int> {
+    func expressionStartLines() -> Set<Int> {
         var lines = Set<Int>()
         for allow in policy.allows { if let l = allow.statement.condition?.location?.line { lines.insert(l) } }
         for function in policy.functions {

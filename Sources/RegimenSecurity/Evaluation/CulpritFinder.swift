@@ -122,7 +122,8 @@ struct CulpritFinder {
 
     private func leaf(_ expr: Expr, _ frame: Frame, _ outcome: Result<Value, EvaluationError>, operands: [Expr] = []) -> Culprit {
         Culprit(
-            text: text(of: expr, frame), location: frame.text.location(ofScalarOffset: expr.span.start), outcome: outcome,
+            text: text(of: expr, frame), location: frame.text.location(ofScalarOffset: expr.span.start),
+            endLocation: frame.text.location(ofScalarOffset: expr.span.end), outcome: outcome,
             operands: operands.compactMap { operand in
                 guard let o = lookup(operand, frame)?.outcome else { return nil }
                 return (text(of: operand, frame), o)

@@ -131,6 +131,8 @@ package struct Culprit: Sendable {
     /// The sub-expression as written.
     package var text: String
     package var location: SourceLocation?
+    /// Where it ends (the location just past its last scalar), for highlighting it in the text.
+    package var endLocation: SourceLocation? = nil
     /// Its value (`false`, or a non-bool), or the error it raised.
     package var outcome: Result<Value, EvaluationError>
     /// Values of its operands, for comparisons (`request.auth.uid = 'bob'`).

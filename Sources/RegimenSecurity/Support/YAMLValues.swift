@@ -37,7 +37,7 @@ enum YAMLValues {
             if let tagged = taggedEntry(pairs) {
                 if tagged.key == "$serverTimestamp", tagged.text == "true" { return .serverTimestamp }
                 if tagged.key == "$delete", tagged.text == "true" { return .deleteField }
-                if tagged.key == "$timestamp" { return .value(value(node, diagnostics: &diagnostics)) }
+                if tagged.key == "$timestamp" || tagged.key == "$float" { return .value(value(node, diagnostics: &diagnostics)) }
             }
             var out = OrderedDictionary<String, WriteValue>()
             for pair in pairs {
@@ -60,6 +60,19 @@ enum YAMLValues {
                 if let t = Timestamp(iso8601: tagged.text) { return .timestamp(t) }
                 diagnostics.error("tests.value", "'\(tagged.text)' is not an RFC 3339 timestamp for $timestamp", at: tagged.node.location)
                 return .null
+            }
+            // `{"$float": 2}`: JSON has one number type, and `regimen test --with-requests` writes a
+            // whole float this way so that a replayed request keeps it a float.
+            if let tagged = taggedEntry(pairs), tagged.key == "$float" {
+                switch tagged.text {
+                case "NaN": return .float(.nan)
+                case "Infinity": return .float(.infinity)
+                case "-Infinity": return .float(-.infinity)
+                default:
+                    if let number = Double(tagged.text), number.isFinite { return .float(number) }
+                    diagnostics.error("tests.value", "'\(tagged.text)' is not a number for $float", at: tagged.node.location)
+                    return .null
+                }
             }
             var out = OrderedDictionary<String, Value>()
             for pair in pairs {

@@ -68,7 +68,7 @@ package struct AuthorizeBody: Sendable {
 
     /// An over-estimate of nesting: open brackets outside quoted strings plus half the line's
     /// indentation. Real requests stay far below the limit; only hostile input reaches it.
-    private static func lineExceedingDepth(_ text: String) -> Int? {
+    static func lineExceedingDepth(_ text: String) -> Int? {
         var flowDepth = 0, line = 1, indentation = 0
         var leading = true, quote: UInt8? = nil, escaped = false
         for byte in text.utf8 {
