@@ -230,8 +230,9 @@ import Testing
     }
 
     /// Texts a caller could send as a rule file: each gets an answer (diagnostics), never a trap
-    /// or a stall, within the request's budget.
-    @Test func hostileTextsGetDiagnosticsWithinTheBudget() async throws {
+    /// or a stall. A stall would hang the test until its time limit, a generous one: how fast
+    /// the answers come depends on the machine, and speed is the benchmarks' business.
+    @Test(.timeLimit(.minutes(10))) func hostileTextsGetDiagnosticsNeverATrapOrAStall() async throws {
         let laughs = (1...9).map { level in "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]" }
         let texts = [
             "", "\u{0}", "kind: training_volume\nversion: 99\n", "kind: [", String(repeating: "[", count: 20_000),
@@ -239,7 +240,7 @@ import Testing
             "kind: training_volume\nkind: training_volume\n", String(repeating: "x", count: 200_000), "\t\tkind:\n\t- 1",
             "kind: training_volume\nversion: 1\nbands: {rows: [{when: \"" + String(repeating: "(", count: 5_000) + "\", sets: 8-12}]}\n",
         ]
-        let server = try Support.server(Support.configuration(timeBudget: .seconds(30)))
+        let server = try Support.server()
         try await server.application().test(.router) { client in
             for text in texts {
                 for path in ["/v1/playground/check", "/v1/playground/plan"] {
