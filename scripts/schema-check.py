@@ -39,18 +39,24 @@ SHAPE_IDS = {
     "rules.missing-key", "rules.unknown-key", "rules.wrong-type", "rules.out-of-range", "rules.unknown-value",
     "rules.unknown-kind", "rules.unsupported-version", "rules.range",
 }
-# The security test files' reader has its own mapping reader (`yaml.*` and `tests.*` ids; the
-# policies' YAML reader shares the `yaml.*` ones, but its schema does not describe it yet, so
-# they count for test files only). Not counted: `tests.duplicate-name` (a rule between values),
-# `tests.value` (a tagged value inside a document or a write), and a path's number of segments
-# (see loader_only below).
+# The security readers have a mapping reader of their own (`yaml.*` ids), and ids of their own for
+# the rest of a file's shape: `rules.*` for policies (its kind, version and service, a match
+# block's path, an allow entry's methods, a function's signature, `let` and `return`), `tests.*`
+# for test files. Not counted: `tests.duplicate-name` (a rule between values), `tests.value` (a
+# tagged value inside a document or a write), a path's number of segments (see loader_only below),
+# and what the policy compiler reports about expressions.
+YAML_SHAPE_IDS = {"yaml.type", "yaml.unknown-key"}
 SHAPE_IDS_BY_KIND = {
-    kind: SHAPE_IDS | {
-        "yaml.type", "yaml.unknown-key",
+    kind: SHAPE_IDS | YAML_SHAPE_IDS | {
         "tests.kind", "tests.version", "tests.rules", "tests.time", "tests.cases", "tests.name", "tests.expect",
         "tests.auth", "tests.operation", "tests.data", "tests.document", "tests.upload", "tests.query", "tests.path",
     }
     for kind in ("security_tests", "security-tests")
+} | {
+    kind: SHAPE_IDS | YAML_SHAPE_IDS | {
+        "rules.kind", "rules.version", "rules.service", "rules.match", "rules.allow", "rules.function",
+    }
+    for kind in ("security_rules", "security-rules")
 }
 
 

@@ -40,6 +40,12 @@ package indirect enum NodeShape: Sendable, Equatable {
     case pattern(String)
     /// A list whose every element has the shape and appears once.
     case distinctList(NodeShape)
+    /// The shape at a JSON pointer into the same schema (`#/properties/match/items`), for a
+    /// shape that contains itself (a match block's nested match blocks).
+    case reference(String)
+    /// A spelling the loader still accepts, with a warning: the shape, marked deprecated, with
+    /// `note` saying what to write instead.
+    case deprecated(NodeShape, note: String)
 
     /// The shape, or a null (a decoder that reads `key: ~` as the key being absent).
     package var orNull: NodeShape {
@@ -79,6 +85,11 @@ package struct MappingShape: Sendable, Equatable {
     package var dependentRequired: OrderedDictionary<String, [String]> = [:]
     /// Whether the mapping must hold at least one key.
     package var nonEmpty = false
+    /// The pattern every key must match (ECMA-262, anchored by the pattern itself), for mappings
+    /// whose keys are themselves read (a function's signature, a document's path).
+    package var keyPattern: String?
+    /// The most keys the mapping may hold (1 for a single `key: value` pair).
+    package var maximumKeys: Int?
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
     package init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
@@ -152,6 +163,10 @@ extension NodeShape {
                 schema["dependentRequired"] = .map(mapping.dependentRequired.mapValues { .list($0.map(Value.string)) })
             }
             if mapping.nonEmpty { schema["minProperties"] = .int(1) }
+            if let maximumKeys = mapping.maximumKeys { schema["maxProperties"] = .int(Int64(maximumKeys)) }
+            if let keyPattern = mapping.keyPattern {
+                schema["propertyNames"] = .map(["type": .string("string"), "pattern": .string(keyPattern)])
+            }
             schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
         case .dictionary(let value):
             schema["type"] = .string("object")
@@ -169,6 +184,12 @@ extension NodeShape {
             schema["type"] = .string("array")
             schema["items"] = element.jsonSchema
             schema["uniqueItems"] = .bool(true)
+        case .reference(let pointer):
+            schema["$ref"] = .string(pointer)
+        case .deprecated(let shape, let note):
+            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            schema["deprecated"] = .bool(true)
+            schema["description"] = .string(note)
         }
         return .map(schema)
     }
