@@ -120,8 +120,24 @@ class CoreDumper(yaml.SafeDumper):
 CoreDumper.yaml_implicit_resolvers = CoreLoader.yaml_implicit_resolvers
 
 
+def json_keys(node):
+    """The value as JSON holds it: every mapping key a string (`1:` is the key "1"), as editors
+    and the loader (which reads a key's text) see it."""
+    if isinstance(node, dict):
+        return {json_key(key): json_keys(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [json_keys(value) for value in node]
+    return node
+
+
+def json_key(key):
+    if isinstance(key, str):
+        return key
+    return json.dumps(key)
+
+
 def load_yaml(text):
-    return yaml.load(text, Loader=CoreLoader)
+    return json_keys(yaml.load(text, Loader=CoreLoader))
 
 
 def shipped_files():
@@ -263,6 +279,7 @@ def loader_verdicts(regimen, folder):
         sys.exit(f"error: regimen check failed to run (exit {run.returncode}): {run.stderr[:2000]}")
     report = json.loads(run.stdout)
     verdicts = {}
+    messages = {}
     for diagnostic in report["diagnostics"]:
         if diagnostic["severity"] != "error" or "file" not in diagnostic:
             continue
@@ -270,7 +287,8 @@ def loader_verdicts(regimen, folder):
         verdicts.setdefault(relative, set())
         if not loader_only(diagnostic):
             verdicts[relative].add(diagnostic["id"])
-    return verdicts
+            messages.setdefault(relative, []).append((diagnostic["id"], diagnostic.get("message", "")))
+    return verdicts, messages
 
 
 def check_mutants(regimen, checked, validators, per_file, seed, show):
@@ -302,7 +320,7 @@ def check_mutants(regimen, checked, validators, per_file, seed, show):
                     else:
                         json.dump(mutant, handle, ensure_ascii=False)
                 corpus.append((path, kind, schema, mutant, what))
-        verdicts = loader_verdicts(regimen, folder)
+        verdicts, messages = loader_verdicts(regimen, folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     by_kind = {}
@@ -315,7 +333,8 @@ def check_mutants(regimen, checked, validators, per_file, seed, show):
         agree, total = by_kind.get(kind, (0, 0))
         by_kind[kind] = (agree + (schema_rejects == loader_rejects), total + 1)
         if schema_rejects != loader_rejects:
-            side = "schema rejects, loader accepts" if schema_rejects else f"loader rejects ({', '.join(sorted(loader_ids))}), schema accepts"
+            side = ("schema rejects, loader accepts" if schema_rejects
+                    else f"loader rejects ({', '.join(sorted(loader_ids))}: {next((m for i, m in messages.get(path, []) if i in loader_ids), '')[:160]}), schema accepts")
             detail = f"; schema: {errors[0].message[:120]}" if errors else ""
             disagreements.append(f"{path} [{what}]: {side}{detail}")
     return by_kind, disagreements

@@ -62,7 +62,7 @@ package enum ShapeAcceptance {
         case .reference(let pointer):
             guard let target = resolve(pointer, in: root) else { return false }
             return accepts(target, value)
-        case .deprecated(let shape, _): return accepts(shape, value)
+        case .deprecated(let shape, _), .noted(let shape, _): return accepts(shape, value)
         }
     }
 

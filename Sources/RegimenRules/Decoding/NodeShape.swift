@@ -43,6 +43,9 @@ package indirect enum NodeShape: Sendable, Equatable {
     /// The shape at a JSON pointer into the same schema (`#/properties/match/items`), for a
     /// shape that contains itself (a match block's nested match blocks).
     case reference(String)
+    /// The shape, with `note` added to its description: a rule the schema cannot state (one
+    /// between values, or what an expression computes), which the loader checks alone.
+    case noted(NodeShape, note: String)
     /// A spelling the loader still accepts, with a warning: the shape, marked deprecated, with
     /// `note` saying what to write instead.
     case deprecated(NodeShape, note: String)
@@ -186,6 +189,9 @@ extension NodeShape {
             schema["uniqueItems"] = .bool(true)
         case .reference(let pointer):
             schema["$ref"] = .string(pointer)
+        case .noted(let shape, let note):
+            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            schema["description"] = .string([schema["description"]?.stringValue, note].compactMap { $0 }.joined(separator: " "))
         case .deprecated(let shape, let note):
             if case .map(let inner) = shape.jsonSchema { schema = inner }
             schema["deprecated"] = .bool(true)
@@ -204,4 +210,10 @@ extension NodeShape {
         if value.rounded() == value, value.magnitude < 9e15 { return .int(Int64(value)) }
         return .float(value)
     }
+}
+
+extension NodeShape: CustomStringConvertible {
+    /// The shape's JSON Schema fragment, for messages and test failures (and so that printing a
+    /// shape never walks the recursive enum by reflection).
+    package var description: String { jsonSchema.jsonString() }
 }
