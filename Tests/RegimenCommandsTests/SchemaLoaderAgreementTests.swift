@@ -2,6 +2,7 @@ import Foundation
 import RegimenKit
 import RegimenLanguage
 import RegimenRules
+import RegimenSecurity
 import RegimenTestSupport
 import Testing
 
@@ -89,6 +90,53 @@ import Testing
         #expect(loaderRejects == mutant.rejected, "\(mutant): loader \(errors.map { "\($0.id): \($0.message)" })")
         #expect(schemaRejects == mutant.rejected, "\(mutant): schema")
         if let id = mutant.id { #expect(errors.contains { $0.id == id }, "\(mutant): \(errors.map(\.id))") }
+    }
+
+    /// Property over every kind: its hyphenated spelling (`security-tests`) is read with a
+    /// deprecation warning, and its schema accepts it as deprecated; a spelling with a doubled
+    /// hyphen is an unknown kind to both.
+    @Test func hyphenatedKindsAreDeprecatedInTheSchemaToo() throws {
+        let loader = RuleSetLoader(kinds: RegimenRuleKinds.all)
+        var checked = 0
+        for type in RegimenSchemas.kinds where type.kind.contains("_") {
+            let kindShape = try #require(RuleFileSchema.shape(of: type).properties["kind"])
+            let hyphenated = type.kind.replacingOccurrences(of: "_", with: "-")
+            let doubled = type.kind.replacingOccurrences(of: "_", with: "--")
+            let read = loader.load(files: [("x.yaml", "kind: \(hyphenated)\nversion: 1\n")]).diagnostics
+            #expect(read.contains { $0.id == "rules.deprecated-kind" && $0.severity == .warning }, "\(hyphenated): \(read)")
+            #expect(!read.contains { $0.id == "rules.unknown-kind" }, "\(hyphenated)")
+            #expect(ShapeAcceptance.accepts(kindShape, .string(hyphenated)), "\(hyphenated)")
+            #expect(ShapeAcceptance.accepts(kindShape, .string(type.kind)))
+            #expect(kindShape.description.contains("\"deprecated\":true"), "\(kindShape)")
+            let unknown = loader.load(files: [("x.yaml", "kind: \(doubled)\nversion: 1\n")]).diagnostics
+            #expect(unknown.contains { $0.id == "rules.unknown-kind" }, "\(doubled)")
+            #expect(!ShapeAcceptance.accepts(kindShape, .string(doubled)), "\(doubled)")
+            checked += 1
+        }
+        #expect(checked >= 30)
+    }
+
+    /// A test file's `time:` is read quoted (as JSON writes it) as well as bare, as its schema
+    /// says; a day that does not exist is the loader's alone (the schema's pattern checks digits).
+    @Test func aQuotedTimeIsADateTime() throws {
+        let policy = RepositoryRoot.appending("rules/security/planner/firestore.yaml").path
+        func problems(_ time: String) -> [String] {
+            let text = "kind: security_tests\nversion: 1\nrules: \(policy)\ntime: \(time)\ncases: []\n"
+            do {
+                _ = try SecurityTestSuite.parse(text, file: "t.yaml")
+                return []
+            } catch {
+                return error.diagnostics.map(\.id)
+            }
+        }
+        let shape = try #require(RuleFileSchema.shape(of: SecurityTestsFile.self).properties["time"])
+        for (time, accepted) in [("2026-01-01T08:00:00Z", true), ("\"2026-01-01T08:00:00Z\"", true), ("'2026-01-01'", true), ("\"soon\"", false), ("\"2026-01-01T08:00\"", false)] {
+            #expect(problems(time).isEmpty == accepted, "\(time): \(problems(time))")
+            let value = time.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            #expect(ShapeAcceptance.accepts(shape, .string(value)) == accepted, "\(time)")
+        }
+        #expect(problems("\"2026-02-30\"") == ["tests.time"])
+        #expect(ShapeAcceptance.accepts(shape, .string("2026-02-30")))
     }
 
     /// `value` with the value at `path` replaced (or removed, for `nil`); `nil` when a step of the

@@ -136,6 +136,15 @@ import Testing
     static func candidates(for shape: NodeShape) -> [Value] {
         var values = ProfileSchemaTests.candidates(for: shape)
         values += [.string("2026-01-01T08:00:00Z"), .string("2026-01-01"), .string("users/u9"), .string("users"), .string(""), .string("users//u9"), .string("/users/u9")]
+        // Documents by path (paths with empty segments too), where clauses of each form, quoted
+        // and impossible date-times.
+        values += [
+            .map(["a/b": .map(["x": .int(1)])]), .map(["a/b": .null]), .map(["a//b": .map([:])]), .map(["/": .map([:])]), .map(["users/u1/": .null]),
+            .list([.list([.string("a"), .string("=="), .int(1)])]), .list([.list([.string("a"), .string("in"), .int(1)])]),
+            .list([.list([.string("a"), .string("in"), .list([.int(1)])])]), .list([.list([.null, .string("=="), .int(1)])]),
+            .list([.list([.string("a"), .string("zz"), .int(1)])]), .list([.list([.string("a"), .string("==")])]), .list([.string("a")]),
+            .map(["$timestamp": .string("2026-01-01T08:00:00Z")]), .map(["$timestamp": .string("soon")]), .string("2026-13-01"), .string("2026-01-01T25:00:00Z"),
+        ]
         for alternative in ProfileSchemaTests.alternatives(shape) {
             switch alternative {
             case .mapping(let mapping):
@@ -143,7 +152,7 @@ import Testing
                 for key in mapping.properties.keys { full[key] = .string("a") }
                 values += [.map(full), .map(full.merging(["zz_extra_field": .int(1)]) { a, _ in a })]
             case .dictionary, .list:
-                values += [.map(["a/b": .map(["x": .int(1)])]), .map(["a/b": .null]), .list([.string("a desc")]), .list([.list([.string("a"), .string("==")])])]
+                values += [.list([.string("a desc")]), .list([.list([.string("a"), .string("==")])])]
             default:
                 break
             }

@@ -43,6 +43,9 @@ package enum ShapeAcceptance {
         case .tuple(let element, let count):
             guard case .list(let items) = value else { return false }
             return items.count == count && items.allSatisfy { accepts(element, $0) }
+        case .record(let elements):
+            guard case .list(let items) = value, items.count == elements.count else { return false }
+            return zip(elements, items).allSatisfy { accepts($0, $1) }
         case .dictionary(let element):
             guard case .map(let map) = value else { return false }
             return map.values.allSatisfy { accepts(element, $0) }
@@ -54,6 +57,7 @@ package enum ShapeAcceptance {
                 guard needed.allSatisfy({ map[$0] != nil }) else { return false }
             }
             if let keyPattern = mapping.keyPattern, !map.keys.allSatisfy({ matches(keyPattern, $0) }) { return false }
+            if let excluded = mapping.excluded, accepts(excluded, value) { return false }
             return map.allSatisfy { key, item in
                 if let property = mapping.properties[key] { return accepts(property, item) }
                 return mapping.otherKeys.map { accepts($0, item) } ?? false

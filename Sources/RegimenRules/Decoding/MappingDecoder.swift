@@ -230,7 +230,7 @@ package struct MappingDecoder {
     /// A raw-node placeholder for `key`; what the decoder does with it becomes the key's shape.
     private mutating func describedNode(_ key: String, required: Bool, _ recorder: ShapeRecorder) -> LocatedNode {
         expect(key)
-        let placeholder = recorder.placeholder(forKey: key)
+        let placeholder = recorder.newPlaceholder()
         describedNodes.append((key, placeholder, required))
         return placeholder
     }

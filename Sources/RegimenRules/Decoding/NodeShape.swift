@@ -26,6 +26,8 @@ package indirect enum NodeShape: Sendable, Equatable {
     case list(NodeShape)
     /// A list of exactly `count` elements of the shape (a pair `[8, 12]`).
     case tuple(NodeShape, count: Int)
+    /// A list of exactly these elements in this order, each with its own shape (`[field, op, value]`).
+    case record([NodeShape])
     /// A mapping with named keys.
     case mapping(MappingShape)
     /// A mapping from any word to values of the shape.
@@ -93,6 +95,9 @@ package struct MappingShape: Sendable, Equatable {
     package var keyPattern: String?
     /// The most keys the mapping may hold (1 for a single `key: value` pair).
     package var maximumKeys: Int?
+    /// A form the mapping must not have (a typed value such as `{"$timestamp": …}` where fields
+    /// belong): JSON Schema's `not`.
+    package var excluded: NodeShape?
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
     package init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
@@ -155,6 +160,11 @@ extension NodeShape {
             schema["items"] = element.jsonSchema
             schema["minItems"] = .int(Int64(count))
             schema["maxItems"] = .int(Int64(count))
+        case .record(let elements):
+            schema["type"] = .string("array")
+            schema["prefixItems"] = .list(elements.map(\.jsonSchema))
+            schema["minItems"] = .int(Int64(elements.count))
+            schema["maxItems"] = .int(Int64(elements.count))
         case .mapping(let mapping):
             schema["type"] = .string("object")
             if let summary = mapping.summary { schema["description"] = .string(summary) }
@@ -167,6 +177,7 @@ extension NodeShape {
             }
             if mapping.nonEmpty { schema["minProperties"] = .int(1) }
             if let maximumKeys = mapping.maximumKeys { schema["maxProperties"] = .int(Int64(maximumKeys)) }
+            if let excluded = mapping.excluded { schema["not"] = excluded.jsonSchema }
             if let keyPattern = mapping.keyPattern {
                 schema["propertyNames"] = .map(["type": .string("string"), "pattern": .string(keyPattern)])
             }
