@@ -114,7 +114,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Helpers every test target may share (a seeded generator), not shipped in any product.
-        .target(name: "RegimenTestSupport", path: "Tests/RegimenTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "RegimenTestSupport",
+            dependencies: ["RegimenRules", .product(name: "OrderedCollections", package: "swift-collections")],
+            path: "Tests/RegimenTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", "RegimenTestSupport", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules", "RegimenTestSupport"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),

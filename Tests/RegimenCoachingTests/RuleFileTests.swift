@@ -58,7 +58,7 @@ import Testing
 
     @Test func activityTableGapIsALoadError() {
         let result = load(editing: "rules/activity-multipliers.yaml") { $0.replacingOccurrences(of: "  5: 1.725\n", with: "") }
-        #expect(errors(result).contains { $0.contains("no multiplier for 5 training day") }, "\(errors(result))")
+        #expect(errors(result).contains { $0.contains("rules/activity-multipliers.yaml") && $0.contains("missing required key 'by_training_days.5'") }, "\(errors(result))")
     }
 
     @Test func goalWithoutACalorieRuleIsAnError() {

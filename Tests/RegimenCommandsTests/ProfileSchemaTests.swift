@@ -75,27 +75,13 @@ import Testing
                 Issue.record("examples/\(name) is not a mapping")
                 continue
             }
-            var variants: [(String, OrderedDictionary<String, Value>)] = [("unchanged", base)]
-            for key in base.keys {
-                var removed = base
-                removed.removeValue(forKey: key)
-                variants.append(("without \(key)", removed))
-            }
-            var extra = base
-            extra["zz_extra_field"] = .int(1)
-            variants.append(("with an unknown field", extra))
-            for (key, fieldShape) in shape.properties {
-                for value in Self.candidates(for: fieldShape) {
-                    var changed = base
-                    changed[key] = value
-                    variants.append(("\(key): \(value)", changed))
-                }
-            }
+            let variants = ShapeAcceptance.variants(
+                of: base, replacements: shape.properties.map { (key: $0.key, values: Self.candidates(for: $0.value)) })
             for (what, document) in variants {
                 // The one rule between fields, which the schema leaves to the decoder.
                 if document["sex"] == .string("male"), document["pregnant"] == .bool(true) { continue }
                 let accepted = (try? decoder.decode(text: Value.map(document).yamlString(), file: name)) != nil
-                let described = Self.accepts(.mapping(shape), .map(document))
+                let described = ShapeAcceptance.accepts(.mapping(shape), .map(document))
                 if accepted != described {
                     disagreements.append("\(name) \(what): decoder accepts \(accepted), schema accepts \(described)")
                 }
@@ -113,62 +99,9 @@ import Testing
         guard case .mapping(let shape) = decoder.shape else { return }
         let goal = try #require(shape.properties["goal"])
         let ageRange = try #require(shape.properties["age_range"])
-        #expect(Self.accepts(goal, .string("Fat_Loss")))
-        #expect(!Self.accepts(goal, .string("fat loss!")))
-        #expect(Self.accepts(ageRange, .string("18 – 24")))
-        #expect(!Self.accepts(ageRange, .string("18-25")))
-    }
-
-    /// What `shape` accepts, as a JSON Schema validator reads the shape's schema (integers are
-    /// written without a decimal point, as the YAML reader types them).
-    static func accepts(_ shape: NodeShape, _ value: Value) -> Bool {
-        switch shape {
-        case .anything: return true
-        case .null: return value == .null
-        case .boolean: if case .bool = value { return true } else { return false }
-        case .string: if case .string = value { return true } else { return false }
-        case .text, .expression:
-            switch value {
-            case .string, .int, .float, .bool: return true
-            default: return false
-            }
-        case .pattern(let pattern):
-            guard case .string(let text) = value, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        case .oneOf(let words): if case .string(let text) = value { return words.contains(text) } else { return false }
-        case .integer(let minimum, let maximum):
-            guard case .int(let number) = value else { return false }
-            return Self.within(Double(number), minimum, maximum)
-        case .number(let minimum, let maximum):
-            switch value {
-            case .int(let number): return Self.within(Double(number), minimum, maximum)
-            case .float(let number): return Self.within(number, minimum, maximum)
-            default: return false
-            }
-        case .list(let element):
-            guard case .list(let items) = value else { return false }
-            return items.allSatisfy { accepts(element, $0) }
-        case .distinctList(let element):
-            guard case .list(let items) = value else { return false }
-            return items.allSatisfy { accepts(element, $0) } && Set(items).count == items.count
-        case .tuple(let element, let count):
-            guard case .list(let items) = value else { return false }
-            return items.count == count && items.allSatisfy { accepts(element, $0) }
-        case .dictionary(let element):
-            guard case .map(let map) = value else { return false }
-            return map.values.allSatisfy { accepts(element, $0) }
-        case .mapping(let mapping):
-            guard case .map(let map) = value else { return false }
-            guard mapping.required.allSatisfy({ map[$0] != nil }) else { return false }
-            return map.allSatisfy { key, item in
-                if let property = mapping.properties[key] { return accepts(property, item) }
-                return mapping.otherKeys.map { accepts($0, item) } ?? false
-            }
-        case .anyOf(let shapes): return shapes.contains { accepts($0, value) }
-        }
-    }
-
-    static func within(_ number: Double, _ minimum: Double?, _ maximum: Double?) -> Bool {
-        minimum.map { number >= $0 } ?? true && maximum.map { number <= $0 } ?? true
+        #expect(ShapeAcceptance.accepts(goal, .string("Fat_Loss")))
+        #expect(!ShapeAcceptance.accepts(goal, .string("fat loss!")))
+        #expect(ShapeAcceptance.accepts(ageRange, .string("18 – 24")))
+        #expect(!ShapeAcceptance.accepts(ageRange, .string("18-25")))
     }
 }

@@ -96,14 +96,11 @@ import Testing
         #expect(Self.stopsEarly.subtracting(siblingsUnknown) == [], "fixed: remove these from stopsEarly")
     }
 
-    /// Keys the loader requires because of another key's value (a rule between values, which
-    /// the schemas leave to the loader): `focus` entries are free-form yet one must be `deload`;
-    /// an activity's `usual` level must be among its `rows`; the other two depend on the entry's
-    /// other keys the same way. Deleting them is reported as missing by the loader only.
+    /// Keys whose removal the loader reports though the schema does not list them as required,
+    /// because the schema says it otherwise: `sets` is required only beside `suggest_regression`
+    /// (`dependentRequired`), and an activity's only row leaves `rows` empty (`minProperties`).
     static let requiredByAnotherKey: Set<String> = [
-        "rules/periodization.yaml focus.deload",
         "rules/readiness-rules.yaml rules/[]/then.sets",
-        "rules/training-goals.yaml modifiers.domain",
         "catalogs/activity-catalog.yaml activities/calisthenics_vigorous/rows.vigorous",
     ]
 

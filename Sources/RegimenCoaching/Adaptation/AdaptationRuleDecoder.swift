@@ -60,14 +60,21 @@ enum AdaptationRuleDecoder {
                 actions.reps = then.optionalExpression("reps", in: environment)
                 actions.harderVariant = then.optional("harder_variant", default: false)
                 actions.note = then.optional("note", as: String.self)
-                if actions.suggestRegression && actions.sets == nil {
-                    context.error("rules.missing-key", then.path.prefixed("'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)"), at: then.location(ofKey: "suggest_regression"))
+                if !then.requireKey("sets", whenPresent: "suggest_regression", "'suggest_regression' needs 'sets' (the regression is named for exercises that lose sets)") {
                     valid = false
                 }
                 if !then.requireKey("lagging_set", whenPresent: "otherwise_load_pct", "'otherwise_load_pct' needs 'lagging_set'") {
                     valid = false
                 }
-                if !then.requireSomething(actions.isEmpty, "'then' changes nothing; give at least one action (\(actionScopes.keys.sorted().joined(separator: ", ")))") {
+                // Naming no action is a shape problem (the schema requires a key). An action whose
+                // value is wrong has been reported already and is not "nothing" again; actions
+                // that are all null or `false` name keys but change nothing: a rule between values
+                // the schema leaves to the loader.
+                let named = then.keys.filter { actionScopes[$0] != nil }
+                if !then.requireSomething(named.isEmpty, "'then' changes nothing; give at least one action (\(actionScopes.keys.sorted().joined(separator: ", ")))") {
+                    valid = false
+                } else if !named.isEmpty, actions.isEmpty, named.allSatisfy({ then.node[$0].map(Self.isNullOrFalse) ?? true }) {
+                    context.error("rules.no-effect", then.path.prefixed("'then' changes nothing: every action is null or false"), at: then.node.location)
                     valid = false
                 }
                 return valid ? actions : nil
@@ -75,6 +82,12 @@ enum AdaptationRuleDecoder {
             guard let condition, let reason, let actions else { return nil }
             return AdaptationRule(id: id, scope: scope, condition: condition, actions: actions, reason: reason, supersedes: supersedes, location: idNode.location)
         }
+    }
+
+    /// A plain `null`, `~` or `false`: an action that does nothing.
+    private static func isNullOrFalse(_ node: LocatedNode) -> Bool {
+        guard node.tag == nil, let scalar = node.scalar else { return false }
+        return scalar.plainType == .null || scalar.plainType == .bool(false)
     }
 
     static func checkSingleFile<K: RuleFileKind>(_ kind: K.Type, _ ruleSet: RuleSet, _ context: DecodingContext) {

@@ -13,29 +13,26 @@ package struct ProgressionRulesFile: RuleFileKind {
 
     package static func decode(_ document: inout MappingDecoder) -> ProgressionRulesFile? {
         let context = document.context
-        var increments: [(equipment: String, kg: Double)] = []
-        var incrementsValid = true
-        if let node = document.requiredNode("increments") {
-            if let pairs = node.mapping {
-                for pair in pairs {
-                    guard let equipment = pair.key.scalar?.text else { continue }
-                    if let kg = kilograms(pair.value, at: DecodingPath(keyPath: "increments.\(equipment)"), in: context) {
-                        increments.append((equipment, kg))
-                    } else {
-                        incrementsValid = false
-                    }
+        // A mapping of equipment to its load step, read key by key so the schema says the same.
+        let increments = document.mapping("increments") { map -> [(equipment: String, kg: Double)]? in
+            var steps: [(equipment: String, kg: Double)] = []
+            var valid = true
+            for equipment in map.keys {
+                guard let node = map.node(equipment) else { continue }
+                if let kg = kilograms(node, at: map.path.appending(key: equipment), in: context) {
+                    steps.append((equipment, kg))
+                } else {
+                    valid = false
                 }
-            } else {
-                context.wrongType(node, expected: "a mapping of equipment to load steps such as 2.5kg", at: DecodingPath(keyPath: "increments"))
-                incrementsValid = false
             }
+            return valid ? steps : nil
         }
         let fallback = document.requiredNode("default_increment").flatMap { kilograms($0, at: DecodingPath(keyPath: "default_increment"), in: context) }
         var declaredIds: [String] = []
         let rules = document.list("rules") { node, path in
             AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: [.loggedExercise], defaultScope: .loggedExercise, declaring: &declaredIds)
         }
-        guard incrementsValid, let fallback, let rules else { return nil }
+        guard let increments, let fallback, let rules else { return nil }
         return ProgressionRulesFile(rules: ProgressionRules(increments: increments, defaultIncrementKg: fallback, rules: rules), declaredIds: declaredIds)
     }
 

@@ -25,7 +25,9 @@ package struct ReadinessRulesFile: RuleFileKind {
         let checkinVariables = AdaptationVariables.checkinScope.variables
         let score = document.mapping("checkin_readiness") { map -> CompiledExpression? in
             if let letNode = map.node("let") {
-                if let pairs = letNode.mapping {
+                if context.describe(.dictionary(.expression), for: letNode) {
+                    // Describing: names, each bound to an expression.
+                } else if let pairs = letNode.mapping {
                     for pair in pairs {
                         guard let name = pair.key.scalar?.text else { continue }
                         let path = map.path.appending(key: "let").appending(key: name)
@@ -45,12 +47,15 @@ package struct ReadinessRulesFile: RuleFileKind {
                     letsValid = false
                 }
             }
-            guard let score = map.requiredExpression("score", in: context.environment(declaring: checkinVariables + letVariables)) else { return nil }
+            let compiled = map.requiredExpression("score", in: context.environment(declaring: checkinVariables + letVariables))
+            map.note("score", "It must compute a number (low_day and high_day compare it): what an expression computes is checked by the loader alone.")
+            guard let score = compiled else { return nil }
             // low_day and high_day compare the score as a number; a score known to be something
-            // else could never be compared.
+            // else could never be compared. What an expression computes is no part of the file's
+            // shape (a word of the rules language, not a YAML type), hence its own id.
             let type = score.inferredType
             if type.base != .any, type.base != .int, type.base != .float, type.base != .number {
-                context.error("rules.wrong-type", map.path.appending(key: "score").message("must give a number, not \(type)"), at: map.node("score")?.location)
+                context.error("rules.expression-type", map.path.appending(key: "score").message("must give a number, not \(type)"), at: map.node("score")?.location)
                 return nil
             }
             return score

@@ -8,25 +8,16 @@ package struct ActivityMultiplierRules: RuleFileKind, Sendable {
     package var byTrainingDays: [Int: Double]
 
     package static func decode(_ document: inout MappingDecoder) -> ActivityMultiplierRules? {
-        let context = document.context
+        // One multiplier for each number of training days a profile may have (1 to 6): each
+        // is a required key, and any other key is unknown, so the schema says the same.
         let table = document.mapping("by_training_days") { map -> [Int: Double]? in
             var result: [Int: Double] = [:]
-            for key in map.keys {
-                guard let days = Int(key), (1...6).contains(days) else {
-                    context.error("rules.value", "activity multipliers: '\(key)' is not a number of training days (1-6)", at: map.location(ofKey: key))
-                    _ = map.node(key)
-                    continue
-                }
-                result[days] = map.required(key, as: Double.self, in: 1...3)
+            for days in 1...6 {
+                if let multiplier = map.required(String(days), as: Double.self, in: 1...3) { result[days] = multiplier }
             }
-            return result
+            return result.count == 6 ? result : nil
         }
         guard let table else { return nil }
-        let missing = (1...6).filter { table[$0] == nil }
-        if !missing.isEmpty {
-            context.error("rules.gap", "activity multipliers: no multiplier for \(missing.map(String.init).joined(separator: ", ")) training day(s)", at: document.node("by_training_days")?.location)
-            return nil
-        }
         return ActivityMultiplierRules(byTrainingDays: table)
     }
 }

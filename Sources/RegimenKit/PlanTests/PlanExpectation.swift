@@ -147,11 +147,14 @@ package struct PlanExpectation: Sendable, Hashable {
                 guard let node = map.node(key) else { return }
                 add(key, measure, ExpectedMembers.decode(node, at: map.path.appending(key: key), in: context).map(Check.members), node)
             }
-            /// A mapping of names to numbers (`weekly_sets: {chest: 12-16}`).
-            func named(_ key: String, known: [String]?, _ measure: (String) -> Measure, text: Bool = false) {
+            /// A mapping of names to numbers (`weekly_sets: {chest: 12-16}`). The names are
+            /// either `fixed` (the plan's own keys: each read by name, any other an unknown key,
+            /// as the schema says) or checked against `known` names from other files (the
+            /// loader's alone).
+            func named(_ key: String, fixed: [String]? = nil, known: [String]? = nil, _ measure: (String) -> Measure, text: Bool = false) {
                 guard let node = map.node(key) else { return }
                 _ = context.mapping(node, at: map.path.appending(key: key)) { inner -> Bool? in
-                    for name in inner.keys {
+                    for name in fixed ?? inner.keys {
                         guard let value = inner.node(name) else { continue }
                         let itemPath = inner.path.appending(key: name)
                         if let known, !known.contains(name) {
@@ -180,9 +183,9 @@ package struct PlanExpectation: Sendable, Hashable {
             named("weekly_sets", known: muscleNames) { .weeklySets(muscle: $0) }
             named("weekly_band", known: muscleNames, { .weeklyBand(muscle: $0) }, text: true)
             number("kcal", .kcal)
-            named("macros", known: macros) { .macro($0) }
+            named("macros", fixed: macros) { .macro($0) }
             number("meals_per_day", .mealsPerDay)
-            named("meal_options", known: mealCategories.map(\.name)) { .mealOptions(category: $0) }
+            named("meal_options", fixed: mealCategories.map(\.name)) { .mealOptions(category: $0) }
             members("exercises", .exercises)
             members("ingredients", .ingredients)
             members("change_log", .changeLog)

@@ -111,7 +111,9 @@ package struct PlanTestCase: Sendable {
             var assertions: [Assertion] = []
             if let assertNode = map.node("assert"), context.isDescribing {
                 // One expression, or a list of them.
-                _ = context.describe(.anyOf([.expression, .list(.expression)]), for: assertNode)
+                _ = context.describe(
+                    .noted(.anyOf([.expression, .list(.expression)]), note: "Each assertion must compute true or false: what an expression computes is checked by the loader alone."),
+                    for: assertNode)
             } else if let assertNode = map.node("assert") {
                 let items = assertNode.sequence ?? [assertNode]
                 let environment = context.environment(declaring: assertScope.variables)
@@ -120,7 +122,8 @@ package struct PlanTestCase: Sendable {
                     guard let expression = context.compileExpression(item, at: itemPath, in: environment) else { continue }
                     let type = expression.inferredType.base
                     if type != .any, type != .bool {
-                        context.error("rules.wrong-type", itemPath.message("must be true or false, not \(expression.inferredType)"), at: item.location)
+                        // What an expression computes is no part of the file's shape: its own id.
+                        context.error("rules.expression-type", itemPath.message("must be true or false, not \(expression.inferredType)"), at: item.location)
                         continue
                     }
                     assertions.append(Assertion(text: item.scalar?.text ?? "", expression: expression, location: item.location))

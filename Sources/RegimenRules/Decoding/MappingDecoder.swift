@@ -27,9 +27,10 @@ package struct MappingDecoder {
 
     /// The one key a describing decoder's mapping holds: what a decoder that walks the mapping's
     /// own keys reads under it becomes the shape of every key the decoder does not name. It is
-    /// `1`, a word that also reads as a number, so that decoders keyed by numbers (meals per day,
-    /// training days) go on to describe their entries; no decoder names the key `1` itself.
-    package static let anyKey = "1"
+    /// `01`, a word that also reads as the number 1, so that decoders keyed by numbers (meals per
+    /// day) go on to describe their entries; no decoder names the key `01` itself (one that
+    /// names `1`, as the activity multipliers do for each number of training days, describes it).
+    package static let anyKey = "01"
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.
@@ -165,6 +166,13 @@ package struct MappingDecoder {
         return false
     }
 
+    /// In describing mode, adds `note` to the description of `key` (already read): a rule about
+    /// its value the schema cannot state, which the decoder checks itself. Otherwise nothing.
+    package mutating func note(_ key: String, _ note: String) {
+        guard context.isDescribing, let shape = describedShape.properties[key] else { return }
+        describedShape.properties[key] = .noted(shape, note: note)
+    }
+
     /// Reports `message` (a missing key) when what the decoder read from the mapping `isEmpty`;
     /// the schema requires at least one key. Returns whether the mapping holds something.
     package mutating func requireSomething(_ isEmpty: Bool, _ message: String) -> Bool {
@@ -222,7 +230,7 @@ package struct MappingDecoder {
     /// A raw-node placeholder for `key`; what the decoder does with it becomes the key's shape.
     private mutating func describedNode(_ key: String, required: Bool, _ recorder: ShapeRecorder) -> LocatedNode {
         expect(key)
-        let placeholder = recorder.placeholder(forKey: key)
+        let placeholder = recorder.newPlaceholder()
         describedNodes.append((key, placeholder, required))
         return placeholder
     }

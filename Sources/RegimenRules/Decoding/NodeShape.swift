@@ -26,6 +26,8 @@ package indirect enum NodeShape: Sendable, Equatable {
     case list(NodeShape)
     /// A list of exactly `count` elements of the shape (a pair `[8, 12]`).
     case tuple(NodeShape, count: Int)
+    /// A list of exactly these elements in this order, each with its own shape (`[field, op, value]`).
+    case record([NodeShape])
     /// A mapping with named keys.
     case mapping(MappingShape)
     /// A mapping from any word to values of the shape.
@@ -40,6 +42,15 @@ package indirect enum NodeShape: Sendable, Equatable {
     case pattern(String)
     /// A list whose every element has the shape and appears once.
     case distinctList(NodeShape)
+    /// The shape at a JSON pointer into the same schema (`#/properties/match/items`), for a
+    /// shape that contains itself (a match block's nested match blocks).
+    case reference(String)
+    /// The shape, with `note` added to its description: a rule the schema cannot state (one
+    /// between values, or what an expression computes), which the loader checks alone.
+    case noted(NodeShape, note: String)
+    /// A spelling the loader still accepts, with a warning: the shape, marked deprecated, with
+    /// `note` saying what to write instead.
+    case deprecated(NodeShape, note: String)
 
     /// The shape, or a null (a decoder that reads `key: ~` as the key being absent).
     package var orNull: NodeShape {
@@ -79,6 +90,14 @@ package struct MappingShape: Sendable, Equatable {
     package var dependentRequired: OrderedDictionary<String, [String]> = [:]
     /// Whether the mapping must hold at least one key.
     package var nonEmpty = false
+    /// The pattern every key must match (ECMA-262, anchored by the pattern itself), for mappings
+    /// whose keys are themselves read (a function's signature, a document's path).
+    package var keyPattern: String?
+    /// The most keys the mapping may hold (1 for a single `key: value` pair).
+    package var maximumKeys: Int?
+    /// A form the mapping must not have (a typed value such as `{"$timestamp": …}` where fields
+    /// belong): JSON Schema's `not`.
+    package var excluded: NodeShape?
 
     /// A mapping shape; with no arguments, the empty mapping that allows no key.
     package init(properties: OrderedDictionary<String, NodeShape> = [:], required: [String] = [], otherKeys: NodeShape? = nil, summary: String? = nil) {
@@ -141,6 +160,11 @@ extension NodeShape {
             schema["items"] = element.jsonSchema
             schema["minItems"] = .int(Int64(count))
             schema["maxItems"] = .int(Int64(count))
+        case .record(let elements):
+            schema["type"] = .string("array")
+            schema["prefixItems"] = .list(elements.map(\.jsonSchema))
+            schema["minItems"] = .int(Int64(elements.count))
+            schema["maxItems"] = .int(Int64(elements.count))
         case .mapping(let mapping):
             schema["type"] = .string("object")
             if let summary = mapping.summary { schema["description"] = .string(summary) }
@@ -152,6 +176,11 @@ extension NodeShape {
                 schema["dependentRequired"] = .map(mapping.dependentRequired.mapValues { .list($0.map(Value.string)) })
             }
             if mapping.nonEmpty { schema["minProperties"] = .int(1) }
+            if let maximumKeys = mapping.maximumKeys { schema["maxProperties"] = .int(Int64(maximumKeys)) }
+            if let excluded = mapping.excluded { schema["not"] = excluded.jsonSchema }
+            if let keyPattern = mapping.keyPattern {
+                schema["propertyNames"] = .map(["type": .string("string"), "pattern": .string(keyPattern)])
+            }
             schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
         case .dictionary(let value):
             schema["type"] = .string("object")
@@ -169,6 +198,15 @@ extension NodeShape {
             schema["type"] = .string("array")
             schema["items"] = element.jsonSchema
             schema["uniqueItems"] = .bool(true)
+        case .reference(let pointer):
+            schema["$ref"] = .string(pointer)
+        case .noted(let shape, let note):
+            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            schema["description"] = .string([schema["description"]?.stringValue, note].compactMap { $0 }.joined(separator: " "))
+        case .deprecated(let shape, let note):
+            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            schema["deprecated"] = .bool(true)
+            schema["description"] = .string(note)
         }
         return .map(schema)
     }
@@ -183,4 +221,10 @@ extension NodeShape {
         if value.rounded() == value, value.magnitude < 9e15 { return .int(Int64(value)) }
         return .float(value)
     }
+}
+
+extension NodeShape: CustomStringConvertible {
+    /// The shape's JSON Schema fragment, for messages and test failures (and so that printing a
+    /// shape never walks the recursive enum by reflection).
+    package var description: String { jsonSchema.jsonString() }
 }

@@ -27,7 +27,7 @@ import RegimenLanguage
 ///   are the loader's alone.
 package final class ShapeRecorder {
     private var slots: [[NodeShape]] = [[]]
-    /// Shapes recorded for the raw-node placeholders handed out by ``placeholder(forKey:)``, by
+    /// Shapes recorded for the raw-node placeholders handed out by ``newPlaceholder()``, by
     /// the placeholder's number.
     private var keyed: [Int: [NodeShape]] = [:]
     private var nextKey = 2
@@ -44,8 +44,9 @@ package final class ShapeRecorder {
         }
     }
 
-    /// A fresh placeholder for a raw node; what is recorded for it is ``takeShape(of:)``.
-    func placeholder(forKey key: String) -> LocatedNode {
+    /// A fresh placeholder for a raw node (each is told apart by its line number, whatever key
+    /// it stands for); what is recorded for it is ``takeShape(of:)``.
+    func newPlaceholder() -> LocatedNode {
         defer { nextKey += 1 }
         return LocatedNode(.mapping([]), at: SourceLocation(file: Self.file, line: nextKey, column: 1))
     }

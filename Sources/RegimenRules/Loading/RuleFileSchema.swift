@@ -22,7 +22,7 @@ package enum RuleFileSchema {
         }
         let described = (type as? any SelfParsedRuleFileKind.Type)?.describedShape.map(NodeShape.mapping)
         var shape = MappingShape()
-        shape.add("kind", .oneOf([type.kind]), required: true)
+        shape.add("kind", kindShape(type.kind), required: true)
         shape.add("version", .integer(minimum: Double(type.versions.lowerBound), maximum: Double(type.versions.upperBound)), required: true)
         if case .mapping(let body) = described ?? recorded {
             for (key, value) in body.properties where key != "kind" && key != "version" {
@@ -33,6 +33,17 @@ package enum RuleFileSchema {
             shape.otherKeys = .anything(note: "Checked by the loader (regimen check).")
         }
         return shape
+    }
+
+    /// `kind:` as the loader reads it: the kind's name, or (deprecated, with a warning) the
+    /// same words joined by hyphens (`security-tests`).
+    static func kindShape(_ kind: String) -> NodeShape {
+        guard kind.contains("_") else { return .oneOf([kind]) }
+        let hyphenated = "^(?=.*-)" + kind.split(separator: "_").joined(separator: "[-_]") + "$"
+        return .anyOf([
+            .oneOf([kind]),
+            .deprecated(.pattern(hyphenated), note: "A hyphenated spelling of '\(kind)', still read with a warning (rules.deprecated-kind): write '\(kind)'."),
+        ])
     }
 
     /// The whole schema document for `type`.

@@ -16,10 +16,11 @@ extension DecisionTable {
     /// functions), so a condition that cannot give true or false is a load error at its character.
     /// `domain:` (a list of strings) names the values of a single input the table must cover; the
     /// caller reads it back from ``inputs`` and resolves the table over every input with
-    /// ``rows(resolvedOver:describe:context:)``.
+    /// ``rows(resolvedOver:describe:context:)``. With `domainRequired`, a table without
+    /// `domain:` is a missing key (and no table).
     package static func decode(
         _ key: String, in map: inout MappingDecoder, named name: String, inputs: [VariableDeclaration],
-        defaultPolicy: HitPolicy = .unique, row: (inout MappingDecoder) -> Output?
+        defaultPolicy: HitPolicy = .unique, domainRequired: Bool = false, row: (inout MappingDecoder) -> Output?
     ) -> DecisionTable? {
         guard let node = map.requiredNode(key) else { return nil }
         let context = map.context
@@ -27,7 +28,7 @@ extension DecisionTable {
         let environment = context.environment(declaring: inputs)
         return context.mapping(node, at: path) { table -> DecisionTable? in
             let policy = table.optional("hit_policy", as: HitPolicy.self) ?? defaultPolicy
-            let domain = table.optional("domain", as: [String].self)
+            let domain = domainRequired ? table.required("domain", as: [String].self) : table.optional("domain", as: [String].self)
             var number = 0
             let rows: [DecisionRow<Output>]? = table.list("rows") { rowNode, rowPath in
                 number += 1
@@ -45,7 +46,7 @@ extension DecisionTable {
             }
             // A row that did not decode leaves no table: resolving the rest would report gaps
             // that are only echoes of that row's error.
-            guard let rows, rows.count == table.node["rows"]?.sequence?.count else { return nil }
+            guard let rows, rows.count == table.node["rows"]?.sequence?.count, domain != nil || !domainRequired else { return nil }
             var tableInputs = inputs.map { TableInput(name: $0.name, domain: TableInput.Domain($0.type)) }
             if let domain, let first = tableInputs.first {
                 tableInputs[0] = TableInput(name: first.name, domain: .values(domain.map(Value.string)))

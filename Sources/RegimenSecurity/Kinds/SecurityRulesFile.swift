@@ -16,6 +16,9 @@ package struct SecurityRulesFile: SelfParsedRuleFileKind {
         return count(policy.matches)
     }
 
+    /// Described from the policy reader's own reads (see ``YAMLPolicyReader/fileShape``).
+    package static var describedShape: MappingShape? { YAMLPolicyReader.fileShape }
+
     package static func parse(_ text: String, path: String) -> Result<SecurityRulesFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in
             let policy = try YAMLPolicyReader.parse(text, file: path)

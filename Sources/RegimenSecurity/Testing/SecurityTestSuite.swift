@@ -77,7 +77,7 @@ extension SecurityTestSuite {
         }
         var time = SecurityTestSuite.defaultTime
         if let node = top.value("time", shape: timeShape) {
-            if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
+            if let t = timestamp(node, diagnostics: &diagnostics) { time = t } else {
                 diagnostics.error("tests.time", "'time' must be an ISO-8601 date-time", at: node.location)
             }
         }
@@ -175,7 +175,7 @@ extension SecurityTestSuite {
         }
         var time = fileTime
         if let node = map.value("time", shape: timeShape) {
-            if case .timestamp(let t) = YAMLValues.value(node, diagnostics: &diagnostics) { time = t } else {
+            if let t = timestamp(node, diagnostics: &diagnostics) { time = t } else {
                 diagnostics.error("tests.time", "'time' of \(context) must be an ISO-8601 date-time", at: node.location)
             }
         }
@@ -242,7 +242,7 @@ extension SecurityTestSuite {
         let uid = authMap.string("uid", required: true, diagnostics: &diagnostics)
         if uid == nil { diagnostics.error("tests.auth", "'auth' of \(context) needs a 'uid' (omit 'auth' for a signed-out request)", at: authMap.node.location) }
         var token = OrderedDictionary<String, Value>()
-        if let tokenNode = authMap.value("token", shape: .dictionary(.anything(note: "A claim of the signed-in user's ID token."))) {
+        if let tokenNode = authMap.value("token", shape: fields(.anything(note: "A claim of the signed-in user's ID token."), summary: "The ID token's claims.")) {
             if case .map(let claims) = YAMLValues.value(tokenNode, diagnostics: &diagnostics) { token = claims } else {
                 diagnostics.error("yaml.type", "'token' of \(context) must be a mapping of claims", at: tokenNode.location)
             }
@@ -293,7 +293,7 @@ extension SecurityTestSuite {
             }
             let contentType = map.string("contentType", diagnostics: &diagnostics)
             var metadata = OrderedDictionary<String, Value>()
-            if let metaNode = map.value("metadata", shape: .dictionary(.anything(note: "Custom metadata of the uploaded object."))) {
+            if let metaNode = map.value("metadata", shape: fields(.anything(note: "Custom metadata of the uploaded object."), summary: "Custom metadata.")) {
                 if case .map(let m) = YAMLValues.value(metaNode, diagnostics: &diagnostics) { metadata = m } else {
                     diagnostics.error("yaml.type", "'metadata' of \(context) must be a mapping", at: metaNode.location)
                 }
@@ -349,7 +349,7 @@ extension SecurityTestSuite {
         }
         if let whereNode = map.value("where", shape: .list(whereClauseShape)) {
             for clause in whereNode.sequence ?? [] {
-                guard let parts = clause.sequence, parts.count == 3, let field = parts[0].scalar?.text, let opText = parts[1].scalar?.text else {
+                guard let parts = clause.sequence, parts.count == 3, !parts[0].isNull, let field = parts[0].scalar?.text, let opText = parts[1].scalar?.text else {
                     diagnostics.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
                     continue
                 }
@@ -360,7 +360,7 @@ extension SecurityTestSuite {
                     continue
                 }
                 let value = YAMLValues.value(parts[2], diagnostics: &diagnostics)
-                if [.in, .notIn, .arrayContainsAny].contains(op), value.listValue == nil {
+                if QueryFilter.Operator.takingLists.contains(op), value.listValue == nil {
                     diagnostics.error("tests.query", "'\(opText)' needs a list value", at: parts[2].location)
                     continue
                 }

@@ -5,6 +5,8 @@ import RegimenRules
 ///
 /// Checked against the calorie-burn rules once both are loaded: each row names a level, and its
 /// MET lies in that level's band.
+extension ActivityCategory: NodeEnum {}
+
 package struct ActivityCatalogFile: RuleFileKind {
     package static let kind = "activity_catalog"
     package let catalog: ActivityCatalog
@@ -22,10 +24,14 @@ package struct ActivityCatalogFile: RuleFileKind {
                 if let activity = map.mapping(id, { entry -> Activity? in
                     entry.path = entry.path.about("activity '\(id)'")
                     let name = entry.required("name", as: String.self)
-                    let categoryName = entry.required("category", as: String.self)
+                    let category = entry.required("category", as: ActivityCategory.self)
                     let usual = entry.required("usual", as: String.self)
+                    entry.note("usual", "One of the levels under 'rows': a rule between values, checked by the loader alone.")
                     var rows: [CompendiumRow] = []
-                    _ = entry.mapping("rows") { rowMap -> Bool? in
+                    let rowsRead = entry.mapping("rows") { rowMap -> Bool? in
+                        // At least one row (a shape rule: the schema requires a key); a row with
+                        // a wrong value is reported as such, not as a missing row.
+                        guard rowMap.requireSomething(rowMap.keys.isEmpty, "'rows' must name at least one Compendium row") else { return nil }
                         for level in rowMap.keys {
                             if let row = rowMap.mapping(level, { row -> CompendiumRow? in
                                 row.path = row.path.about("row '\(level)' of activity '\(id)'")
@@ -42,20 +48,9 @@ package struct ActivityCatalogFile: RuleFileKind {
                         }
                         return true
                     }
-                    if rows.isEmpty {
-                        context.error("rules.missing-key", entry.path.message("'rows' must name at least one Compendium row"), at: entry.node.location)
-                    }
-                    if let usual, !rows.isEmpty, !rows.contains(where: { $0.level == usual }) {
+                    if let usual, rowsRead != nil, !rows.isEmpty, !rows.contains(where: { $0.level == usual }) {
                         context.error("rules.unknown-reference", entry.path.message("'usual' is '\(usual)', which is not one of its rows \(rows.map(\.level).joined(separator: ", "))"),
                                       at: entry.node["usual"]?.location)
-                    }
-                    var category: ActivityCategory?
-                    if let categoryName {
-                        category = ActivityCategory(rawValue: categoryName)
-                        if category == nil {
-                            context.error("rules.bad-value", entry.path.message("'category' must be one of \(ActivityCategory.allCases.map(\.rawValue).joined(separator: ", ")), not '\(categoryName)'"),
-                                          at: entry.node["category"]?.location)
-                        }
                     }
                     guard let name, let category, let usual, !rows.isEmpty else { return nil }
                     return Activity(id: id, name: name, category: category, rows: rows, usualLevel: usual)

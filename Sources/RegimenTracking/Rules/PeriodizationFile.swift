@@ -15,15 +15,19 @@ package struct PeriodizationFile: RuleFileKind {
         let context = document.context
         var focus: [String: PeriodizationRules.Focus] = [:]
         _ = document.mapping("focus") { map -> Bool? in
-            for id in map.keys {
-                focus[id] = map.mapping(id) { entry -> PeriodizationRules.Focus? in
-                    entry.path = entry.path.about("focus '\(id)'")
-                    let intensity = entry.range("intensity")
-                    let rpe = entry.range("rpe")
-                    let purpose = entry.required("purpose", as: String.self)
-                    guard let intensity, let rpe, let purpose else { return nil }
-                    return PeriodizationRules.Focus(id: id, intensity: intensity, rpe: rpe, purpose: purpose)
-                }
+            func decodeFocus(_ id: String, _ entry: inout MappingDecoder) -> PeriodizationRules.Focus? {
+                entry.path = entry.path.about("focus '\(id)'")
+                let intensity = entry.range("intensity")
+                let rpe = entry.range("rpe")
+                let purpose = entry.required("purpose", as: String.self)
+                guard let intensity, let rpe, let purpose else { return nil }
+                return PeriodizationRules.Focus(id: id, intensity: intensity, rpe: rpe, purpose: purpose)
+            }
+            // Deload weeks train the `deload` focus, so it is a required key (a wrong value in
+            // it is reported as such, not as a missing focus).
+            focus["deload"] = map.mapping("deload") { decodeFocus("deload", &$0) }
+            for id in map.keys where id != "deload" {
+                focus[id] = map.mapping(id) { decodeFocus(id, &$0) }
             }
             return true
         }
@@ -115,9 +119,6 @@ package struct PeriodizationFile: RuleFileKind {
             let variables = PeriodizationVariables.selectionVariables(factors: Array(factors.keys))
             guard let score = map.formula("score", declaring: variables) else { return nil }
             return SelectionRanking(factors: factors, score: score)
-        }
-        if focus["deload"] == nil {
-            context.error("rules.missing-key", "'focus' must define 'deload' for deload weeks", at: document.node["focus"]?.location)
         }
         guard !context.hasErrors, let weekly, let deload, let selection, let effortIntensity, !protocols.isEmpty else { return nil }
         return PeriodizationFile(rules: PeriodizationRules(

@@ -15,7 +15,7 @@ package struct TrainingGoalsFile: RuleFileKind {
     package static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
         let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(
-            "modifiers", in: &document, named: "training_goals.modifiers", inputs: [TrainingVariables.goal]
+            "modifiers", in: &document, named: "training_goals.modifiers", inputs: [TrainingVariables.goal], domainRequired: true
         ) { row in
             let name = row.required("modifier", as: String.self)
             let factor = row.notation("set_factor", expected: "a percentage such as 80%", CoachNotation.percent)
@@ -33,10 +33,7 @@ package struct TrainingGoalsFile: RuleFileKind {
         }
         guard let defaultGoal, let modifiers else { return nil }
         // The goals the table must cover are its declared domain (goal ids belong to rules/goals.yaml).
-        guard let goals = modifiers.domain else {
-            document.context.error("rules.missing-key", "training_goals.modifiers: missing required key 'domain' (the goal ids the table covers)", at: modifiers.location)
-            return nil
-        }
+        guard let goals = modifiers.domain else { return nil }
         return TrainingGoalsFile(defaultGoal: defaultGoal, goals: goals, modifiers: modifiers)
     }
 }
