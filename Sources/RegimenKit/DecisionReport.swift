@@ -22,6 +22,15 @@ extension Decision {
     }
 
     private static func evaluationValue(_ evaluation: AllowEvaluation) -> Value {
+        var fields = evaluationFields(evaluation)
+        if let culprit = evaluation.culprit { fields["because"] = .string(culprit.describe()) }
+        return .map(fields)
+    }
+
+    /// What every explanation says of one evaluated allow statement: which, where, its outcome
+    /// (and error), the path's bindings and the branch taken. The decision's JSON and the
+    /// security simulator both start from these fields.
+    static func evaluationFields(_ evaluation: AllowEvaluation) -> Value.Map {
         var fields: Value.Map = [
             "statement": .string("allow \(evaluation.statement.methodList)"),
             "location": .string("\(evaluation.statement.location)"),
@@ -38,7 +47,6 @@ extension Decision {
         for binding in evaluation.bindings { bindings[binding.name] = binding.value }
         fields["bindings"] = .map(bindings)
         if let branch = evaluation.branch { fields["branch"] = .string(branch) }
-        if let culprit = evaluation.culprit { fields["because"] = .string(culprit.describe()) }
-        return .map(fields)
+        return fields
     }
 }

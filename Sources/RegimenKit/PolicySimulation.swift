@@ -52,22 +52,9 @@ extension Policy {
         var evaluations: [Value] = []
         var deciding: [Value] = []
         for evaluation in decision.evaluations {
-            var fields: Value.Map = [
-                "statement": .string("allow \(evaluation.statement.methodList)"),
-                "location": Self.point(evaluation.statement.location, file),
-                "reason": .string(evaluation.briefReason),
-            ]
-            switch evaluation.outcome {
-            case .granted: fields["outcome"] = .string("true")
-            case .denied: fields["outcome"] = .string("false")
-            case .failed(let error):
-                fields["outcome"] = .string("error")
-                fields["error"] = .string(error.message)
-            }
-            var bindings: Value.Map = [:]
-            for binding in evaluation.bindings { bindings[binding.name] = binding.value }
-            fields["bindings"] = .map(bindings)
-            if let branch = evaluation.branch { fields["branch"] = .string(branch) }
+            var fields = Decision.evaluationFields(evaluation)
+            // The page marks text: the statement's place as line, column and offset.
+            fields["location"] = Self.point(evaluation.statement.location, file)
             var range: Value?
             if case .granted = evaluation.outcome {
                 range = Self.conditionRange(evaluation.statement, file)
