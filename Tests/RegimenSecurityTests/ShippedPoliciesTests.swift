@@ -20,11 +20,7 @@ struct ShippedPoliciesTests {
 
     @Test("every allow statement and function of every shipped policy is exercised", arguments: shippedTestFiles)
     func fullStatementCoverage(file: String) throws {
-        let suite = try SecurityTestSuite.load(file: file)
-        let runner = try SecurityTestRunner(suite: suite)
-        let recorder = CoverageRecorder(policy: runner.policy)
-        _ = runner.run(coverage: recorder)
-        let report = CoverageReport(recorder)
+        let report = try coverageOfShippedTests(file).report
         #expect(report.statementsCovered.covered == report.statementsCovered.total, "\(report.text())")
         #expect(report.functionsCovered.covered == report.functionsCovered.total, "\(report.text())")
     }

@@ -144,12 +144,9 @@ struct SubExpressionCoverageTests {
 
     @Test("every counted span lies in the file, and an && never runs its right operand more than its left", arguments: shippedTestFiles)
     func shippedPolicyProperties(file: String) throws {
-        let suite = try SecurityTestSuite.load(file: file)
-        let runner = try SecurityTestRunner(suite: suite)
-        let recorder = CoverageRecorder(policy: runner.policy)
-        _ = runner.run(coverage: recorder)
-        let report = CoverageReport(recorder)
+        let (runner, report) = try coverageOfShippedTests(file)
         let entries = report.subExpressions()
+        let recorder = report.recorder
         let length = runner.policy.policy.origin.text.unicodeScalars.count
         for entry in entries {
             #expect(entry.startOffset >= 0 && entry.startOffset < entry.endOffset && entry.endOffset <= length, "\(entry.text)")

@@ -16,6 +16,14 @@ let shippedTestFiles: [String] = {
     return files.filter { $0.hasSuffix(".tests.yaml") }.sorted().map { base + "/" + $0 }
 }()
 
+/// A shipped test file run with coverage: its runner (for the policy) and the coverage report.
+func coverageOfShippedTests(_ file: String) throws -> (runner: SecurityTestRunner, report: CoverageReport) {
+    let runner = try SecurityTestRunner(suite: try SecurityTestSuite.load(file: file))
+    let recorder = CoverageRecorder(policy: runner.policy)
+    _ = runner.run(coverage: recorder)
+    return (runner, CoverageReport(recorder))
+}
+
 /// Compiles policy text (native syntax).
 func compile(_ text: String, file: String = "test.rules") throws -> CompiledPolicy {
     try CompiledPolicy(try RulesFileParser.parse(text, file: file))
