@@ -1,11 +1,12 @@
 import Foundation
 import RegimenKit
 import Testing
+import RegimenTestSupport
 
 /// The README's "Use it from Swift" examples, through `import RegimenKit` alone (no
 /// `@testable`): each test is one step of the example with the properties it promises.
 @Suite struct ReadmeExamplesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     /// One engine for the suite, found as `.bundled` finds it, from the repository root.
     static let engine: RegimenEngine? = try? RegimenEngine.bundled(from: root)
