@@ -76,6 +76,23 @@ struct ListQueryProofTests {
         // An equality beside a range: `==` proved, the rest by bounds.
         Row(rule: "resource.data.n == 5 && resource.data.n >= 5", filters: [where_("n", .equal, .int(5)), where_("n", .greater, .int(3))], allowed: true),
         Row(rule: "resource.data.n > 5", filters: [where_("n", .equal, .int(5)), where_("n", .greater, .int(3))], allowed: false),
+        // Found by list_differential.py: a float bound proves no `!=` of an int; equalities of
+        // two values make a constraint proving both (and of no type).
+        Row(rule: "resource.data.x != 6", filters: [where_("x", .less, .float(4.5))], allowed: false),
+        Row(rule: "resource.data.x != 6.0", filters: [where_("x", .less, .int(4))], allowed: true),
+        Row(rule: "resource.data.n == 1 && resource.data.n == 2", filters: [where_("n", .equal, .int(1)), where_("n", .in, .list([.int(2)]))], allowed: true),
+        Row(rule: "resource.data.n is int", filters: [where_("n", .equal, .int(1)), where_("n", .equal, .int(2))], allowed: false),
+        Row(rule: "resource.data.n == 1", filters: [where_("n", .in, .list([.int(1), .int(2)])), where_("n", .equal, .int(2))], allowed: false),
+        Row(rule: "resource.data.n == 2", filters: [where_("n", .in, .list([.int(1), .int(2)])), where_("n", .equal, .int(2))], allowed: true),
+        Row(rule: "resource.data.b != false", filters: [where_("b", .equal, .bool(true)), where_("b", .lessOrEqual, .bool(false))], allowed: true),
+        Row(rule: "resource.data.n == null", filters: [where_("n", .in, .list([.null])), where_("n", .greaterOrEqual, .string("a"))], allowed: false),
+        Row(rule: "resource.data.k != null", filters: [where_("k", .greaterOrEqual, .bool(true))], allowed: false),
+        Row(rule: "resource.data.k != null", filters: [where_("k", .greaterOrEqual, .int(1))], allowed: true),
+        Row(rule: "resource.data.n != 5", filters: [where_("n", .equal, .float(5)), where_("n", .arrayContains, .string("z"))], allowed: true),
+        Row(rule: "resource.data.n != 5.0", filters: [where_("n", .equal, .int(5)), where_("n", .arrayContains, .string("z"))], allowed: false),
+        Row(rule: "resource.data.n != 'k'", filters: [where_("n", .equal, .int(5)), where_("n", .arrayContains, .string("z"))], allowed: false),
+        Row(rule: "resource.data.n == null", filters: [where_("n", .equal, .null), where_("n", .arrayContains, .string("z"))], allowed: true),
+        Row(rule: "null in resource.data.n", filters: [where_("n", .arrayContains, .null)], allowed: false),
         // `in` splits into branches of plain values; a one-element `in` is an equality.
         Row(rule: "resource.data.n is int", filters: [where_("n", .in, .list([.int(5), .int(6)]))], allowed: true),
         Row(rule: "resource.data.n == 5", filters: [where_("n", .in, .list([.int(5)]))], allowed: true),

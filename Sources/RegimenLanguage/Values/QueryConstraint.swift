@@ -7,7 +7,8 @@
 /// - `<`, `<=`, `>`, `>=` are proved from a range bound that implies them; an int bound proves a
 ///   comparison with an int or a float, a float bound only one with a float; bounds of other
 ///   types prove comparisons with their own type only; booleans are unordered and prove nothing;
-/// - `!=` is proved from a `!=` / `not-in` value, or a value outside a bound; `!= null` always;
+/// - `!=` is proved from a `!=` / `not-in` value, an `==` of another value, or a value outside a
+///   bound; `!= null` from any filter that rules null out (not a range on booleans);
 /// - `x in f` is proved from an `array-contains` of `x` (`array-contains-any` is one branch per
 ///   value, each an `array-contains`), and `f.hasAny(l)` is true when it holds an element of `l`
 ///   and false otherwise;
@@ -48,11 +49,15 @@ public struct QueryConstraint: Sendable, Hashable {
         case "==":
             return equal.contains { Self.sameValue($0, value) } ? true : nil
         case "!=":
-            if case .null = value { return true }
+            if case .null = value { return excludesNull ? true : nil }
             if excluded.contains(where: { Self.sameValue($0, value) }) { return true }
+            // An equality with another value of a comparable type (`== true` proves `!= false`,
+            // `== 5.0` proves `!= 5`, but `== 5` does not prove `!= 5.0`, as for bounds).
+            if equal.contains(where: { Self.comparable($0, value) && !Self.sameValue($0, value) }) { return true }
             guard Self.isOrdered(value) else { return nil }
-            if lower.contains(where: { bound in Self.order(value, bound.value).map { $0 < 0 || ($0 == 0 && !bound.inclusive) } ?? false }) { return true }
-            if upper.contains(where: { bound in Self.order(value, bound.value).map { $0 > 0 || ($0 == 0 && !bound.inclusive) } ?? false }) { return true }
+            // The bound must speak for the value's type (a float bound says nothing about an int).
+            if lower.contains(where: { bound in Self.order(bound.value, value).map { $0 > 0 || ($0 == 0 && !bound.inclusive) } ?? false }) { return true }
+            if upper.contains(where: { bound in Self.order(bound.value, value).map { $0 < 0 || ($0 == 0 && !bound.inclusive) } ?? false }) { return true }
             return nil
         case ">", ">=":
             guard Self.isOrdered(value) else { return nil }
@@ -73,10 +78,26 @@ public struct QueryConstraint: Sendable, Hashable {
         }
     }
 
+    /// Whether the filters rule out null: a `!=` or `not-in` (Firestore's inequalities skip
+    /// null), an `array-contains`, an equality with a value, or a bound of an ordered type (a
+    /// range on booleans does not).
+    var excludesNull: Bool {
+        !excluded.isEmpty || !contains.isEmpty || equal.contains { !$0.isNull }
+            || (lower + upper).contains { Self.isOrdered($0.value) }
+    }
+
     /// `element in constraint`: `true` when an `array-contains` holds it, `nil` (an error)
     /// otherwise.
     public func containsElement(_ element: Value) -> Bool? {
-        contains.contains(where: { Self.sameValue($0, element) }) ? true : nil
+        if case .null = element { return nil }
+        return contains.contains(where: { Self.sameValue($0, element) }) ? true : nil
+    }
+
+    /// Values of one type, or two numbers.
+    static func comparable(_ a: Value, _ b: Value) -> Bool {
+        if case .null = a { return false }
+        if a.numberValue != nil, b.numberValue != nil { return true }
+        return a.typeName == b.typeName
     }
 
     static func isOrdered(_ value: Value) -> Bool {

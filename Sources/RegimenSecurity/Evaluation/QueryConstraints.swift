@@ -7,7 +7,7 @@ import RegimenLanguage
 /// return, whatever is stored. Firestore does not sample documents: it evaluates the rule with
 /// `resource.data.f` standing for what the query says about `f`, and a comparison the query does
 /// not prove is an error (deny). Here, as the emulator does it:
-/// - a field whose filters are all `==` (or a one-element `in`) has exactly that value;
+/// - a field whose filters are all `==` (or a one-element `in`) of one value has exactly that value;
 /// - an `in` with several values splits the query into branches, one per value, each checked
 ///   separately (as Firestore checks each comparison value); so does `array-contains-any`, each
 ///   branch an `array-contains` of one value;
@@ -66,7 +66,13 @@ enum QueryConstraints {
             case .equal:
                 base.equal.append(v)
             case .in:
-                if let values = v.listValue, values.count == 1 { base.equal.append(values[0]) } else if v.listValue == nil { onlyEquality = false }
+                // A one-element `in` is an equality, except that `in [null]` beside other filters
+                // proves nothing (an `==` null, Firestore's IS_NULL, does).
+                if let values = v.listValue, values.count == 1 {
+                    if !values[0].isNull || filters.allSatisfy({ $0.op == .in || $0.op == .equal }) { base.equal.append(values[0]) }
+                } else if v.listValue == nil {
+                    onlyEquality = false
+                }
             case .notEqual:
                 onlyEquality = false
                 base.excluded.append(v)
@@ -88,9 +94,10 @@ enum QueryConstraints {
         }
         return zip(alternatives, labels).map { alternative, label in
             var constraint = base
-            if let value = alternative.equal { constraint.equal.append(value) }
+            if let value = alternative.equal, !value.isNull || onlyEquality { constraint.equal.append(value) }
             if let value = alternative.contained { constraint.contains.append(value) }
-            if onlyEquality, let value = constraint.equal.first {
+            // Equalities that disagree (`n == 1` and `n == 2`) make a constraint proving each.
+            if onlyEquality, let value = constraint.equal.first, constraint.equal.allSatisfy({ $0 == value }) {
                 return (label, value)
             }
             for value in constraint.equal {
