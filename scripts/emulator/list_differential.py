@@ -13,7 +13,8 @@ half-open) × one to three filters × `orderBy`/`limit`/cursors. Each request go
 and to `regimen test`, and every disagreement is printed with the rule and the query.
 
 A query the emulator rejects as malformed (HTTP 400, e.g. `!=` beside `not-in`) is not a
-decision: it is counted apart, not compared. Exit status: 0 when every decision agrees (or the
+decision: it is counted apart, not compared. Queries the client SDKs refuse to send (a range on
+null) are not generated. Exit status: 0 when every decision agrees (or the
 emulator is absent: SKIPPED), 1 on a disagreement, 2 on a setup error. Standard library only.
 """
 
@@ -133,6 +134,9 @@ class Generator:
                 value = [self.value(field) for _ in range(self.rng.choice([1, 1, 2, 3]))]
             else:
                 value = self.value(field)
+                # The SDKs reject null with anything but == and != (sent as IS_NULL / IS_NOT_NULL).
+                while value is None and op not in ("==", "!="):
+                    value = self.value(field)
             out.append([field, op, value])
         return out[:3]
 

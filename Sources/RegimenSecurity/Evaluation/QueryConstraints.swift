@@ -27,7 +27,7 @@ enum QueryConstraints {
         var branches: [(label: [String], data: OrderedDictionary<String, Value>)] = [([], [:])]
         for (field, filters) in byField {
             let options = options(for: filters, field: field)
-            guard branches.count * max(1, options.count) <= maxCombinations else { return [] }
+            guard !options.isEmpty, branches.count * options.count <= maxCombinations else { return [] }
             let path = field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...]
             branches = branches.flatMap { branch in
                 options.map { option in
@@ -45,19 +45,18 @@ enum QueryConstraints {
         }
     }
 
+    /// One alternative of a disjunction: an `in` element (an equality) or an
+    /// `array-contains-any` element (a contained value).
+    private enum Alternative {
+        case equal(Value)
+        case contained(Value)
+    }
+
     /// The field's value in each branch: a plain value under equality alone, else a constraint.
+    /// As Firestore does, the query is expanded into a disjunction: every `in` and
+    /// `array-contains-any` (a one-element one too) multiplies the branches by its values.
     private static func options(for filters: [QueryFilter], field: String) -> [(label: String?, value: Value)] {
-        // Each element of an `in` with several values is a branch of its own, and so is each of
-        // an `array-contains-any`: (equality, contained element) per branch.
-        var alternatives: [(equal: Value?, contained: Value?)] = [(nil, nil)]
-        var labels: [String?] = [nil]
-        if let inFilter = filters.first(where: { $0.op == .in }), let values = inFilter.value.listValue, values.count > 1 {
-            alternatives = values.map { ($0, nil) }
-            labels = values.map { "\(field) == \($0)" }
-        } else if let any = filters.first(where: { $0.op == .arrayContainsAny }), let values = any.value.listValue, !values.isEmpty {
-            alternatives = values.map { (nil, $0) }
-            labels = values.map { "\(field) contains \($0)" }
-        }
+        var alternatives: [(choices: [Alternative], label: [String])] = [([], [])]
         var base = QueryConstraint()
         var onlyEquality = true
         for filter in filters {
@@ -65,13 +64,16 @@ enum QueryConstraints {
             switch filter.op {
             case .equal:
                 base.equal.append(v)
-            case .in:
-                // A one-element `in` is an equality, except that `in [null]` beside other filters
-                // proves nothing (an `==` null, Firestore's IS_NULL, does).
-                if let values = v.listValue, values.count == 1 {
-                    if !values[0].isNull || filters.allSatisfy({ $0.op == .in || $0.op == .equal }) { base.equal.append(values[0]) }
-                } else if v.listValue == nil {
-                    onlyEquality = false
+            case .in, .arrayContainsAny:
+                if filter.op == .arrayContainsAny { onlyEquality = false }
+                let values = v.listValue ?? []
+                guard !values.isEmpty, alternatives.count * values.count <= maxCombinations else { return [] }
+                alternatives = alternatives.flatMap { branch in
+                    values.map { value in
+                        filter.op == .in
+                            ? (branch.choices + [.equal(value)], values.count > 1 ? branch.label + ["\(field) == \(value)"] : branch.label)
+                            : (branch.choices + [.contained(value)], values.count > 1 ? branch.label + ["\(field) contains \(value)"] : branch.label)
+                    }
                 }
             case .notEqual:
                 onlyEquality = false
@@ -88,16 +90,23 @@ enum QueryConstraints {
             case .arrayContains:
                 onlyEquality = false
                 base.contains.append(v)
-            case .arrayContainsAny:
-                onlyEquality = false
             }
         }
-        return zip(alternatives, labels).map { alternative, label in
+        return alternatives.map { alternative in
             var constraint = base
-            if let value = alternative.equal, !value.isNull || onlyEquality { constraint.equal.append(value) }
-            if let value = alternative.contained { constraint.contains.append(value) }
+            var plain = onlyEquality
+            for choice in alternative.choices {
+                switch choice {
+                // An `in` of null proves nothing, not even `== null` (an `==` null, Firestore's
+                // IS_NULL, does), and leaves no plain value.
+                case .equal(.null): plain = false
+                case .equal(let value): constraint.equal.append(value)
+                case .contained(let value): constraint.contains.append(value)
+                }
+            }
+            let label = alternative.label.isEmpty ? nil : alternative.label.joined(separator: ", ")
             // Equalities that disagree (`n == 1` and `n == 2`) make a constraint proving each.
-            if onlyEquality, let value = constraint.equal.first, constraint.equal.allSatisfy({ $0 == value }) {
+            if plain, let value = constraint.equal.first, constraint.equal.allSatisfy({ $0 == value }) {
                 return (label, value)
             }
             for value in constraint.equal {
