@@ -97,9 +97,11 @@ enum QueryConstraints {
             var plain = onlyEquality
             for choice in alternative.choices {
                 switch choice {
-                // An `in` of null proves nothing, not even `== null` (an `==` null, Firestore's
-                // IS_NULL, does), and leaves no plain value.
-                case .equal(.null): plain = false
+                // An `in` of null leaves no plain value and proves no `== null` (an `==` null,
+                // Firestore's IS_NULL, does); the emulator takes it to prove `!= null`.
+                case .equal(.null):
+                    plain = false
+                    constraint.excluded.append(.null)
                 case .equal(let value): constraint.equal.append(value)
                 case .contained(let value): constraint.contains.append(value)
                 }
