@@ -96,6 +96,8 @@ struct ListQueryProofTests {
         Row(rule: "0 != resource.data.n", filters: [where_("n", .in, .list([.null]))], allowed: false),
         Row(rule: "resource.data.n != null", filters: [where_("n", .in, .list([.null, .string("a")]))], allowed: true),
         Row(rule: "resource.data.n == null", filters: [where_("n", .in, .list([.null]))], allowed: false),
+        Row(rule: "resource.data.n != true && resource.data.n != false", filters: [where_("n", .in, .list([.null]))], allowed: true),
+        Row(rule: "resource.data.n != ''", filters: [where_("n", .in, .list([.null]))], allowed: false),
         Row(rule: "0 != resource.data.n", filters: [where_("n", .in, .list([.int(5), .null])), where_("n", .in, .list([.string("a"), .int(0)]))], allowed: false),
         Row(rule: "resource.data.n == 5 || resource.data.n == 6", filters: [where_("n", .in, .list([.int(5), .int(6)])), where_("n", .in, .list([.int(5), .int(6)]))], allowed: true),
         // `in` splits into branches of plain values; a one-element `in` is an equality.

@@ -98,10 +98,12 @@ enum QueryConstraints {
             for choice in alternative.choices {
                 switch choice {
                 // An `in` of null leaves no plain value and proves no `== null` (an `==` null,
-                // Firestore's IS_NULL, does); the emulator takes it to prove `!= null`.
+                // Firestore's IS_NULL, does); the emulator takes it to prove `!= null`,
+                // `!= true` and `!= false`, and no other `!=` (its answers, asked in
+                // scripts/emulator/list-query-proofs.md).
                 case .equal(.null):
                     plain = false
-                    constraint.excluded.append(.null)
+                    constraint.excluded += [.null, .bool(true), .bool(false)]
                 case .equal(let value): constraint.equal.append(value)
                 case .contained(let value): constraint.contains.append(value)
                 }
