@@ -120,7 +120,8 @@ let package = Package(
             path: "Tests/RegimenTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", "RegimenTestSupport", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules", "RegimenTestSupport"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity", "RegimenTestSupport"], swiftSettings: strictSettings),
+        // Conformance/ holds security test files read from the repository (and by the emulator scripts).
+        .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity", "RegimenTestSupport"], exclude: ["Conformance"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),

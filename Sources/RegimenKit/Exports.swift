@@ -18,6 +18,7 @@
 @_exported import struct RegimenLanguage.DurationValue
 @_exported import struct RegimenLanguage.LatLng
 @_exported import struct RegimenLanguage.MapDiff
+@_exported import struct RegimenLanguage.QueryConstraint
 
 // The planner's inputs and results.
 @_exported import struct RegimenCoaching.Profile
@@ -62,6 +63,7 @@
 @_exported import enum RegimenSecurity.WriteValue
 @_exported import struct RegimenSecurity.ListQuery
 @_exported import struct RegimenSecurity.QueryFilter
+@_exported import struct RegimenSecurity.QueryCursor
 @_exported import struct RegimenSecurity.StorageUpload
 @_exported import struct RegimenSecurity.DocumentStore
 @_exported import struct RegimenSecurity.RequestPath

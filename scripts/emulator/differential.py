@@ -9,7 +9,8 @@ every disagreement.
     python3 scripts/emulator/differential.py [--regimen .build/debug/regimen] [--generated 10000]
                                             [--seed 1] [--report FILE] [TEST_FILE ...]
 
-Without test files it checks every Firestore test file under rules/security/ and, with
+Without test files it checks every Firestore test file under rules/security/ and
+Tests/RegimenSecurityTests/Conformance/ and, with
 --generated N, N random requests derived from them: random auth and claims, paths that match
 and almost match, valid and mutated data (missing fields, wrong types, out-of-range values),
 and list queries with and without the constraints the rules need. Storage test files are
@@ -89,6 +90,10 @@ def relative(path: str) -> str:
     return path[len(PREFIX):] if path.startswith(PREFIX) else path.lstrip("/")
 
 
+# The test format's cursor keys -> the driver's list() arguments.
+CURSORS = {"startAt": "start_at", "startAfter": "start_after", "endAt": "end_at", "endBefore": "end_before"}
+
+
 def emulator_decision(emu, fe, request: dict):
     auth = None
     if request["auth"] is not None:
@@ -101,7 +106,8 @@ def emulator_decision(emu, fe, request: dict):
         q = request.get("query", {})
         where = [(f, o, to_driver(v, fe)) for f, o, v in q.get("where", [])]
         order = [(f, d) for f, d in q.get("orderBy", [])]
-        return emu.list(path, where=where, order_by=order, limit=q.get("limit"), offset=q.get("offset"), auth=auth)
+        cursors = {name: [to_driver(v, fe) for v in q[key]] for key, name in CURSORS.items() if key in q}
+        return emu.list(path, where=where, order_by=order, limit=q.get("limit"), offset=q.get("offset"), auth=auth, **cursors)
     data = to_driver(request.get("data", {}), fe)
     if op == "create":
         return emu.create(path, data, auth=auth)
@@ -150,6 +156,26 @@ def yaml_value(value: Any) -> str:
                 return "!delete ''"
         return "{" + ", ".join(f"{yaml_value(str(k))}: {yaml_value(v)}" for k, v in value.items()) + "}"
     raise TypeError(type(value))
+
+
+def is_typed(value: Any) -> bool:
+    """A typed JSON value ({"$timestamp": ...}), not a map."""
+    return isinstance(value, dict) and len(value) == 1 and next(iter(value)).startswith("$")
+
+
+def numeric_twin(value: Any) -> Any:
+    """`value` with every int written as a float and every whole float as an int, at any depth."""
+    if isinstance(value, bool) or is_typed(value):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+    if isinstance(value, list):
+        return [numeric_twin(v) for v in value]
+    if isinstance(value, dict):
+        return {k: numeric_twin(v) for k, v in value.items()}
+    return value
 
 
 class Generator:
@@ -206,6 +232,10 @@ class Generator:
         return p
 
     def mutate_value(self, v, sentinels: bool = True):
+        if sentinels and self.rng.random() < 0.12:
+            # The stored value with ints and floats swapped inside lists and maps (and a list or
+            # map of mixed numbers), for diff(): Firestore compares stored values numerically.
+            return numeric_twin(v) if isinstance(v, (list, dict)) and not is_typed(v) else self.rng.choice([[1, 2.0], {"k": 1.0, "j": [2, 3.0]}, [1.0] if is_typed(v) else [v, 1.0]])
         choice = self.rng.randrange(9 if sentinels else 6)
         if choice == 0:
             return None
@@ -432,8 +462,11 @@ def main() -> int:
         print(f"differential: regimen binary not found at {args.regimen} (build it first)")
         return 2
 
+    # The shipped policies' tests, and the security conformance cases (issue 28's corners).
     files = args.files or sorted(
-        os.path.join(d, f) for d, _, fs in os.walk(os.path.join(ROOT, "rules", "security")) for f in fs if f.endswith(".tests.yaml"))
+        os.path.join(d, f)
+        for base in (os.path.join(ROOT, "rules", "security"), os.path.join(ROOT, "Tests", "RegimenSecurityTests", "Conformance"))
+        for d, _, fs in os.walk(base) for f in fs if f.endswith(".tests.yaml"))
     shipped = regimen_decisions(args.regimen, files)
     report: list[str] = []
     started = time.time()

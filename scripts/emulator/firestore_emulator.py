@@ -37,10 +37,11 @@ Emulator(project="regimen", binary=None, host="127.0.0.1", port=None, startup_ti
   Requests (each returns a Decision; `auth` is None for signed out, or an Auth):
     get(path, auth=None)
     list(collection_path, where=(), order_by=(), limit=None, offset=None, auth=None,
-         collection_group=False)
+         collection_group=False, start_at=None, start_after=None, end_at=None, end_before=None)
         where: [(field_path, op, value)], op in == != < <= > >= in not-in array-contains
                array-contains-any (== None / != None become IS_NULL / IS_NOT_NULL, like the SDKs).
         order_by: ["field", ("field", "desc"), ...]
+        start_at / start_after / end_at / end_before: cursor values, one per orderBy field.
     create(path, data, auth=None)            write with precondition "must not exist" (addDoc);
                                              an existing document gives 409, allowed None.
     update(path, data, auth=None)            updateDoc: keys are field paths ("a.b" is nested),
@@ -1173,6 +1174,10 @@ class Emulator:
         offset: Optional[int] = None,
         auth: Optional[Auth] = None,
         collection_group: bool = False,
+        start_at: Optional[Sequence[Any]] = None,
+        start_after: Optional[Sequence[Any]] = None,
+        end_at: Optional[Sequence[Any]] = None,
+        end_before: Optional[Sequence[Any]] = None,
     ) -> Decision:
         self._ensure_request_rules()
         segments = [s for s in _relative_path(collection_path).split("/") if s]
@@ -1194,6 +1199,13 @@ class Emulator:
             query["limit"] = limit
         if offset is not None:
             query["offset"] = offset
+        # Cursors as the SDKs send them: startAt/endBefore are "before" the given values.
+        if start_at is not None or start_after is not None:
+            values = start_at if start_at is not None else start_after
+            query["startAt"] = {"values": [encode_value(v) for v in values], "before": start_at is not None}
+        if end_at is not None or end_before is not None:
+            values = end_before if end_before is not None else end_at
+            query["endAt"] = {"values": [encode_value(v) for v in values], "before": end_before is not None}
         parent_name = "/".join([self._documents_root()] + parent)
         status, reply = self._http("POST", self._url(parent_name + ":runQuery"), {"structuredQuery": query}, headers=self._auth_headers(auth))
         decision = _decision(status, reply, allowed_statuses=(200,))

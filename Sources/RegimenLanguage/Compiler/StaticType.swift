@@ -25,6 +25,7 @@ enum StaticType: String, Sendable, Equatable {
         case .duration: .duration
         case .latlng: .latlng
         case .mapDiff: .mapDiff
+        case .constraint: .dynamic
         }
     }
 

@@ -127,18 +127,16 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 .bool(try Operators.compare(op, try l(&context), try r(&context), span))
             }
-        case .equals(let lhs, .constant(let constant), let negated, _):
+        case .equals(let lhs, .constant(let constant), let negated, let span):
             let l = compile(lhs)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                let equal = try l(&context).languageEquals(constant)
-                return .bool(negated ? !equal : equal)
+                .bool(try Operators.equals(try l(&context), constant, negated: negated, span))
             }
-        case .equals(let lhs, let rhs, let negated, _):
+        case .equals(let lhs, let rhs, let negated, let span):
             let l = compile(lhs)
             let r = compile(rhs)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                let equal = try l(&context).languageEquals(try r(&context))
-                return .bool(negated ? !equal : equal)
+                .bool(try Operators.equals(try l(&context), try r(&context), negated: negated, span))
             }
         case .contains(let element, let container, let span):
             let e = compile(element)
@@ -345,14 +343,16 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 .bool(try Operators.compare(op, try site.read(&context), constant, span))
             }
-        case .equals(let lhs, .constant(let constant), let negated, _):
+        case .equals(let lhs, .constant(let constant), let negated, let span):
             guard let site = FieldSite(lhs) else { return nil }
             if case .null = constant {
-                // `request.auth != null`: tested where the field lies.
+                // `request.auth != null`: tested where the field lies (a list query's constraint
+                // is not null, but only proves `!= null`: it takes the general path).
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                    if let isNull = site.isNull(in: context) { return .bool(negated ? !isNull : isNull) }
-                    let equal = try site.read(&context).languageEquals(constant)
-                    return .bool(negated ? !equal : equal)
+                    let field = try site.read(&context)
+                    if case .constraint = field { return .bool(try Operators.equals(field, constant, negated: negated, span)) }
+                    let isNull = if case .null = field { true } else { false }
+                    return .bool(negated ? !isNull : isNull)
                 }
             }
             if case .string(let text) = constant {
@@ -360,13 +360,15 @@ struct ClosureCompiler {
                 return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                     if let equal = site.isString(texts, in: context) { return .bool(negated ? !equal : equal) }
                     let field = try site.read(&context)
-                    let equal = if case .string(let value) = field { Value.sameScalars(value, text) } else { field.languageEquals(constant) }
-                    return .bool(negated ? !equal : equal)
+                    if case .string(let value) = field {
+                        let equal = Value.sameScalars(value, text)
+                        return .bool(negated ? !equal : equal)
+                    }
+                    return .bool(try Operators.equals(field, constant, negated: negated, span))
                 }
             }
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                let equal = try site.read(&context).languageEquals(constant)
-                return .bool(negated ? !equal : equal)
+                .bool(try Operators.equals(try site.read(&context), constant, negated: negated, span))
             }
         default:
             return nil

@@ -29,9 +29,9 @@ struct GrantCompiler {
         if case .equals(let lhs, let rhs, let negated, _) = node, case .member(let base, let name, _) = lhs, FieldSite(lhs) == nil {
             switch rhs {
             case .constant(let constant):
-                return fieldEquals(base, name, negated: negated) { field, _ in field.languageEquals(constant) }
+                return fieldEquals(base, name, negated: negated) { field, _ in Self.equal(field, constant, negated: negated) }
             case .global(let slot, _):
-                return fieldEquals(base, name, negated: negated) { field, context in field.languageEquals(context.globals[slot]) }
+                return fieldEquals(base, name, negated: negated) { field, context in Self.equal(field, context.globals[slot], negated: negated) }
             default:
                 break
             }
@@ -73,6 +73,20 @@ struct GrantCompiler {
                 if case .bool(true)? = try? evaluate(&context) { return true }
                 return false
             }
+        }
+    }
+
+    /// The equality `fieldEquals` negates: the language's `==`, or for a list query's constraint
+    /// whether the comparison is proved (an unproved one is an error, which grants nothing),
+    /// pre-negated so that `result != negated` is the grant.
+    @inline(__always)
+    private static func equal(_ field: borrowing Value, _ other: Value, negated: Bool) -> Bool {
+        switch field {
+        case .constraint(let constraint):
+            let granted = (try? Operators.equals(.constraint(constraint), other, negated: negated, nil)) ?? false
+            return granted != negated
+        default:
+            return field.languageEquals(other)
         }
     }
 

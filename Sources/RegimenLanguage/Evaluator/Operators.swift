@@ -103,6 +103,8 @@ enum Operators {
     static func compare(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, _ span: SourceSpan) throws(EvaluationError) -> Bool {
         let order: Int
         switch (lhs, rhs) {
+        case (.constraint, _), (_, .constraint):
+            return try constrained(op, lhs, rhs, span)
         case let (.int(a), .int(b)): order = a < b ? -1 : (a == b ? 0 : 1)
         case let (.string(a), .string(b)):
             // Java compares UTF-16 code units, not Unicode canonical order.
@@ -128,6 +130,11 @@ enum Operators {
 
     static func contains(_ element: Value, _ container: Value, _ span: SourceSpan) throws(EvaluationError) -> Bool {
         switch container {
+        case .constraint(let constraint):
+            guard let found = constraint.containsElement(element) else {
+                throw EvaluationError(.unsupportedOperation, "The query does not prove that the field holds \(element).", span: span)
+            }
+            return found
         // Lists compare strictly (`1.0 in [1]` is false); sets treat 1 and 1.0 as one element.
         case .list(let items): return items.contains(element)
         case .set(let set): return set.contains(element)
@@ -141,6 +148,48 @@ enum Operators {
         default:
             throw EvaluationError.functionNotFound("in", span)
         }
+    }
+}
+
+extension Operators {
+    /// `a == b` / `a != b` as the rules see them: when a side is a list query's constraint the
+    /// comparison must be proved by it (see ``QueryConstraint``), otherwise it is the language's
+    /// `==`. Negation is applied here: a constraint proves `!=` without refuting `==`.
+    @inline(__always)
+    static func equals(_ lhs: Value, _ rhs: Value, negated: Bool, _ span: SourceSpan?) throws(EvaluationError) -> Bool {
+        switch (lhs, rhs) {
+        case (.constraint, _), (_, .constraint):
+            return try constrained(negated ? .notEqual : .equal, lhs, rhs, span)
+        default:
+            let equal = lhs.languageEquals(rhs)
+            return negated ? !equal : equal
+        }
+    }
+
+    /// `lhs op rhs` where a side is a list query's constraint: true when the query proves it,
+    /// an error otherwise (the emulator never answers false here).
+    static func constrained(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, _ span: SourceSpan?) throws(EvaluationError) -> Bool {
+        let proved: Bool?
+        switch (lhs, rhs) {
+        case (.constraint(let c), _):
+            proved = c.proves(op.rawValue, rhs)
+        case (_, .constraint(let c)):
+            let flipped: BinaryOperator = switch op {
+            case .less: .greater
+            case .lessEqual: .greaterEqual
+            case .greater: .less
+            case .greaterEqual: .lessEqual
+            default: op
+            }
+            proved = c.proves(flipped.rawValue, lhs)
+        default:
+            proved = nil
+        }
+        if proved == true { return true }
+        let other = if case .constraint = lhs { rhs } else { lhs }
+        let ordering = op == .less || op == .lessEqual || op == .greater || op == .greaterEqual
+        if ordering, !QueryConstraint.isOrdered(other) { throw EvaluationError.typeError(other, span) }
+        throw EvaluationError(.unsupportedOperation, "The query's constraints do not prove `\(op.rawValue) \(other)` for the field.", span: span)
     }
 }
 

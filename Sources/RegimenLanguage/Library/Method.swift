@@ -43,6 +43,7 @@ enum Method: String, Sendable, CaseIterable {
              (.replace, .string), (.toUtf8, .string): true
         case (.toBase64, .bytes), (.toHexString, .bytes): true
         case (.hasAll, .list), (.hasAny, .list), (.hasOnly, .list), (.hasAll, .set), (.hasAny, .set), (.hasOnly, .set): true
+        case (.hasAny, .constraint): true
         case (.concat, .list), (.join, .list), (.removeAll, .list), (.toSet, .list): true
         case (.difference, .set), (.intersection, .set), (.union, .set): true
         case (.keys, .map), (.values, .map), (.get, .map), (.diff, .map): true
@@ -125,6 +126,11 @@ enum Method: String, Sendable, CaseIterable {
         case (.hasAll, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
             return .bool(other.allSatisfy { l.contains($0) })
+        case (.hasAny, .constraint(let c)):
+            // A list query's array field: only an `array-contains` value proves membership; the
+            // emulator answers false (not an error) otherwise.
+            guard case .list(let other) = args[0] else { throw unsupported() }
+            return .bool(other.contains { c.containsElement($0) == true })
         case (.hasAny, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
             return .bool(other.contains { l.contains($0) })

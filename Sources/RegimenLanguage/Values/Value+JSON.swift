@@ -57,6 +57,9 @@ extension Value: Encodable {
             try c.encode(Value.set(d.addedKeys), forKey: Key(stringValue: "addedKeys"))
             try c.encode(Value.set(d.removedKeys), forKey: Key(stringValue: "removedKeys"))
             try c.encode(Value.set(d.changedKeys), forKey: Key(stringValue: "changedKeys"))
+        case .constraint:
+            var c = encoder.singleValueContainer()
+            try c.encode("constraint")
         }
     }
 
@@ -128,6 +131,7 @@ extension Value: CustomStringConvertible {
         case .duration(let d): return "duration('\(d.description)')"
         case .latlng(let p): return "latlng.value(\(p.latitude), \(p.longitude))"
         case .mapDiff(let d): return "\(Value.map(d.left)).diff(\(Value.map(d.right)))"
+        case .constraint: return "constraint"
         }
     }
 }

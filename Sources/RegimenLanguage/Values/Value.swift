@@ -39,6 +39,8 @@ public enum Value: Sendable, Hashable {
     indirect case latlng(LatLng)
     /// The result of comparing two maps with `diff`.
     indirect case mapDiff(MapDiff)
+    /// `resource.data.f` in a list request: what the query's filters say about the field.
+    indirect case constraint(QueryConstraint)
 
     /// The type name as the language spells it (`is` tests and error messages).
     public var typeName: String {
@@ -57,6 +59,7 @@ public enum Value: Sendable, Hashable {
         case .duration: "duration"
         case .latlng: "latlng"
         case .mapDiff: "map_diff"
+        case .constraint: "constraint"
         }
     }
 
@@ -114,6 +117,7 @@ extension Value {
         case let (.duration(a), .duration(b)): return a == b
         case let (.latlng(a), .latlng(b)): return a == b
         case let (.mapDiff(a), .mapDiff(b)): return a == b
+        case let (.constraint(a), .constraint(b)): return a == b
         default: return false
         }
     }
@@ -165,6 +169,7 @@ extension Value {
         case .duration(let d): hasher.combine(d)
         case .latlng(let p): hasher.combine(p)
         case .mapDiff(let d): hasher.combine(d)
+        case .constraint(let c): hasher.combine(c)
         }
     }
 }
@@ -247,18 +252,19 @@ public struct MapDiff: Sendable, Hashable {
     public var addedKeys: ValueSet { ValueSet(left.keys.filter { right[$0] == nil }.map(Value.string)) }
     /// Keys present in `right` but not in `left`.
     public var removedKeys: ValueSet { ValueSet(right.keys.filter { left[$0] == nil }.map(Value.string)) }
-    /// Values compare as the language's `==` does (1 and 1.0 are unchanged), as the emulator's diff.
+    /// Values compare as stored values (``Value/storedEquals(_:)``: 1 and 1.0 are unchanged, also
+    /// inside lists and maps), as the emulator's diff.
     public var changedKeys: ValueSet {
         ValueSet(left.keys.filter { key in
             guard let r = right[key], let l = left[key] else { return false }
-            return !l.languageEquals(r)
+            return !l.storedEquals(r)
         }.map(Value.string))
     }
     /// Keys present in both maps with equal values.
     public var unchangedKeys: ValueSet {
         ValueSet(left.keys.filter { key in
             guard let r = right[key], let l = left[key] else { return false }
-            return l.languageEquals(r)
+            return l.storedEquals(r)
         }.map(Value.string))
     }
     /// Keys added, removed or changed.
@@ -272,6 +278,24 @@ extension Value {
     var setKey: Value {
         if case .float(let f) = self, f.rounded() == f, let i = Int64(exactly: f) { return .int(i) }
         return self
+    }
+
+    /// Firestore's equality of stored values, which `diff()` uses: numbers compare by value at
+    /// every depth (`{'a': [1.0]}.diff({'a': [1]})` changes nothing, though `[1.0] == [1]` is
+    /// false); everything else compares as ``languageEquals(_:)`` does.
+    public func storedEquals(_ other: Value) -> Bool {
+        switch (self, other) {
+        case let (.list(a), .list(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.storedEquals($1) }
+        case let (.map(a), .map(b)):
+            guard a.count == b.count else { return false }
+            for (key, value) in a {
+                guard let theirs = b[key], value.storedEquals(theirs) else { return false }
+            }
+            return true
+        default:
+            return languageEquals(other)
+        }
     }
 
     /// The language's `==`: int and float compare numerically at top level; inside lists and maps

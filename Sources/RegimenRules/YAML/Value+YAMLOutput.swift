@@ -33,7 +33,7 @@ extension Value {
             return Yams.Node(set.elements.map(\.yamlNode))
         case .map(let map):
             return Yams.Node(map.map { (Yams.Node($0.key, Tag(.str)), $0.value.yamlNode) })
-        case .bytes, .path, .timestamp, .duration, .latlng, .mapDiff:
+        case .bytes, .path, .timestamp, .duration, .latlng, .mapDiff, .constraint:
             // The JSON form of these is a string or a small map; reuse it.
             guard let data = jsonString().data(using: .utf8),
                   let decoded = try? Yams.compose(yaml: String(decoding: data, as: UTF8.self))

@@ -46,12 +46,18 @@ final class DocumentAccess: EvaluationHost {
             readPaths.insert(key)
         }
         var data = before.documents[key]
-        if function.hasSuffix("After"), let write, write.key == key { data = write.data }
+        var deletedByWrite = false
+        if function.hasSuffix("After"), let write, write.key == key {
+            data = write.data
+            deletedByWrite = write.data == nil
+        }
         switch function {
         case "exists", "existsAfter":
             return .bool(data != nil)
         default:
-            // Firestore raises an error (not null) for get() of a missing document.
+            // Firestore raises an error (not null) for get() of a missing document, but getAfter()
+            // of the document the request itself deletes is null (the emulator's answer).
+            if data == nil, deletedByWrite { return .null }
             guard let data else {
                 throw EvaluationError(.serviceCall, "Service call error. Function: [\(function)], Argument: [\(path)]: document does not exist.")
             }

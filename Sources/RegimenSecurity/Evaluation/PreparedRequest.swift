@@ -165,18 +165,33 @@ struct PreparedRequest {
         var fields: OrderedDictionary<String, Value> = ["auth": request.auth?.value ?? .null, "time": .timestamp(request.time)]
         fields["method"] = .string("list")
         fields["path"] = .path(path.pathValue)
-        var queryFields: OrderedDictionary<String, Value> = [
-            "limit": query.limit.map(Value.int) ?? .null,
-            "offset": .int(query.offset ?? 0),
-        ]
-        var order = OrderedDictionary<String, Value>()
-        for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
-        queryFields["orderBy"] = .map(order)
-        fields["query"] = .map(queryFields)
+        fields["query"] = queryValue(query, collection: path)
         return PreparedRequest(
             method: .list, matchSegments: path.segments + [listPlaceholder], request: .map(fields),
             branches: QueryConstraints.branches(for: query, collection: path), resource: .null,
             access: buildsAccess ? DocumentAccess(before: store, write: nil) : nil)
+    }
+
+    /// `request.query` with the emulator's nine keys, in its (alphabetical) order. Cursors are not
+    /// among them: Firestore's rules never see `startAt` and the like.
+    static func queryValue(_ query: ListQuery, collection: RequestPath) -> Value {
+        var order = OrderedDictionary<String, Value>()
+        for (field, direction) in query.orderBy { order[field] = .string(direction.uppercased() == "DESC" ? "DESC" : "ASC") }
+        // The document the collection hangs under; null for a top-level collection (its segments
+        // are `databases/{db}/documents/{collection}`).
+        let segments = collection.segments
+        let parent: Value = segments.count > 4 ? .path(PathValue(segments: Array(segments.dropLast()))) : .null
+        return .map([
+            "allDescendants": .bool(false),
+            "distinct": .bool(false),
+            "groupBy": .map([:]),
+            "kind": .string(segments.last ?? ""),
+            "limit": query.limit.map(Value.int) ?? .null,
+            "offset": .int(query.offset ?? 0),
+            "orderBy": .map(order),
+            "parent": parent,
+            "selectOnlyKeys": .bool(false),
+        ])
     }
 
     static func resolve(_ data: OrderedDictionary<String, WriteValue>, time: Timestamp) -> OrderedDictionary<String, Value> {

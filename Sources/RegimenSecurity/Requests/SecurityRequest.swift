@@ -152,13 +152,52 @@ public struct ListQuery: Sendable, Hashable {
     public var orderBy: OrderedDictionary<String, String>
     /// The query's `where` clauses.
     public var filters: [QueryFilter]
+    /// Where the results start and end (`startAt`, `endBefore`, ...), one value per `orderBy`
+    /// field. Firestore's rules never see cursors: they constrain no field and are not in
+    /// `request.query`, so they change no decision; they are kept so the request is the one the
+    /// client sends.
+    public var cursors: [QueryCursor]
 
-    /// A query with the given limit, offset, ordering and filters.
-    public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: OrderedDictionary<String, String> = [:], filters: [QueryFilter] = []) {
+    /// A query with the given limit, offset, ordering, filters and cursors.
+    public init(
+        limit: Int64? = nil, offset: Int64? = nil, orderBy: OrderedDictionary<String, String> = [:], filters: [QueryFilter] = [],
+        cursors: [QueryCursor] = []
+    ) {
         self.limit = limit
         self.offset = offset
         self.orderBy = orderBy
         self.filters = filters
+        self.cursors = cursors
+    }
+}
+
+/// One cursor of a query: `startAt(values)`, `startAfter(values)`, `endAt(values)` or
+/// `endBefore(values)`.
+public struct QueryCursor: Sendable, Hashable {
+    /// Which cursor, spelled as the client SDK spells it.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `startAt`: results from the given position, inclusive.
+        case startAt
+        /// `startAfter`: results after the given position.
+        case startAfter
+        /// `endAt`: results up to the given position, inclusive.
+        case endAt
+        /// `endBefore`: results before the given position.
+        case endBefore
+
+        /// Whether the cursor starts the results (else it ends them).
+        public var starts: Bool { self == .startAt || self == .startAfter }
+    }
+
+    /// Which cursor.
+    public var kind: Kind
+    /// The position: one value per `orderBy` field, in order.
+    public var values: [Value]
+
+    /// The cursor `kind(values)`.
+    public init(kind: Kind, values: [Value]) {
+        self.kind = kind
+        self.values = values
     }
 }
 

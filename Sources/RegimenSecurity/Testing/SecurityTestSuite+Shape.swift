@@ -114,6 +114,9 @@ extension SecurityTestSuite {
         .pattern("^ *[^ ]+( +([aA][sS][cC]|[dD][eE][sS][cC]))? *$"), .number(minimum: nil, maximum: nil), .boolean,
     ])
 
+    /// A cursor: a non-empty list of values, one per `orderBy` field.
+    static let cursorShape: NodeShape = .list(.anything(note: "The value of one orderBy field at the cursor; tags such as !timestamp type it."))
+
     /// `[field, operator, value]`: the field a name, the operator one of the query operators,
     /// and the value a list for the operators that take one (`in`, `not-in`, `array-contains-any`).
     static let whereClauseShape: NodeShape = {

@@ -368,6 +368,22 @@ extension SecurityTestSuite {
             }
             if whereNode.sequence == nil { diagnostics.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
         }
+        for kind in QueryCursor.Kind.allCases {
+            guard let node = map.value(kind.rawValue, shape: cursorShape) else { continue }
+            guard let items = node.sequence, !items.isEmpty else {
+                diagnostics.error("tests.query", "'\(kind.rawValue)' is a list of values, one per orderBy field", at: node.location)
+                continue
+            }
+            if query.cursors.contains(where: { $0.kind.starts == kind.starts }) {
+                diagnostics.error("tests.query", "a query has at most one \(kind.starts ? "start (startAt or startAfter)" : "end (endAt or endBefore)") cursor", at: node.location)
+                continue
+            }
+            if items.count > query.orderBy.count {
+                diagnostics.error("tests.query", "'\(kind.rawValue)' has \(items.count) values but the query orders by \(query.orderBy.count) fields", at: node.location)
+                continue
+            }
+            query.cursors.append(QueryCursor(kind: kind, values: items.map { YAMLValues.value($0, diagnostics: &diagnostics) }))
+        }
         map.reportUnknownKeys(&diagnostics)
         return query
     }

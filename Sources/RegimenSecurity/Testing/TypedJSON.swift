@@ -26,7 +26,7 @@ enum TypedJSON {
         case .timestamp(let t): return "{\"$timestamp\": \(string(t.description))}"
         case .duration(let d): return "{\"$duration\": \(string(d.description))}"
         case .latlng(let p): return "{\"$latlng\": [\(p.latitude), \(p.longitude)]}"
-        case .mapDiff: return "null"
+        case .mapDiff, .constraint: return "null"
         }
     }
 
@@ -81,6 +81,7 @@ enum TypedJSON {
             if let offset = query.offset { q.append(("offset", String(offset))) }
             q.append(("orderBy", "[" + query.orderBy.map { "[\(string($0.key)), \(string($0.value))]" }.joined(separator: ", ") + "]"))
             q.append(("where", "[" + query.filters.map { "[\(string($0.field)), \(string($0.op.rawValue)), \(encode($0.value))]" }.joined(separator: ", ") + "]"))
+            for cursor in query.cursors { q.append((cursor.kind.rawValue, "[" + cursor.values.map(encode).joined(separator: ", ") + "]")) }
             pairs.append(("query", object(q)))
         case .upload(_, let upload):
             pairs.append(("size", String(upload.size)))
