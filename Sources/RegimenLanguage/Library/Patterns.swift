@@ -23,17 +23,39 @@ enum Patterns {
 
     /// Splits like Java's `String.split`: the pieces between successive matches, trailing empty
     /// pieces dropped (one piece always stays).
-    static func split(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
+    /// More than `maxParts` pieces is an error found as the pieces are found, before they are
+    /// all built; empty pieces are only counted until a later piece shows they are not trailing.
+    static func split(_ text: String, _ pattern: String, maxParts: Int, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
         let regex = try compile(pattern, span)
         let scalars = text.unicodeScalars.map(\.value)
         var parts: [String] = []
+        var pendingEmpty = 0
         var last = 0
-        for slots in try Self.matches(regex, scalars, budget, span) {
-            parts.append(Self.string(scalars[last..<slots[0]]))
-            last = slots[1]
+        var tooMany = false
+        func add(_ piece: ArraySlice<UInt32>) -> Bool {
+            guard !piece.isEmpty else {
+                pendingEmpty += 1
+                return true
+            }
+            guard parts.count + pendingEmpty < maxParts else { return false }
+            parts.append(contentsOf: repeatElement("", count: pendingEmpty))
+            pendingEmpty = 0
+            parts.append(Self.string(piece))
+            return true
         }
-        parts.append(Self.string(scalars[last...]))
-        while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        var steps = 0
+        let finished = regex.forEachMatch(in: scalars, budget: budget, steps: &steps) { slots in
+            defer { last = slots[1] }
+            if add(scalars[last..<slots[0]]) { return true }
+            tooMany = true
+            return false
+        }
+        if tooMany || !add(scalars[last...]) {
+            throw EvaluationError(.limitExceeded, "Collection exceeds the maximum size of \(maxParts).", span: span)
+        }
+        guard finished else { throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span) }
+        // Trailing empty pieces are dropped; one piece always stays.
+        if parts.isEmpty { parts.append("") }
         return parts
     }
 
@@ -49,24 +71,18 @@ enum Patterns {
         var out = String.UnicodeScalarView()
         var last = 0
         var length = 0
-        for slots in try Self.matches(regex, scalars, budget, span) {
+        var steps = 0
+        let finished = regex.forEachMatch(in: scalars, budget: budget, steps: &steps) { slots in
             length += Self.append(scalars[last..<slots[0]], to: &out)
             length += template.append(slots, scalars, to: &out)
             last = slots[1]
-            guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+            return length <= maxLength
         }
+        guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+        guard finished else { throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span) }
         length += Self.append(scalars[last...], to: &out)
         guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
         return String(out)
-    }
-
-    /// Every match, or an error when finding them would take more than linear work.
-    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
-        var steps = 0
-        guard let found = regex.matches(in: scalars, budget: budget, steps: &steps) else {
-            throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span)
-        }
-        return found
     }
 
     static func tooLong(_ maxLength: Int, _ span: SourceSpan) -> EvaluationError {

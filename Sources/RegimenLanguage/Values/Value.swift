@@ -170,9 +170,15 @@ extension Value {
 }
 
 /// A set: unique elements in first-seen order. Equality ignores order.
+///
+/// Membership is hashed: every element is indexed by its ``Value/setKey`` (1 and 1.0 are one
+/// key, as the emulator's sets treat them), so `contains`, `hasAll`, `intersection` and
+/// `difference` are linear in the sizes involved, never a product of them.
 public struct ValueSet: Sendable, Hashable {
     /// The elements, each once, in the order first seen.
     public private(set) var elements: [Value]
+    /// The elements' set keys, for hashed membership.
+    private var keys: Set<Value>
 
     /// A set of the given values; later duplicates are dropped.
     public init<S: Sequence>(_ values: S) where S.Element == Value {
@@ -182,21 +188,22 @@ public struct ValueSet: Sendable, Hashable {
             out.append(value)
         }
         elements = out
+        keys = seen
     }
 
-    /// Whether the set holds an element equal to `value` by the language's `==` (1 equals 1.0).
-    public func contains(_ value: Value) -> Bool { elements.contains { $0.languageEquals(value) == true } }
+    /// Whether the set holds an element equal to `value` the way the emulator's sets compare
+    /// (1 equals 1.0; inside lists and maps comparison is strict).
+    public func contains(_ value: Value) -> Bool { keys.contains(value.setKey) }
 
     /// The number of elements.
     public var count: Int { elements.count }
 
     public static func == (lhs: ValueSet, rhs: ValueSet) -> Bool {
-        guard lhs.elements.count == rhs.elements.count else { return false }
-        return Set(lhs.elements.map(\.setKey)) == Set(rhs.elements.map(\.setKey))
+        lhs.keys == rhs.keys
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Set(elements.map(\.setKey)))
+        hasher.combine(keys)
     }
 }
 
@@ -268,10 +275,23 @@ public struct MapDiff: Sendable, Hashable {
 }
 
 extension Value {
-    /// Identity used for set membership: numbers that are equal compare equal across int/float.
+    /// Identity used for set membership: a float that is exactly an int is that int, at every
+    /// depth, as the emulator's sets decide (`[1.0] in [[1]].toSet()` is true, while
+    /// `9007199254740993 in [9007199254740992.0].toSet()` is false: no rounding through double).
     var setKey: Value {
-        if case .float(let f) = self, f.rounded() == f, let i = Int64(exactly: f) { return .int(i) }
-        return self
+        switch self {
+        case .float(let f):
+            if let i = Int64(exactly: f) { return .int(i) }
+            return self
+        case .list(let items):
+            return .list(items.map(\.setKey))
+        case .map(let map):
+            var keyed = map
+            for index in keyed.values.indices { keyed.values[index] = keyed.values[index].setKey }
+            return .map(keyed)
+        default:
+            return self
+        }
     }
 
     /// The language's `==`: int and float compare numerically at top level; inside lists and maps
