@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh build                                     build every target
 #   scripts/fuzz.sh list                                      list the targets
 #
-# Targets (Fuzz/Sources): FuzzExpression, FuzzPolicy, FuzzRuleSet, FuzzProfile, FuzzCheckIns,
+# Targets (Fuzz/Sources): FuzzExpression, FuzzCost, FuzzPolicy, FuzzRuleSet, FuzzProfile, FuzzCheckIns,
 # FuzzSecurityTests. Every module, the libraries under test included, is built with
 # `-sanitize=fuzzer,address` into .build-fuzz (linked with lld: gold fails on these objects). The seed corpus comes from the shipped files
 # (rules, catalogs, examples, conformance cases) and grows in .build-fuzz/corpus/TARGET; a
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 scratch="$root/.build-fuzz"
-targets=(FuzzExpression FuzzPolicy FuzzRuleSet FuzzProfile FuzzCheckIns FuzzSecurityTests)
+targets=(FuzzExpression FuzzCost FuzzPolicy FuzzRuleSet FuzzProfile FuzzCheckIns FuzzSecurityTests)
 
 usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
@@ -51,6 +51,10 @@ for f in sorted(pathlib.Path("Tests/RegimenLanguageTests/Conformance").glob("*.y
         (out / f"c{n:05}").write_text(text); n += 1
 PY
             ;;
+        # Steering bytes only (the grammar is in the target): a few fixed seeds.
+        FuzzCost) python3 -c 'import random, sys
+for n in range(8):
+    random.seed(n); open(f"{sys.argv[1]}/r{n}", "wb").write(bytes(random.randrange(256) for _ in range(64)))' "$dir" ;;
         FuzzPolicy) find rules/security -name '*.rules' -exec cp {} "$dir/" \; ;;
         FuzzRuleSet) find rules catalogs -name '*.yaml' ! -path '*/security/*' | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done ;;
         FuzzProfile) find examples -maxdepth 1 \( -name '*.yaml' -o -name '*.json' \) | while read -r f; do cp "$f" "$dir/$(basename "$f")"; done ;;

@@ -89,8 +89,9 @@ enum Cost {
         switch method {
         case .size, .date, .year, .month, .day, .hours, .minutes, .seconds, .nanos, .dayOfWeek, .dayOfYear, .time, .toMillis,
              .distance, .latitude, .longitude, .addedKeys, .removedKeys, .changedKeys, .unchangedKeys, .affectedKeys:
-            // map_diff's key sets are built from both maps: charged when `diff()` made it.
-            return method == .size ? 0 : (receiver.isMapDiff ? size(receiver) : 0)
+            // A map_diff's key sets compare both maps' values again, at every depth.
+            guard method != .size, case .mapDiff(let diff) = receiver else { return 0 }
+            return deepSize(.map(diff.left), cap: cap) + deepSize(.map(diff.right), cap: cap)
         case .get:
             return arguments.first.map(size) ?? 0
         case .bind:
@@ -108,10 +109,6 @@ enum Cost {
     static func builtin(_ arguments: [Value], cap: Int) -> Int {
         arguments.reduce(0) { $0 + deepSize($1, cap: cap) - 1 }
     }
-}
-
-extension Value {
-    fileprivate var isMapDiff: Bool { if case .mapDiff = self { true } else { false } }
 }
 
 extension EvaluationContext {

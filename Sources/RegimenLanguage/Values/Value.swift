@@ -93,6 +93,9 @@ extension Value {
     /// Structural identity: maps compare as unordered key sets (`{'a':1,'b':2} == {'b':2,'a':1}`),
     /// ints and floats are distinct (the language's `==` relaxes that at top level only).
     public static func == (lhs: Value, rhs: Value) -> Bool {
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= 1
+        #endif
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -130,6 +133,9 @@ extension Value {
         }
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= count / 8
+        #endif
         let compared = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right -> Bool in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
@@ -140,6 +146,10 @@ extension Value {
     }
 
     public func hash(into hasher: inout Hasher) {
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= 1
+        if case .string(let s) = self { WorkCounter.units &+= s.utf8.count / 8 }
+        #endif
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
