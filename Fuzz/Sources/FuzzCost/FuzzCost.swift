@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import RegimenLanguage
 
@@ -111,14 +112,23 @@ func fuzzCost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput(data, size)
     guard let environment, size > 0 else { return 0 }
     var generator = Generator(choices: Choices(ArraySlice(input.bytes)))
-    let slots = [generator.list(), generator.list(), generator.string(), generator.string(), generator.map(), generator.map()]
+    // `t` is a pattern: short, as patterns are (a long one only spends the regex step budget).
+    let pattern = Value.string(generator.choices.pick(["", "a", ",", "a*", "(a|ab)*b", "é", "[^b]"]))
+    let slots = [generator.list(), generator.list(), generator.string(), pattern, generator.map(), generator.map()]
     let text = generator.expression(depth: 0)
     guard let expression = try? CompiledExpression(text, environment: environment) else { return 0 }
-    let limits = EvaluationLimits.default
+    // Budgets a quarter and a thirty-second of the defaults: the ratio of work to charge is what
+    // is checked, and a full regex budget over 1 MiB takes seconds under ASan (libFuzzer's
+    // per-input timeout is 1 s).
+    let limits = EvaluationLimits(maxPatternSteps: 1 << 20, maxCost: 1_000_000)
     WorkCounter.units = 0
     let measured = expression.measure(slots: slots, limits: limits)
     let work = WorkCounter.units
     let charged = measured.steps + measured.cost
+    // FUZZ_COST_PRINT=1 shows what an input generated (to read a finding).
+    if ProcessInfo.processInfo.environment["FUZZ_COST_PRINT"] != nil {
+        print("\(text) over \(slots.map(describe)): steps \(measured.steps), cost \(measured.cost), work \(work), outcome \(measured.outcome)".prefix(600))
+    }
     precondition(measured.cost <= limits.maxCost && measured.steps <= limits.maxSteps + 1, "charges past the limits: \(text)")
     if work > workPerUnit * (charged + 1) {
         fatalError("uncharged work: \(work) comparisons and hashes for \(charged) charged units in \(text) (sizes \(slots.map(describe)))")
