@@ -113,6 +113,12 @@ struct CostModelTests {
         #expect(try value("[1.0] in [[1]].toSet()") == .bool(true))
         #expect(try value("9007199254740993 in [9007199254740992.0].toSet()") == .bool(false))
         #expect(try value("{'a': 1, 'a': 2}") == .map(["a": .int(2)]))
+        // The emulator rejects exponent literals ("Unexpected 'e3'"); so does Regimen, located.
+        for literal in ["1e3", "bmr * 1e18", "1.5E-3", "2e+5", "-1e308"] {
+            #expect(throws: DiagnosticsError.self, "\(literal)") { _ = try Self.expression(literal, ["bmr"]) }
+        }
+        #expect(try value("float('1e3')") == .float(1000))
+        #expect(try value("[1, 2].size() == 2") == .bool(true))
     }
 
     /// Hashed sets agree with the emulator's membership for every pair of a small grid of values
