@@ -143,6 +143,10 @@ let package = Package(
 // hands its test function to libFuzzer's driver.
 if Context.environment["REGIMEN_FUZZ"] == "1" {
     let fuzzSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+    // FuzzCost compares the work values really do with the cost the evaluator charges.
+    for target in package.targets where target.name == "RegimenLanguage" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("REGIMEN_COUNT_WORK")]
+    }
     func fuzzTarget(_ name: String, _ modules: [Target.Dependency]) -> Target {
         .executableTarget(name: name, dependencies: ["FuzzSupport"] + modules, path: "Fuzz/Sources/\(name)", swiftSettings: fuzzSettings)
     }
@@ -150,6 +154,7 @@ if Context.environment["REGIMEN_FUZZ"] == "1" {
         .target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Sources/FuzzSupport", swiftSettings: fuzzSettings),
         fuzzTarget("FuzzExpression", ["RegimenLanguage"]),
+        fuzzTarget("FuzzCost", ["RegimenLanguage"]),
         fuzzTarget("FuzzPolicy", ["RegimenLanguage", "RegimenSecurity"]),
         fuzzTarget("FuzzRuleSet", ["RegimenLanguage", "RegimenRules", "RegimenCoaching", "RegimenTracking"]),
         fuzzTarget("FuzzProfile", ["RegimenLanguage", "RegimenRules", "RegimenCoaching"]),

@@ -54,6 +54,11 @@ struct SchemaCommand: ParsableCommand {
             context.standardOutput.write(only.text)
             return
         }
+        // An empty folder name would write every schema into the working directory.
+        guard !out.isEmpty else {
+            context.standardError.writeLine("error: --out needs a folder name (it is empty)")
+            throw CommandFailure.usage
+        }
         let directory = out.hasPrefix("/") ? URL(fileURLWithPath: out) : context.currentDirectory.appendingPathComponent(out)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -56,6 +56,20 @@ struct AnalyticsExportTests {
         #expect(TrackerCSV.export(back) == csv)
     }
 
+    /// Issue 33: a name with CR LF (one `Character` in Swift) was written unquoted and the CSV
+    /// could not be read back; every line break and separator in every field survives the trip.
+    @Test("CSV quotes CR LF, lone CR and combining marks after separators, and reads them back", arguments: [
+        "Block\r\nA", "Block\rA", "Block\nA", ",\u{301}x", "\"\u{301}", "a\r\n\"b\",\r\n", "\u{301}",
+    ])
+    func csvRoundTripsEveryLineBreak(name: String) throws {
+        var tree = makeTree(workouts: 1, exercises: 1, sets: 1) { exerciseTypes[$0 % exerciseTypes.count] }
+        tree.programs[0].fields["name"] = .string(name)
+        let csv = TrackerCSV.export(tree)
+        let back = try TrackerCSV.import(csv, policy: try shippedRules().validation)
+        #expect(back.programs[0].fields["name"] == .string(name))
+        #expect(TrackerCSV.export(back) == csv)
+    }
+
     @Test("a CSV row with the wrong number of cells names its line")
     func csvBadRow() throws {
         let policy = try shippedRules().validation

@@ -98,6 +98,25 @@ package struct IndexCalculator: Sendable {
         let whtr = (profile.waistCm != nil && profile.heightCm != nil) ? try formulas.whtr.number(bindings, rule: "whtr") : nil
         let ffmi = (measuredSize && profile.bodyfatPct != nil) ? try formulas.ffmi.number(bindings, rule: "ffmi") : nil
 
+        // A client whose measurements cannot belong to one person is warned, naming them; for any
+        // other client a computed index outside its plausible range is the formula's error.
+        if let warning = formulas.plausibility.clientWarning(
+            heightCm: profile.heightCm, weightKg: profile.weightKg, bodyfatPct: profile.bodyfatPct) {
+            warnings.append(warning)
+        } else {
+            let bmrLocation = formulas.bmrMethods.first { $0.method == computed.method }?.location
+            let checks: [(String, Double?, SourceLocation?)] = [
+                ("lbm_kg", lbm, formulas.formulaLocations["lbm_kg"]), ("bmr", computed.bmr, bmrLocation),
+                ("tdee", computedTDEE, formulas.formulaLocations["tdee"]), ("bmi", computedBMI, formulas.formulaLocations["bmi"]),
+                ("whtr", whtr, formulas.formulaLocations["whtr"]), ("ffmi", ffmi, formulas.formulaLocations["ffmi"]),
+            ]
+            for (key, value, location) in checks {
+                if let failure = formulas.implausible(key, value, at: location, for: "this profile") {
+                    throw RuleEvaluationError(failure.message, at: failure.location)
+                }
+            }
+        }
+
         var context: [String: String] = [:]
         if let bmi { context["BMI"] = formulas.contextLabel("BMI", bmi) }
         if let whtr { context["WHtR"] = formulas.contextLabel("WHtR", whtr) }

@@ -221,13 +221,28 @@ private struct FieldReader {
     }
 
     /// Reports every field of the profile that no read asked for, suggesting the closest one.
+    /// At most ``maxReportedUnknownFields`` are reported one by one, then one line counts the rest:
+    /// a profile of 100,000 stray keys must not answer with 100,000 messages.
     mutating func reportUnknownFields() {
+        var unknown = 0
+        var firstUnreported: SourceLocation?
         for pair in document.mapping ?? [] {
             guard let key = pair.key.scalar?.text, !asked.contains(key) else { continue }
+            unknown += 1
+            guard unknown <= Self.maxReportedUnknownFields else {
+                if firstUnreported == nil { firstUnreported = pair.key.location }
+                continue
+            }
             let hint = Suggestion.closest(to: key, among: asked).map { "'\($0)'" }
             problem(key, value: "an unknown field", allowed: hint.map { "a known field (did you mean \($0)?)" } ?? "one of \(asked.joined(separator: ", "))", at: pair.key.location)
         }
+        let more = unknown - Self.maxReportedUnknownFields
+        if more > 0 {
+            problem("(and \(more) more)", value: "\(more) more unknown field\(more == 1 ? "" : "s") (not listed one by one)", allowed: "only known fields", at: firstUnreported)
+        }
     }
+
+    static let maxReportedUnknownFields = 20
 
     func location(_ key: String) -> SourceLocation? { document[key]?.location ?? document.location }
 

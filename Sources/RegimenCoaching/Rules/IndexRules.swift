@@ -13,6 +13,8 @@ package struct IndexRules: RuleFileKind, Sendable {
         package var method: String
         package var when: CompiledExpression
         package var formula: CompiledExpression
+        /// Where the formula is written, for plausibility errors.
+        package var location: SourceLocation?
     }
 
     /// A labelled band of a context scale; the last band has no upper bound.
@@ -34,6 +36,10 @@ package struct IndexRules: RuleFileKind, Sendable {
     package var overrideWarningPct: Double
     /// Context scales by index name (`BMI`, `WHtR`, `FFMI`).
     package var context: [String: [Band]]
+    /// Ranges the computed indexes and the client's measurements must stay in.
+    package var plausibility: IndexPlausibility
+    /// Where each formula key (`tdee`, `bmi`, …) is written, for plausibility errors.
+    package var formulaLocations: [String: SourceLocation]
 
     /// The label of the band `value` falls in.
     package func contextLabel(_ index: String, _ value: Double) -> String? {
@@ -59,7 +65,7 @@ package struct IndexRules: RuleFileKind, Sendable {
                         return nil
                     }
                     guard let when, let formula else { return nil }
-                    return BMRMethod(method: name, when: when, formula: formula)
+                    return BMRMethod(method: name, when: when, formula: formula, location: row.location(ofKey: "formula"))
                 }
             }
         }
@@ -90,10 +96,92 @@ package struct IndexRules: RuleFileKind, Sendable {
             }
             return result
         }
-        guard let methods, !methods.isEmpty, let lbm, let tdee, let bmi, let whtr, let ffmi, let oneRepMax, let warning, let bands
+        let plausibility = document.mapping("plausibility") { map in IndexPlausibility.decode(&map) }
+        var locations: [String: SourceLocation] = [:]
+        for key in ["lbm_kg", "tdee", "bmi", "whtr", "ffmi"] { locations[key] = document.location(ofKey: key) }
+        guard let methods, !methods.isEmpty, let lbm, let tdee, let bmi, let whtr, let ffmi, let oneRepMax, let warning, let bands, let plausibility
         else { return nil }
-        return IndexRules(
+        let rules = IndexRules(
             slotNames: environment.variables, bmrMethods: methods, leanBodyMass: lbm, tdee: tdee, bmi: bmi, whtr: whtr, ffmi: ffmi, oneRepMax: oneRepMax,
-            overrideWarningPct: warning, context: bands)
+            overrideWarningPct: warning, context: bands, plausibility: plausibility, formulaLocations: locations)
+        // Every formula over the grid of plausible profiles: the first profile a formula's result
+        // leaves its range for is an error at that formula (what `regimen check` reports).
+        for failure in rules.gridFailures() { context.error("rules.plausibility", failure.message, at: failure.location) }
+        return rules
+    }
+}
+
+extension IndexRules {
+    /// A formula whose result leaves its plausible range, with where it is written.
+    package struct PlausibilityFailure: Sendable, Hashable {
+        package var message: String
+        package var location: SourceLocation?
+    }
+
+    /// The value of `formula` checked against its range: nil when plausible, else the failure.
+    func implausible(_ key: String, _ value: Double?, at location: SourceLocation?, for subject: String) -> PlausibilityFailure? {
+        guard let value, let range = plausibility.formulas[key], !range.contains(value) else { return nil }
+        let shown = value.isFinite ? NumberText.rounded(value, decimals: 2) : "a non-finite number"
+        return PlausibilityFailure(
+            message: "\(key): gives \(shown) for \(subject), outside its plausible range \(range.text) (plausibility.\(key))", location: location)
+    }
+
+    /// The first failure of each formula over the plausibility grid.
+    func gridFailures() -> [PlausibilityFailure] {
+        var failures: [String: PlausibilityFailure] = [:]
+        var order: [String] = []
+        func note(_ key: String, _ failure: PlausibilityFailure?) {
+            guard let failure, failures[key] == nil else { return }
+            failures[key] = failure
+            order.append(key)
+        }
+        /// The formula's number (nil for null), or why it has none.
+        func evaluate(_ expression: CompiledExpression, _ slots: ExpressionSlots) -> (value: Double?, problem: String?) {
+            do {
+                let value = try expression.evaluate(slots: slots.values)
+                if value.isNull { return (nil, nil) }
+                guard let number = value.numberValue else { return (nil, "gives \(value.typeName), not a number") }
+                return (number, nil)
+            } catch {
+                return (nil, error.message)
+            }
+        }
+        for profile in plausibility.profiles() {
+            let subject = "the grid profile \(profile.description)"
+            var slots = ExpressionSlots(names: slotNames)
+            slots.set(IndexVariables.sex, .string(profile.sex))
+            slots.set(IndexVariables.age, .int(Int64((profile.values["age"] ?? nil) ?? 30)))
+            for (key, name) in [("height_cm", IndexVariables.heightCm), ("weight_kg", IndexVariables.weightKg), ("bodyfat_pct", IndexVariables.bodyfatPct),
+                                ("waist_cm", IndexVariables.waistCm), ("activity_multiplier", IndexVariables.activityMultiplier)] {
+                slots.set(name, ((profile.values[key] ?? nil).map(Value.float)) ?? .null)
+            }
+            slots.set(IndexVariables.assumed, .list([]))
+            func check(_ key: String, _ expression: CompiledExpression, at location: SourceLocation?) -> Double? {
+                let outcome = evaluate(expression, slots)
+                if let problem = outcome.problem {
+                    note(key, PlausibilityFailure(message: "\(key): fails for \(subject): \(problem)", location: location))
+                    return nil
+                }
+                note(key, implausible(key, outcome.value, at: location, for: subject))
+                return outcome.value
+            }
+            let lbm = check("lbm_kg", leanBodyMass, at: formulaLocations["lbm_kg"])
+            slots.set(IndexVariables.lbmKg, lbm.map(Value.float) ?? .null)
+            var bmr: Double?
+            for method in bmrMethods {
+                guard (try? method.when.evaluate(slots: slots.values)) == .bool(true) else { continue }
+                bmr = check("bmr", method.formula, at: method.location)
+                break
+            }
+            guard let bmr else { continue }
+            slots.set(IndexVariables.bmr, .float(bmr))
+            guard let tdee = check("tdee", tdee, at: formulaLocations["tdee"]) else { continue }
+            slots.set(IndexVariables.tdee, .float(tdee))
+            _ = check("bmi", bmi, at: formulaLocations["bmi"])
+            if profile.values["waist_cm"] ?? nil != nil { _ = check("whtr", whtr, at: formulaLocations["whtr"]) }
+            if lbm != nil { _ = check("ffmi", ffmi, at: formulaLocations["ffmi"]) }
+            if failures.count == IndexPlausibility.formulaKeys.count { break }
+        }
+        return order.compactMap { failures[$0] }
     }
 }

@@ -76,12 +76,20 @@ struct UploadCheck: ParsableCommand {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
         let url = TrackingCommandSupport.resolve(file, in: context)
+        // A directory or a FIFO named `x.pdf` is refused before it is opened: opening a FIFO
+        // blocks until a writer comes, and a directory has no size to check.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let attributes, attributes[.type] as? FileAttributeType == .typeRegular else {
+            let what = attributes == nil ? "cannot read \(file)" : "\(file) is not a regular file"
+            context.standardError.writeLine("error: \(what)")
+            throw CommandFailure.usage
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             context.standardError.writeLine("error: cannot read \(file)")
             throw CommandFailure.usage
         }
         defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()).map { Int($0) } ?? 0
+        let size = (try? handle.seekToEnd()).flatMap { Int(exactly: $0) } ?? Int.max
         try? handle.seek(toOffset: 0)
         let leading = (try? handle.read(upToCount: 16)).map { Array($0) } ?? []
         let name = url.lastPathComponent

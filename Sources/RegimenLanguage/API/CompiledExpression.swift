@@ -249,6 +249,27 @@ package struct CompiledExpression: Sendable {
         }
     }
 
+    /// What an evaluation counted: its outcome, the nodes it evaluated and the work it was charged
+    /// (``Cost``). Tests and the fuzz target assert on these counts, never on the clock.
+    package func measure(slots: [Value], limits: EvaluationLimits = .default) -> (outcome: Result<Value, EvaluationError>, steps: Int, cost: Int) {
+        guard slots.count >= slotNames.count else {
+            return (.failure(EvaluationError(.invalidArgument, "Expected \(slotNames.count) variable values, got \(slots.count).")), 0, 0)
+        }
+        let program = program
+        return slots.withUnsafeBufferPointer { globals in
+            program.functions.withUnsafeBufferPointer { functions in
+                var context = EvaluationContext(globals: globals, functions: functions, limits: limits, host: nil, tracer: nil)
+                let outcome: Result<Value, EvaluationError>
+                do throws(EvaluationError) {
+                    outcome = .success(try program.evaluator(&context))
+                } catch {
+                    outcome = .failure(error)
+                }
+                return (outcome, context.steps, context.cost)
+            }
+        }
+    }
+
     /// Evaluates as a condition the way security rules do: `true` only for the bool `true`;
     /// an error or a non-bool value is `false` (fail closed), with the reason.
     package func evaluateCondition(

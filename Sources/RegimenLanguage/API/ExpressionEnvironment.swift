@@ -63,6 +63,9 @@ package struct ExpressionEnvironment: Sendable {
         var origins: [SourceLocation] = []
         let fallbackOrigin = function.location ?? SourceLocation(file: "<function \(function.name)>", line: 1, column: 1)
         var failed = false
+        // Kept alongside `combined`: counting its scalars anew for every part made a function of
+        // n `let`s compile in n² time (10,000 lets took seconds).
+        var combinedScalars = 0
         func append(_ text: SourceText) -> Expr? {
             switch Parser.parse(text.text) {
             case .failure(let failure):
@@ -71,9 +74,13 @@ package struct ExpressionEnvironment: Sendable {
                 failed = true
                 return nil
             case .success(let expr):
-                if !combined.isEmpty { combined += "\n" }
-                let offset = combined.unicodeScalars.count
+                if !combined.isEmpty {
+                    combined += "\n"
+                    combinedScalars += 1
+                }
+                let offset = combinedScalars
                 combined += text.text
+                combinedScalars += text.text.unicodeScalars.count
                 let lineCount = text.text.unicodeScalars.filter { $0 == "\n" }.count + 1
                 for i in 0..<lineCount {
                     origins.append(i < text.lineOrigins.count ? text.lineOrigins[i] : (text.lineOrigins.first ?? fallbackOrigin))

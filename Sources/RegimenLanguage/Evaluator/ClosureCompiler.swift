@@ -67,7 +67,11 @@ struct ClosureCompiler {
             let baseEval = compile(base)
             let indexEval = compile(index)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                try EvaluationContext.index(try baseEval(&context), try indexEval(&context), span)
+                let base = try baseEval(&context)
+                let index = try indexEval(&context)
+                // A string is indexed by UTF-16 unit, which walks it.
+                if case .string = base { try context.charge(Cost.size(base), span) }
+                return try EvaluationContext.index(base, index, span)
             }
         case .slice(let base, let from, let to, let span):
             let baseEval = compile(base)
@@ -77,6 +81,7 @@ struct ClosureCompiler {
                 let value = try baseEval(&context)
                 let start: Value? = if let fromEval { try fromEval(&context) } else { nil }
                 let end: Value? = if let toEval { try toEval(&context) } else { nil }
+                try context.charge(Cost.size(value), span)
                 return try EvaluationContext.slice(value, start, end, span)
             }
         case .not(let operand, let span):
@@ -107,7 +112,10 @@ struct ClosureCompiler {
             let r = compile(rhs)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try context.step(span)
-                return try Operators.arithmetic(op, try l(&context), try r(&context), span, context.limits)
+                let left = try l(&context)
+                let right = try r(&context)
+                if case .string = left { try context.charge(Cost.size(left) + Cost.size(right), span) }
+                return try Operators.arithmetic(op, left, right, span, context.limits)
             }
         case .compare(let op, let lhs, .constant(let constant), let span):
             let l = compile(lhs)
@@ -130,20 +138,28 @@ struct ClosureCompiler {
         case .equals(let lhs, .constant(let constant), let negated, let span):
             let l = compile(lhs)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                .bool(try Operators.equals(try l(&context), constant, negated: negated, span))
+                let value = try l(&context)
+                try context.charge(Cost.equality(value, constant, cap: context.remainingCost), span)
+                return .bool(try Operators.equals(value, constant, negated: negated, span))
             }
         case .equals(let lhs, let rhs, let negated, let span):
             let l = compile(lhs)
             let r = compile(rhs)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
-                .bool(try Operators.equals(try l(&context), try r(&context), negated: negated, span))
+                let left = try l(&context)
+                let right = try r(&context)
+                try context.charge(Cost.equality(left, right, cap: context.remainingCost), span)
+                return .bool(try Operators.equals(left, right, negated: negated, span))
             }
         case .contains(let element, let container, let span):
             let e = compile(element)
             let c = compile(container)
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try context.step(span)
-                return .bool(try Operators.contains(try e(&context), try c(&context), span))
+                let element = try e(&context)
+                let container = try c(&context)
+                try context.charge(Cost.membership(element, container, cap: context.remainingCost), span)
+                return .bool(try Operators.contains(element, container, span))
             }
         case .and(let lhs, let rhs, let span):
             if !traced { return chain(Self.operands(of: node, decisive: false), decisive: false) }
@@ -227,10 +243,14 @@ struct ClosureCompiler {
             return { (context: inout EvaluationContext) throws(EvaluationError) -> Value in
                 try context.step(span)
                 let target = try r(&context)
-                if args.isEmpty { return try method.apply(to: target, [], span, context.limits) }
+                if args.isEmpty {
+                    try context.charge(Cost.method(method, target, [], cap: context.remainingCost), span)
+                    return try method.apply(to: target, [], span, context.limits)
+                }
                 var values: [Value] = []
                 values.reserveCapacity(args.count)
                 for argument in args { values.append(try argument(&context)) }
+                try context.charge(Cost.method(method, target, values, cap: context.remainingCost), span)
                 return try method.apply(to: target, values, span, context.limits)
             }
         case .builtin(let builtin, let arguments, let span):
@@ -240,6 +260,7 @@ struct ClosureCompiler {
                 var values: [Value] = []
                 values.reserveCapacity(args.count)
                 for argument in args { values.append(try argument(&context)) }
+                try context.charge(Cost.builtin(values, cap: context.remainingCost), span)
                 return try builtin.apply(values, span)
             }
         case .call(let index, let arguments, let span):

@@ -22,6 +22,8 @@ package struct EvaluationContext: ~Copyable {
     package var tracer: (any EvaluationTracer)?
     /// Nodes evaluated so far.
     package private(set) var steps = 0
+    /// Work charged so far, in the units of the cost table (``Cost``).
+    package internal(set) var cost = 0
 
     /// The function table, borrowed like `globals` (the program that owns it outlives the
     /// evaluation): an owned array was retained and released on every evaluation.

@@ -12,11 +12,15 @@ package struct EvaluationLimits: Sendable, Hashable {
     /// matcher). Matching is linear, but in text length × pattern size, and both may be large;
     /// about 0.1 s of work by default.
     package var maxPatternSteps: Int
+    /// Work of one evaluation in the units of the cost table (``Cost``): elements of the
+    /// collections and bytes of the strings each operation touches. About 0.1–0.5 s of work.
+    package var maxCost: Int
 
     package init(
         maxSteps: Int = 100_000, maxCallDepth: Int = 20, maxStringLength: Int = 1 << 20, maxCollectionSize: Int = 100_000,
-        maxPatternSteps: Int = 1 << 25
+        maxPatternSteps: Int = 1 << 25, maxCost: Int = 4_000_000
     ) {
+        self.maxCost = maxCost
         self.maxSteps = maxSteps
         self.maxCallDepth = maxCallDepth
         self.maxStringLength = maxStringLength

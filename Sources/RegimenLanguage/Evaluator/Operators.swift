@@ -244,7 +244,11 @@ extension EvaluationContext {
                 end = j
             }
             guard start >= 0, start < count else { throw EvaluationError.indexOutOfBounds(start, size: count, span) }
-            guard end - 1 >= 0, end - 1 < count else { throw EvaluationError.indexOutOfBounds(end - 1, size: count, span) }
+            // `end` comes from input: compared, never decremented, so the smallest int cannot
+            // overflow (the emulator names the index it was given then).
+            guard end >= 1, end <= count else {
+                throw EvaluationError.indexOutOfBounds(end == .min ? end : end - 1, size: count, span)
+            }
             guard start <= end else {
                 throw EvaluationError(.indexOutOfBounds, "Illegal range error. From index: [\(start)] , To index: [\(end)].", span: span)
             }

@@ -81,7 +81,10 @@ enum Builtin: String, Sendable, CaseIterable {
         case .mathRound:
             guard let x = args[0].numberValue else { throw unsupported() }
             // Java's Math.round: half up (toward +∞), saturating at the long bounds, NaN → 0.
-            return .int(Self.javaLong((x + 0.5).rounded(.down)))
+            // `floor(x + 0.5)` would round in the addition (0.49999999999999994 + 0.5 is 1.0, and
+            // 2^52 + 1 + 0.5 is not representable): compare the fraction, which is exact.
+            let floor = x.rounded(.down)
+            return .int(Self.javaLong(x - floor >= 0.5 ? floor + 1 : floor))
         case .mathSqrt:
             guard let x = args[0].numberValue else { throw unsupported() }
             return .float(x.squareRoot())

@@ -109,8 +109,7 @@ enum Method: String, Sendable, CaseIterable {
             return .bool(try Patterns.wholeMatch(s, pattern, budget: limits.maxPatternSteps, span))
         case (.split, .string(let s)):
             guard case .string(let pattern) = args[0] else { throw unsupported() }
-            let parts = try Patterns.split(s, pattern, budget: limits.maxPatternSteps, span)
-            try checkSize(parts.count)
+            let parts = try Patterns.split(s, pattern, maxParts: limits.maxCollectionSize, budget: limits.maxPatternSteps, span)
             return .list(parts.map(Value.string))
         case (.replace, .string(let s)):
             guard case .string(let pattern) = args[0], case .string(let replacement) = args[1] else { throw unsupported() }
@@ -123,9 +122,11 @@ enum Method: String, Sendable, CaseIterable {
             return .string(b.map { String(format: "%02X", $0) }.joined())
         // MARK: list
         // Lists compare elements strictly (1 and 1.0 differ), as the emulator does.
+        // Membership is hashed once both sides are more than a handful: linear, not n × m.
         case (.hasAll, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(other.allSatisfy { l.contains($0) })
+            let members = StrictMembers(l, probes: other.count)
+            return .bool(other.allSatisfy { members.contains($0) })
         case (.hasAny, .constraint(let c)):
             // A list query's array field: only an `array-contains` value proves membership; the
             // emulator answers false (not an error) otherwise.
@@ -133,10 +134,12 @@ enum Method: String, Sendable, CaseIterable {
             return .bool(other.contains { c.containsElement($0) == true })
         case (.hasAny, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(other.contains { l.contains($0) })
+            let members = StrictMembers(l, probes: other.count)
+            return .bool(other.contains { members.contains($0) })
         case (.hasOnly, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .bool(l.allSatisfy { other.contains($0) })
+            let members = StrictMembers(other, probes: l.count)
+            return .bool(l.allSatisfy { members.contains($0) })
         case (.concat, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
             try checkSize(l.count + other.count)
@@ -155,7 +158,8 @@ enum Method: String, Sendable, CaseIterable {
             return .string(joined)
         case (.removeAll, .list(let l)):
             guard case .list(let other) = args[0] else { throw unsupported() }
-            return .list(l.filter { !other.contains($0) })
+            let members = StrictMembers(other, probes: l.count)
+            return .list(l.filter { !members.contains($0) })
         case (.toSet, .list(let l)):
             return .set(ValueSet(l))
         // MARK: set
@@ -265,5 +269,24 @@ enum Method: String, Sendable, CaseIterable {
         let h = sin(dLat / 2) * sin(dLat / 2)
             + cos(a.latitude * .pi / 180) * cos(b.latitude * .pi / 180) * sin(dLng / 2) * sin(dLng / 2)
         return 2 * radius * asin(Swift.min(1, h.squareRoot()))
+    }
+}
+
+/// Elements of a list for membership tests by the list's strict equality (1 and 1.0 differ,
+/// as the emulator's `hasAll`, `hasOnly` and `removeAll` on lists decide): hashed when more than
+/// a few probes meet more than a few elements, so a call is linear in the sizes, never their
+/// product.
+struct StrictMembers {
+    private let elements: [Value]
+    private let hashed: Set<Value>?
+
+    init(_ elements: [Value], probes: Int) {
+        self.elements = elements
+        hashed = elements.count > 8 && probes > 1 ? Set(elements) : nil
+    }
+
+    func contains(_ value: Value) -> Bool {
+        if let hashed { return hashed.contains(value) }
+        return elements.contains(value)
     }
 }

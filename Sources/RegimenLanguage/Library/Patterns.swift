@@ -23,17 +23,39 @@ enum Patterns {
 
     /// Splits like Java's `String.split`: the pieces between successive matches, trailing empty
     /// pieces dropped (one piece always stays).
-    static func split(_ text: String, _ pattern: String, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
+    /// More than `maxParts` pieces is an error found as the pieces are found, before they are
+    /// all built; empty pieces are only counted until a later piece shows they are not trailing.
+    static func split(_ text: String, _ pattern: String, maxParts: Int, budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [String] {
         let regex = try compile(pattern, span)
         let scalars = text.unicodeScalars.map(\.value)
         var parts: [String] = []
+        var pendingEmpty = 0
         var last = 0
-        for slots in try Self.matches(regex, scalars, budget, span) {
-            parts.append(Self.string(scalars[last..<slots[0]]))
-            last = slots[1]
+        var tooMany = false
+        func add(_ piece: ArraySlice<UInt32>) -> Bool {
+            guard !piece.isEmpty else {
+                pendingEmpty += 1
+                return true
+            }
+            guard parts.count + pendingEmpty < maxParts else { return false }
+            parts.append(contentsOf: repeatElement("", count: pendingEmpty))
+            pendingEmpty = 0
+            parts.append(Self.string(piece))
+            return true
         }
-        parts.append(Self.string(scalars[last...]))
-        while parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        var steps = 0
+        let finished = regex.forEachMatch(in: scalars, budget: budget, steps: &steps) { slots in
+            defer { last = slots[1] }
+            if add(scalars[last..<slots[0]]) { return true }
+            tooMany = true
+            return false
+        }
+        if tooMany || !add(scalars[last...]) {
+            throw EvaluationError(.limitExceeded, "Collection exceeds the maximum size of \(maxParts).", span: span)
+        }
+        guard finished else { throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span) }
+        // Trailing empty pieces are dropped; one piece always stays.
+        if parts.isEmpty { parts.append("") }
         return parts
     }
 
@@ -46,27 +68,23 @@ enum Patterns {
         let regex = try compile(pattern, span)
         let template = try Template(replacement, regex.program, span)
         let scalars = text.unicodeScalars.map(\.value)
-        var out = String.UnicodeScalarView()
+        // UTF-8 bytes, not a `String.UnicodeScalarView`: appending many short pieces to a view
+        // reallocated it to the exact size each time (quadratic: `replace('', 'z')` on 7 MB).
+        var out: [UInt8] = []
         var last = 0
         var length = 0
-        for slots in try Self.matches(regex, scalars, budget, span) {
+        var steps = 0
+        let finished = regex.forEachMatch(in: scalars, budget: budget, steps: &steps) { slots in
             length += Self.append(scalars[last..<slots[0]], to: &out)
             length += template.append(slots, scalars, to: &out)
             last = slots[1]
-            guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+            return length <= maxLength
         }
+        guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
+        guard finished else { throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span) }
         length += Self.append(scalars[last...], to: &out)
         guard length <= maxLength else { throw Self.tooLong(maxLength, span) }
-        return String(out)
-    }
-
-    /// Every match, or an error when finding them would take more than linear work.
-    private static func matches(_ regex: RegularExpression, _ scalars: [UInt32], _ budget: Int, _ span: SourceSpan) throws(EvaluationError) -> [[Int]] {
-        var steps = 0
-        guard let found = regex.matches(in: scalars, budget: budget, steps: &steps) else {
-            throw workExceeded(Swift.min(budget, regex.workBound(textLength: scalars.count)), span)
-        }
-        return found
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func tooLong(_ maxLength: Int, _ span: SourceSpan) -> EvaluationError {
@@ -75,26 +93,26 @@ enum Patterns {
 
     /// Appends the code points and returns how many UTF-8 bytes they take.
     @discardableResult
-    private static func append(_ scalars: ArraySlice<UInt32>, to out: inout String.UnicodeScalarView) -> Int {
-        var length = 0
+    private static func append(_ scalars: ArraySlice<UInt32>, to out: inout [UInt8]) -> Int {
+        let before = out.count
         for value in scalars {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            out.append(scalar)
-            length += UTF8.width(scalar)
+            UTF8.encode(scalar) { out.append($0) }
         }
-        return length
+        return out.count - before
     }
 
     private static func string(_ scalars: ArraySlice<UInt32>) -> String {
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(scalars.count)
         append(scalars, to: &out)
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A parsed replacement: literal text and group references.
     private struct Template {
         enum Piece {
-            case text(String.UnicodeScalarView, utf8Length: Int)
+            case text([UInt8])
             case group(Int)
         }
 
@@ -104,7 +122,7 @@ enum Patterns {
             let template = Array(replacement.unicodeScalars)
             var literal = String.UnicodeScalarView()
             func flush(_ pieces: inout [Piece]) {
-                if !literal.isEmpty { pieces.append(.text(literal, utf8Length: String(literal).utf8.count)) }
+                if !literal.isEmpty { pieces.append(.text(Array(String(literal).utf8))) }
                 literal = String.UnicodeScalarView()
             }
             var index = 0
@@ -149,13 +167,13 @@ enum Patterns {
         }
 
         /// Appends the replacement for one match; returns its length in UTF-8 bytes.
-        func append(_ slots: [Int], _ scalars: [UInt32], to out: inout String.UnicodeScalarView) -> Int {
+        func append(_ slots: [Int], _ scalars: [UInt32], to out: inout [UInt8]) -> Int {
             var length = 0
             for piece in pieces {
                 switch piece {
-                case .text(let text, let utf8Length):
+                case .text(let text):
                     out.append(contentsOf: text)
-                    length += utf8Length
+                    length += text.count
                 case .group(let group):
                     let start = slots[2 * group], end = slots[2 * group + 1]
                     // A group that took no part in the match adds nothing.

@@ -48,17 +48,28 @@ package struct RegularExpression: Sendable {
     /// the whole scan quadratic. So the scan gets a budget linear in the text,
     /// ``workBound(textLength:)``, and returns nil past it: a caller fails closed rather than stall.
     func matches(in scalars: [UInt32], budget limit: Int = .max, steps: inout Int) -> [[Int]]? {
+        var found: [[Int]] = []
+        let finished = forEachMatch(in: scalars, budget: limit, steps: &steps) { slots in
+            found.append(slots)
+            return true
+        }
+        return finished ? found : nil
+    }
+
+    /// The matches of ``matches(in:budget:steps:)`` handed to `body` one at a time, so a caller
+    /// whose result has a size limit stops at the limit instead of collecting every match
+    /// first (`s.split('')` over megabytes has millions). `body` returns false to stop. Returns
+    /// false when the work passed its budget.
+    func forEachMatch(in scalars: [UInt32], budget limit: Int = .max, steps: inout Int, _ body: ([Int]) -> Bool) -> Bool {
         var vm = PikeVM(program: program, text: scalars)
         let budget = Swift.min(limit, workBound(textLength: scalars.count))
-        var found: [[Int]] = []
         var start = 0
         while start <= scalars.count, let slots = vm.firstMatch(from: start, budget: budget) {
-            found.append(slots)
+            if vm.steps > budget || !body(slots) { break }
             start = slots[1] == slots[0] ? slots[1] + 1 : slots[1]
-            if vm.steps > budget { break }
         }
         steps += vm.steps
-        return vm.steps > budget ? nil : found
+        return vm.steps <= budget
     }
 
     /// The work one scan over a text may take: a generous constant times (length + 1) ×

@@ -131,15 +131,12 @@ package struct Lexer: Sendable {
             var lookahead = 1
             if let s = peekScalar(1), s == "+" || s == "-" { lookahead = 2 }
             if let d = peekScalar(lookahead), ("0"..."9").contains(d) {
-                isFloat = true
-                for _ in 0..<lookahead {
-                    if let s = peekScalar() { text.unicodeScalars.append(s) }
-                    position += 1
-                }
-                while let d = peekScalar(), ("0"..."9").contains(d) {
-                    text.unicodeScalars.append(d)
-                    position += 1
-                }
+                // Firestore rejects exponents in number literals (emulator 1.19.9: `1e3` is
+                // "Unexpected 'e3'"), so a rule that works here would fail to deploy; and in a
+                // coach formula `bmr * 1e18` is more likely a slip than a wish. Refused, located.
+                for _ in 0..<lookahead { position += 1 }
+                while let d = peekScalar(), ("0"..."9").contains(d) { position += 1 }
+                return .invalid("number literals have no exponent in Firestore rules ('\(text)e…'); write the number out in full")
             }
         }
         if isFloat {

@@ -96,6 +96,9 @@ extension Value {
     /// Structural identity: maps compare as unordered key sets (`{'a':1,'b':2} == {'b':2,'a':1}`),
     /// ints and floats are distinct (the language's `==` relaxes that at top level only).
     public static func == (lhs: Value, rhs: Value) -> Bool {
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= 1
+        #endif
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -134,6 +137,9 @@ extension Value {
         }
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= count / 8
+        #endif
         let compared = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right -> Bool in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
@@ -144,6 +150,10 @@ extension Value {
     }
 
     public func hash(into hasher: inout Hasher) {
+        #if REGIMEN_COUNT_WORK
+        WorkCounter.units &+= 1
+        if case .string(let s) = self { WorkCounter.units &+= s.utf8.count / 8 }
+        #endif
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -175,9 +185,15 @@ extension Value {
 }
 
 /// A set: unique elements in first-seen order. Equality ignores order.
+///
+/// Membership is hashed: every element is indexed by its ``Value/setKey`` (1 and 1.0 are one
+/// key, as the emulator's sets treat them), so `contains`, `hasAll`, `intersection` and
+/// `difference` are linear in the sizes involved, never a product of them.
 public struct ValueSet: Sendable, Hashable {
     /// The elements, each once, in the order first seen.
     public private(set) var elements: [Value]
+    /// The elements' set keys, for hashed membership.
+    private var keys: Set<Value>
 
     /// A set of the given values; later duplicates are dropped.
     public init<S: Sequence>(_ values: S) where S.Element == Value {
@@ -187,21 +203,22 @@ public struct ValueSet: Sendable, Hashable {
             out.append(value)
         }
         elements = out
+        keys = seen
     }
 
-    /// Whether the set holds an element equal to `value` by the language's `==` (1 equals 1.0).
-    public func contains(_ value: Value) -> Bool { elements.contains { $0.languageEquals(value) == true } }
+    /// Whether the set holds an element equal to `value` the way the emulator's sets compare
+    /// (1 equals 1.0; inside lists and maps comparison is strict).
+    public func contains(_ value: Value) -> Bool { keys.contains(value.setKey) }
 
     /// The number of elements.
     public var count: Int { elements.count }
 
     public static func == (lhs: ValueSet, rhs: ValueSet) -> Bool {
-        guard lhs.elements.count == rhs.elements.count else { return false }
-        return Set(lhs.elements.map(\.setKey)) == Set(rhs.elements.map(\.setKey))
+        lhs.keys == rhs.keys
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Set(elements.map(\.setKey)))
+        hasher.combine(keys)
     }
 }
 
@@ -274,10 +291,23 @@ public struct MapDiff: Sendable, Hashable {
 }
 
 extension Value {
-    /// Identity used for set membership: numbers that are equal compare equal across int/float.
+    /// Identity used for set membership: a float that is exactly an int is that int, at every
+    /// depth, as the emulator's sets decide (`[1.0] in [[1]].toSet()` is true, while
+    /// `9007199254740993 in [9007199254740992.0].toSet()` is false: no rounding through double).
     var setKey: Value {
-        if case .float(let f) = self, f.rounded() == f, let i = Int64(exactly: f) { return .int(i) }
-        return self
+        switch self {
+        case .float(let f):
+            if let i = Int64(exactly: f) { return .int(i) }
+            return self
+        case .list(let items):
+            return .list(items.map(\.setKey))
+        case .map(let map):
+            var keyed = map
+            for index in keyed.values.indices { keyed.values[index] = keyed.values[index].setKey }
+            return .map(keyed)
+        default:
+            return self
+        }
     }
 
     /// Firestore's equality of stored values, which `diff()` uses: numbers compare by value at

@@ -115,19 +115,43 @@ package struct RuleSources: Sendable, Hashable {
     }
 
     /// Every `*.yaml` and `*.yml` file under `directory`, recursively, sorted by path; hidden files
-    /// and folders are skipped.
+    /// and folders are skipped. Symbolic links are followed, to folders and to files (a
+    /// Kubernetes ConfigMap mount is a folder of links to links); a link back to a folder being
+    /// read is a loop, refused with an error at the link.
     static func yamlFiles(under directory: URL) -> (files: [URL], diagnostics: [Diagnostic]) {
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else {
-            return ([], [.error("file.unreadable", "cannot list directory", at: SourceLocation(file: directory.path, line: 1, column: 1))])
-        }
+        let fileManager = FileManager.default
         var files: [URL] = []
-        for case let url as URL in enumerator where ["yaml", "yml"].contains(url.pathExtension) {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                files.append(url.standardizedFileURL)
+        var diagnostics: [Diagnostic] = []
+        /// Real paths of the folders being read, outermost first.
+        var ancestors: [String] = []
+        func walk(_ folder: URL) {
+            let real = folder.resolvingSymlinksInPath().path
+            guard !ancestors.contains(real) else {
+                diagnostics.append(.error(
+                    "file.symlinkLoop", "symbolic link loop: this folder is \(real), which is already being read; it is skipped",
+                    at: SourceLocation(file: folder.path, line: 1, column: 1)))
+                return
+            }
+            guard let names = try? fileManager.contentsOfDirectory(atPath: folder.path) else {
+                diagnostics.append(.error("file.unreadable", "cannot list directory", at: SourceLocation(file: folder.path, line: 1, column: 1)))
+                return
+            }
+            ancestors.append(real)
+            defer { ancestors.removeLast() }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                // `fileExists` follows links; a dangling link is nothing to read.
+                var isFolder: ObjCBool = false
+                guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    walk(url)
+                } else if ["yaml", "yml"].contains(url.pathExtension),
+                          (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                    files.append(url.standardizedFileURL)
+                }
             }
         }
-        return (files.sorted { $0.path < $1.path }, [])
+        walk(directory)
+        return (files.sorted { $0.path < $1.path }, diagnostics)
     }
 }

@@ -24,6 +24,10 @@ package enum YAMLReader {
     ///   - text: The YAML source.
     ///   - file: The path used in locations (as the user should see it).
     package static func read(_ text: String, file: String) -> Result {
+        // A UTF-8 byte order mark (Windows editors write one) is not content: YAML 1.2 allows it
+        // at the start, but libyaml then misreads a mapping that begins on the first line.
+        // Columns stay as an editor shows them, which does not display the mark.
+        if text.unicodeScalars.first == "\u{FEFF}" { return read(String(text.unicodeScalars.dropFirst()), file: file) }
         // A JSON document (a request body, a profile) is read without libyaml, into the same tree.
         if let document = LocatedJSONReader.read(text, file: file) { return Result(document: document, diagnostics: []) }
         return readThroughLibYAML(text, file: file)

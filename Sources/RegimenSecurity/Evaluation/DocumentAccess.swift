@@ -36,6 +36,9 @@ final class DocumentAccess: EvaluationHost {
         else {
             throw EvaluationError(.invalidArgument, "Invalid argument: \(function)() needs a full document path, received \(path).")
         }
+        guard path.segments.count - 3 <= RequestPath.maxDepth else {
+            throw EvaluationError(.invalidArgument, "Invalid argument: \(function)() path has more than \(RequestPath.maxDepth) segments.")
+        }
         let key = path.description
         // Repeated reads of the same document are cached and do not count toward the limit.
         if !readPaths.contains(key) {

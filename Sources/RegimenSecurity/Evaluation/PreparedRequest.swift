@@ -50,6 +50,11 @@ struct PreparedRequest {
         _ request: SecurityRequest, path: RequestPath, service: SecurityService, store: DocumentStore, layout: RequestLayout,
         buildsResource: Bool = true, buildsAccess: Bool = true
     ) throws(Rejection) -> PreparedRequest {
+        // Firestore refuses a document path deeper than its limit before any rule runs; a
+        // longer one would make `{doc=**}` bind (and copy) ever longer suffixes.
+        guard path.depth <= RequestPath.maxDepth else {
+            throw .precondition("the path has \(path.depth) segments below the service root; Firestore's limit is \(RequestPath.maxDepth)")
+        }
         // Where the document is, without copying its fields: most writes only ask whether it
         // exists. Looked up only when something reads it: a get or delete needs the stored
         // document only for `resource`, and hashing the path is a sixth of a decision.

@@ -67,6 +67,15 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
     /// `/databases/(default)/documents/users/alice`; kept because stores are keyed by it.
     public let description: String
 
+    /// The most segments a path may have below the service root (`databases/(default)/documents`
+    /// or `b/bucket/o`): Firestore's document path depth limit (100 subcollection levels are
+    /// stated as "maximum depth of subcollections: 100"; Regimen counts segments, the stricter
+    /// reading, and so does the issue that set it).
+    public static let maxDepth = 100
+
+    /// Segments below the service root.
+    public var depth: Int { max(0, segments.count - 3) }
+
     /// A path of the given segments, the service prefix included.
     public init(segments: [String]) {
         self.segments = segments
@@ -99,6 +108,10 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
     public static func problem(with text: String) -> String? {
         let body = text.hasPrefix("/") ? text.dropFirst() : Substring(text)
         guard !body.isEmpty else { return "'\(text)' is an empty path" }
+        // A newline or other control character would be shown (and decided) as something else.
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            return "the path holds the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)); write the path as Firestore receives it"
+        }
         guard !body.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
             return "'\(text)' has an empty path segment; Firestore rejects such a path"
         }
@@ -121,4 +134,10 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible {
 
     /// A Firestore collection path has an odd number of segments after `documents`.
     public var isFirestoreCollection: Bool { relativeSegments.count % 2 == 1 }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

@@ -99,7 +99,8 @@ package struct UploadRules: Sendable, Hashable {
     }
 
     private static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        // Whole mebibytes and the rounded tenth apart: `bytes * 10` overflows for the largest sizes.
+        let tenths = bytes / 1_048_576 * 10 + (bytes % 1_048_576 * 10 + 524_288) / 1_048_576
         return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 }

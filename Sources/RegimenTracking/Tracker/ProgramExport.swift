@@ -143,62 +143,79 @@ package enum TrackerCSV {
         }
     }
 
+    /// Quoted when a cell holds a comma, a quote, CR or LF (RFC 4180). Tested on scalars: Swift's
+    /// `Character` makes CR LF one character, equal to neither CR nor LF, which left it unquoted.
     private static func quote(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            out.append(scalar)
+            if scalar == "\"" { out.append("\"") }
+        }
+        out.append("\"")
+        return String(out)
     }
 
-    /// RFC 4180 rows: quoted cells may hold commas, doubled quotes and newlines.
+    /// RFC 4180 rows: quoted cells may hold commas, doubled quotes, CR and LF; a row ends at LF,
+    /// CR LF or a lone CR. Read by Unicode scalar: as `Character`s, a combining mark after a comma
+    /// or quote would fuse with it and hide it.
     static func parse(_ text: String) throws -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
-        var cell = ""
+        var cell = String.UnicodeScalarView()
         var quoted = false
         var atCellStart = true
         var line = 1
-        var iterator = Array(text).makeIterator()
-        var pending: Character? = nil
-        func next() -> Character? {
-            if let p = pending { pending = nil; return p }
-            return iterator.next()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        func endRow() {
+            row.append(String(cell))
+            rows.append(row)
+            row = []
+            cell = String.UnicodeScalarView()
+            atCellStart = true
+            line += 1
         }
-        while let character = next() {
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
             if quoted {
-                if character == "\"" {
-                    if let following = next() {
-                        if following == "\"" { cell.append("\"") } else { quoted = false; pending = following }
+                if scalar == "\"" {
+                    if index < scalars.count, scalars[index] == "\"" {
+                        cell.append("\"")
+                        index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    if character == "\n" { line += 1 }
-                    cell.append(character)
+                    // A line break inside a cell still moves the line count on (CR LF once).
+                    if scalar == "\n" || (scalar == "\r" && !(index < scalars.count && scalars[index] == "\n")) { line += 1 }
+                    cell.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case "\"" where atCellStart:
                 quoted = true
                 atCellStart = false
             case ",":
-                row.append(cell)
-                cell = ""
+                row.append(String(cell))
+                cell = String.UnicodeScalarView()
                 atCellStart = true
-            case "\n", "\r\n":
-                row.append(cell)
-                rows.append(row)
-                row = []
-                cell = ""
-                atCellStart = true
-                line += 1
+            case "\r":
+                if index < scalars.count, scalars[index] == "\n" { index += 1 }
+                endRow()
+            case "\n":
+                endRow()
             default:
-                cell.append(character)
+                cell.append(scalar)
                 atCellStart = false
             }
         }
         if quoted { throw CSVError(line: line, message: "a quoted cell is not closed") }
         if !cell.isEmpty || !row.isEmpty {
-            row.append(cell)
+            row.append(String(cell))
             rows.append(row)
         }
         return rows
