@@ -55,8 +55,26 @@ package struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("poll-interval"), parsing: .unconditional, help: "Seconds between checks of the folders for edits; 0 turns polling off.")
     var pollInterval = 2.0
 
-    @Option(name: .customLong("time-budget"), parsing: .unconditional, help: "Seconds one request may take before it is answered 503.")
+    @Option(name: .customLong("time-budget"), parsing: .unconditional, help: "Seconds one request's heavy work may take before it is answered 503 and its work cancelled.")
     var timeBudget = 10.0
+
+    @Option(name: .customLong("work-threads"), parsing: .unconditional, help: "Heavy requests (plans, batches, the playground) computing at once (default: one per core).")
+    var workThreads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("work-queue"), parsing: .unconditional, help: "Heavy requests that may wait for a thread; one more is answered 503 with Retry-After at once.")
+    var workQueue = 16
+
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: "Seconds a connection may sit idle between requests before it is closed.")
+    var idleTimeout = 60.0
+
+    @Option(name: .customLong("header-timeout"), parsing: .unconditional, help: "Seconds from a request's first byte to the end of its headers before the connection is closed.")
+    var headerTimeout = 10.0
+
+    @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: "Seconds from the end of a request's headers to the end of its body before the connection is closed.")
+    var bodyTimeout = 30.0
+
+    @Option(name: .customLong("max-connections"), parsing: .unconditional, help: "Connections open at once; more wait to be accepted.")
+    var maxConnections = 1024
 
     @Flag(help: ArgumentHelp(
         "Offer the rules playground (edit a rule file in the page, plan with the edit) on a non-loopback address too; on loopback it is always on."))
@@ -75,6 +93,12 @@ package struct ServeCommand: ParsableCommand {
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
         guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be more than 0 seconds") }
+        guard (1...1024).contains(workThreads) else { throw ValidationError("--work-threads must be 1–1024, not \(workThreads)") }
+        guard (0...100_000).contains(workQueue) else { throw ValidationError("--work-queue must be 0–100000, not \(workQueue)") }
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be 1–1000000, not \(maxConnections)") }
+        for (option, seconds) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)] {
+            guard seconds > 0, seconds <= 86_400, seconds.isFinite else { throw ValidationError("\(option) must be more than 0 and at most 86400 seconds") }
+        }
         for (option, path) in [("--policies", policies), ("--documents", documents), ("--panel", panel)] {
             var isDirectory: ObjCBool = false
             if let path, !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -98,7 +122,11 @@ package struct ServeCommand: ParsableCommand {
             rules: folder(rules), catalogs: folder(catalogs), policies: folder(policies), documents: folder(documents),
             workingDirectory: context.currentDirectory, host: host, port: port, maximumBodyBytes: maxBody, adminToken: token,
             decisionLog: folder(decisionLog), pollInterval: pollInterval > 0 ? .milliseconds(Int(pollInterval * 1000)) : nil,
-            timeBudget: .milliseconds(Int(timeBudget * 1000)), playgroundRequested: playground, panel: folder(panel))
+            timeBudget: .milliseconds(Int(timeBudget * 1000)), playgroundRequested: playground, panel: folder(panel),
+            work: WorkExecutor.Limits(concurrency: workThreads, queue: workQueue),
+            timeouts: ConnectionTimeouts(
+                idle: .milliseconds(Int(idleTimeout * 1000)), header: .milliseconds(Int(headerTimeout * 1000)), body: .milliseconds(Int(bodyTimeout * 1000))),
+            maximumConnections: maxConnections)
         let level = Logger.Level(rawValue: logLevel) ?? .info
         var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level

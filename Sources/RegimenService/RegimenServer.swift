@@ -11,6 +11,8 @@ package struct RegimenServer: Sendable {
     package let store: SnapshotStore
     package let reloader: Reloader
     package let metrics: ServiceMetrics
+    /// Where heavy routes compute (plans, batches, the playground).
+    package let executor: WorkExecutor
     let logger: Logger
     let decisionLog: DecisionLog?
 
@@ -25,7 +27,7 @@ package struct RegimenServer: Sendable {
         let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0) }
         return RegimenServer(
             configuration: configuration, store: store, reloader: Reloader(store: store, loader: loader, metrics: metrics, logger: logger),
-            metrics: metrics, logger: logger, decisionLog: decisionLog)
+            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog)
     }
 
     /// The router with every route; ``ServiceMiddleware`` wraps each of them and the 404s.
@@ -34,7 +36,7 @@ package struct RegimenServer: Sendable {
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
         let routes = ServiceRoutes(
             bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
-            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget,
+            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget, executor: executor,
             playground: PlaygroundSettings(enabled: configuration.playgroundEnabled, panel: configuration.panel))
         routes.addPlanner(to: router)
         routes.addTracker(to: router)
@@ -50,14 +52,22 @@ package struct RegimenServer: Sendable {
         let logger = logger
         return Application(
             router: router(),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "regimen"),
-            services: [ReloadService(reloader: reloader, pollInterval: configuration.pollInterval)],
+            server: TimedHTTP1Channel.builder(configuration.timeouts),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "regimen",
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),
+            services: [ReloadService(reloader: reloader, pollInterval: configuration.pollInterval, decisionLog: decisionLog, logger: logger)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.notice("serving", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")", "port": "\(port)"])
                 await onServerRunning(port)
             },
             logger: logger)
+    }
+
+    /// Opens the decision log by its name again, as SIGHUP does (after a rotation).
+    package func reopenDecisionLog() throws {
+        try decisionLog?.reopen()
     }
 
     /// Serves until SIGTERM or SIGINT.

@@ -62,18 +62,26 @@ package actor Reloader {
     }
 }
 
-/// Polls the folders and listens for SIGHUP for as long as the service runs.
+/// Polls the folders and listens for SIGHUP for as long as the service runs; SIGHUP also
+/// reopens the decision log (after rotation).
 struct ReloadService: Service {
     let reloader: Reloader
     let pollInterval: Duration?
+    let decisionLog: DecisionLog?
+    let logger: Logger
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
-        let reloader = reloader, pollInterval = pollInterval
+        let reloader = reloader, pollInterval = pollInterval, decisionLog = decisionLog, logger = logger
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     for await _ in signals {
+                        do {
+                            try decisionLog?.reopen()
+                        } catch {
+                            logger.error("the decision log did not reopen; lines go on to the open file", metadata: ["error": "\(error)"])
+                        }
                         await reloader.reload(force: true, reason: "SIGHUP")
                     }
                 }

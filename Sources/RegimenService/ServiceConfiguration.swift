@@ -24,9 +24,15 @@ package struct ServiceConfiguration: Sendable {
     package var decisionLog: URL?
     /// How often the folders are hashed to notice an edit; `nil` turns polling off.
     package var pollInterval: Duration?
-    /// How long one request may take before it is answered 503. Evaluation limits bound the
-    /// work of every request far below it; the budget only guards against the unforeseen.
+    /// How long one request's heavy work may take before it is answered 503 and its work is
+    /// cancelled (stopped at its next checkpoint).
     package var timeBudget: Duration
+    /// How many heavy requests compute at once, and how many may wait; beyond, 503 at once.
+    package var work: WorkExecutor.Limits
+    /// Idle, header and body-read timeouts of a connection.
+    package var timeouts: ConnectionTimeouts
+    /// The most connections open at once; more wait in the kernel's accept queue.
+    package var maximumConnections: Int
     /// Whether `--playground` was given: the rules playground's endpoints are then on whatever
     /// the address. Without it they are on only for a loopback address (``playgroundEnabled``).
     package var playgroundRequested: Bool
@@ -74,7 +80,9 @@ package struct ServiceConfiguration: Sendable {
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 1 << 20, adminToken: String? = nil,
         decisionLog: URL? = nil, pollInterval: Duration? = .seconds(2), timeBudget: Duration = .seconds(10),
-        playgroundRequested: Bool = false, panel: URL? = nil
+        playgroundRequested: Bool = false, panel: URL? = nil,
+        work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: ProcessInfo.processInfo.activeProcessorCount, queue: 16),
+        timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumConnections: Int = 1024
     ) {
         self.rules = rules
         self.catalogs = catalogs
@@ -90,5 +98,8 @@ package struct ServiceConfiguration: Sendable {
         self.timeBudget = timeBudget
         self.playgroundRequested = playgroundRequested
         self.panel = panel
+        self.work = work
+        self.timeouts = timeouts
+        self.maximumConnections = maximumConnections
     }
 }
