@@ -1,29 +1,27 @@
-import Dispatch
 import Foundation
 import RegimenSecurity
-import Synchronization
 
 // Variants of the engine's long loops that a service can stop between units of work: each
-// unit (a client of a panel, a request of a batch) begins only while `proceed()` answers true.
-// `proceed` is monotonic (once false, false for good), so an answer is either whole or `nil`.
+// unit (a client of a panel, a request of a batch) begins only while `proceed()` answers true,
+// so an answer is either whole or `nil`.
 
 extension PlanImpact {
-    /// ``compare(base:new:panel:)``, stopped between clients once `proceed()` answers false.
+    /// ``compare(base:new:panel:)``, one client after another on the calling thread, stopped
+    /// between clients once `proceed()` answers false.
+    ///
+    /// It does not spread over the cores as ``compare(base:new:panel:)`` does: a service runs
+    /// it on a thread pool of its own, and `DispatchQueue.concurrentPerform` would take its
+    /// threads from the pool Swift's concurrency runs on (on Linux, one pool), starving the
+    /// timers and health checks it must never delay.
     /// - Returns: the impact, or `nil` when it was stopped before every client was planned.
-    package static func compare(base: RegimenEngine, new: RegimenEngine, panel: [Client], proceed: @Sendable () -> Bool) -> PlanImpact? {
-        let outcomes = Mutex<[[Change]?]>(Array(repeating: nil, count: panel.count))
-        DispatchQueue.concurrentPerform(iterations: panel.count) { index in
-            guard proceed() else { return }
-            let client = panel[index]
+    package static func compare(base: RegimenEngine, new: RegimenEngine, panel: [Client], proceed: () -> Bool) -> PlanImpact? {
+        var perClient: [ClientImpact] = []
+        for client in panel {
+            guard proceed() else { return nil }
             let before = PlanFacts(engine: base, profile: client.profile, name: client.name)
             let after = PlanFacts(engine: new, profile: client.profile, name: client.name)
             let changes = PlanFacts.changes(from: before, to: after)
-            outcomes.withLock { $0[index] = changes }
-        }
-        let changes = outcomes.withLock { $0 }
-        guard changes.allSatisfy({ $0 != nil }) else { return nil }
-        let perClient = zip(panel, changes).compactMap { client, changes in
-            changes.map { $0.isEmpty ? nil : ClientImpact(client: client.name, changes: $0) } ?? nil
+            if !changes.isEmpty { perClient.append(ClientImpact(client: client.name, changes: changes)) }
         }
         return PlanImpact(clientCount: panel.count, changed: perClient, groups: group(perClient, of: panel.count))
     }
