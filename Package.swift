@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
         // The README's library examples and the engine-equals-CLI checks, through public API only.
         .testTarget(name: "RegimenServiceTests", dependencies: [
-            "RegimenService", "RegimenKit",
+            "RegimenService", "RegimenKit", "RegimenTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),

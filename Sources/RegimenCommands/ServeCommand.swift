@@ -73,6 +73,12 @@ package struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: "Seconds from the end of a request's headers to the end of its body before the connection is closed.")
     var bodyTimeout = 30.0
 
+    @Option(name: .customLong("settle"), parsing: .unconditional, help: "Seconds the files must stay unchanged before a reload loads them (a save in several steps is never served half-way).")
+    var settle = 0.5
+
+    @Option(name: .customLong("max-row-loss"), parsing: .unconditional, help: "Share of a rule or catalog table's rows a reload may drop (0–1); more is refused unless the admin reload allows it.")
+    var maxRowLoss = 0.2
+
     @Option(name: .customLong("max-connections"), parsing: .unconditional, help: "Connections open at once; more wait to be accepted.")
     var maxConnections = 1024
 
@@ -96,6 +102,8 @@ package struct ServeCommand: ParsableCommand {
         guard (1...1024).contains(workThreads) else { throw ValidationError("--work-threads must be 1–1024, not \(workThreads)") }
         guard (0...100_000).contains(workQueue) else { throw ValidationError("--work-queue must be 0–100000, not \(workQueue)") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be 1–1000000, not \(maxConnections)") }
+        guard (0...1).contains(maxRowLoss) else { throw ValidationError("--max-row-loss must be 0–1, not \(maxRowLoss)") }
+        guard settle >= 0, settle <= 60, settle.isFinite else { throw ValidationError("--settle must be 0–60 seconds") }
         for (option, seconds) in [("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout)] {
             guard seconds > 0, seconds <= 86_400, seconds.isFinite else { throw ValidationError("\(option) must be more than 0 and at most 86400 seconds") }
         }
@@ -126,7 +134,7 @@ package struct ServeCommand: ParsableCommand {
             work: WorkExecutor.Limits(concurrency: workThreads, queue: workQueue),
             timeouts: ConnectionTimeouts(
                 idle: .milliseconds(Int(idleTimeout * 1000)), header: .milliseconds(Int(headerTimeout * 1000)), body: .milliseconds(Int(bodyTimeout * 1000))),
-            maximumConnections: maxConnections)
+            maximumConnections: maxConnections, reloadSettle: .milliseconds(Int(settle * 1000)), maximumRowLoss: maxRowLoss)
         let level = Logger.Level(rawValue: logLevel) ?? .info
         var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level

@@ -27,6 +27,12 @@ package struct ServiceConfiguration: Sendable {
     /// How long one request's heavy work may take before it is answered 503 and its work is
     /// cancelled (stopped at its next checkpoint).
     package var timeBudget: Duration
+    /// How long the files must stay unchanged (hashed before and after it) before a reload
+    /// loads them.
+    package var reloadSettle: Duration
+    /// The share of a rule or catalog table's rows a reload may drop (0.2: a fifth); a reload
+    /// that drops more is refused unless the admin reload allows it.
+    package var maximumRowLoss: Double
     /// How many heavy requests compute at once, and how many may wait; beyond, 503 at once.
     package var work: WorkExecutor.Limits
     /// Idle, header and body-read timeouts of a connection.
@@ -82,7 +88,8 @@ package struct ServiceConfiguration: Sendable {
         decisionLog: URL? = nil, pollInterval: Duration? = .seconds(2), timeBudget: Duration = .seconds(10),
         playgroundRequested: Bool = false, panel: URL? = nil,
         work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: ProcessInfo.processInfo.activeProcessorCount, queue: 16),
-        timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumConnections: Int = 1024
+        timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumConnections: Int = 1024,
+        reloadSettle: Duration = .milliseconds(500), maximumRowLoss: Double = 0.2
     ) {
         self.rules = rules
         self.catalogs = catalogs
@@ -101,5 +108,7 @@ package struct ServiceConfiguration: Sendable {
         self.work = work
         self.timeouts = timeouts
         self.maximumConnections = maximumConnections
+        self.reloadSettle = reloadSettle
+        self.maximumRowLoss = maximumRowLoss
     }
 }

@@ -27,10 +27,11 @@ enum ServiceTestSupport {
     static func configuration(rules: URL? = nil, adminToken: String? = nil, maximumBodyBytes: Int = 1 << 20,
                               timeBudget: Duration = unreachableBudget, documents: URL? = nil, decisionLog: URL? = nil,
                               work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: 2, queue: 64),
-                              timeouts: ConnectionTimeouts = ConnectionTimeouts()) -> ServiceConfiguration {
+                              timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumRowLoss: Double = 0.2) -> ServiceConfiguration {
         ServiceConfiguration(
             rules: rules, documents: documents, workingDirectory: root, port: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
-            decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget, work: work, timeouts: timeouts)
+            decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget, work: work, timeouts: timeouts,
+            reloadSettle: .zero, maximumRowLoss: maximumRowLoss)
     }
 
     static func server(_ configuration: ServiceConfiguration = configuration()) throws -> RegimenServer {
