@@ -15,9 +15,11 @@ package struct ServeCommand: ParsableCommand {
         loads the set again off the request path and swaps it in; a broken edit keeps the last good set \
         serving and is reported in the log and at GET /v1/rules. GET /openapi.json describes every route.
 
-        The page at / has a rules playground (/v1/playground/*: check and plan with an edited rule file, \
-        never written to disk). It is on when --host is a loopback address (127.0.0.1, ::1, localhost) \
-        and off (404) otherwise unless --playground is given.
+        Two listeners: the public one (--host, --port) serves the API and the page's planner; the private \
+        one (--private-host, loopback by default; --private-port) serves the same plus /v1/admin/*, the rules \
+        playground and the security simulator (/v1/playground/*), and answers only requests addressed to \
+        this machine. Expose only the public one. The playground is on when --private-host is a loopback \
+        address and off (404) otherwise unless --playground is given; it is never on the public listener.
 
         Example: regimen serve --port 8080, then curl -H 'Content-Type: application/json' \
         -d @examples/minimal.json http://127.0.0.1:8080/v1/plans
@@ -36,11 +38,18 @@ package struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of documents files ({path: fields}) that exist for every authorize request.", valueName: "dir"))
     var documents: String?
 
-    @Option(help: "Address to bind.")
+    @Option(help: "The public listener's address: the API and the page's planner.")
     var host = "127.0.0.1"
 
-    @Option(parsing: .unconditional, help: "Port to bind (0: any free port, printed in the log).")
+    @Option(parsing: .unconditional, help: "The public listener's port (0: any free port, printed in the log).")
     var port = 8080
+
+    @Option(name: .customLong("private-host"), help: "The private listener's address: the API, admin, the rules playground and the simulator.")
+    var privateHost = "127.0.0.1"
+
+    @Option(name: .customLong("private-port"), parsing: .unconditional, help: ArgumentHelp(
+        "The private listener's port (default: --port + 10000; 0: any free port; -1: no private listener).", valueName: "port"))
+    var privatePort: Int?
 
     @Option(name: .customLong("max-body"), parsing: .unconditional, help: "Largest request body in bytes; larger ones get 413.")
     var maxBody = 1 << 20
@@ -83,7 +92,7 @@ package struct ServeCommand: ParsableCommand {
     var maxConnections = 1024
 
     @Flag(help: ArgumentHelp(
-        "Offer the rules playground (edit a rule file in the page, plan with the edit) on a non-loopback address too; on loopback it is always on."))
+        "Offer the rules playground (edit a rule file in the page, plan with the edit) on a non-loopback --private-host too; on loopback it is always on."))
     var playground = false
 
     @Option(help: ArgumentHelp("Folder of client profiles the playground plans (default: examples/panel beside the rules).", valueName: "dir"))
@@ -96,6 +105,7 @@ package struct ServeCommand: ParsableCommand {
 
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }
+        if let privatePort, !(-1...65535).contains(privatePort) { throw ValidationError("--private-port must be -1–65535, not \(privatePort)") }
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
         guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be more than 0 seconds") }
@@ -128,7 +138,8 @@ package struct ServeCommand: ParsableCommand {
         func folder(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0, relativeTo: context.currentDirectory).standardizedFileURL } }
         let configuration = ServiceConfiguration(
             rules: folder(rules), catalogs: folder(catalogs), policies: folder(policies), documents: folder(documents),
-            workingDirectory: context.currentDirectory, host: host, port: port, maximumBodyBytes: maxBody, adminToken: token,
+            workingDirectory: context.currentDirectory, host: host, port: port, privateHost: privateHost,
+            privatePort: privatePort.map { $0 < 0 ? nil : $0 } ?? ServiceConfiguration.defaultPrivatePort(forPublic: port), maximumBodyBytes: maxBody, adminToken: token,
             decisionLog: folder(decisionLog), pollInterval: pollInterval > 0 ? .milliseconds(Int(pollInterval * 1000)) : nil,
             timeBudget: .milliseconds(Int(timeBudget * 1000)), playgroundRequested: playground, panel: folder(panel),
             work: WorkExecutor.Limits(concurrency: workThreads, queue: workQueue),

@@ -5,8 +5,9 @@ import Hummingbird
 import RegimenKit
 
 extension ServiceRoutes {
-    /// The loaded rules, health, metrics, the OpenAPI document and the admin reload.
-    func addOperations(to router: Router<ServiceContext>) {
+    /// The loaded rules, health, metrics, the OpenAPI document and (on the private listener) the
+    /// admin reload.
+    func addOperations(to router: Router<ServiceContext>, admin: Bool) {
         route(router, .get, "/v1/rules") { _, context in
             let snapshot = try Self.snapshot(context)
             var fields = servedSet(snapshot)
@@ -33,6 +34,7 @@ extension ServiceRoutes {
         route(router, .get, "/openapi.json") { _, context in
             JSONResponse.make(json: OpenAPIDocument.json(policies: try Self.snapshot(context).policies.keys.sorted()))
         }
+        guard admin else { return }
         route(router, .post, "/v1/admin/reload") { request, _ in
             try authorizeAdmin(request)
             let allowRowLoss = try Self.flag(request, "allow-row-loss")

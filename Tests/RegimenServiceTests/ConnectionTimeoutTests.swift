@@ -61,7 +61,7 @@ import Darwin
 
     private func closes(after sending: String) async throws -> (closed: Bool, text: String) {
         let server = try Support.server(Support.configuration(timeouts: Self.short))
-        return try await server.application().test(.live) { live in
+        return try await server.application(.public).test(.live) { live in
             let port = try #require(live.port)
             return try await Task.detached {
                 let client = try RawClient(port: port)

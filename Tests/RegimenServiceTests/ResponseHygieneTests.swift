@@ -13,7 +13,7 @@ import Testing
 
     @Test func everyAnswerSaysNosniffAndApiAnswersAreNotStored() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for (path, method, body) in [("/healthz", HTTPRequest.Method.get, ""), ("/v1/rules", .get, ""), ("/no/such/route", .get, ""),
                                          ("/v1/plans", .post, #"{"sex": "robot"}"#), ("/openapi.json", .get, "")] {
                 try await client.execute(uri: path, method: method, headers: Support.json, body: Support.body(body)) { response in
@@ -30,7 +30,7 @@ import Testing
         let server = try Support.server(Support.configuration(decisionLog: log))
         let body = #"{"get": "users/alice", "auth": {"uid": "alice"}}"#
         let crafted = #"x","decision":"allow","path":"users/bob"#
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for (given, kept) in [("audit-1.a:b_c", true), (crafted, false), (String(repeating: "a", count: 65), false), ("a b", false)] {
                 try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post,
                                          headers: [.contentType: "application/json", Self.requestID: given], body: Support.body(body)) { response in
@@ -52,7 +52,7 @@ import Testing
         let log = folder.appendingPathComponent("decisions.jsonl"), rotated = folder.appendingPathComponent("decisions.jsonl.1")
         let server = try Support.server(Support.configuration(decisionLog: log))
         let body = Support.body(#"{"get": "users/alice", "auth": {"uid": "alice"}}"#)
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post, headers: Support.json, body: body)
             try FileManager.default.moveItem(at: log, to: rotated)
             try server.reopenDecisionLog()

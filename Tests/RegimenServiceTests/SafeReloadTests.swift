@@ -86,7 +86,7 @@ import Testing
         let original = try Data(contentsOf: goals)
         try (String(decoding: original, as: UTF8.self) + "\nbroken: [unclosed\n").write(to: goals, atomically: true, encoding: .utf8)
         for _ in 0..<3 { await server.reloader.reload(reason: "poll") }
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(Support.text(response).contains(#"regimen_reloads_total{outcome="failure"} 1"#), "\(Support.text(response))")
             }
@@ -116,7 +116,7 @@ import Testing
         let server = try Self.server(folder)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("rules"))
         for _ in 0..<3 { await server.reloader.reload(reason: "poll") }
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(Support.text(response).contains(#"regimen_reloads_total{outcome="failure"} 1"#))
             }
@@ -138,7 +138,7 @@ import Testing
         try "a coach's private notes\n".write(to: folder.appendingPathComponent("rules/notes.txt"), atomically: true, encoding: .utf8)
         try "kind: goals\n".write(to: folder.appendingPathComponent("rules/goals.yaml.bak"), atomically: true, encoding: .utf8)
         let server = try Self.server(folder)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/rules", method: .get) { response in
                 let info = try #require(try Support.value(response) as? [String: Any])
                 let paths = try #require(info["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }

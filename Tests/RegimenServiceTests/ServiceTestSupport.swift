@@ -29,7 +29,7 @@ enum ServiceTestSupport {
                               work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: 2, queue: 64),
                               timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumRowLoss: Double = 0.2) -> ServiceConfiguration {
         ServiceConfiguration(
-            rules: rules, documents: documents, workingDirectory: root, port: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
+            rules: rules, documents: documents, workingDirectory: root, port: 0, privatePort: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
             decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget, work: work, timeouts: timeouts,
             reloadSettle: .zero, maximumRowLoss: maximumRowLoss)
     }
