@@ -63,7 +63,9 @@ PY
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
-"$bin" serve --port "$port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
+private_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Admin (the reload figure) is on the private listener only.
+"$bin" serve --port "$port" --private-port "$private_port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
 pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -131,7 +133,7 @@ row "generatePlan examples/complete.yaml" "$(per_second "$RATE")" "$(per_second 
 
 reloads=""
 for _ in $(seq 1 5); do
-    reloads="$reloads$(curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $(cat "$work/token")" "$url/v1/admin/reload" | awk '{ printf "%.1f\n", $1 * 1000 }')"$'\n'
+    reloads="$reloads$(curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $(cat "$work/token")" "http://127.0.0.1:$private_port/v1/admin/reload" | awk '{ printf "%.1f\n", $1 * 1000 }')"$'\n'
 done
 row "reload of the bundled set (median of 5)" "" "$(printf '%s' "$reloads" | median) ms" ""
 
