@@ -49,4 +49,11 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         self.input = input
         self.name = name
     }
+
+    /// The plan a request adapts. adapt's own response (`patched_plan`, `change_log`, …) is
+    /// accepted as it is, so a result can be adapted again: its patched plan is the plan.
+    package static func planToAdapt(_ document: Value) -> Value {
+        guard case .map(let root) = document, root["workouts"] == nil, let patched = root["patched_plan"] else { return document }
+        return patched
+    }
 }

@@ -189,18 +189,20 @@ extension RegimenEngine {
     }
 
     /// The seed's `adaptPlan`: readiness, logged sets and the weight trend patch the request's
-    /// `current_plan`, with a change-log line per change. Running it again on its own result
-    /// changes nothing. Its `json()` is `regimen adapt REQUEST --format json`.
+    /// `current_plan`, with a change-log line per change. `current_plan` may be adapt's own
+    /// response (its `patched_plan` is then the plan), so a result can be adapted again; running
+    /// it again on its own result changes nothing. Its `json()` is `regimen adapt REQUEST --format json`.
     /// - Throws: ``RegimenError/request(_:)`` listing every problem of the plan or the check-ins.
     public func adaptPlan(_ request: AdaptPlanRequest) throws(RegimenError) -> AdaptationResult {
+        let plan = AdaptPlanRequest.planToAdapt(request.currentPlan)
         // The plan is read on its own first so that its problems are reported as the plan's.
         do {
-            _ = try PlanView(document: request.currentPlan)
+            _ = try PlanView(document: plan)
         } catch {
             throw .request(error.lines(file: request.name))
         }
         do {
-            return try adaptation.adaptPlan(request.currentPlan, input: request.input, training: planner.training, nutrition: planner.nutrition)
+            return try adaptation.adaptPlan(plan, input: request.input, training: planner.training, nutrition: planner.nutrition)
         } catch {
             throw .request(error.lines(file: request.name))
         }

@@ -69,6 +69,28 @@ import Testing
         }
     }
 
+    /// adapt's own response is a plan it accepts, in the engine and over HTTP, as `regimen adapt`
+    /// accepts its own output: the patched plan is adapted again, and the same check-ins change
+    /// nothing the second time.
+    @Test func adaptAcceptsItsOwnResponseAsThePlan() async throws {
+        let server = try Support.server()
+        let engine = server.store.current.engine
+        let plan = try engine.generatePlan(Data(contentsOf: Support.root.appendingPathComponent("examples/minimal.yaml")))
+        let checkIns = #""readiness": {"sleep_h": 5, "soreness": {"legs": 5}, "stress": 4, "motivation": 2}, "weight_trend_2w": "above""#
+        let first = try engine.adaptPlan(try AdaptPlanRequest(json: Data(#"{"current_plan": \#(plan.contractValue.jsonString()), \#(checkIns)}"#.utf8), name: "<body>"))
+        #expect(!first.changeLog.isEmpty, "the check-ins should change the plan the first time")
+        let again = #"{"current_plan": \#(first.json()), \#(checkIns)}"#
+        let second = try engine.adaptPlan(try AdaptPlanRequest(json: Data(again.utf8), name: "<body>"))
+        #expect(second.changeLog.isEmpty, "\(second.json())")
+        #expect(second.patchedPlan == first.patchedPlan)
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(again)) { response in
+                #expect(response.status == .ok, "\(Support.text(response))")
+                #expect(Support.text(response) == second.json())
+            }
+        }
+    }
+
     @Test func trackerRoutesAnswerAsTheEngine() async throws {
         let server = try Support.server()
         let engine = server.store.current.engine

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
+import RegimenKit
 import RegimenLanguage
 
 /// `regimen adapt PLAN CHECKINS`: the seed's adaptPlan — readiness, progression and weight trend
@@ -50,7 +51,7 @@ struct AdaptCommand: ParsableCommand {
             for line in error.lines(file: checkins ?? plan) { context.standardError.writeLine(line) }
             throw CommandFailure.usage
         }
-        planDocument = Self.planToAdapt(planDocument)
+        planDocument = AdaptPlanRequest.planToAdapt(planDocument)
         // In the single-request form the plan and the check-ins are the same file.
         let planName = checkins == nil && plan == "-" ? "<stdin>" : plan
         let checkinsName = checkins ?? planName
@@ -70,13 +71,6 @@ struct AdaptCommand: ParsableCommand {
             throw CommandFailure.usage
         }
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
-    }
-
-    /// The plan a run adapts. adapt's own JSON or YAML response (`patched_plan`, `change_log`, …)
-    /// is accepted as it is, so its output can be adapted again: its patched plan is the plan.
-    static func planToAdapt(_ document: Value) -> Value {
-        guard case .map(let root) = document, root["workouts"] == nil, let patched = root["patched_plan"] else { return document }
-        return patched
     }
 }
 
