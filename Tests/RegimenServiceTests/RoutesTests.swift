@@ -83,7 +83,7 @@ import Testing
         let second = try engine.adaptPlan(try AdaptPlanRequest(json: Data(again.utf8), name: "<body>"))
         #expect(second.changeLog.isEmpty, "\(second.json())")
         #expect(second.patchedPlan == first.patchedPlan)
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(again)) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
                 #expect(Support.text(response) == second.json())
