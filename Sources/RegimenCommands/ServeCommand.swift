@@ -98,6 +98,10 @@ package struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of client profiles the playground plans (default: examples/panel beside the rules).", valueName: "dir"))
     var panel: String?
 
+    /// Benchmarks only (`scripts/serve-bench.sh`): serve the HTTP floor instead of the service.
+    @Flag(help: .hidden)
+    var floor = false
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -149,6 +153,11 @@ package struct ServeCommand: ParsableCommand {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level
+        if floor {
+            let host = host, port = port, maxBody = maxBody, logger = logger
+            try Self.wait { try await FloorServer.run(host: host, port: port, maximumBodyBytes: maxBody, logger: logger) }
+            return
+        }
         let server: RegimenServer
         do {
             server = try RegimenServer.load(configuration, logger: logger)
@@ -161,10 +170,16 @@ package struct ServeCommand: ParsableCommand {
         }
         // ArgumentParser commands are synchronous: the server runs on the concurrency pool
         // while this thread waits for it to stop (SIGTERM or SIGINT).
+        try Self.wait { try await server.run() }
+    }
+
+    /// Runs `serve` on the concurrency pool while this thread waits for it to stop.
+    private static func wait(_ serve: @escaping @Sendable () async throws -> Void) throws {
+        let context = CommandContext.current
         let outcome = ServeOutcome()
         let stopped = DispatchSemaphore(value: 0)
         Task {
-            do { try await server.run() } catch { outcome.record(error) }
+            do { try await serve() } catch { outcome.record(error) }
             stopped.signal()
         }
         stopped.wait()

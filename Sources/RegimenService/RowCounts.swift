@@ -35,7 +35,7 @@ enum RowCounts {
             let percent = Int((lost * 100).rounded())
             return .error(
                 "reload.row-loss",
-                "\(table) would go from \(before) to \(after) rows (−\(percent)%), more than the \(Int((maximumShare * 100).rounded()))% a reload may drop (--max-row-loss); "
+                "\(table) would go from \(before) to \(after) rows (−\(percent)%), more than the \(Int((maximumShare * 100).rounded()))% a reload may drop; "
                     + "the served set stays. If the cut is meant, reload with POST /v1/admin/reload?allow-row-loss=true",
                 at: nil)
         }

@@ -85,7 +85,7 @@ struct ServiceMiddleware: RouterMiddleware {
             switch error.status {
             case .notFound: serviceError = .notFound(request.uri.path)
             case .methodNotAllowed: serviceError = ServiceError(.methodNotAllowed, "route.method", "\(request.method) is not allowed on \(request.uri.path)")
-            case .contentTooLarge: serviceError = ServiceError(.contentTooLarge, "request.too-large", "the body is larger than the service's limit (--max-body)")
+            case .contentTooLarge: serviceError = ServiceError(.contentTooLarge, "request.too-large", "the body is larger than the service accepts")
             default: serviceError = ServiceError(error.status, "request.http", error.body ?? error.status.reasonPhrase)
             }
         default:
