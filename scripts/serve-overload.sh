@@ -20,18 +20,20 @@ else
     bin=.build/release/regimen
 fi
 port=${PORT:-18434}
+private_port=$((port + 1))
 log=$(mktemp)
-"$bin" serve --port "$port" --time-budget 0.5 --poll-interval 0 --log-level error 2>"$log" &
+# The impacts go to the private listener (the playground is there); /healthz is asked on the public one.
+"$bin" serve --port "$port" --private-port "$private_port" --time-budget 0.5 --poll-interval 0 --log-level error 2>"$log" &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; }
 trap cleanup EXIT
 
-python3 - "$port" "$pid" <<'PY'
+python3 - "$port" "$pid" "$private_port" <<'PY'
 import http.client, json, sys, threading, time
-port, pid = int(sys.argv[1]), int(sys.argv[2])
+port, pid, private_port = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 
-def request(method, path, body=None, timeout=60):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def request(method, path, body=None, timeout=60, on=None):
+    connection = http.client.HTTPConnection("127.0.0.1", on or port, timeout=timeout)
     start = time.monotonic()
     headers = {"Content-Type": "application/json"} if body is not None else {}
     connection.request(method, path, body=body, headers=headers)
@@ -59,7 +61,7 @@ body = json.dumps({"path": "rules/nutrition.yaml", "text": text.replace("\n", "\
 impacts, health, stop = [], [], threading.Event()
 
 def impact():
-    impacts.append(request("POST", "/v1/playground/impact", body))
+    impacts.append(request("POST", "/v1/playground/impact", body, on=private_port))
 
 def monitor():
     while not stop.is_set():
@@ -93,6 +95,8 @@ latencies = sorted(seconds for _, seconds in health)
 def percentile(values, share):
     return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
 statuses = sorted(status for status, _ in impacts)
+if any(status not in (200, 503) for status in statuses):
+    sys.exit(f"error: impacts answered {statuses}")
 print(f"impacts: statuses {statuses}, slowest {max(s for _, s in impacts):.3f} s, fastest {min(s for _, s in impacts):.3f} s")
 print(f"/healthz: {len(health)} requests, failures {sum(1 for status, _ in health if status != 200)}, "
       f"p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
