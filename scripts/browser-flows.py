@@ -62,12 +62,15 @@ def free_port():
 
 
 def start_service(regimen, log_path):
-    port = free_port()
+    port, private_port = free_port(), free_port()
     log = open(log_path, "w")
     process = subprocess.Popen(
-        [regimen, "serve", "--host", "127.0.0.1", "--port", str(port), "--poll-interval", "0", "--log-level", "warning"],
+        [regimen, "serve", "--host", "127.0.0.1", "--port", str(port), "--private-port", str(private_port),
+         "--poll-interval", "0", "--log-level", "warning"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    # The flows drive the planner and the playground: the private listener serves both (the
+    # public one serves the planner alone).
+    url = f"http://127.0.0.1:{private_port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -37,7 +37,7 @@ ports=()
 for replica in 1 2; do
     port=$(free_port)
     ports+=("$port")
-    "$bin" serve --rules "$work/rules" --catalogs "$work/catalogs" --port "$port" --poll-interval "$poll" 2> "$work/replica$replica.log" &
+    "$bin" serve --rules "$work/rules" --catalogs "$work/catalogs" --port "$port" --private-port -1 --poll-interval "$poll" 2> "$work/replica$replica.log" &
     pids+=($!)
 done
 for port in "${ports[@]}"; do

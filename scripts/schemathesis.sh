@@ -26,7 +26,9 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 # the first 8 clients, which a debug build answers within the budget.
 mkdir -p "$work/panel"
 cp examples/panel/client-00[1-8].yaml "$work/panel/"
-"$bin" serve --port "$port" --poll-interval 0 --log-level warning --panel "$work/panel" 2> "$work/serve.log" &
+# The private listener serves every documented route (the public one leaves out the playground,
+# the simulator and admin): it is the one fuzzed.
+"$bin" serve --port 0 --private-port "$port" --poll-interval 0 --log-level warning --panel "$work/panel" 2> "$work/serve.log" &
 pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done

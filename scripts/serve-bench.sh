@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# The HTTP floor (`regimen serve --floor`: Hummingbird in the same binary, reading the same body
+# and answering a fixed decision) is measured on every workload's bodies first; each row adds the
+# service's requests/s as a share of the floor's ("÷ floor") and its p99 as a multiple ("p99 ×").
 # Measures `regimen serve` (release build, request logging as it ships) with wrk on loopback,
 # `-t2 -c32 -d30s`, the median of RUNS runs per workload:
 #   - single authorize: the 1,000 mixed writes of `regimen bench-security` (Appendix A's sets
@@ -26,6 +29,7 @@ work=$(mktemp -d)
 pid=""
 cleanup() {
     if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+    if [ -n "${floor_pid:-}" ]; then kill "$floor_pid" 2>/dev/null || true; wait "$floor_pid" 2>/dev/null || true; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -63,11 +67,20 @@ PY
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
-"$bin" serve --port "$port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
+private_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Admin (the reload figure) is on the private listener only.
+"$bin" serve --port "$port" --private-port "$private_port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
 pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fsS "$url/readyz" >/dev/null
+# The HTTP floor: Hummingbird in the same binary, reading the same body and answering a fixed
+# decision; every workload is also reported as a share of the floor's requests/s on its bodies.
+floor_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$bin" serve --floor --port "$floor_port" --log-level warning 2> "$work/floor.log" &
+floor_pid=$!
+floor_url="http://127.0.0.1:$floor_port"
+for _ in $(seq 1 100); do curl -fsS -X POST -d '{}' "$floor_url/x" >/dev/null 2>&1 && break; sleep 0.1; done
 
 cat > "$work/post.lua" <<'LUA'
 -- POSTs the lines of BODIES (one body per line) in turn, with CONTENT_TYPE.
@@ -101,11 +114,12 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 to_ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; printf "%.2f\n", v }'; }
 
 # Runs wrk RUNS times on one workload; sets RATE (median requests/s) and P99 (median p99, ms).
+# TARGET (default the service) names the base URL.
 measure() {
     local name=$1 path=$2 file=$3
     local rates="" p99s=""
     for _ in $(seq 1 "$runs"); do
-        BODIES="$file" CONTENT_TYPE=application/json wrk -t2 -c32 -d"$duration" --latency -s "$work/post.lua" "$url$path" > "$work/wrk.out"
+        BODIES="$file" CONTENT_TYPE=application/json wrk -t2 -c32 -d"$duration" --latency -s "$work/post.lua" "${TARGET:-$url}$path" > "$work/wrk.out"
         if grep -q "Non-2xx" "$work/wrk.out"; then grep "Non-2xx" "$work/wrk.out" >&2; echo "error: $name had failed requests" >&2; exit 1; fi
         rates="$rates$(awk '/^Requests\/sec:/ { print $2 }' "$work/wrk.out")"$'\n'
         p99s="$p99s$(awk '$1 == "99%" { print $2 }' "$work/wrk.out" | to_ms)"$'\n'
@@ -116,22 +130,35 @@ measure() {
 }
 
 rows=()
-row() { rows+=("$(printf '%-42s %12s %14s %10s' "$1" "$2" "$3" "$4")"); }
 per_second() { printf '%.0f' "$(echo "$1" | bc -l)"; }
 
-measure "authorize, single" /v1/policies/workout-tracker/appendix-a:authorize "$work/singles.jsonl"
+# The floor on the same bodies first, then the service: each row ends with the service's
+# requests/s as a share of the floor's, and its p99 as a multiple of the floor's.
+floor_rows=()
+versus_floor() {
+    local name=$1 path=$2 file=$3
+    TARGET=$floor_url measure "floor: $name" "$path" "$file"
+    local floor_rate=$RATE floor_p99=$P99
+    floor_rows+=("$(printf '%-42s %12s %14s %10s' "floor: $name" "$(per_second "$floor_rate")" "" "$floor_p99")")
+    measure "$name" "$path" "$file"
+    SHARE=$(printf '%.0f%%' "$(echo "100 * $RATE / $floor_rate" | bc -l)")
+    P99X=$(printf '%.1f×' "$(echo "$P99 / $floor_p99" | bc -l)")
+}
+row() { rows+=("$(printf '%-42s %12s %14s %10s %8s %8s' "$1" "$2" "$3" "$4" "${5:-}" "${6:-}")"); }
+
+versus_floor "authorize, single" /v1/policies/workout-tracker/appendix-a:authorize "$work/singles.jsonl"
 single_rate=$RATE
-row "authorize, single (Appendix A sets path)" "$(per_second "$RATE")" "$(per_second "$RATE") dec" "$P99"
-measure "authorize, batch of 1,000" /v1/policies/workout-tracker/appendix-a:authorize "$work/batch.line"
-row "authorize, batch of 1,000" "$(per_second "$RATE")" "$(per_second "$RATE * 1000") dec" "$P99"
-measure "generatePlan examples/minimal.yaml" /v1/plans "$work/minimal.line"
-row "generatePlan examples/minimal.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99"
-measure "generatePlan examples/complete.yaml" /v1/plans "$work/complete.line"
-row "generatePlan examples/complete.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99"
+row "authorize, single (Appendix A sets path)" "$(per_second "$RATE")" "$(per_second "$RATE") dec" "$P99" "$SHARE" "$P99X"
+versus_floor "authorize, batch of 1,000" /v1/policies/workout-tracker/appendix-a:authorize "$work/batch.line"
+row "authorize, batch of 1,000" "$(per_second "$RATE")" "$(per_second "$RATE * 1000") dec" "$P99" "$SHARE" "$P99X"
+versus_floor "generatePlan examples/minimal.yaml" /v1/plans "$work/minimal.line"
+row "generatePlan examples/minimal.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99" "$SHARE" "$P99X"
+versus_floor "generatePlan examples/complete.yaml" /v1/plans "$work/complete.line"
+row "generatePlan examples/complete.yaml" "$(per_second "$RATE")" "$(per_second "$RATE") plans" "$P99" "$SHARE" "$P99X"
 
 reloads=""
 for _ in $(seq 1 5); do
-    reloads="$reloads$(curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $(cat "$work/token")" "$url/v1/admin/reload" | awk '{ printf "%.1f\n", $1 * 1000 }')"$'\n'
+    reloads="$reloads$(curl -s -o /dev/null -w '%{time_total}\n' -X POST -H "Authorization: Bearer $(cat "$work/token")" "http://127.0.0.1:$private_port/v1/admin/reload" | awk '{ printf "%.1f\n", $1 * 1000 }')"$'\n'
 done
 row "reload of the bundled set (median of 5)" "" "$(printf '%s' "$reloads" | median) ms" ""
 
@@ -190,5 +217,6 @@ fi
 
 echo
 echo "regimen serve, release build, wrk -t2 -c32 -d$duration on loopback, median of $runs runs"
-printf '%-42s %12s %14s %10s\n' "workload" "requests/s" "per second" "p99 ms"
+printf '%-42s %12s %14s %10s %8s %8s\n' "workload" "requests/s" "per second" "p99 ms" "÷ floor" "p99 ×"
 printf '%s\n' "${rows[@]}"
+printf '%s\n' "${floor_rows[@]}"

@@ -5,11 +5,20 @@ import Synchronization
 
 /// Appends one JSON line per decision for auditors: time, policy, revision, request id, the
 /// SHA-256 of the request body (and the element's index in a batch), and the decision.
+///
+/// SIGHUP reopens the file by its name, so a log rotated by renaming (logrotate's default)
+/// goes on in a new file rather than in the renamed one.
 final class DecisionLog: Sendable {
+    private let file: URL
     private let handle: Mutex<FileHandle>
 
     /// Opens `file` for appending, creating it when missing.
     init(file: URL) throws {
+        self.file = file
+        handle = Mutex(try Self.open(file))
+    }
+
+    private static func open(_ file: URL) throws -> FileHandle {
         if !FileManager.default.fileExists(atPath: file.path) {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
@@ -17,7 +26,19 @@ final class DecisionLog: Sendable {
         }
         let handle = try FileHandle(forWritingTo: file)
         try handle.seekToEnd()
-        self.handle = Mutex(handle)
+        return handle
+    }
+
+    /// Opens the file by its name again; when that fails, lines keep going to the open file.
+    /// - Throws: the error opening it.
+    func reopen() throws {
+        let fresh = try Self.open(file)
+        let old = handle.withLock { handle in
+            let old = handle
+            handle = fresh
+            return old
+        }
+        try? old.close()
     }
 
     func record(policy: String, revision: String, requestID: String, body: Data, decisions: [Decision]) {

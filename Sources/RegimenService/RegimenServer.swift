@@ -11,6 +11,8 @@ package struct RegimenServer: Sendable {
     package let store: SnapshotStore
     package let reloader: Reloader
     package let metrics: ServiceMetrics
+    /// Where heavy routes compute (plans, batches, the playground).
+    package let executor: WorkExecutor
     let logger: Logger
     let decisionLog: DecisionLog?
 
@@ -25,43 +27,70 @@ package struct RegimenServer: Sendable {
         let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0) }
         return RegimenServer(
             configuration: configuration, store: store, reloader: Reloader(store: store, loader: loader, metrics: metrics, logger: logger),
-            metrics: metrics, logger: logger, decisionLog: decisionLog)
+            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog)
     }
 
-    /// The router with every route; ``ServiceMiddleware`` wraps each of them and the 404s.
-    package func router() -> Router<ServiceContext> {
+    /// The router of one listener; ``ServiceMiddleware`` wraps each route and the 404s. The
+    /// private listener's has every route, behind ``PrivateListenerGuard``; the public one's
+    /// has neither admin, nor the playground, nor the simulator.
+    package func router(for listener: Listener) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
+        if listener == .private { router.add(middleware: PrivateListenerGuard(boundHost: configuration.privateHost)) }
         let routes = ServiceRoutes(
             bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
-            decisionLog: decisionLog, adminToken: configuration.adminToken, timeBudget: configuration.timeBudget,
-            playground: PlaygroundSettings(enabled: configuration.playgroundEnabled, panel: configuration.panel))
+            decisionLog: decisionLog, adminToken: listener == .private ? configuration.adminToken : nil, timeBudget: configuration.timeBudget,
+            executor: executor,
+            playground: PlaygroundSettings(enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel))
         routes.addPlanner(to: router)
         routes.addTracker(to: router)
         routes.addPolicies(to: router)
-        routes.addOperations(to: router)
+        routes.addOperations(to: router, admin: listener == .private)
         routes.addPlayground(to: router)
         routes.addWeb(to: router, logger: logger)
         return router
     }
 
-    /// The application: the router on the configured address, with the reload service beside it.
-    package func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// One listener's application on its configured address. The public one carries the
+    /// reload service and, when it is on, the private listener beside it: ``run()`` runs both.
+    package func application(
+        _ listener: Listener, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         let logger = logger
+        var services: [any Service] = []
+        if listener == .public {
+            services.append(ReloadService(reloader: reloader, pollInterval: configuration.pollInterval, decisionLog: decisionLog, logger: logger))
+        }
+        let address: BindAddress = listener == .public
+            ? .hostname(configuration.host, port: configuration.port)
+            : .hostname(configuration.privateHost, port: configuration.privatePort ?? 0)
         return Application(
-            router: router(),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "regimen"),
-            services: [ReloadService(reloader: reloader, pollInterval: configuration.pollInterval)],
+            router: router(for: listener),
+            server: TimedHTTP1Channel.builder(configuration.timeouts),
+            configuration: ApplicationConfiguration(
+                address: address, serverName: "regimen",
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),
+            services: services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                logger.notice("serving", metadata: ["address": "\(channel.localAddress.map { "\($0)" } ?? "?")", "port": "\(port)"])
+                logger.notice("serving", metadata: [
+                    "listener": "\(listener.rawValue)", "address": "\(channel.localAddress.map { "\($0)" } ?? "?")", "port": "\(port)",
+                ])
                 await onServerRunning(port)
             },
             logger: logger)
     }
 
-    /// Serves until SIGTERM or SIGINT.
+    /// Opens the decision log by its name again, as SIGHUP does (after a rotation).
+    package func reopenDecisionLog() throws {
+        try decisionLog?.reopen()
+    }
+
+    /// Serves both listeners (the private one unless it is off) until SIGTERM or SIGINT.
     package func run() async throws {
-        try await application().runService()
+        var services: [any Service] = [application(.public)]
+        if configuration.privatePort != nil { services.append(application(.private)) }
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RegimenKit
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -26,17 +27,59 @@ package actor Reloader {
         self.loader = loader
         self.metrics = metrics
         self.logger = logger
+        settle = loader.configuration.reloadSettle
+        maximumRowLoss = loader.configuration.maximumRowLoss
+    }
+
+    /// How long the files must stay the same before a set is loaded.
+    let settle: Duration
+    /// The share of a table's rows a reload may drop; more is refused unless allowed.
+    let maximumRowLoss: Double
+    /// Waits out the settle interval; a test replaces it to act within the interval.
+    private var settleWait: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+
+    /// Lets a test act during the settle interval (finish writing a file, say).
+    package func setSettleWait(_ wait: @escaping @Sendable (Duration) async -> Void) {
+        settleWait = wait
+    }
+
+    /// The revision of the files once they have stayed the same across the settle interval:
+    /// a set written in several steps (an editor's save, a `git checkout`) is loaded when the
+    /// writer is done, never half-way. Gives up (`nil`) when the files keep changing.
+    private func settledRevision(of folders: [URL]) async -> String? {
+        var previous = SnapshotLoader.revision(of: folders)
+        for _ in 0..<20 {
+            await settleWait(settle)
+            let next = SnapshotLoader.revision(of: folders)
+            if next == previous { return next }
+            previous = next
+        }
+        return nil
     }
 
     /// Reloads when the files changed since the serving snapshot (and since the last failure,
-    /// so a broken set is reported once, not on every poll); with `force`, reloads regardless.
+    /// so a broken set is reported once, not on every poll: it is tried again when a file
+    /// changes); with `force`, reloads regardless. A set is loaded only once it has settled,
+    /// and refused when a table lost more than ``maximumRowLoss`` of its rows, unless
+    /// `allowRowLoss`.
     @discardableResult
-    package func reload(force: Bool = false, reason: String) async -> ReloadOutcome {
+    package func reload(force: Bool = false, allowRowLoss: Bool = false, reason: String) async -> ReloadOutcome {
         let serving = store.current
+        let folders = loader.folders(of: serving)
+        let located = ServedPaths(folders: folders)
+        let now = SnapshotLoader.revision(of: folders)
         if !force {
-            let revision = SnapshotLoader.revision(of: loader.folders(of: serving))
-            if revision == serving.revision { return .unchanged(revision: revision) }
-            if let failure = store.lastFailure, failure.revision == revision { return .failed(revision: revision, diagnostics: failure.diagnostics.map(\.description)) }
+            if now == serving.revision {
+                // Back to the served bytes (an edit reverted): nothing failed any more.
+                store.clearFailure()
+                return .unchanged(revision: now)
+            }
+            if let failure = store.lastFailure, failure.revision == now { return .failed(revision: now, diagnostics: failure.diagnostics.map(\.description)) }
+        }
+        guard let settled = await settledRevision(of: folders) else {
+            return fail(LoadFailure(revision: now, diagnostics: [
+                .error("reload.unsettled", "the files kept changing for \(20) settle intervals (\(settle) each); the served set stays until they are still", at: nil),
+            ], failedAt: Date()), reason: reason)
         }
         let loader = self.loader
         // The load is synchronous work; it runs on a task of its own, never on a request's.
@@ -45,35 +88,58 @@ package actor Reloader {
         case .success(let snapshot):
             // The same bytes again: the serving snapshot stays (a revision never repeats a swap).
             if snapshot.revision == serving.revision {
+                store.clearFailure()
                 return .unchanged(revision: snapshot.revision)
+            }
+            if !allowRowLoss {
+                let losses = RowCounts.losses(from: serving.rowCounts, to: snapshot.rowCounts, maximumShare: maximumRowLoss)
+                if !losses.isEmpty {
+                    return fail(LoadFailure(revision: snapshot.revision, diagnostics: losses, failedAt: Date()), reason: reason)
+                }
             }
             store.swap(in: snapshot)
             metrics.reloaded(success: true, revision: snapshot.revision)
             logger.info("rules reloaded", metadata: ["revision": "\(snapshot.revision)", "reason": "\(reason)", "files": "\(snapshot.files.count)"])
             return .loaded(revision: snapshot.revision)
-        case .failure(let failure):
-            store.record(failure)
-            metrics.reloaded(success: false, revision: store.current.revision)
-            for diagnostic in failure.diagnostics {
-                logger.error("reload failed: \(diagnostic.description)", metadata: ["reason": "\(reason)", "serving": "\(store.current.revision)"])
-            }
-            return .failed(revision: failure.revision, diagnostics: failure.diagnostics.map(\.description))
+        case .failure(var failure):
+            // A set that does not load at all (a folder gone) is still named by its bytes, so
+            // the poll does not try it again until a file changes.
+            if failure.revision == nil { failure.revision = settled }
+            failure.diagnostics = failure.diagnostics.map(located.relative)
+            return fail(failure, reason: reason)
         }
+    }
+
+    private func fail(_ failure: LoadFailure, reason: String) -> ReloadOutcome {
+        store.record(failure)
+        metrics.reloaded(success: false, revision: store.current.revision)
+        for diagnostic in failure.diagnostics {
+            logger.error("reload failed: \(diagnostic.description)", metadata: ["reason": "\(reason)", "serving": "\(store.current.revision)"])
+        }
+        return .failed(revision: failure.revision, diagnostics: failure.diagnostics.map(\.description))
     }
 }
 
-/// Polls the folders and listens for SIGHUP for as long as the service runs.
+/// Polls the folders and listens for SIGHUP for as long as the service runs; SIGHUP also
+/// reopens the decision log (after rotation).
 struct ReloadService: Service {
     let reloader: Reloader
     let pollInterval: Duration?
+    let decisionLog: DecisionLog?
+    let logger: Logger
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
-        let reloader = reloader, pollInterval = pollInterval
+        let reloader = reloader, pollInterval = pollInterval, decisionLog = decisionLog, logger = logger
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     for await _ in signals {
+                        do {
+                            try decisionLog?.reopen()
+                        } catch {
+                            logger.error("the decision log did not reopen; lines go on to the open file", metadata: ["error": "\(error)"])
+                        }
                         await reloader.reload(force: true, reason: "SIGHUP")
                     }
                 }

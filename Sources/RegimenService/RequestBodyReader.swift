@@ -36,6 +36,6 @@ struct RequestBodyReader: Sendable {
     }
 
     private static func tooLarge(_ limit: Int) -> ServiceError {
-        ServiceError(.contentTooLarge, "request.too-large", "the body is larger than \(limit) bytes, the service's limit (--max-body)")
+        ServiceError(.contentTooLarge, "request.too-large", "the body is larger than \(limit) bytes, the most the service accepts")
     }
 }

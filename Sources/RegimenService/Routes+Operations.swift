@@ -5,34 +5,28 @@ import Hummingbird
 import RegimenKit
 
 extension ServiceRoutes {
-    /// The loaded rules, health, metrics, the OpenAPI document and the admin reload.
-    func addOperations(to router: Router<ServiceContext>) {
+    /// The loaded rules, health, metrics, the OpenAPI document and (on the private listener) the
+    /// admin reload.
+    func addOperations(to router: Router<ServiceContext>, admin: Bool) {
         route(router, .get, "/v1/rules") { _, context in
             let snapshot = try Self.snapshot(context)
-            var fields: Value.Map = [
-                "revision": .string(snapshot.revision),
-                "loaded_at": .string(ISO8601DateFormatter().string(from: snapshot.loadedAt)),
-                "files": .list(snapshot.files.map { .map(["path": .string($0.path), "kind": .string($0.kind)]) }),
-                "policies": .list(snapshot.policies.keys.sorted().map(Value.string)),
-                "last_failed_reload": .null,
-                // The page shows its playground only when the playground's routes exist.
-                "playground": .bool(playground.enabled),
-            ]
-            if let failure = store.lastFailure {
-                fields["last_failed_reload"] = .map([
-                    "revision": failure.revision.map(Value.string) ?? .null,
-                    "failed_at": .string(ISO8601DateFormatter().string(from: failure.failedAt)),
-                    "diagnostics": .list(failure.diagnostics.map { .string($0.description) }),
-                ])
-            }
+            var fields = servedSet(snapshot)
+            fields["files"] = .list(snapshot.files.map { .map(["path": .string($0.path), "kind": .string($0.kind)]) })
+            fields["policies"] = .list(snapshot.policies.keys.sorted().map(Value.string))
+            // The page shows its playground only when the playground's routes exist.
+            fields["playground"] = .bool(playground.enabled)
             return Self.json(.map(fields))
         }
         route(router, .get, "/healthz") { _, _ in
             JSONResponse.make(json: #"{"status": "ok"}"# + "\n")
         }
+        // Ready while a checked set serves; a failed reload since does not stop it (the last
+        // good set answers) but is reported, with the served set's age, for the operator.
         route(router, .get, "/readyz") { _, context in
             let snapshot = try Self.snapshot(context)
-            return JSONResponse.make(json: Value.map(["status": .string("ready"), "revision": .string(snapshot.revision)]).jsonString(pretty: true) + "\n")
+            var fields = servedSet(snapshot)
+            fields["status"] = .string(store.lastFailure == nil ? "ready" : "ready-stale")
+            return JSONResponse.make(json: Value.map(fields).jsonString(pretty: true) + "\n")
         }
         route(router, .get, "/metrics") { _, _ in
             JSONResponse.make(json: metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
@@ -40,9 +34,11 @@ extension ServiceRoutes {
         route(router, .get, "/openapi.json") { _, context in
             JSONResponse.make(json: OpenAPIDocument.json(policies: try Self.snapshot(context).policies.keys.sorted()))
         }
+        guard admin else { return }
         route(router, .post, "/v1/admin/reload") { request, _ in
             try authorizeAdmin(request)
-            switch await reloader.reload(force: true, reason: "admin") {
+            let allowRowLoss = try Self.flag(request, "allow-row-loss")
+            switch await reloader.reload(force: true, allowRowLoss: allowRowLoss, reason: "admin") {
             case .unchanged(let revision):
                 return Self.json(.map(["outcome": .string("unchanged"), "revision": .string(revision)]))
             case .loaded(let revision):
@@ -55,6 +51,26 @@ extension ServiceRoutes {
                     : ServiceError(.conflict, problems: problems)
             }
         }
+    }
+
+    /// The served set as `/v1/rules` and `/readyz` report it: revision, when loaded, its age,
+    /// and the last reload that failed since (its diagnostics with paths relative to the
+    /// served folders), or `null`.
+    private func servedSet(_ snapshot: RuleSnapshot) -> Value.Map {
+        var fields: Value.Map = [
+            "revision": .string(snapshot.revision),
+            "loaded_at": .string(ISO8601DateFormatter().string(from: snapshot.loadedAt)),
+            "age_seconds": .int(Int64(max(0, Date().timeIntervalSince(snapshot.loadedAt)).rounded(.down))),
+            "last_failed_reload": .null,
+        ]
+        if let failure = store.lastFailure {
+            fields["last_failed_reload"] = .map([
+                "revision": failure.revision.map(Value.string) ?? .null,
+                "failed_at": .string(ISO8601DateFormatter().string(from: failure.failedAt)),
+                "diagnostics": .list(failure.diagnostics.map { .string($0.description) }),
+            ])
+        }
+        return fields
     }
 
     /// Admin endpoints answer 404 when no token is configured (they do not exist), and 401

@@ -5,34 +5,35 @@ import RegimenKit
 extension ServiceRoutes {
     /// The seed's planner functions: a profile (or the adaptPlan request) in, its contract out.
     func addPlanner(to router: Router<ServiceContext>) {
-        route(router, .post, "/v1/indexes") { request, context in
-            let (snapshot, profile) = try await profile(request, context)
+        heavy(router, "/v1/indexes") { body, token in
+            let (snapshot, profile) = try Self.profile(body, token)
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.indexes(profile) })
         }
-        route(router, .post, "/v1/plans") { request, context in
-            let (snapshot, profile) = try await profile(request, context)
-            let split = Self.query(request, "split")
+        heavy(router, "/v1/plans") { body, token in
+            let (snapshot, profile) = try Self.profile(body, token)
+            let split = Self.query(body.request, "split")
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.generatePlan(profile, split: split) })
         }
-        route(router, .post, "/v1/nutrition") { request, context in
-            let (snapshot, profile) = try await profile(request, context)
+        heavy(router, "/v1/nutrition") { body, token in
+            let (snapshot, profile) = try Self.profile(body, token)
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.nutrition(profile) })
         }
-        route(router, .post, "/v1/supplements") { request, context in
-            let (snapshot, profile) = try await profile(request, context)
-            let goal = Self.query(request, "goal")
+        heavy(router, "/v1/supplements") { body, token in
+            let (snapshot, profile) = try Self.profile(body, token)
+            let goal = Self.query(body.request, "goal")
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.supplements(for: profile, goal: goal) })
         }
-        route(router, .post, "/v1/adapt") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (data, _) = try await document(request, snapshot)
+        heavy(router, "/v1/adapt") { body, token in
+            let snapshot = body.snapshot, data = body.data
+            _ = try body.document()
+            try token.checkpoint()
             return Self.json(try Self.engine { () throws(RegimenError) in
                 try snapshot.engine.adaptPlan(try AdaptPlanRequest(json: data, name: "<body>"))
             })
         }
-        route(router, .post, "/v1/diff") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (_, value) = try await document(request, snapshot)
+        heavy(router, "/v1/diff") { body, token in
+            let snapshot = body.snapshot
+            let value = try body.document()
             guard case .map(let fields) = value else {
                 throw ServiceError(.unprocessableContent, "diff.body", "the body must be {\"old\": PROFILE, \"new\": PROFILE}", path: "<body>")
             }
@@ -56,15 +57,18 @@ extension ServiceRoutes {
             let unknown = fields.keys.filter { $0 != "old" && $0 != "new" }
             problems += unknown.map { ServiceError.Problem(id: "diff.body", message: "unknown key '\($0)'; the body has 'old' and 'new'", path: $0) }
             guard problems.isEmpty, profiles.count == 2 else { throw ServiceError(.unprocessableContent, problems: problems) }
+            try token.checkpoint()
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.diff(old: profiles[0], new: profiles[1]) })
         }
     }
 
-    /// The body as a profile, read as `regimen plan PROFILE` reads its file.
-    private func profile(_ request: Request, _ context: ServiceContext) async throws(ServiceError) -> (RuleSnapshot, Profile) {
-        let snapshot = try Self.snapshot(context)
-        let (data, _) = try await document(request, snapshot)
-        let profile = try Self.engine { () throws(RegimenError) in try snapshot.engine.profile(from: data, name: "<body>") }
+    /// The body as a profile, read as `regimen plan PROFILE` reads its file; then a checkpoint,
+    /// so a job cancelled while it read plans nothing.
+    private static func profile(_ body: BodyRequest, _ token: WorkToken) throws -> (RuleSnapshot, Profile) {
+        let snapshot = body.snapshot, data = body.data
+        _ = try body.document()
+        let profile = try engine { () throws(RegimenError) in try snapshot.engine.profile(from: data, name: "<body>") }
+        try token.checkpoint()
         return (snapshot, profile)
     }
 }

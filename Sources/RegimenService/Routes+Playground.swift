@@ -19,9 +19,10 @@ extension ServiceRoutes {
                 "text": .string(try Self.servedText(file, snapshot)),
             ]))
         }
-        route(router, .post, "/v1/playground/check") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let body = try await playgroundBody(request, snapshot, allowed: [])
+        heavy(router, "/v1/playground/check") { request, token in
+            let snapshot = request.snapshot
+            let body = try Self.playgroundBody(request, allowed: [])
+            try token.checkpoint()
             let (diagnostics, engine) = snapshot.engine.check(body.edit)
             // The page plans with the text it just checked: that plan reuses this engine.
             if let engine { playground.editedEngines.keep(engine, for: body.edit, of: snapshot) }
@@ -31,13 +32,15 @@ extension ServiceRoutes {
                 "warnings": .int(Int64(diagnostics.count - errors)), "diagnostics": .list(diagnostics.map(Self.diagnosticValue)),
             ]))
         }
-        route(router, .post, "/v1/playground/plan") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let body = try await playgroundBody(request, snapshot, allowed: ["client", "profile"])
+        heavy(router, "/v1/playground/plan") { request, token in
+            let snapshot = request.snapshot
+            let body = try Self.playgroundBody(request, allowed: ["client", "profile"])
             let client = try playground.client(body.fields, snapshot)
             // The profile must be one the served rules read; its problems are the caller's (422).
             _ = try Self.engine { () throws(RegimenError) in try snapshot.engine.profile(from: client.profile, name: client.name) }
+            try token.checkpoint()
             let edited = try playground.editedEngines.engine(for: body.edit, of: snapshot)
+            try token.checkpoint()
             let (served, changed, changes) = PlanImpact.compare(base: snapshot.engine, new: edited, client: client)
             func side(_ plan: Result<GeneratedPlan, RegimenError>) -> Value {
                 switch plan {
@@ -51,12 +54,16 @@ extension ServiceRoutes {
                 "changed": .bool(!changes.isEmpty), "changes": .list(changes.map(\.contractValue)),
             ]))
         }
-        route(router, .post, "/v1/playground/impact") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let body = try await playgroundBody(request, snapshot, allowed: [])
+        heavy(router, "/v1/playground/impact") { request, token in
+            let snapshot = request.snapshot
+            let body = try Self.playgroundBody(request, allowed: [])
             let clients = try playground.panel(snapshot)
+            try token.checkpoint()
             let edited = try playground.editedEngines.engine(for: body.edit, of: snapshot)
-            let impact = PlanImpact.compare(base: snapshot.engine, new: edited, panel: clients)
+            // Stopped between clients once the budget runs out: its thread is free at once.
+            guard let impact = PlanImpact.compare(base: snapshot.engine, new: edited, panel: clients, proceed: token.proceed) else {
+                throw WorkCancelled()
+            }
             guard case .map(var fields) = impact.contractValue else { return Self.json(impact.contractValue) }
             fields["path"] = .string(body.file.path)
             // Worded as `regimen impact` prints it, for a coach to paste into a review.
@@ -75,10 +82,11 @@ extension ServiceRoutes {
 
     /// A playground body: `path` (a served rules or catalogs YAML file) and `text` (its edited
     /// text), plus the `allowed` keys; every problem is reported at once (422).
-    private func playgroundBody(_ request: Request, _ snapshot: RuleSnapshot, allowed: Set<String>)
-        async throws(ServiceError) -> (file: RuleFile, edit: RuleEdit, fields: Value.Map)
+    private static func playgroundBody(_ request: BodyRequest, allowed: Set<String>)
+        throws(ServiceError) -> (file: RuleFile, edit: RuleEdit, fields: Value.Map)
     {
-        let (_, value) = try await document(request, snapshot)
+        let snapshot = request.snapshot
+        let value = try request.document()
         guard case .map(let fields) = value else {
             throw ServiceError(.unprocessableContent, "playground.body", "the body must be {\"path\": FILE, \"text\": TEXT}", path: "<body>")
         }

@@ -8,20 +8,19 @@ extension ServiceRoutes {
     /// Registered from ``addPlayground(to:)``, so it exists only while the playground is on; the
     /// body limit, the time budget and the policies' evaluation limits apply as everywhere.
     func addSimulator(to router: Router<ServiceContext>) {
-        route(router, .post, "/v1/playground/simulator/decide") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (data, body) = try await document(request, snapshot)
-            let fields = try Self.simulatorFields(body)
+        heavy(router, "/v1/playground/simulator/decide") { body, token in
+            let snapshot = body.snapshot, data = body.data
+            let fields = try Self.simulatorFields(try body.document())
             let policy = try Self.simulatedPolicy(fields, snapshot)
             let requestBody = try Self.engine { () throws(RegimenError) in try policy.simulatorRequest(from: data) }
+            try token.checkpoint()
             var answer = policy.simulate(requestBody).mapValue ?? [:]
             answer["policy"] = Self.policyValue(policy)
             return Self.json(.map(answer))
         }
-        route(router, .post, "/v1/playground/simulator/test") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (_, body) = try await document(request, snapshot)
-            let fields = try Self.simulatorFields(body)
+        heavy(router, "/v1/playground/simulator/test") { body, token in
+            let snapshot = body.snapshot
+            let fields = try Self.simulatorFields(try body.document())
             let policy = try Self.simulatedPolicy(fields, snapshot)
             guard case .string(let tests)? = fields["tests"] else {
                 throw ServiceError(.unprocessableContent, "simulator.tests", "'tests' is required: the text of a security-tests file (YAML or JSON)", path: "tests")
@@ -29,6 +28,7 @@ extension ServiceRoutes {
             guard !tests.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw ServiceError(.unprocessableContent, "simulator.tests", "'tests' is empty; paste a security-tests file with its cases", path: "tests")
             }
+            try token.checkpoint()
             let report = try Self.engine { () throws(RegimenError) in try policy.simulateTests(body: Data(tests.utf8), name: "tests") }
             return JSONResponse.make(json: report)
         }

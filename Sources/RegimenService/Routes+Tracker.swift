@@ -6,25 +6,26 @@ extension ServiceRoutes {
     /// The tracker and burn commands: a tree or a log in, the command's JSON out; the command's
     /// options are query parameters of the same names.
     func addTracker(to router: Router<ServiceContext>) {
-        route(router, .post, "/v1/tracker/validate") { request, context in
-            let (snapshot, tree) = try await tree(request, context)
+        heavy(router, "/v1/tracker/validate") { body, _ in
+            let (snapshot, tree) = try Self.tree(body)
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.validate(tree) })
         }
-        route(router, .post, "/v1/tracker/export") { request, context in
-            let (_, tree) = try await tree(request, context)
-            switch Self.query(request, "to") ?? "json" {
+        heavy(router, "/v1/tracker/export") { body, _ in
+            let (_, tree) = try Self.tree(body)
+            switch Self.query(body.request, "to") ?? "json" {
             case "json": return Self.json(tree)
             case "csv": return JSONResponse.make(json: tree.csv(), contentType: "text/csv; charset=utf-8")
             case let other:
                 throw ServiceError(.unprocessableContent, "query.to", "'to' must be json or csv, not '\(other)'", path: "to")
             }
         }
-        route(router, .post, "/v1/tracker/analytics") { request, context in
-            let (snapshot, tree) = try await tree(request, context)
+        heavy(router, "/v1/tracker/analytics") { body, _ in
+            let (snapshot, tree) = try Self.tree(body)
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.analytics(tree) })
         }
-        route(router, .post, "/v1/tracker/duplicate") { request, context in
-            let (snapshot, tree) = try await tree(request, context)
+        heavy(router, "/v1/tracker/duplicate") { body, _ in
+            let (snapshot, tree) = try Self.tree(body)
+            let request = body.request
             let levels: [(TrackerLevel, String)] = [(.program, "program"), (.week, "week"), (.workout, "workout"), (.exercise, "exercise")]
             let chosen = levels.compactMap { level, name in Self.query(request, name).map { (level, $0) } }
             guard chosen.count == 1, let (level, id) = chosen.first else {
@@ -38,16 +39,16 @@ extension ServiceRoutes {
                 try snapshot.engine.duplicate(level, id: id, in: tree, user: user, now: now, seed: seed, repair: repair)
             })
         }
-        route(router, .post, "/v1/progress") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (data, _) = try await document(request, snapshot)
+        heavy(router, "/v1/progress") { body, _ in
+            let snapshot = body.snapshot, data = body.data, request = body.request
+            _ = try body.document()
             let today = try Self.integer(request, "today")
             let now = try Self.time(request, "now")
             return Self.json(try Self.engine { () throws(RegimenError) in try snapshot.engine.progress(data, name: "<body>", today: today, present: now) })
         }
-        route(router, .post, "/v1/daily-log") { request, context in
-            let snapshot = try Self.snapshot(context)
-            let (data, _) = try await document(request, snapshot)
+        heavy(router, "/v1/daily-log") { body, _ in
+            let snapshot = body.snapshot, data = body.data, request = body.request
+            _ = try body.document()
             let now = try Self.time(request, "now")
             var timeZone = TimeZone(secondsFromGMT: 0) ?? .current
             if let name = Self.query(request, "tz") {
@@ -95,10 +96,10 @@ extension ServiceRoutes {
     }
 
     /// The body as a workout tracker tree.
-    private func tree(_ request: Request, _ context: ServiceContext) async throws(ServiceError) -> (RuleSnapshot, TrackerTree) {
-        let snapshot = try Self.snapshot(context)
-        let (data, _) = try await document(request, snapshot)
-        let tree = try Self.engine { () throws(RegimenError) in try snapshot.engine.trackerTree(from: data, name: "<body>") }
+    private static func tree(_ body: BodyRequest) throws(ServiceError) -> (RuleSnapshot, TrackerTree) {
+        let snapshot = body.snapshot, data = body.data
+        _ = try body.document()
+        let tree = try engine { () throws(RegimenError) in try snapshot.engine.trackerTree(from: data, name: "<body>") }
         return (snapshot, tree)
     }
 }

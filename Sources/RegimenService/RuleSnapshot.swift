@@ -16,14 +16,20 @@ package final class RuleSnapshot: Sendable {
     package let files: [RuleFile]
     /// When it was loaded.
     package let loadedAt: Date
+    /// The rows of each rules and catalogs table (``RowCounts``), for the next reload to compare.
+    package let rowCounts: [String: Int]
 
-    init(revision: String, engine: RegimenEngine, policies: [String: Policy], documents: [SecurityService: DocumentStore], files: [RuleFile], loadedAt: Date) {
+    init(
+        revision: String, engine: RegimenEngine, policies: [String: Policy], documents: [SecurityService: DocumentStore], files: [RuleFile],
+        loadedAt: Date, rowCounts: [String: Int]
+    ) {
         self.revision = revision
         self.engine = engine
         self.policies = policies
         self.documents = documents
         self.files = files
         self.loadedAt = loadedAt
+        self.rowCounts = rowCounts
     }
 
     /// The documents that exist for every request to `policy`.

@@ -12,10 +12,15 @@ package struct ServiceConfiguration: Sendable {
     package var documents: URL?
     /// Where ``rules`` is resolved from when it is `nil`.
     package var workingDirectory: URL
-    /// The address to bind.
+    /// The public listener's address: the API and the page's planner.
     package var host: String
-    /// The port to bind; 0 asks the system for a free one.
+    /// The public listener's port; 0 asks the system for a free one.
     package var port: Int
+    /// The private listener's address (loopback by default): everything the public one
+    /// serves, plus admin, the playground and the simulator.
+    package var privateHost: String
+    /// The private listener's port; `nil` turns it off; 0 asks the system for a free one.
+    package var privatePort: Int?
     /// The largest request body accepted; larger ones get 413.
     package var maximumBodyBytes: Int
     /// The bearer token admin endpoints require; `nil` turns them off (404).
@@ -24,20 +29,40 @@ package struct ServiceConfiguration: Sendable {
     package var decisionLog: URL?
     /// How often the folders are hashed to notice an edit; `nil` turns polling off.
     package var pollInterval: Duration?
-    /// How long one request may take before it is answered 503. Evaluation limits bound the
-    /// work of every request far below it; the budget only guards against the unforeseen.
+    /// How long one request's heavy work may take before it is answered 503 and its work is
+    /// cancelled (stopped at its next checkpoint).
     package var timeBudget: Duration
-    /// Whether `--playground` was given: the rules playground's endpoints are then on whatever
-    /// the address. Without it they are on only for a loopback address (``playgroundEnabled``).
+    /// How long the files must stay unchanged (hashed before and after it) before a reload
+    /// loads them.
+    package var reloadSettle: Duration
+    /// The share of a rule or catalog table's rows a reload may drop (0.2: a fifth); a reload
+    /// that drops more is refused unless the admin reload allows it.
+    package var maximumRowLoss: Double
+    /// How many heavy requests compute at once, and how many may wait; beyond, 503 at once.
+    package var work: WorkExecutor.Limits
+    /// Idle, header and body-read timeouts of a connection.
+    package var timeouts: ConnectionTimeouts
+    /// The most connections open at once; more wait in the kernel's accept queue.
+    package var maximumConnections: Int
+    /// Whether `--playground` was given: the playground's endpoints are then on the private
+    /// listener whatever its address. Without it they are on only when the private listener
+    /// is on a loopback address (``playgroundEnabled``). They are never on the public listener.
     package var playgroundRequested: Bool
     /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
     /// beside the rules folder, when there is one.
     package var panel: URL?
 
-    /// Whether the playground's endpoints exist. They plan and check with text a caller sends as
-    /// rules, which is costlier than a normal request and shows the served rules' text, so a
-    /// service reachable from other machines offers them only when asked to (`--playground`).
-    package var playgroundEnabled: Bool { playgroundRequested || Self.isLoopback(host) }
+    /// Whether the playground's endpoints exist on the private listener. They plan and check
+    /// with text a caller sends as rules, which is costlier than a normal request and shows the
+    /// served rules' text, so a private listener reachable from other machines offers them only
+    /// when asked to (`--playground`).
+    package var playgroundEnabled: Bool { playgroundRequested || Self.isLoopback(privateHost) }
+
+    /// The private port a public port gets when none is named: 10,000 above it (8081 → 18081),
+    /// or any free one (printed in the log) when that is past the last port.
+    package static func defaultPrivatePort(forPublic port: Int) -> Int {
+        port == 0 || port + 10_000 > 65_535 ? 0 : port + 10_000
+    }
 
     /// Whether `host` names only this machine: `localhost`, 127.0.0.0/8, `::1` (also written in
     /// full, in brackets, or as an IPv4-mapped 127 address).
@@ -72,9 +97,12 @@ package struct ServiceConfiguration: Sendable {
     package init(
         rules: URL? = nil, catalogs: URL? = nil, policies: URL? = nil, documents: URL? = nil,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        host: String = "127.0.0.1", port: Int = 8080, maximumBodyBytes: Int = 1 << 20, adminToken: String? = nil,
+        host: String = "127.0.0.1", port: Int = 8080, privateHost: String = "127.0.0.1", privatePort: Int? = 18080, maximumBodyBytes: Int = 1 << 20, adminToken: String? = nil,
         decisionLog: URL? = nil, pollInterval: Duration? = .seconds(2), timeBudget: Duration = .seconds(10),
-        playgroundRequested: Bool = false, panel: URL? = nil
+        playgroundRequested: Bool = false, panel: URL? = nil,
+        work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: ProcessInfo.processInfo.activeProcessorCount, queue: 16),
+        timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumConnections: Int = 1024,
+        reloadSettle: Duration = .milliseconds(500), maximumRowLoss: Double = 0.2
     ) {
         self.rules = rules
         self.catalogs = catalogs
@@ -83,6 +111,8 @@ package struct ServiceConfiguration: Sendable {
         self.workingDirectory = workingDirectory
         self.host = host
         self.port = port
+        self.privateHost = privateHost
+        self.privatePort = privatePort
         self.maximumBodyBytes = maximumBodyBytes
         self.adminToken = adminToken
         self.decisionLog = decisionLog
@@ -90,5 +120,10 @@ package struct ServiceConfiguration: Sendable {
         self.timeBudget = timeBudget
         self.playgroundRequested = playgroundRequested
         self.panel = panel
+        self.work = work
+        self.timeouts = timeouts
+        self.maximumConnections = maximumConnections
+        self.reloadSettle = reloadSettle
+        self.maximumRowLoss = maximumRowLoss
     }
 }

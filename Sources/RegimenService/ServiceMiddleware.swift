@@ -37,7 +37,7 @@ struct ServiceMiddleware: RouterMiddleware {
         let snapshot = store.current
         var context = context
         context.snapshot = snapshot
-        context.requestID = request.headers[.regimenRequestID].map { String($0.prefix(64)) } ?? sequence.id()
+        context.requestID = request.headers[.regimenRequestID].flatMap(Self.acceptedRequestID) ?? sequence.id()
         let route = context.endpointPath ?? "unmatched"
         var response: Response
         do {
@@ -47,6 +47,10 @@ struct ServiceMiddleware: RouterMiddleware {
         }
         response.headers[.regimenRevision] = snapshot.revision
         response.headers[.regimenRequestID] = context.requestID
+        // Answers are data, never a page to sniff, and each is for this request alone; the
+        // page's own files set their caching themselves.
+        response.headers[.xContentTypeOptions] = "nosniff"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         let elapsed = ContinuousClock.now - start
         metrics.request(route: route, method: request.method.rawValue, status: response.status.code, duration: elapsed)
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
@@ -56,6 +60,18 @@ struct ServiceMiddleware: RouterMiddleware {
             "latency_ms": "\(String(format: "%.3f", milliseconds))", "revision": "\(snapshot.revision)", "request_id": "\(context.requestID)",
         ])
         return response
+    }
+
+    /// A caller's request id, when it is 1–64 letters, digits, `-`, `_`, `.` or `:`; any other
+    /// is replaced by the service's own, so an id written to the logs cannot forge a line or a field.
+    static func acceptedRequestID(_ given: String) -> String? {
+        guard (1...64).contains(given.utf8.count),
+              given.utf8.allSatisfy({ byte in
+                  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                      || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+              })
+        else { return nil }
+        return given
     }
 
     /// Every error as the error body: the service's own, Hummingbird's (no route, a body too
@@ -69,7 +85,7 @@ struct ServiceMiddleware: RouterMiddleware {
             switch error.status {
             case .notFound: serviceError = .notFound(request.uri.path)
             case .methodNotAllowed: serviceError = ServiceError(.methodNotAllowed, "route.method", "\(request.method) is not allowed on \(request.uri.path)")
-            case .contentTooLarge: serviceError = ServiceError(.contentTooLarge, "request.too-large", "the body is larger than the service's limit (--max-body)")
+            case .contentTooLarge: serviceError = ServiceError(.contentTooLarge, "request.too-large", "the body is larger than the service accepts")
             default: serviceError = ServiceError(error.status, "request.http", error.body ?? error.status.reasonPhrase)
             }
         default:

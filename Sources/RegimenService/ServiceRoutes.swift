@@ -3,7 +3,7 @@ import Hummingbird
 import RegimenKit
 
 /// What every route needs: the body reader, the snapshot store, metrics, the decision log, the
-/// reloader, the admin token and the playground gate.
+/// reloader, the admin token, the work executor and the playground gate.
 struct ServiceRoutes: Sendable {
     let bodies: RequestBodyReader
     let store: SnapshotStore
@@ -12,31 +12,59 @@ struct ServiceRoutes: Sendable {
     let decisionLog: DecisionLog?
     let adminToken: String?
     let timeBudget: Duration
+    /// Where heavy routes compute.
+    let executor: WorkExecutor
     /// Whether the playground is on, and its panel.
     let playground: PlaygroundSettings
 
     typealias Handler = @Sendable (Request, ServiceContext) async throws -> Response
 
-    /// Registers a route whose handler runs within the time budget: past it, the request is
-    /// answered 503 at once and the abandoned work finishes in the background.
+    /// Registers a route whose handler runs where it is called: routes that answer from memory
+    /// (health, metrics, the rules list) and so never wait behind heavy work.
     ///
     /// A `GET` route answers `HEAD` too (RFC 9110 §9.3.2): the same status and headers, no body.
     /// Monitors and link checkers probe with `HEAD /`.
     func route(_ router: Router<ServiceContext>, _ method: HTTPRequest.Method, _ path: RouterPath, _ handler: @escaping Handler) {
-        let budget = timeBudget
-        let budgeted: Handler = { request, context in
-            try await TimeBudget.run(budget, onTimeout: { ServiceError.timeBudget(budget) }) {
-                try await handler(request, context)
-            }
-        }
-        router.on(path, method: method, use: budgeted)
+        router.on(path, method: method, use: handler)
         guard method == .get else { return }
         router.on(path, method: .head) { request, context in
-            var response = try await budgeted(request, context)
+            var response = try await handler(request, context)
             let length = response.body.contentLength
             response.body = ResponseBody()
             if let length { response.headers[.contentLength] = String(length) }
             return response
+        }
+    }
+
+    /// A request whose body has been read: what heavy work computes with.
+    struct BodyRequest: Sendable {
+        let request: Request
+        let context: ServiceContext
+        let snapshot: RuleSnapshot
+        /// The body's bytes, within the limits (media type, size).
+        let data: Data
+
+        /// The body as one readable document (400 when it is not).
+        func document() throws(ServiceError) -> Value {
+            do {
+                return try snapshot.engine.document(from: data, name: "<body>")
+            } catch {
+                throw ServiceError(unreadable: error)
+            }
+        }
+    }
+
+    /// Registers a `POST` route whose work is CPU-heavy (plans, batches, the playground): the
+    /// body is read here, where waiting for bytes holds no thread, then `compute` runs on the
+    /// ``WorkExecutor`` within the time budget; past it, the request is answered 503 and
+    /// `compute` stops at its next checkpoint.
+    func heavy(_ router: Router<ServiceContext>, _ path: RouterPath, _ compute: @escaping @Sendable (BodyRequest, WorkToken) throws -> Response) {
+        let bodies = bodies, executor = executor, budget = timeBudget
+        router.on(path, method: .post) { request, context in
+            let snapshot = try Self.snapshot(context)
+            let data = try await bodies.read(request)
+            let body = BodyRequest(request: request, context: context, snapshot: snapshot, data: data)
+            return try await executor.run(budget: budget) { token in try compute(body, token) }
         }
     }
 
@@ -51,16 +79,6 @@ struct ServiceRoutes: Sendable {
     /// Runs an engine call, its error as the error body.
     static func engine<T>(_ call: () throws(RegimenError) -> T) throws(ServiceError) -> T {
         do { return try call() } catch { throw ServiceError(error) }
-    }
-
-    /// The body, read within the limits and checked to be one readable document (400 when not).
-    func document(_ request: Request, _ snapshot: RuleSnapshot) async throws(ServiceError) -> (data: Data, value: Value) {
-        let data = try await bodies.read(request)
-        do {
-            return (data, try snapshot.engine.document(from: data, name: "<body>"))
-        } catch {
-            throw ServiceError(unreadable: error)
-        }
     }
 
     /// A query parameter, if given.

@@ -103,7 +103,11 @@ struct SnapshotLoader: Sendable {
         let files = folders.flatMap { folder in
             Self.files(in: folder).map { RuleFile(path: Self.relativePath($0, to: folder), kind: Self.kind(of: $0, documents: folder == configuration.documents?.standardizedFileURL)) }
         }
-        return .success(RuleSnapshot(revision: revision, engine: engine, policies: policies, documents: documents, files: files, loadedAt: Date()))
+        let tableFolders = [engine.rulesFolder, engine.catalogsFolder].compactMap { $0?.standardizedFileURL }
+        let tables = tableFolders.flatMap { folder in Self.files(in: folder).map { (path: Self.relativePath($0, to: folder), url: $0) } }
+        return .success(RuleSnapshot(
+            revision: revision, engine: engine, policies: policies, documents: documents, files: files, loadedAt: Date(),
+            rowCounts: RowCounts.count(tables, engine: engine)))
     }
 
     /// SHA-256 over every file's path and bytes, in path order: any edit, addition, removal or
@@ -123,13 +127,18 @@ struct SnapshotLoader: Sendable {
         return hasher.finalize().map { String(format: "%02x", $0) }.joined().prefix(16).description
     }
 
-    /// Every regular file under `folder` (hidden ones left out), sorted by path.
+    /// The extensions of files a rule set is made of: rule and catalog YAML, security rules,
+    /// JSON documents. Nothing else under the folders is hashed, listed or served.
+    static let knownExtensions: Set = ["yaml", "yml", "rules", "json"]
+
+    /// Every regular file of a known kind under `folder` (hidden ones left out), sorted by path.
     static func files(in folder: URL) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         var files: [URL] = []
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in enumerator
+        where knownExtensions.contains(url.pathExtension.lowercased()) && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             files.append(url.standardizedFileURL)
         }
         return files.sorted { $0.path < $1.path }

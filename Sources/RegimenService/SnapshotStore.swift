@@ -28,6 +28,10 @@ package final class SnapshotStore: Sendable {
         }
     }
 
+    func clearFailure() {
+        state.withLock { $0.lastFailure = nil }
+    }
+
     func record(_ failure: LoadFailure) {
         state.withLock { $0.lastFailure = failure }
     }

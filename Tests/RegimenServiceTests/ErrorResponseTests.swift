@@ -11,7 +11,7 @@ import Testing
 
     @Test func bodiesOverTheLimitAre413() async throws {
         let server = try Support.server(Support.configuration(maximumBodyBytes: 1000))
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let big = "{\"sex\": \"female\", \"note\": \"" + String(repeating: "x", count: 2000) + "\"}"
             try await client.execute(uri: "/v1/plans", method: .post, headers: Support.json, body: Support.body(big)) { response in
                 #expect(response.status == .contentTooLarge)
@@ -23,7 +23,7 @@ import Testing
 
     @Test func wrongOrMissingContentTypesAre415() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for headers: HTTPFields in [[.contentType: "text/plain"], [.contentType: "application/x-www-form-urlencoded"], [:]] {
                 try await client.execute(uri: "/v1/plans", method: .post, headers: headers, body: Support.body(#"{"sex": "female"}"#)) { response in
                     #expect(response.status == .unsupportedMediaType, "\(headers)")
@@ -36,7 +36,7 @@ import Testing
 
     @Test func unreadableBodiesAre400AndContractViolations422NamingTheField() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let unreadable: [(String, [UInt8])] = [
                 ("syntax", Array(#"{"sex": "female",,}"#.utf8)),
                 ("empty", []),
@@ -81,7 +81,7 @@ import Testing
 
     @Test func aRequestOverItsTimeBudgetIs503WithTheErrorBody() async throws {
         let server = try Support.server(Support.configuration(timeBudget: .zero))
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/plans", method: .post, headers: [.contentType: "application/yaml"], body: Support.file("examples/complete.yaml")) { response in
                 #expect(response.status == .serviceUnavailable)
                 let errorBody = try Support.error(response)
@@ -103,7 +103,7 @@ import Testing
             "{\"current_plan\": 5}", "{\"old\": 1, \"new\": [] }", "{\"programs\": [{\"id\": null}]}", "{\"get\": \"\"}", "{\"get\": \"//\"}",
             "{\"kind\": \"security-tests\", \"cases\": [{}]}", "{\"requests\": 5}", "a: &x [*x, *x]", "\u{0}", "{\"get\": \"users/a\", \"time\": \"x\"}",
         ]
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for route in routes {
                 for body in bodies {
                     try await client.execute(uri: route, method: .post, headers: Support.json, body: Support.body(body)) { response in

@@ -28,7 +28,7 @@ import Testing
 
     @Test func everyGetRouteAnswersHeadWithItsStatusAndHeadersAndNoBody() async throws {
         let server = try Support.server()
-        try await server.application().test(.live) { live in
+        try await server.application(.public).test(.live) { live in
             let port = try #require(live.port)
             // A real connection, so the framing of a bodiless answer is tested too; patient,
             // because the answer is under test, not how fast it comes on a loaded machine.

@@ -15,7 +15,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: log) }
         let server = try Support.server(Support.configuration(decisionLog: log))
         let body = #"[{"get": "users/alice", "auth": {"uid": "alice"}}, {"delete": "users/alice", "auth": {"uid": "bob"}}]"#
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post,
                                      headers: [.contentType: "application/json", HTTPField.Name("Regimen-Request-Id")!: "audit-1"], body: Support.body(body)) { response in
                 #expect(response.status == .ok)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func metricsCountRequestsPerRouteAndDecisionsByOutcome() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let batch = #"[{"get": "users/alice", "auth": {"uid": "alice"}}, {"get": "users/alice", "auth": {"uid": "bob"}}, {"get": "users/alice"}]"#
             try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post, headers: Support.json, body: Support.body(batch))
             try await client.execute(uri: "/v1/plans", method: .post, headers: Support.json, body: Support.body(#"{"sex": "robot"}"#))
@@ -67,7 +67,7 @@ import Testing
         #expect(with.store.current.revision != without.store.current.revision)
         var decisions: [String] = []
         for server in [with, without] {
-            let decision = try await server.application().test(.router) { client in
+            let decision = try await server.application(.public).test(.router) { client in
                 try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post, headers: Support.json, body: Support.body(request)) { response in
                     #expect(response.status == .ok)
                     let decision = try #require(try Support.value(response) as? [String: Any])
@@ -84,7 +84,7 @@ import Testing
         // Dates and ids on one line used to count as nesting and the body was refused as too deep.
         let server = try Support.server()
         let note = String(repeating: "2026-01-01 ", count: 300)
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/plans", method: .post, headers: Support.json, body: Support.body(#"{"sex": "female", "schedule_days": 3, "nickname": "\#(note)"}"#)) { response in
                 #expect(response.status != .badRequest, "\(Support.text(response))")
                 let errorBody = try Support.error(response)

@@ -18,7 +18,7 @@ import Testing
     /// `HEAD` route must have its `GET`.
     static func routerRoutes(_ server: RegimenServer) -> Set<String> {
         var routes: Set<String> = []
-        let served = server.router().routes
+        let served = server.router(for: .private).routes
         let gets = Set(served.filter { $0.method == .get }.map(\.path.description))
         for route in served {
             let method = route.method.rawValue.lowercased(), path = route.path.description
@@ -41,7 +41,7 @@ import Testing
     @Test func everyRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
         let server = try Support.server()
         let routes = Self.routerRoutes(server)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/openapi.json", method: .get) { response in
                 #expect(response.status == .ok)
                 let document = try #require(try Support.value(response) as? [String: Any])
@@ -65,9 +65,9 @@ import Testing
 
     @Test func thePagesRoutesAreServedButNotDocumented() async throws {
         let server = try Support.server()
-        let served = Set(server.router().routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
+        let served = Set(server.router(for: .private).routes.map { "\($0.method.rawValue.lowercased()) \($0.path.description)" })
         #expect(Self.webRoutes.isSubset(of: served), "\(Self.webRoutes.subtracting(served))")
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/openapi.json", method: .get) { response in
                 let document = try #require(try Support.value(response) as? [String: Any])
                 let paths = try #require(document["paths"] as? [String: Any])
@@ -79,7 +79,7 @@ import Testing
     @Test func everyErrorStatusARouteAnswersIsDocumentedForIt() async throws {
         // Spot checks of the statuses the error tests provoke, against the document.
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/openapi.json", method: .get) { response in
                 let document = try #require(try Support.value(response) as? [String: Any])
                 let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])

@@ -6,14 +6,15 @@ import RegimenKit
 import RegimenService
 import Testing
 
-/// The playground's routes exist on a loopback address, or anywhere with `--playground`; off,
-/// they answer 404 as unknown routes do, and `GET /v1/rules` tells the page which it is.
+/// The playground's routes exist on the private listener on a loopback address, or anywhere
+/// with `--playground`; off, they answer 404 as unknown routes do, and `GET /v1/rules` tells the
+/// page which it is. (The public listener never has them: ``ListenerTests``.)
 @Suite struct PlaygroundGateTests {
     typealias Support = ServiceTestSupport
 
     static func configuration(host: String, requested: Bool = false) -> ServiceConfiguration {
         var configuration = Support.configuration()
-        configuration.host = host
+        configuration.privateHost = host
         configuration.playgroundRequested = requested
         return configuration
     }
@@ -41,7 +42,7 @@ import Testing
 
     /// Every playground route (the document lists them under `/v1/playground/`) as GET or POST.
     static func playgroundOperations(_ server: RegimenServer) -> [(String, HTTPRequest.Method)] {
-        server.router().routes.filter { $0.path.description.hasPrefix("/v1/playground/") }
+        server.router(for: .private).routes.filter { $0.path.description.hasPrefix("/v1/playground/") }
             .map { ($0.path.description, $0.method) }
     }
 
@@ -51,7 +52,7 @@ import Testing
         #expect(routes.count >= 2, "\(routes)")
         let off = try Support.server(Self.configuration(host: "0.0.0.0"))
         #expect(Self.playgroundOperations(off).isEmpty)
-        try await off.application().test(.router) { client in
+        try await off.application(.private).test(.router) { client in
             for (path, method) in routes {
                 try await client.execute(uri: path + "?path=rules/nutrition.yaml", method: method, headers: Support.json, body: Support.body("{}")) { response in
                     #expect(response.status == .notFound, "\(method) \(path)")
@@ -65,7 +66,7 @@ import Testing
             }
         }
         let flagged = try Support.server(Self.configuration(host: "0.0.0.0", requested: true))
-        try await flagged.application().test(.router) { client in
+        try await flagged.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/file?path=rules/nutrition.yaml", method: .get) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
             }
@@ -80,7 +81,7 @@ import Testing
         let server = try Support.server(Self.configuration(host: "::1"))
         let served = server.store.current.files.filter { $0.path.hasPrefix("rules/") || $0.path.hasPrefix("catalogs/") }
         #expect(served.count > 20)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for file in served where file.path.hasSuffix(".yaml") {
                 let expected = try String(contentsOf: Support.root.appendingPathComponent(file.path), encoding: .utf8)
                 try await client.execute(uri: "/v1/playground/file?path=\(file.path)", method: .get) { response in

@@ -50,7 +50,7 @@ import Testing
         let first = try Self.editing(served, key: "target_position", to: "halfway")
         let second = try Self.editing(first.text, key: "default_experience", to: "[novice")
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/check", method: .post, headers: Support.json,
                                      body: try Self.body(["path": Self.file, "text": served])) { response in
                 #expect(response.status == .ok)
@@ -91,7 +91,7 @@ import Testing
         let first = try Self.editing(served, key: "target_position", to: "halfway")
         let second = try Self.editing(first.text, key: "default_experience", to: "expert")
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/check", method: .post, headers: Support.json,
                                      body: try Self.body(["path": Self.file, "text": second.text])) { response in
                 let diagnostics = try #require(try Self.object(response)["diagnostics"] as? [[String: Any]])
@@ -122,7 +122,7 @@ import Testing
         #expect(!expectedSummaries.isEmpty)
         let servedPlan = try Self.canonical(try JSONSerialization.jsonObject(with: Data(try server.store.current.engine.generatePlan(profile).json().utf8)))
         let editedPlan = try Self.canonical(try JSONSerialization.jsonObject(with: Data(try onDisk.generatePlan(profile).json().utf8)))
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/plan", method: .post, headers: Support.json,
                                      body: try Self.body(["path": Self.file, "text": edit.text, "client": name])) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
@@ -152,7 +152,7 @@ import Testing
     @Test func rulesThatDoNotLoadAnswer422AtTheirPlace() async throws {
         let edit = try Self.editing(try Self.served, key: "target_position", to: "halfway")
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/plan", method: .post, headers: Support.json,
                                      body: try Self.body(["path": Self.file, "text": edit.text, "client": "client-001.yaml"])) { response in
                 #expect(response.status == .unprocessableContent)
@@ -182,7 +182,7 @@ import Testing
             (["path": Self.file, "text": text, "client": 7], .unprocessableContent),
             (["path": Self.file, "text": text, "profile": ["sex": "robot", "schedule_days": 3]], .unprocessableContent),
         ] as [([String: Any], HTTPResponse.Status)]).map { (try Self.body($0.0), $0.0.keys.sorted(), $0.1) }
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for (body, keys, status, field) in cases {
                 try await client.execute(uri: "/v1/playground/check", method: .post, headers: Support.json, body: body) { response in
                     #expect(response.status == status, "\(keys): \(Support.text(response))")
@@ -201,7 +201,7 @@ import Testing
     @Test func aBodyOverTheLimitIs413() async throws {
         let server = try Support.server(Support.configuration(maximumBodyBytes: 4096))
         let text = try Self.served + String(repeating: "# padding\n", count: 1000)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for path in ["/v1/playground/check", "/v1/playground/plan", "/v1/playground/impact"] {
                 try await client.execute(uri: path, method: .post, headers: Support.json,
                                          body: try Self.body(["path": Self.file, "text": text, "client": "client-001.yaml"])) { response in
@@ -215,7 +215,7 @@ import Testing
         let edit = try Self.editing(try Self.served, key: "target_position", to: "0.9")
         let broken = try Self.editing(try Self.served, key: "target_position", to: "[")
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for (path, fields) in [
                 ("/v1/playground/check", ["path": Self.file, "text": broken.text]),
                 ("/v1/playground/plan", ["path": Self.file, "text": edit.text, "client": "client-007.yaml"]),
@@ -241,7 +241,7 @@ import Testing
             "kind: training_volume\nversion: 1\nbands: {rows: [{when: \"" + String(repeating: "(", count: 5_000) + "\", sets: 8-12}]}\n",
         ]
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for text in texts {
                 for path in ["/v1/playground/check", "/v1/playground/plan"] {
                     let fields: [String: Any] = path.hasSuffix("plan") ? ["path": Self.file, "text": text, "client": "client-001.yaml"] : ["path": Self.file, "text": text]
@@ -283,7 +283,7 @@ import Testing
             return PlanImpact.Client(name: name, profile: try Data(contentsOf: panel.appendingPathComponent(name)))
         }
         let expected = PlanImpact.compare(base: server.store.current.engine, new: try Self.engineWithEditOnDisk(edit.text), panel: clients)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/panel", method: .get) { response in
                 let body = try Self.object(response)
                 #expect(body["clients"] as? [String] == clients.map(\.name))
@@ -328,7 +328,7 @@ import Testing
         let server = try #require(Self.sharedServer)
         let text = try String(contentsOf: Support.root.appendingPathComponent(file), encoding: .utf8)
         let names = [index * 11 % 240 + 1, (index * 11 + 120) % 240 + 1].map { String(format: "client-%03d.yaml", $0) }
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/check", method: .post, headers: Support.json,
                                      body: try Self.body(["path": file, "text": text])) { response in
                 #expect(response.status == .ok, "\(file): \(Support.text(response))")

@@ -16,12 +16,12 @@ import Testing
     }
 
     @Test func adminEndpointsNeedTheBearerTokenAndDoNotExistWithoutOne() async throws {
-        try await Support.server().application().test(.router) { client in
+        try await Support.server().application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/admin/reload", method: .post, headers: [.authorization: "Bearer anything-at-all-here"]) { response in
                 #expect(response.status == .notFound)
             }
         }
-        try await Support.server(Support.configuration(adminToken: Self.token)).application().test(.router) { client in
+        try await Support.server(Support.configuration(adminToken: Self.token)).application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/admin/reload", method: .post) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/v1/admin/reload", method: .post, headers: [.authorization: "Bearer \(Self.token)x"]) { #expect($0.status == .forbidden) }
             let response = try await Self.reload(client)
@@ -37,7 +37,7 @@ import Testing
         let original = try String(contentsOf: goals, encoding: .utf8)
         let server = try Support.server(Support.configuration(rules: folder.appendingPathComponent("rules"), adminToken: Self.token))
         let first = server.store.current.revision
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try (original + "\nbroken: [unclosed\n").write(to: goals, atomically: true, encoding: .utf8)
             let failed = try await Self.reload(client)
             #expect(failed.status == .conflict)

@@ -61,7 +61,7 @@ import Testing
         let state = LoadState(first: server.store.current.revision)
         let total = 10_000, workers = 72, reloads = 20
 
-        let observations: [Observation] = try await server.application().test(.live) { client in
+        let observations: [Observation] = try await server.application(.public).test(.live) { client in
             let port = try #require(client.port)
             return try await withThrowingTaskGroup(of: [Observation].self) { group in
                 group.addTask {

@@ -17,7 +17,7 @@ import Testing
             let data = try Data(contentsOf: Support.root.appendingPathComponent(example))
             let expected = try engine.generatePlan(data).json()
             let contentType = example.hasSuffix(".json") ? "application/json" : "application/yaml"
-            try await server.application().test(.router) { client in
+            try await server.application(.public).test(.router) { client in
                 try await client.execute(uri: "/v1/plans", method: .post, headers: [.contentType: contentType], body: Support.file(example)) { response in
                     #expect(response.status == .ok, "\(example): \(Support.text(response))")
                     #expect(Support.text(response) == expected, "\(example)")
@@ -38,7 +38,7 @@ import Testing
             ("/v1/nutrition", try engine.nutrition(profile).json()),
             ("/v1/supplements", try engine.supplements(for: profile).json()),
         ]
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for (uri, json) in expected {
                 try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/yaml"], body: ByteBuffer(bytes: [UInt8](minimal))) { response in
                     #expect(response.status == .ok, "\(uri)")
@@ -60,7 +60,7 @@ import Testing
         let plan = try engine.generatePlan(Data(contentsOf: Support.root.appendingPathComponent("examples/minimal.yaml")))
         let body = #"{"current_plan": \#(plan.contractValue.jsonString()), "readiness": {"sleep_h": 5, "soreness": {"legs": 5}, "stress": 4, "motivation": 2}, "weight_trend_2w": "above"}"#
         let expected = try engine.adaptPlan(try AdaptPlanRequest(json: Data(body.utf8), name: "<body>")).json()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(body)) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
                 #expect(Support.text(response) == expected)
@@ -83,7 +83,7 @@ import Testing
         let second = try engine.adaptPlan(try AdaptPlanRequest(json: Data(again.utf8), name: "<body>"))
         #expect(second.changeLog.isEmpty, "\(second.json())")
         #expect(second.patchedPlan == first.patchedPlan)
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(again)) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
                 #expect(Support.text(response) == second.json())
@@ -96,7 +96,7 @@ import Testing
         let engine = server.store.current.engine
         let program = try Data(contentsOf: Support.root.appendingPathComponent("examples/tracker/program.json"))
         let tree = try engine.trackerTree(from: program)
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let body = ByteBuffer(bytes: [UInt8](program))
             try await client.execute(uri: "/v1/tracker/validate", method: .post, headers: Support.json, body: body) { response in
                 #expect(response.status == .ok)
@@ -134,7 +134,7 @@ import Testing
 
     @Test func authorizeDecidesOneRequestOrABatchInOrder() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let one = #"{"get": "users/alice", "auth": {"uid": "alice"}, "documents": {"users/alice": {"displayName": "Alice"}}}"#
             try await client.execute(uri: "/v1/policies/workout-tracker/corrected:authorize", method: .post, headers: Support.json, body: Support.body(one)) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
@@ -164,7 +164,7 @@ import Testing
         // Each policy's own test file, posted to :test, passes as `regimen test` passes it.
         let server = try Support.server()
         let engine = server.store.current.engine
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for name in engine.policyNames {
                 let policy = try engine.policy(named: name)
                 guard let tests = policy.testsFile else { continue }
@@ -187,7 +187,7 @@ import Testing
 
     @Test func unknownPoliciesAndRoutesAre404WithTheErrorBody() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             for uri in ["/v1/policies/nope:authorize", "/v1/policies/../../etc/passwd:authorize", "/v1/policies/workout-tracker/corrected:frobnicate", "/v1/nothing"] {
                 try await client.execute(uri: uri, method: .post, headers: Support.json, body: Support.body(#"{"get": "users/a"}"#)) { response in
                     #expect(response.status == .notFound, "\(uri)")

@@ -16,7 +16,7 @@ import Testing
         let server = try Support.server()
         let names = server.store.current.policies.keys.sorted()
         #expect(names.contains("workout-tracker/corrected"))
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             for name in names {
                 let request = server.store.current.policies[name]?.service.rawValue == "firebase.storage"
                     ? #"{"download": "users/alice/photo.jpg", "auth": {"uid": "alice"}}"#
@@ -40,7 +40,7 @@ import Testing
         let folder = try Support.copyOfRules()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try Support.server(Support.configuration(rules: folder.appendingPathComponent("rules"), adminToken: Self.token))
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             // A rule file and a policy broken at once.
             let goals = folder.appendingPathComponent("rules/goals.yaml")
             try (try String(contentsOf: goals, encoding: .utf8) + "\nbroken: [unclosed\n").write(to: goals, atomically: true, encoding: .utf8)
@@ -62,7 +62,7 @@ import Testing
         // The policy alone broken: named by its path under the policies folder.
         let goals = folder.appendingPathComponent("rules/goals.yaml")
         try Data(contentsOf: Support.root.appendingPathComponent("rules/goals.yaml")).write(to: goals)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/admin/reload", method: .post, headers: [.authorization: "Bearer \(Self.token)"]) { response in
                 #expect(response.status == .conflict)
             }

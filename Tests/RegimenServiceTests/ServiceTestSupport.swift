@@ -26,10 +26,13 @@ enum ServiceTestSupport {
     static let unreachableBudget: Duration = .seconds(86_400)
 
     static func configuration(rules: URL? = nil, adminToken: String? = nil, maximumBodyBytes: Int = 1 << 20,
-                              timeBudget: Duration = unreachableBudget, documents: URL? = nil, decisionLog: URL? = nil) -> ServiceConfiguration {
+                              timeBudget: Duration = unreachableBudget, documents: URL? = nil, decisionLog: URL? = nil,
+                              work: WorkExecutor.Limits = WorkExecutor.Limits(concurrency: 2, queue: 64),
+                              timeouts: ConnectionTimeouts = ConnectionTimeouts(), maximumRowLoss: Double = 0.2) -> ServiceConfiguration {
         ServiceConfiguration(
-            rules: rules, documents: documents, workingDirectory: root, port: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
-            decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget)
+            rules: rules, documents: documents, workingDirectory: root, port: 0, privatePort: 0, maximumBodyBytes: maximumBodyBytes, adminToken: adminToken,
+            decisionLog: decisionLog, pollInterval: nil, timeBudget: timeBudget, work: work, timeouts: timeouts,
+            reloadSettle: .zero, maximumRowLoss: maximumRowLoss)
     }
 
     static func server(_ configuration: ServiceConfiguration = configuration()) throws -> RegimenServer {

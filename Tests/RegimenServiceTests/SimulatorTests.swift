@@ -13,7 +13,7 @@ import Testing
 
     static func configuration(host: String = "127.0.0.1", maximumBodyBytes: Int = 1 << 20) -> ServiceConfiguration {
         var configuration = Support.configuration(maximumBodyBytes: maximumBodyBytes)
-        configuration.host = host
+        configuration.privateHost = host
         return configuration
     }
 
@@ -36,7 +36,7 @@ import Testing
 
     @Test func anAllowedRequestNamesTheGrantingStatementAndItsCondition() async throws {
         let server = try Support.server(Self.configuration())
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             let body = try Self.json(["policy": Self.appendixA, "method": "get", "path": "users/alice", "auth": ["uid": "alice"],
                                       "documents": ["users/alice": ["displayName": "Alice"]]])
             try await client.execute(uri: "/v1/playground/simulator/decide", method: .post, headers: Support.json, body: body) { response in
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aDeniedRequestPointsAtTheSubExpressionThatDecidedWithItsOperands() async throws {
         let server = try Support.server(Self.configuration())
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             // Corrected policy: a name that is not text fails `data.get('name', null) is string`.
             let body = try Self.json(["policy": "workout-tracker/corrected", "method": "create", "path": "users/alice/programs/p2",
                                       "auth": ["uid": "alice"], "data": ["name": 5, "userId": "alice"]])
@@ -110,7 +110,7 @@ import Testing
         }
 
         """
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             let good = try Self.json(["policyText": policy, "method": "get", "path": "notes/n1", "auth": ["uid": "bob"],
                                       "documents": ["notes/n1": ["owner": "alice"]]])
             try await client.execute(uri: "/v1/playground/simulator/decide", method: .post, headers: Support.json, body: good) { response in
@@ -158,7 +158,7 @@ import Testing
 
     @Test func anOversizeBodyIs413AndTheGateOffIs404() async throws {
         let small = try Support.server(Self.configuration(maximumBodyBytes: 4096))
-        try await small.application().test(.router) { client in
+        try await small.application(.private).test(.router) { client in
             let huge = try Self.json(["policyText": String(repeating: "// padding\n", count: 1000), "method": "get", "path": "a/b"])
             try await client.execute(uri: "/v1/playground/simulator/decide", method: .post, headers: Support.json, body: huge) { response in
                 #expect(response.status == .contentTooLarge)
@@ -168,7 +168,7 @@ import Testing
             }
         }
         let off = try Support.server(Self.configuration(host: "0.0.0.0"))
-        try await off.application().test(.router) { client in
+        try await off.application(.private).test(.router) { client in
             for path in ["/v1/playground/simulator/decide", "/v1/playground/simulator/test"] {
                 let body = try Self.json(["policy": Self.appendixA, "method": "get", "path": "users/alice"])
                 try await client.execute(uri: path, method: .post, headers: Support.json, body: body) { response in
@@ -181,7 +181,7 @@ import Testing
     @Test func aTestsTextRunsWithResultsAndSubExpressionCoverage() async throws {
         let server = try Support.server(Self.configuration())
         let tests = try String(contentsOf: Support.root.appendingPathComponent("rules/security/workout-tracker/appendix-a.tests.yaml"), encoding: .utf8)
-        try await server.application().test(.router) { client in
+        try await server.application(.private).test(.router) { client in
             try await client.execute(uri: "/v1/playground/simulator/test", method: .post, headers: Support.json,
                                      body: try Self.json(["policy": Self.appendixA, "tests": tests])) { response in
                 #expect(response.status == .ok, "\(Support.text(response))")
@@ -213,7 +213,7 @@ import Testing
     @Test func everyShippedCaseIsDecidedAsItsTestExpects() async throws {
         let server = try Support.server(Self.configuration())
         let policies = server.store.current.policies
-        let checked = try await server.application().test(.router) { client in
+        let checked = try await server.application(.private).test(.router) { client in
             var checked = 0
             for name in policies.keys.sorted() {
                 guard let policy = policies[name], policy.testsFile != nil else { continue }

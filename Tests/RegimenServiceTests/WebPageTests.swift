@@ -21,7 +21,7 @@ import Testing
 
     @Test func thePageIsHTMLUnderAStrictPolicyAndIsRevalidated() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
@@ -49,7 +49,7 @@ import Testing
 
     @Test func everyAssetThePageNamesIsServedWithItsTypeUnderItsContentHash() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let page = try await client.execute(uri: "/", method: .get) { Support.text($0) }
             let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml"]
             for reference in Self.assetReferences(page) {
@@ -72,7 +72,7 @@ import Testing
 
     @Test func aCurrentCopyIsAnswered304AndAnUnknownAsset404() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             let (etag, page) = try await client.execute(uri: "/", method: .get) { ($0.headers[.eTag] ?? "", Support.text($0)) }
             try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: etag]) { response in
                 #expect(response.status == .notModified)
@@ -128,7 +128,7 @@ import Testing
     @Test func theFormOffersExactlyTheCanonicalValuesTheLoadedRulesAccept() async throws {
         let server = try Support.server()
         let engine = server.store.current.engine
-        let page = try await server.application().test(.router) { client in
+        let page = try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/", method: .get) { Support.text($0) }
         }
         let canonical: [String: @Sendable (Profile) -> String?] = [
