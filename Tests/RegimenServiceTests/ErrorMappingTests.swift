@@ -14,7 +14,7 @@ import Testing
 
     @Test func requestProblemsKeepTheirIdsAndLocations() async throws {
         let server = try Support.server()
-        try await server.application().test(.router) { client in
+        try await server.application(.public).test(.router) { client in
             try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(#"{"week": 3, "checkins": []}"#)) { response in
                 #expect(response.status == .unprocessableContent, "\(Support.text(response))")
                 let error = try Support.error(response)
