@@ -69,7 +69,9 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
 private_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # Admin (the reload figure) is on the private listener only.
-"$bin" serve --port "$port" --private-port "$private_port" --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
+# wrk keeps 32 requests in flight: a work queue that holds them all (the default, 16, answers the rest
+# 503 at once). --settle 0: the reload figure is the load itself, not the 0.5 s settle interval.
+"$bin" serve --port "$port" --private-port "$private_port" --work-queue 64 --settle 0 --poll-interval 0 --documents "$work/documents" --admin-token-file "$work/token" 2> "$work/serve.log" &
 pid=$!
 url="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fsS "$url/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
