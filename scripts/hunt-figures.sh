@@ -39,7 +39,7 @@ run() {
     local figures
     figures=$(tail -1 "$work/err")
     local status
-    status=$(grep -o "exit status [0-9]*\|signal [0-9]*" "$work/err" | head -1 || true)
+    status=$(grep -o "non-zero status [0-9]*\|signal [0-9]*" "$work/err" | head -1 || true)
     printf '%-48s %8s s %8s MB  %s\n' "$label" "$(echo "$figures" | awk '{print $1}')" "$(echo "$figures" | awk '{printf "%.0f", $2/1024}')" "${status:-exit 0}"
 }
 

@@ -17,6 +17,11 @@
 /// | `keys()`, `values()`, `diff()`, `l[a:b]` | size of the map(s) or list |
 /// | `hashing.*`, `string()`, `int()`, `float()` of a string | bytes / ``bytesPerUnit`` |
 /// | every other operation | 0 (it counts its step only) |
+///
+/// The grant-only path (``GrantCompiler``) skips operands the value evaluator still runs (`b` in
+/// `error && b`); a charge refused is not spent, so a skipped operation too large for the budget
+/// changes nothing later. Only completed work in a skipped operand could leave the value
+/// evaluator less budget for a later `||` operand than the grant path has.
 enum Cost {
     /// Bytes of a string or bytes value per unit.
     static let bytesPerUnit = 8

@@ -92,7 +92,8 @@ import Testing
     @Test func anAbsurdRepOrSetAmountIsBounded() throws {
         let progression = AdaptationTestRules.text("rules/progression-rules.yaml")
         let line = progression.split(separator: "\n").first { $0.hasPrefix("      reps: \"(min_rir") }.map(String.init) ?? "?"
-        let edited = progression.replacingOccurrences(of: line, with: "      reps: \"1.0e300\"")
+        // 10^300 written out: the language refuses exponent literals, as Firestore does.
+        let edited = progression.replacingOccurrences(of: line, with: "      reps: \"1\(String(repeating: "0", count: 300)).0\"")
         #expect(edited != progression)
         let loaded = AdaptationTestRules.load(replacing: ["rules/progression-rules.yaml": edited])
         #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
