@@ -174,3 +174,52 @@ struct SecurityConformanceTests {
         }
     }
 }
+
+@Suite("QueryConstraint: a proof holds for every value the query can return")
+struct QueryConstraintSoundnessTests {
+    /// Property: whenever a constraint proves `f op v`, every number the filters admit satisfies
+    /// `f op v` (proofs are sound: rules are not filters, and a proof may never let through a
+    /// document that breaks the rule). Checked over a grid of bounds, exclusions and rule values,
+    /// with the admitted values sampled densely around every number involved.
+    @Test("proofs are sound over a grid of numeric constraints")
+    func sound() {
+        let points: [Value] = [.int(3), .int(5), .float(5), .float(5.5), .int(6), .float(6)]
+        let ops = ["<", "<=", ">", ">=", "==", "!="]
+        var checked = 0
+        for lower in [nil] + points {
+            for upper in [nil] + points {
+                for inclusive in [(false, false), (true, true), (true, false)] {
+                    for excluded in [nil] + points {
+                        var c = QueryConstraint()
+                        if let lower { c.lower.append(.init(value: lower, inclusive: inclusive.0)) }
+                        if let upper { c.upper.append(.init(value: upper, inclusive: inclusive.1)) }
+                        if let excluded { c.excluded.append(excluded) }
+                        let admitted = stride(from: 2.0, through: 7.0, by: 0.25).filter { x in
+                            (lower?.numberValue.map { inclusive.0 ? x >= $0 : x > $0 } ?? true)
+                                && (upper?.numberValue.map { inclusive.1 ? x <= $0 : x < $0 } ?? true)
+                                && (excluded?.numberValue.map { x != $0 } ?? true)
+                        }
+                        for op in ops {
+                            for v in points {
+                                guard c.proves(op, v) == true, let r = v.numberValue else { continue }
+                                checked += 1
+                                for x in admitted {
+                                    let holds = switch op {
+                                    case "<": x < r
+                                    case "<=": x <= r
+                                    case ">": x > r
+                                    case ">=": x >= r
+                                    case "==": x == r
+                                    default: x != r
+                                    }
+                                    #expect(holds, "\(c) proves f \(op) \(v) but admits \(x)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+}
