@@ -38,8 +38,10 @@ public struct NutritionPlan: Sendable, Hashable {
     public var kcal: Double
     /// The day's macro targets.
     public var macros: DailyMacros
-    /// Protein per kg of body weight the rules chose.
+    /// Protein per kg of ``proteinBasis`` the rules chose.
     public var proteinPerKg: Double
+    /// The kilograms protein was planned on: lean mass, adjusted or total body weight.
+    package var proteinBasis: ProteinBasis
     /// Fat per kg of body weight the rules chose.
     public var fatPerKg: Double
     /// The body weight the targets were computed for, in kg.
@@ -88,7 +90,9 @@ public struct NutritionPlan: Sendable, Hashable {
         ])
         map["basis"] = .map([
             "TDEE": .wholeNumber(tdee), "multiplier": .rounded(multiplier, places: 3),
-            "protein_g_per_kg": .rounded(proteinPerKg, places: 2), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
+            "protein_g_per_kg": .rounded(proteinPerKg, places: 2),
+            "protein_basis": .string(proteinBasis.kind.rawValue), "protein_basis_kg": .rounded(proteinBasis.kilograms, places: 1),
+            "protein_basis_rule": .string(proteinBasis.reason), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
             "weight_kg": .rounded(weightKgUsed, places: 1), "calorie_precedence": calories.jsonValue,
         ])
         map["adjustments"] = .list(adjustments.map(Value.string))
@@ -174,10 +178,13 @@ package struct NutritionPlanner: Sendable {
         let calories = CaloriePrecedence(rules: nutrition).resolve(
             proposed: indexes.tdee * multiplier, CaloriePrecedence.Facts(profile: profile, indexes: indexes, goal: goal))
         var kcal = calories.kcal
-        var proteinPerKg = try point(nutrition.proteinPerKg, name: "protein_g_per_kg")
+        let basis = ProteinBasis(rules: nutrition.proteinBasis, indexes: indexes)
+        let proteinRule = basis.kind == .leanMass ? nutrition.proteinBasis.leanMass : nutrition.proteinPerKg
+        var proteinPerKg = try point(proteinRule, name: basis.kind == .leanMass ? "protein_basis.lean_mass_g_per_kg" : "protein_g_per_kg")
+        let proteinKg = basis.kilograms
         var fatPerKg = try point(nutrition.fatPerKg, name: "fat_g_per_kg")
         let factors = energy.kcalPerGram
-        func carbs() -> Double { (kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight) / factors.carb }
+        func carbs() -> Double { (kcal - factors.protein * proteinPerKg * proteinKg - factors.fat * fatPerKg * weight) / factors.carb }
         let floor = nutrition.carbFloorPerKg * weight
         var adjustments: [String] = calories.reason.map { [$0] } ?? []
         // The goal's ceiling (fat loss: maintenance) never lies below what the precedence set: a
@@ -195,11 +202,11 @@ package struct NutritionPlanner: Sendable {
             let shortKcal = (floor - carbs()) * factors.carb
             switch step {
             case .protein:
-                let lowest = nutrition.proteinPerKg.range.lowerBound
+                let lowest = proteinRule.range.lowerBound
                 let before = proteinPerKg
-                proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / weight)
+                proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / proteinKg)
                 if proteinPerKg < before {
-                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg\(basis.kind.perKgSuffix) to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .fat:
                 let lowest = nutrition.fatPerKg.range.lowerBound
@@ -216,14 +223,14 @@ package struct NutritionPlanner: Sendable {
                         adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
                     }
                     adjustments.append(contentsOf: fitUnderCeiling(
-                        kcal: kcal, limit: ceilingText, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
+                        kcal: kcal, limit: ceilingText, goal: goal, weight: weight, proteinKg: proteinKg, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
                 } else if kcal > before {
                     adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
                 }
             }
         }
         let macros = DailyMacros(
-            proteinG: (proteinPerKg * weight).rounded(.toNearestOrAwayFromZero),
+            proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
             fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
             carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
         let budget = profile.budgetTier ?? rules.defaults.budgetTier
@@ -231,7 +238,7 @@ package struct NutritionPlanner: Sendable {
         let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &adjustments)
         return NutritionPlan(
             goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier, calories: calories,
-            kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, fatPerKg: fatPerKg,
+            kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, proteinBasis: basis, fatPerKg: fatPerKg,
             weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance,
             toleranceFloor: rules.meals.toleranceFloor, meals: meals,
             adjustments: adjustments, tips: tips)
@@ -241,11 +248,11 @@ package struct NutritionPlanner: Sendable {
     /// add up to the target: carbohydrate takes what is left (down to 0 g), then fat and then
     /// protein fall below their ranges. Returns what was done, in words.
     private func fitUnderCeiling(
-        kcal: Double, limit: String, goal: String, weight: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
+        kcal: Double, limit: String, goal: String, weight: Double, proteinKg: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
     ) -> [String] {
         let factors = rules.nutrition.energy.kcalPerGram
         var notes: [String] = []
-        var remainder = kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight
+        var remainder = kcal - factors.protein * proteinPerKg * proteinKg - factors.fat * fatPerKg * weight
         let carbGrams = max(0, remainder) / factors.carb
         notes.append("the kcal target stops at \(limit), the most a \(goal) target may be: carbohydrate gets the \(formatted(carbGrams.rounded())) g left, below its floor of \(formatted(floor)) g")
         if remainder < 0 {
@@ -256,7 +263,7 @@ package struct NutritionPlanner: Sendable {
         }
         if remainder < 0 {
             let before = proteinPerKg
-            proteinPerKg = max(0, proteinPerKg + remainder / factors.protein / weight)
+            proteinPerKg = max(0, proteinPerKg + remainder / factors.protein / proteinKg)
             notes.append("protein lowered from \(String(format: "%.2f", before)) to \(String(format: "%.2f", proteinPerKg)) g/kg, below its range, so the macros fit under \(formatted(kcal.rounded())) kcal")
         }
         return notes

@@ -110,8 +110,8 @@ package struct ProfileDecoder: Sendable {
 
     /// The profile's shape (JSON Schema for editors), described from the very reads ``decode(_:)``
     /// makes: each field's type, the ranges, goals, age ranges and diets of the loaded rules, the
-    /// required field, and no field the decoder does not read. The one rule between fields (no
-    /// `pregnant: true` with `sex: male`) is the decoder's alone.
+    /// required field, and no field the decoder does not read. The rules between fields (no
+    /// `pregnant: true` with `sex: male`; a `trimester` only with `pregnant: true`) are the decoder's alone.
     package var shape: NodeShape {
         var reader = FieldReader(describing: ())
         _ = read(&reader)

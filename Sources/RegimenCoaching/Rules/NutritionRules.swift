@@ -30,6 +30,8 @@ package struct NutritionRules: RuleFileKind, Sendable {
     package var giveWay: [GiveWay]
     /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
     package var kcalCeilingMultiplier: [String: Double]
+    /// Which kilograms protein is planned on: lean mass, adjusted or total body weight.
+    package var proteinBasis: ProteinBasisRules
     /// The safety floors and the pregnancy rule of the one calorie precedence (``CaloriePrecedence``).
     package var precedence: CalorieSafetyRules
 
@@ -62,8 +64,20 @@ package struct NutritionRules: RuleFileKind, Sendable {
             }
             return result
         }
-        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay], [String: Double])? in
+        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay], [String: Double], ProteinBasisRules)? in
             let protein = map.mapping("protein_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
+            let basis = map.mapping("protein_basis") { basis -> ProteinBasisRules? in
+                let leanMass = basis.mapping("lean_mass_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
+                let adjusted = basis.mapping("adjusted_weight") { adjusted -> (Double, Double, Double)? in
+                    let from = adjusted.required("from_bmi", as: Double.self, in: 10...80)
+                    let reference = adjusted.required("reference_bmi", as: Double.self, in: 10...80)
+                    let fraction = adjusted.required("excess_fraction", as: Double.self, in: 0...1)
+                    guard let from, let reference, let fraction else { return nil }
+                    return (from, reference, fraction)
+                }
+                guard let leanMass, let adjusted else { return nil }
+                return ProteinBasisRules(leanMass: leanMass, adjustedFromBMI: adjusted.0, referenceBMI: adjusted.1, excessFraction: adjusted.2)
+            }
             let fat = map.mapping("fat_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
             let floor = map.required("carb_floor_g_per_kg", as: Double.self, in: 0...10)
             let giveWayNames = map.required("give_way", as: [String].self)
@@ -85,14 +99,14 @@ package struct NutritionRules: RuleFileKind, Sendable {
                 }
                 return result
             }
-            guard let protein, let fat, let floor, giveWayNames != nil, let ceilings else { return nil }
-            return (protein, fat, floor, giveWay, ceilings)
+            guard let protein, let fat, let floor, giveWayNames != nil, let ceilings, let basis else { return nil }
+            return (protein, fat, floor, giveWay, ceilings, basis)
         }
         let precedence = document.mapping("calorie_precedence") { CalorieSafetyRules.decode(&$0) }
         guard let energy, let calories, let macros, let precedence else { return nil }
         return NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
-            giveWay: macros.3, kcalCeilingMultiplier: macros.4, precedence: precedence)
+            giveWay: macros.3, kcalCeilingMultiplier: macros.4, proteinBasis: macros.5, precedence: precedence)
     }
 
     /// Every goal has a calorie rule and every calorie rule names a goal.
@@ -112,7 +126,20 @@ package struct NutritionRules: RuleFileKind, Sendable {
         }
     }
 
-    package var ruleCount: Int { calories.count + 2 }
+    package var ruleCount: Int { calories.count + 3 }
+}
+
+/// `macros.protein_basis` in `rules/nutrition.yaml`: lean mass when body fat is known, else an
+/// adjusted body weight when BMI says total weight misleads, else total weight.
+package struct ProteinBasisRules: Sendable {
+    /// g/kg of lean body mass, with the expression that picks the point.
+    package var leanMass: NutritionRules.RangedPoint
+    /// Without body fat, a BMI at or above this plans protein on the adjusted weight.
+    package var adjustedFromBMI: Double
+    /// The BMI whose weight the adjusted weight starts from.
+    package var referenceBMI: Double
+    /// The share of the weight above the reference that counts.
+    package var excessFraction: Double
 }
 
 /// `calorie_precedence` in `rules/nutrition.yaml`: the safety floors and the pregnancy rule that
