@@ -31,7 +31,7 @@ enum NutritionText {
         let number = MealOptionsText.number
         var lines: [String] = []
         lines.append("Goal \(plan.goal): \(number(plan.kcal, 0)) kcal/day (TDEE \(number(plan.tdee, 0)) × \(number(plan.multiplier, 3)))")
-        lines.append("Protein \(number(plan.macros.proteinG, 0)) g (\(number(plan.proteinPerKg, 2)) g/kg) · fat \(number(plan.macros.fatG, 0)) g (\(number(plan.fatPerKg, 2)) g/kg) · carbs \(number(plan.macros.carbG, 0)) g   [kcal: \(plan.energyDefinition)]")
+        lines.append("Protein \(number(plan.macros.proteinG, 0)) g (\(number(plan.proteinPerKg, 2)) g/kg\(plan.proteinBasis.kind.perKgSuffix)) · fat \(number(plan.macros.fatG, 0)) g (\(number(plan.fatPerKg, 2)) g/kg) · carbs \(number(plan.macros.carbG, 0)) g   [kcal: \(plan.energyDefinition)]")
         lines.append("Budget \(plan.budgetTier.rawValue) · exclusions: \(plan.exclusions.isEmpty ? "none" : plan.exclusions.joined(separator: ", ")) · \(MealOptionsText.guarantee(plan))")
         for adjustment in plan.adjustments { lines.append("adjusted: \(adjustment)") }
         lines.append(contentsOf: MealOptionsText.lines(plan, ingredientName: ingredientName))

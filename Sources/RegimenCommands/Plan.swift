@@ -52,7 +52,7 @@ enum PlanText {
         if explain { lines.append("  rule: \(week.split.source)") }
         // Every caution and warning of the JSON (the under-18 banner, an override far from the
         // computed value) comes first, where a person reads before training.
-        for caution in plan.indexes.cautions { lines.append("caution: \(caution)") }
+        for caution in plan.indexes.cautions + plan.training.cautions { lines.append("caution: \(caution)") }
         for warning in plan.indexes.warnings { lines.append("warning: \(warning)") }
         for assumed in plan.indexes.assumed { lines.append("assumed: \(assumed.field) \(RangeFormat.number(assumed.value))") }
         for assumption in week.assumptions { lines.append("assumed: \(assumption)") }

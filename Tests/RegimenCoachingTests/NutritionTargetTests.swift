@@ -54,20 +54,24 @@ import Testing
     }
 
     @Test func proteinGivesWayFirstWhenCarbsFallBelowTheirFloor() throws {
-        // LBM 50 → BMR 1450; 1 day → TDEE 1993.75; ×0.85 = 1694.69 kcal. Protein 220 g + fat 60 g leave
-        // 68.7 g carbs, below the 100 g floor: protein drops by 31.3 g to 188.7 g, carbs sit at 100 g.
-        let plan = try plan("sex: male\nschedule_days: 1\nweight_kg: 100\nheight_cm: 200\nage: 30\nbodyfat_pct: 50\ngoal: fat_loss\n")
-        #expect(plan.kcal == 1695)
-        #expect(plan.macros.proteinG == 189 && plan.macros.fatG == 60 && plan.macros.carbG == 100)
+        // BMI 25, no body fat: protein on total weight. TDEE 2000 (BMR 1450) × 0.85 = 1700 kcal.
+        // Protein 220 g + fat 60 g leave 70 g carbs, below the 100 g floor: protein drops by 30 g to
+        // 190 g, carbs sit at 100 g. (Issue 31 moved this case off body fat, which now plans
+        // protein on lean mass.)
+        let plan = try plan("sex: male\nschedule_days: 1\nweight_kg: 100\nheight_cm: 200\nage: 30\ngoal: fat_loss\noverrides: {TDEE: 2000, BMR: 1450}\n")
+        #expect(plan.kcal == 1700)
+        #expect(plan.macros.proteinG == 190 && plan.macros.fatG == 60 && plan.macros.carbG == 100)
         #expect(plan.adjustments.count == 1 && plan.adjustments[0].hasPrefix("protein lowered"))
     }
 
     @Test func kcalGivesWayLastAndSaysSo() throws {
-        // LBM 67.5 → BMR 1828; TDEE 2513.5; BMI 58.6 → ×0.80 = 2010.8 kcal and protein 1.6 g/kg.
-        // Protein 240 g and fat 90 g are already at their minimums, so kcal rises to 960 + 810 + 600 = 2370.
-        let plan = try plan("sex: female\nschedule_days: 1\nweight_kg: 150\nheight_cm: 160\nage: 40\nbodyfat_pct: 55\ngoal: fat_loss\n")
-        #expect(plan.macros.proteinG == 240 && plan.macros.fatG == 90 && plan.macros.carbG == 150)
-        #expect(plan.kcal == 2370)
+        // BMI 58.6 without body fat: protein on the adjusted weight 64 + 0.4 × 86 = 98.4 kg at
+        // 1.6 g/kg = 157.4 g. TDEE 2400 × 0.80 = 1920 kcal. Protein and fat (90 g) are already at
+        // their minimums, so kcal rises to 629.8 + 810 + 600 = 2040.
+        let plan = try plan("sex: female\nschedule_days: 1\nweight_kg: 150\nheight_cm: 160\nage: 40\ngoal: fat_loss\noverrides: {TDEE: 2400, BMR: 1500}\n")
+        #expect(plan.proteinBasis.kind == .adjustedWeight)
+        #expect(plan.macros.proteinG == 157 && plan.macros.fatG == 90 && plan.macros.carbG == 150)
+        #expect(plan.kcal == 2040)
         #expect(plan.adjustments.last?.hasPrefix("kcal raised") == true)
     }
 

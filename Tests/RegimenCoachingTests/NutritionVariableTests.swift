@@ -65,7 +65,7 @@ import Testing
         let nutrition = rules.nutrition
         let indexes = rules.indexes
         let mismatches = recorder.mismatches([
-            (NutritionVariables.pointScope, at(nutrition.calories.values.map(\.point) + [nutrition.proteinPerKg.point, nutrition.fatPerKg.point])),
+            (NutritionVariables.pointScope, at(nutrition.calories.values.map(\.point) + [nutrition.proteinPerKg.point, nutrition.proteinBasis.leanMass.point, nutrition.fatPerKg.point])),
             (MealVariables.mealsPerDayScope, at([rules.meals.mealsPerDayDefault])),
             (MealVariables.vegGramsScope, at([rules.meals.vegGrams])),
             (IndexVariables.formulasScope, at(indexes.bmrMethods.flatMap { [$0.when, $0.formula] } + [indexes.leanBodyMass, indexes.tdee, indexes.bmi, indexes.whtr, indexes.ffmi])),

@@ -56,6 +56,7 @@ extension TrainingWeek {
         }
         return sortedMap([
             ("assumptions", .list(assumptions.map(Value.string))),
+            ("cautions", .list(cautions.map(Value.string))),
             ("notes", .list(notes.map(Value.string))),
             ("split", sortedMap(splitFields)),
             ("weekly_sets", .list(weekly)),

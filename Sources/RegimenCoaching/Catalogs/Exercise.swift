@@ -30,6 +30,8 @@ package struct Exercise: Sendable, Hashable, Identifiable {
     package var level: Level
     /// Injury flags for which the exercise is never programmed.
     package var contraindicated: Set<Profile.Injury>
+    /// Safety flags (`supine`, `max_effort`) that rules/training-selection.yaml's safety screens exclude.
+    package var flags: Set<String> = []
     /// Typical working time of one set, rest excluded.
     package var setSeconds: Int
     package var supersetSafe: Bool

@@ -40,16 +40,22 @@ package struct ExerciseCatalogFile: RuleFileKind {
                 let regressions = map.optional("regressions", as: [String].self) ?? []
                 let progressions = map.optional("progressions", as: [String].self) ?? []
                 let source = map.optional("source", as: String.self)
+                let flags = map.optional("flags", as: [String].self) ?? []
+                for flag in flags where !SafetyScreens.knownFlags.contains(flag) {
+                    context.error("rules.value", "exercise '\(id ?? "?")': flag '\(flag)' must be one of \(SafetyScreens.knownFlags.sorted().joined(separator: ", "))", at: map.location(ofKey: "flags"))
+                }
                 if let muscles, muscles.isEmpty {
                     context.error("rules.empty-list", map.path.appending(key: "muscles").message("must name at least one muscle"), at: node.location)
                 }
                 guard let id, let name, let muscles, let equipment, let movement, let pattern, let level, let setSeconds,
                       let supersetSafe, let cues else { return nil }
-                return Exercise(
+                var exercise = Exercise(
                     id: id, name: name, muscles: muscles, secondaryMuscles: secondary, equipment: equipment,
                     movement: movement.value, pattern: pattern, kind: kind.value, level: level.value,
                     contraindicated: Set(contraindicated.map(\.value)), setSeconds: setSeconds, supersetSafe: supersetSafe,
                     hold: hold, cues: cues, regressions: regressions, progressions: progressions, source: source)
+                exercise.flags = Set(flags)
+                return exercise
             }
         }
         context.checkUnique(ids, what: "exercise")

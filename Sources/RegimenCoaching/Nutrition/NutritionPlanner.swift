@@ -32,12 +32,16 @@ public struct NutritionPlan: Sendable, Hashable {
     public var tdee: Double
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
+    /// How the calorie precedence (safety floors > pregnancy > goal band) treated TDEE × `multiplier`.
+    package var calories: CaloriePrecedence.Decision
     /// The day's calorie target.
     public var kcal: Double
     /// The day's macro targets.
     public var macros: DailyMacros
-    /// Protein per kg of body weight the rules chose.
+    /// Protein per kg of ``proteinBasis`` the rules chose.
     public var proteinPerKg: Double
+    /// The kilograms protein was planned on: lean mass, adjusted or total body weight.
+    package var proteinBasis: ProteinBasis
     /// Fat per kg of body weight the rules chose.
     public var fatPerKg: Double
     /// The body weight the targets were computed for, in kg.
@@ -86,8 +90,10 @@ public struct NutritionPlan: Sendable, Hashable {
         ])
         map["basis"] = .map([
             "TDEE": .wholeNumber(tdee), "multiplier": .rounded(multiplier, places: 3),
-            "protein_g_per_kg": .rounded(proteinPerKg, places: 2), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
-            "weight_kg": .rounded(weightKgUsed, places: 1),
+            "protein_g_per_kg": .rounded(proteinPerKg, places: 2),
+            "protein_basis": .string(proteinBasis.kind.rawValue), "protein_basis_kg": .rounded(proteinBasis.kilograms, places: 1),
+            "protein_basis_rule": .string(proteinBasis.reason), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
+            "weight_kg": .rounded(weightKgUsed, places: 1), "calorie_precedence": calories.jsonValue,
         ])
         map["adjustments"] = .list(adjustments.map(Value.string))
         map["tips"] = .list(tips.map(Value.string))
@@ -168,22 +174,39 @@ package struct NutritionPlanner: Sendable {
             return value
         }
         let multiplier = try point(calorieRule, name: "calories for '\(goal)'")
-        var kcal = indexes.tdee * multiplier
-        var proteinPerKg = try point(nutrition.proteinPerKg, name: "protein_g_per_kg")
+        // The one calorie precedence: safety floors > pregnancy > the goal's band > the point.
+        let calories = CaloriePrecedence(rules: nutrition).resolve(
+            proposed: indexes.tdee * multiplier, CaloriePrecedence.Facts(profile: profile, indexes: indexes, goal: goal))
+        var kcal = calories.kcal
+        let basis = ProteinBasis(rules: nutrition.proteinBasis, indexes: indexes)
+        let proteinRule = basis.kind == .leanMass ? nutrition.proteinBasis.leanMass : nutrition.proteinPerKg
+        var proteinPerKg = try point(proteinRule, name: basis.kind == .leanMass ? "protein_basis.lean_mass_g_per_kg" : "protein_g_per_kg")
+        let proteinKg = basis.kilograms
         var fatPerKg = try point(nutrition.fatPerKg, name: "fat_g_per_kg")
         let factors = energy.kcalPerGram
-        func carbs() -> Double { (kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight) / factors.carb }
+        func carbs() -> Double { (kcal - factors.protein * proteinPerKg * proteinKg - factors.fat * fatPerKg * weight) / factors.carb }
         let floor = nutrition.carbFloorPerKg * weight
-        var adjustments: [String] = []
+        var adjustments: [String] = calories.reason.map { [$0] } ?? []
+        // The goal's ceiling (fat loss: maintenance) never lies below what the precedence set: a
+        // safety floor or pregnancy above maintenance becomes the ceiling.
+        let goalCeiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
+        let ceiling = goalCeiling.map { max($0, calories.kcal) }
+        let ceilingText: String? = goalCeiling.map { goalLimit in
+            if calories.kcal > goalLimit, let bound = calories.bound {
+                return "\(formatted(calories.kcal.rounded())) kcal, the calorie precedence's \(bound.rawValue.replacingOccurrences(of: "_", with: " "))"
+            }
+            let multiplier = goalLimit / indexes.tdee
+            return multiplier == 1 ? "maintenance (TDEE \(formatted(indexes.tdee.rounded())) kcal)" : "TDEE × \(exactly(multiplier)) (\(formatted(goalLimit.rounded())) kcal)"
+        }
         for step in nutrition.giveWay where carbs() < floor {
             let shortKcal = (floor - carbs()) * factors.carb
             switch step {
             case .protein:
-                let lowest = nutrition.proteinPerKg.range.lowerBound
+                let lowest = proteinRule.range.lowerBound
                 let before = proteinPerKg
-                proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / weight)
+                proteinPerKg = max(lowest, proteinPerKg - shortKcal / factors.protein / proteinKg)
                 if proteinPerKg < before {
-                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg to keep carbohydrate at its floor of \(formatted(floor)) g")
+                    adjustments.append("protein lowered from \(exactly(before)) to \(String(format: "%.2f", proteinPerKg)) g/kg\(basis.kind.perKgSuffix) to keep carbohydrate at its floor of \(formatted(floor)) g")
                 }
             case .fat:
                 let lowest = nutrition.fatPerKg.range.lowerBound
@@ -194,29 +217,28 @@ package struct NutritionPlanner: Sendable {
                 }
             case .kcal:
                 let before = kcal
-                let ceiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
                 kcal = min(kcal + shortKcal, max(before, ceiling ?? .infinity))
-                if let ceiling, carbs() < floor {
+                if let ceiling, let ceilingText, carbs() < floor {
                     if kcal > before {
                         adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
                     }
                     adjustments.append(contentsOf: fitUnderCeiling(
-                        kcal: kcal, ceiling: ceiling, tdee: indexes.tdee, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
+                        kcal: kcal, limit: ceilingText, goal: goal, weight: weight, proteinKg: proteinKg, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
                 } else if kcal > before {
                     adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
                 }
             }
         }
         let macros = DailyMacros(
-            proteinG: (proteinPerKg * weight).rounded(.toNearestOrAwayFromZero),
+            proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
             fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
             carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
         let budget = profile.budgetTier ?? rules.defaults.budgetTier
         var tips: [String] = []
         let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &adjustments)
         return NutritionPlan(
-            goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier,
-            kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, fatPerKg: fatPerKg,
+            goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier, calories: calories,
+            kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, proteinBasis: basis, fatPerKg: fatPerKg,
             weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance,
             toleranceFloor: rules.meals.toleranceFloor, meals: meals,
             adjustments: adjustments, tips: tips)
@@ -226,13 +248,11 @@ package struct NutritionPlanner: Sendable {
     /// add up to the target: carbohydrate takes what is left (down to 0 g), then fat and then
     /// protein fall below their ranges. Returns what was done, in words.
     private func fitUnderCeiling(
-        kcal: Double, ceiling: Double, tdee: Double, goal: String, weight: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
+        kcal: Double, limit: String, goal: String, weight: Double, proteinKg: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
     ) -> [String] {
         let factors = rules.nutrition.energy.kcalPerGram
-        let multiplier = ceiling / tdee
-        let limit = multiplier == 1 ? "maintenance (TDEE \(formatted(tdee.rounded())) kcal)" : "TDEE × \(exactly(multiplier)) (\(formatted(ceiling.rounded())) kcal)"
         var notes: [String] = []
-        var remainder = kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight
+        var remainder = kcal - factors.protein * proteinPerKg * proteinKg - factors.fat * fatPerKg * weight
         let carbGrams = max(0, remainder) / factors.carb
         notes.append("the kcal target stops at \(limit), the most a \(goal) target may be: carbohydrate gets the \(formatted(carbGrams.rounded())) g left, below its floor of \(formatted(floor)) g")
         if remainder < 0 {
@@ -243,7 +263,7 @@ package struct NutritionPlanner: Sendable {
         }
         if remainder < 0 {
             let before = proteinPerKg
-            proteinPerKg = max(0, proteinPerKg + remainder / factors.protein / weight)
+            proteinPerKg = max(0, proteinPerKg + remainder / factors.protein / proteinKg)
             notes.append("protein lowered from \(String(format: "%.2f", before)) to \(String(format: "%.2f", proteinPerKg)) g/kg, below its range, so the macros fit under \(formatted(kcal.rounded())) kcal")
         }
         return notes

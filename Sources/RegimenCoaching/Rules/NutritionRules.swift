@@ -30,6 +30,10 @@ package struct NutritionRules: RuleFileKind, Sendable {
     package var giveWay: [GiveWay]
     /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
     package var kcalCeilingMultiplier: [String: Double]
+    /// Which kilograms protein is planned on: lean mass, adjusted or total body weight.
+    package var proteinBasis: ProteinBasisRules
+    /// The safety floors and the pregnancy rule of the one calorie precedence (``CaloriePrecedence``).
+    package var precedence: CalorieSafetyRules
 
     package static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context
@@ -60,8 +64,20 @@ package struct NutritionRules: RuleFileKind, Sendable {
             }
             return result
         }
-        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay], [String: Double])? in
+        let macros = document.mapping("macros") { map -> (RangedPoint, RangedPoint, Double, [GiveWay], [String: Double], ProteinBasisRules)? in
             let protein = map.mapping("protein_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
+            let basis = map.mapping("protein_basis") { basis -> ProteinBasisRules? in
+                let leanMass = basis.mapping("lean_mass_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
+                let adjusted = basis.mapping("adjusted_weight") { adjusted -> (Double, Double, Double)? in
+                    let from = adjusted.required("from_bmi", as: Double.self, in: 10...80)
+                    let reference = adjusted.required("reference_bmi", as: Double.self, in: 10...80)
+                    let fraction = adjusted.required("excess_fraction", as: Double.self, in: 0...1)
+                    guard let from, let reference, let fraction else { return nil }
+                    return (from, reference, fraction)
+                }
+                guard let leanMass, let adjusted else { return nil }
+                return ProteinBasisRules(leanMass: leanMass, adjustedFromBMI: adjusted.0, referenceBMI: adjusted.1, excessFraction: adjusted.2)
+            }
             let fat = map.mapping("fat_g_per_kg") { rangedPoint(&$0, rangeKey: "range") }
             let floor = map.required("carb_floor_g_per_kg", as: Double.self, in: 0...10)
             let giveWayNames = map.required("give_way", as: [String].self)
@@ -83,13 +99,14 @@ package struct NutritionRules: RuleFileKind, Sendable {
                 }
                 return result
             }
-            guard let protein, let fat, let floor, giveWayNames != nil, let ceilings else { return nil }
-            return (protein, fat, floor, giveWay, ceilings)
+            guard let protein, let fat, let floor, giveWayNames != nil, let ceilings, let basis else { return nil }
+            return (protein, fat, floor, giveWay, ceilings, basis)
         }
-        guard let energy, let calories, let macros else { return nil }
+        let precedence = document.mapping("calorie_precedence") { CalorieSafetyRules.decode(&$0) }
+        guard let energy, let calories, let macros, let precedence else { return nil }
         return NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
-            giveWay: macros.3, kcalCeilingMultiplier: macros.4)
+            giveWay: macros.3, kcalCeilingMultiplier: macros.4, proteinBasis: macros.5, precedence: precedence)
     }
 
     /// Every goal has a calorie rule and every calorie rule names a goal.
@@ -109,5 +126,67 @@ package struct NutritionRules: RuleFileKind, Sendable {
         }
     }
 
-    package var ruleCount: Int { calories.count + 2 }
+    package var ruleCount: Int { calories.count + 3 }
+}
+
+/// `macros.protein_basis` in `rules/nutrition.yaml`: lean mass when body fat is known, else an
+/// adjusted body weight when BMI says total weight misleads, else total weight.
+package struct ProteinBasisRules: Sendable {
+    /// g/kg of lean body mass, with the expression that picks the point.
+    package var leanMass: NutritionRules.RangedPoint
+    /// Without body fat, a BMI at or above this plans protein on the adjusted weight.
+    package var adjustedFromBMI: Double
+    /// The BMI whose weight the adjusted weight starts from.
+    package var referenceBMI: Double
+    /// The share of the weight above the reference that counts.
+    package var excessFraction: Double
+}
+
+/// `calorie_precedence` in `rules/nutrition.yaml`: the safety floors and the pregnancy rule that
+/// rank above a goal's calorie band.
+package struct CalorieSafetyRules: Sendable, Hashable {
+    /// The absolute floor per sex, kcal/day.
+    package var absoluteFloor: [Profile.Sex: Double]
+    /// The target never falls below BMR × this.
+    package var bmrMultiplier: Double
+    /// Where the floors come from, as the plan names it.
+    package var floorSource: String
+    /// A pregnant client's target is at least TDEE × this (no deficit).
+    package var pregnancyMinMultiplier: Double
+    /// Extra kcal/day in the first, second and third trimester.
+    package var pregnancyExtraByTrimester: [Double]
+    /// Where the pregnancy rule comes from, as the plan names it.
+    package var pregnancySource: String
+
+    static func decode(_ map: inout MappingDecoder) -> CalorieSafetyRules? {
+        let floors = map.mapping("floors") { floors -> (Double, Double, Double, String)? in
+            let absolute = floors.mapping("absolute_kcal") { sexes -> (Double, Double)? in
+                let female = sexes.required("female", as: Double.self, in: 0...5000)
+                let male = sexes.required("male", as: Double.self, in: 0...5000)
+                guard let female, let male else { return nil }
+                return (female, male)
+            }
+            let bmr = floors.required("bmr_multiplier", as: Double.self, in: 0...2)
+            let source = floors.required("source", as: String.self)
+            guard let absolute, let bmr, let source else { return nil }
+            return (absolute.0, absolute.1, bmr, source)
+        }
+        let pregnancy = map.mapping("pregnancy") { pregnancy -> (Double, [Double], String)? in
+            let minimum = pregnancy.required("min_multiplier", as: Double.self, in: 1...2)
+            let extra = pregnancy.required("extra_kcal_by_trimester", as: [Double].self)
+            let source = pregnancy.required("source", as: String.self)
+            if let extra, extra.count != 3 || extra.contains(where: { !(0...1500).contains($0) }) {
+                pregnancy.context.error(
+                    "rules.value", "nutrition: extra_kcal_by_trimester must list three numbers from 0 to 1500 (first, second, third trimester)",
+                    at: pregnancy.location(ofKey: "extra_kcal_by_trimester"))
+                return nil
+            }
+            guard let minimum, let extra, let source else { return nil }
+            return (minimum, extra, source)
+        }
+        guard let floors, let pregnancy else { return nil }
+        return CalorieSafetyRules(
+            absoluteFloor: [.female: floors.0, .male: floors.1], bmrMultiplier: floors.2, floorSource: floors.3,
+            pregnancyMinMultiplier: pregnancy.0, pregnancyExtraByTrimester: pregnancy.1, pregnancySource: pregnancy.2)
+    }
 }

@@ -22,6 +22,6 @@ package enum NutritionVariables {
     static let high = V("high", .number, "the upper end of the expression's own range")
 
     static let pointScope = ExpressionScope(
-        "calories.*.point, macros.protein_g_per_kg.point, macros.fat_g_per_kg.point", "once per plan, for each range",
+        "calories.*.point, macros.protein_g_per_kg.point, macros.protein_basis.lean_mass_g_per_kg.point, macros.fat_g_per_kg.point", "once per plan, for each range",
         [goal, sex, age, isMinor, weightKg, heightCm, bodyfatPct, bmi, tdee, experience, low, mid, high])
 }

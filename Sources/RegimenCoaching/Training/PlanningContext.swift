@@ -19,6 +19,12 @@ struct PlanningContext {
     let equipmentTags: Set<String>
     let allowedLevels: Set<Exercise.Level>
     let injuries: Set<Profile.Injury>
+    /// Catalog flags the safety screens exclude (pregnancy, high blood pressure).
+    let excludedFlags: Set<String>
+    /// The highest RIR floor of the safety screens that apply, if any.
+    let minRIR: Int?
+    /// The cautions of the safety screens that apply, in order.
+    let cautions: [String]
     /// Per tracked muscle: band after goal and injury cuts, target, and the rules behind them.
     let muscleTargets: [String: MuscleTarget]
     /// The same by tracked muscle id.
@@ -121,7 +127,15 @@ struct PlanningContext {
         self.days = days
         self.band = band
         self.modifier = modifier
-        self.limits = limits
+        let screens = rules.safetyScreens.applying(to: profile)
+        var capped = limits
+        if let cap = screens.compactMap(\.maxMinutes).min(), cap < limits.value.maxMinutes {
+            capped.value.maxMinutes = cap
+        }
+        self.limits = capped
+        self.excludedFlags = screens.reduce(into: Set<String>()) { $0.formUnion($1.excludeFlags) }
+        self.minRIR = screens.compactMap(\.minRIR).max()
+        self.cautions = screens.map(\.caution)
         self.equipmentTags = tags
         self.allowedLevels = levels
         self.injuries = injuries
@@ -132,13 +146,13 @@ struct PlanningContext {
             muscleTargets[$0] ?? MuscleTarget(band: 0...0, target: 0, injuryAdjustment: nil, sources: [])
         }
         (self.safeCandidates, self.candidatesIgnoringInjuries) = Self.pools(
-            catalog: catalog, index: index, tags: tags, levels: levels, injuries: injuries)
+            catalog: catalog, index: index, tags: tags, levels: levels, injuries: injuries, excludedFlags: excludedFlags)
     }
 
     /// Whether the person can do this exercise at all: equipment, level and injuries.
     func isAvailable(_ exercise: Exercise) -> Bool {
         equipmentTags.isSuperset(of: exercise.equipment) && allowedLevels.contains(exercise.level)
-            && exercise.contraindicated.isDisjoint(with: injuries)
+            && exercise.contraindicated.isDisjoint(with: injuries) && exercise.flags.isDisjoint(with: excludedFlags)
     }
 
     private static func targets(
@@ -172,12 +186,13 @@ struct PlanningContext {
 
     private static func pools(
         catalog: ExerciseCatalog, index: CatalogIndex, tags: Set<String>, levels: Set<Exercise.Level>,
-        injuries: Set<Profile.Injury>
+        injuries: Set<Profile.Injury>, excludedFlags: Set<String>
     ) -> (safe: [[Int]], ignoringInjuries: [[Int]]) {
         var safe = Array(repeating: [Int](), count: index.muscles.count)
         var all = safe
         for position in catalog.exercises.indices where catalog.exercises[position].kind == .strength {
-            guard tags.isSuperset(of: catalog.exercises[position].equipment), levels.contains(catalog.exercises[position].level) else { continue }
+            guard tags.isSuperset(of: catalog.exercises[position].equipment), levels.contains(catalog.exercises[position].level),
+                  catalog.exercises[position].flags.isDisjoint(with: excludedFlags) else { continue }
             let isSafe = injuries.isEmpty || catalog.exercises[position].contraindicated.isDisjoint(with: injuries)
             for muscle in index.facts[position].muscles {
                 all[muscle].append(position)

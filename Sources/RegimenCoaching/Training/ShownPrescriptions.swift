@@ -17,7 +17,11 @@ struct ShownPrescriptions {
         let rests = context.rules.restSeconds[modifier.name]
         func shown(_ movement: Exercise.Movement) -> Shown {
             let prescription = modifier.prescription(for: movement)
-            return Shown(reps: RangeText.of(prescription.reps), rir: RangeText.of(prescription.rir), restSource: rests?[movement]?.source)
+            // A safety screen's RIR floor (rules/training-selection.yaml safety_screens): no set
+            // closer to failure than the floor.
+            let floor = context.minRIR ?? prescription.rir.lowerBound
+            let rir = max(prescription.rir.lowerBound, floor)...max(prescription.rir.upperBound, floor)
+            return Shown(reps: RangeText.of(prescription.reps), rir: RangeText.of(rir), restSource: rests?[movement]?.source)
         }
         compound = shown(.compound)
         isolation = shown(.isolation)

@@ -221,6 +221,8 @@ package struct TrainingRules: Sendable {
     package var defaultEquipment: Profile.Equipment
     package var allowedLevels: [Profile.Experience: Set<Exercise.Level>]
     package var maxExercisesPerMusclePerSession: Int
+    /// Pregnancy, high blood pressure and age screens (`safety_screens`); none unless the rules give them.
+    package var safetyScreens = SafetyScreens()
     package var minSetsPerExercise: Int
     package var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
     package var selectionPolicy: RuleReference

@@ -48,6 +48,9 @@ public struct TrainingWeek: Sendable, Hashable {
     public var assumptions: [String]
     /// How `volume`'s planned sets were counted.
     package var setCredit: TrainingRules.SetCredit
+    /// Safety cautions for training (pregnancy, high blood pressure, age; rules/training-selection.yaml
+    /// `safety_screens`).
+    public var cautions: [String] = []
 
     /// The muscles whose planned sets fall below their band, with the reasons.
     public var shortfalls: [MuscleVolume] { volume.filter { $0.isShort } }

@@ -460,7 +460,7 @@ struct WeekBuilder {
                 trainingDays: context.trainingDays, recoveryDays: context.recoveryDays,
                 options: context.split.value.allowed.filter { $0 != context.template.id }, source: context.split.source),
             inputs: context.inputs, workouts: workouts, volume: volume, notes: allNotes, tips: tips,
-            assumptions: context.assumptions, setCredit: rules.setCredit.value)
+            assumptions: context.assumptions, setCredit: rules.setCredit.value, cautions: context.cautions)
     }
 
     static func unreachableTip(_ names: String, splitOptions: [String]) -> String {

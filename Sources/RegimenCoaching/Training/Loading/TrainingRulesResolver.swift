@@ -162,7 +162,7 @@ struct TrainingRulesResolver {
               levels.count == experiences.count, splitsByDays.count == days.count, !modifiers.isEmpty else { return nil }
 
         let splitsPath = splits.maxTrainingDaysLocation
-        let rules = TrainingRules(
+        var rules = TrainingRules(
             maxTrainingDays: .init(splits.maxTrainingDays, source: RuleReference(
                 rule: "training_splits.max_training_days", location: splitsPath,
                 summary: "more than \(splits.maxTrainingDays) days → \(splits.maxTrainingDays) training + active recovery")),
@@ -186,6 +186,7 @@ struct TrainingRulesResolver {
                 summary: "≤\(compact.rules.maxMinutes) min, \(compact.rules.rounds) rounds of supersets/giant sets of superset-safe moves")),
             recoveryNote: recovery.note, recoveryBlocks: recovery.blocks,
             recoverySource: RuleReference(rule: "training_recovery", location: recovery.location, summary: "active recovery: zone 2 and mobility"))
+        rules.safetyScreens = selection.safetyScreens
         return (rules, catalog)
     }
 

@@ -12,6 +12,7 @@ package struct TrainingSelectionFile: RuleFileKind {
     var maxExercisesPerMusclePerSession: Int
     var minSetsPerExercise: Int
     var injuryCuts: [Profile.Injury: (TrainingRules.InjuryCut, SourceLocation)]
+    var safetyScreens: SafetyScreens
     var location: SourceLocation
 
     package var ruleCount: Int { levels.rows.count + injuryCuts.count }
@@ -52,11 +53,12 @@ package struct TrainingSelectionFile: RuleFileKind {
                 return true
             }
         }
-        guard let defaultEquipment, let levels, let maxExercises, let minSets,
+        let screens = document.mapping("safety_screens") { SafetyScreens.decode(&$0) }
+        guard let defaultEquipment, let levels, let maxExercises, let minSets, let screens,
               profiles.count == Profile.Equipment.allCases.count, cuts.count == Profile.Injury.allCases.count else { return nil }
         return TrainingSelectionFile(
             equipmentProfiles: profiles, defaultEquipment: defaultEquipment.value, levels: levels,
-            maxExercisesPerMusclePerSession: maxExercises, minSetsPerExercise: minSets, injuryCuts: cuts,
+            maxExercisesPerMusclePerSession: maxExercises, minSetsPerExercise: minSets, injuryCuts: cuts, safetyScreens: screens,
             location: document.node.location)
     }
 }
