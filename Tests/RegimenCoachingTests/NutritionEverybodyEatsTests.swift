@@ -83,15 +83,18 @@ import Testing
         #expect(plan.tips.contains { $0.hasPrefix("No meal has ingredient options: the catalog has no fat source at all") })
     }
 
-    @Test func aFatLossFloorNeverLiftsTheTargetAboveMaintenance() throws {
-        // TDEE overridden to 1,200 kcal for a 150 kg man: protein 1.6 g/kg and fat 0.6 g/kg alone are
-        // 1,770 kcal, so the floors cannot all hold under maintenance.
-        let plan = try plan("sex: male\nschedule_days: 3\nweight_kg: 150\nheight_cm: 185\nage: 40\ngoal: fat_loss\noverrides: {TDEE: 1200}\n")
+    @Test func aFatLossMacroFloorNeverLiftsTheTargetAboveMaintenanceOrTheSafetyFloor() throws {
+        // TDEE overridden to 1,200 kcal (and BMR to 1,000) for a 150 kg man: the calorie
+        // precedence lifts the target to the men's safety floor of 1,500 kcal, which becomes the
+        // ceiling (issue 31: before it, 1,200). Protein at the bottom of its range and fat at
+        // 0.6 g/kg do not fit under it, so carbohydrate and fat give way instead of the kcal.
+        let plan = try plan("sex: male\nschedule_days: 3\nweight_kg: 150\nheight_cm: 185\nage: 40\ngoal: fat_loss\noverrides: {TDEE: 1200, BMR: 1000}\n")
         #expect(plan.tdee == 1200)
-        #expect(plan.kcal <= 1200)
+        #expect(plan.kcal == 1500)
         let macroKcal = 4 * plan.macros.proteinG + 4 * plan.macros.carbG + 9 * plan.macros.fatG
         #expect(abs(macroKcal - plan.kcal) <= 0.03 * plan.kcal, "\(macroKcal) vs \(plan.kcal)")
-        #expect(plan.adjustments.contains { $0.contains("stops at maintenance") }, "\(plan.adjustments)")
+        #expect(plan.adjustments.first?.contains("the safety floor for men") == true, "\(plan.adjustments)")
+        #expect(plan.adjustments.contains { $0.contains("stops at 1500 kcal, the calorie precedence's absolute floor") }, "\(plan.adjustments)")
         #expect(plan.adjustments.contains { $0.hasPrefix("fat lowered") && $0.contains("below its range") }, "\(plan.adjustments)")
     }
 

@@ -10,21 +10,25 @@ package struct PlanNutritionSection: Sendable, Hashable {
     package var ingredients: Value
     package var confidence: Value
     package var tips: [String]
+    /// How the targets were reached (an addition to the seed's fields): the calorie precedence's
+    /// decision, the basis of the macros and what gave way. `null` leaves the field out.
+    package var accounting: Value
 
-    package init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String]) {
+    package init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String], accounting: Value = .null) {
         self.idx = idx
         self.kcal = kcal
         self.macros = macros
         self.ingredients = ingredients
         self.confidence = confidence
         self.tips = tips
+        self.accounting = accounting
     }
 }
 
 /// Builds the seed's `generatePlan` response from a planned week and the nutrition section.
 package enum GeneratePlanResponse {
     /// `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus `training` (the week's
-    /// accounting). Without a nutrition section only the training fields are present.
+    /// accounting) and `nutrition` (how the calories and macros were reached). Without a nutrition section only the training fields are present.
     package static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
         var fields: [(String, Value)] = [
             ("training", training.contractSummary(explain: explain)),
@@ -38,6 +42,7 @@ package enum GeneratePlanResponse {
                 ("idx", nutrition.idx), ("kcal", nutrition.kcal), ("macros", nutrition.macros),
                 ("ingredients", nutrition.ingredients), ("confidence", nutrition.confidence),
             ])
+            if !nutrition.accounting.isNull { fields.append(("nutrition", nutrition.accounting)) }
         }
         return sortedMap(fields)
     }

@@ -72,7 +72,8 @@ public struct GeneratedPlan: Sendable, Hashable {
         let section = PlanNutritionSection(
             idx: indexes.jsonValue, kcal: meals["kcal"] ?? .null, macros: meals["macros"] ?? .null,
             ingredients: meals["ingredients"] ?? .null, confidence: .string(indexes.confidence),
-            tips: indexes.tips + nutrition.tips)
+            tips: indexes.tips + nutrition.tips,
+            accounting: .map(["basis": meals["basis"] ?? .null, "adjustments": meals["adjustments"] ?? .list([])]))
         return GeneratePlanResponse.make(training: training, nutrition: section, explain: explain)
     }
 }

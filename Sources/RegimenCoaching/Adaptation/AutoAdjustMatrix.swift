@@ -83,7 +83,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
     package static let profileFields = [
         "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
         "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
-        "hypertension", "medications", "daily_caffeine_mg",
+        "trimester", "hypertension", "medications", "daily_caffeine_mg",
     ]
 
     package var rows: [Row]

@@ -205,6 +205,8 @@ enum PlanAreas {
         }
         if areas.contains(.cautions) { copyIndex(["cautions"]) }
         if areas.contains(.calories) { copy("kcal") }
+        // How calories and macros were reached (the calorie precedence, the protein basis).
+        if areas.contains(.calories) || areas.contains(.macros) { copy("nutrition") }
         if areas.contains(.macros) { copy("macros") }
         if areas.contains(.meals) { copy("ingredients") }
         // The top-level tips gather the tips of every part; they follow any recomputation.

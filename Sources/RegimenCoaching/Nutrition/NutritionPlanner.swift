@@ -32,6 +32,8 @@ public struct NutritionPlan: Sendable, Hashable {
     public var tdee: Double
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
+    /// How the calorie precedence (safety floors > pregnancy > goal band) treated TDEE × `multiplier`.
+    package var calories: CaloriePrecedence.Decision
     /// The day's calorie target.
     public var kcal: Double
     /// The day's macro targets.
@@ -87,7 +89,7 @@ public struct NutritionPlan: Sendable, Hashable {
         map["basis"] = .map([
             "TDEE": .wholeNumber(tdee), "multiplier": .rounded(multiplier, places: 3),
             "protein_g_per_kg": .rounded(proteinPerKg, places: 2), "fat_g_per_kg": .rounded(fatPerKg, places: 2),
-            "weight_kg": .rounded(weightKgUsed, places: 1),
+            "weight_kg": .rounded(weightKgUsed, places: 1), "calorie_precedence": calories.jsonValue,
         ])
         map["adjustments"] = .list(adjustments.map(Value.string))
         map["tips"] = .list(tips.map(Value.string))
@@ -168,13 +170,27 @@ package struct NutritionPlanner: Sendable {
             return value
         }
         let multiplier = try point(calorieRule, name: "calories for '\(goal)'")
-        var kcal = indexes.tdee * multiplier
+        // The one calorie precedence: safety floors > pregnancy > the goal's band > the point.
+        let calories = CaloriePrecedence(rules: nutrition).resolve(
+            proposed: indexes.tdee * multiplier, CaloriePrecedence.Facts(profile: profile, indexes: indexes, goal: goal))
+        var kcal = calories.kcal
         var proteinPerKg = try point(nutrition.proteinPerKg, name: "protein_g_per_kg")
         var fatPerKg = try point(nutrition.fatPerKg, name: "fat_g_per_kg")
         let factors = energy.kcalPerGram
         func carbs() -> Double { (kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight) / factors.carb }
         let floor = nutrition.carbFloorPerKg * weight
-        var adjustments: [String] = []
+        var adjustments: [String] = calories.reason.map { [$0] } ?? []
+        // The goal's ceiling (fat loss: maintenance) never lies below what the precedence set: a
+        // safety floor or pregnancy above maintenance becomes the ceiling.
+        let goalCeiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
+        let ceiling = goalCeiling.map { max($0, calories.kcal) }
+        let ceilingText: String? = goalCeiling.map { goalLimit in
+            if calories.kcal > goalLimit, let bound = calories.bound {
+                return "\(formatted(calories.kcal.rounded())) kcal, the calorie precedence's \(bound.rawValue.replacingOccurrences(of: "_", with: " "))"
+            }
+            let multiplier = goalLimit / indexes.tdee
+            return multiplier == 1 ? "maintenance (TDEE \(formatted(indexes.tdee.rounded())) kcal)" : "TDEE × \(exactly(multiplier)) (\(formatted(goalLimit.rounded())) kcal)"
+        }
         for step in nutrition.giveWay where carbs() < floor {
             let shortKcal = (floor - carbs()) * factors.carb
             switch step {
@@ -194,14 +210,13 @@ package struct NutritionPlanner: Sendable {
                 }
             case .kcal:
                 let before = kcal
-                let ceiling = nutrition.kcalCeilingMultiplier[goal].map { indexes.tdee * $0 }
                 kcal = min(kcal + shortKcal, max(before, ceiling ?? .infinity))
-                if let ceiling, carbs() < floor {
+                if let ceiling, let ceilingText, carbs() < floor {
                     if kcal > before {
                         adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
                     }
                     adjustments.append(contentsOf: fitUnderCeiling(
-                        kcal: kcal, ceiling: ceiling, tdee: indexes.tdee, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
+                        kcal: kcal, limit: ceilingText, goal: goal, weight: weight, floor: floor, proteinPerKg: &proteinPerKg, fatPerKg: &fatPerKg))
                 } else if kcal > before {
                     adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE, outside the goal's ×\(exactly(calorieRule.range.lowerBound))-\(exactly(calorieRule.range.upperBound)) if it must) so protein and fat stay at their minimums and carbohydrate at its floor of \(formatted(floor)) g")
                 }
@@ -215,7 +230,7 @@ package struct NutritionPlanner: Sendable {
         var tips: [String] = []
         let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &adjustments)
         return NutritionPlan(
-            goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier,
+            goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier, calories: calories,
             kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, fatPerKg: fatPerKg,
             weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance,
             toleranceFloor: rules.meals.toleranceFloor, meals: meals,
@@ -226,11 +241,9 @@ package struct NutritionPlanner: Sendable {
     /// add up to the target: carbohydrate takes what is left (down to 0 g), then fat and then
     /// protein fall below their ranges. Returns what was done, in words.
     private func fitUnderCeiling(
-        kcal: Double, ceiling: Double, tdee: Double, goal: String, weight: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
+        kcal: Double, limit: String, goal: String, weight: Double, floor: Double, proteinPerKg: inout Double, fatPerKg: inout Double
     ) -> [String] {
         let factors = rules.nutrition.energy.kcalPerGram
-        let multiplier = ceiling / tdee
-        let limit = multiplier == 1 ? "maintenance (TDEE \(formatted(tdee.rounded())) kcal)" : "TDEE × \(exactly(multiplier)) (\(formatted(ceiling.rounded())) kcal)"
         var notes: [String] = []
         var remainder = kcal - factors.protein * proteinPerKg * weight - factors.fat * fatPerKg * weight
         let carbGrams = max(0, remainder) / factors.carb

@@ -104,8 +104,12 @@ public struct Profile: Sendable, Hashable {
     /// Dietary patterns and allergens to exclude, e.g. `vegetarian`, `dairy`.
     public var exclusions: [String]
     // Supplements advisor inputs.
-    /// Whether the user is pregnant (supplement cautions).
+    /// Whether the user is pregnant: no calorie deficit, training cautions and exclusions,
+    /// supplement cautions.
     public var pregnant: Bool?
+    /// The trimester (1–3) of a pregnancy, when given: the extra energy and the exercises excluded
+    /// after the first trimester (`rules/nutrition.yaml`, `rules/training-selection.yaml`).
+    public var trimester: Int?
     /// Whether the user has high blood pressure (supplement cautions).
     public var hypertension: Bool?
     /// Medications the user takes, for interaction cautions.
@@ -119,7 +123,7 @@ public struct Profile: Sendable, Hashable {
         weightKg: Double? = nil, bodyfatPct: Double? = nil, waistCm: Double? = nil,
         experience: Experience? = nil, equipment: Equipment? = nil, injuries: [Injury] = [],
         overrides: Overrides = Overrides(), goal: String? = nil, budgetTier: BudgetTier? = nil,
-        mealsPerDay: Int? = nil, exclusions: [String] = [], pregnant: Bool? = nil,
+        mealsPerDay: Int? = nil, exclusions: [String] = [], pregnant: Bool? = nil, trimester: Int? = nil,
         hypertension: Bool? = nil, medications: [String] = [], dailyCaffeineMg: Double? = nil
     ) {
         self.sex = sex
@@ -139,6 +143,7 @@ public struct Profile: Sendable, Hashable {
         self.mealsPerDay = mealsPerDay
         self.exclusions = exclusions
         self.pregnant = pregnant
+        self.trimester = trimester
         self.hypertension = hypertension
         self.medications = medications
         self.dailyCaffeineMg = dailyCaffeineMg

@@ -151,17 +151,22 @@ package struct ProfileDecoder: Sendable {
         let meals = reader.integer("meals_per_day", in: fields.range("meals_per_day"))
         let exclusions = reader.stringList("exclusions", allowed: rules.diets.names)
         let pregnant = reader.boolean("pregnant")
+        // Three trimesters by definition, not a coaching choice.
+        let trimester = reader.integer("trimester", in: 1...3)
         let hypertension = reader.boolean("hypertension")
         let medications = reader.stringList("medications", allowed: nil)
         let caffeine = reader.number("daily_caffeine_mg", in: fields.range("daily_caffeine_mg"))
         if sex == .male, pregnant == true {
             reader.problem("pregnant", value: "true", allowed: "false or absent for sex male", at: reader.location("pregnant"))
         }
+        if let trimester, pregnant != true {
+            reader.problem("trimester", value: String(trimester), allowed: "absent unless pregnant: true", at: reader.location("trimester"))
+        }
         guard let sex, let days else { return nil }
         var profile = Profile(
             sex: sex, scheduleDays: days, ageRange: ageRange, age: age, heightCm: height, weightKg: weight, bodyfatPct: bodyfat,
             waistCm: waist, experience: experience, equipment: equipment, injuries: injuries, overrides: overrides, goal: goal,
-            budgetTier: budget, mealsPerDay: meals, exclusions: exclusions, pregnant: pregnant, hypertension: hypertension,
+            budgetTier: budget, mealsPerDay: meals, exclusions: exclusions, pregnant: pregnant, trimester: trimester, hypertension: hypertension,
             medications: medications, dailyCaffeineMg: caffeine)
         profile.scheduleDaysAssumed = daysMissing
         return profile

@@ -30,6 +30,8 @@ package struct NutritionRules: RuleFileKind, Sendable {
     package var giveWay: [GiveWay]
     /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
     package var kcalCeilingMultiplier: [String: Double]
+    /// The safety floors and the pregnancy rule of the one calorie precedence (``CaloriePrecedence``).
+    package var precedence: CalorieSafetyRules
 
     package static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context
@@ -86,10 +88,11 @@ package struct NutritionRules: RuleFileKind, Sendable {
             guard let protein, let fat, let floor, giveWayNames != nil, let ceilings else { return nil }
             return (protein, fat, floor, giveWay, ceilings)
         }
-        guard let energy, let calories, let macros else { return nil }
+        let precedence = document.mapping("calorie_precedence") { CalorieSafetyRules.decode(&$0) }
+        guard let energy, let calories, let macros, let precedence else { return nil }
         return NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
-            giveWay: macros.3, kcalCeilingMultiplier: macros.4)
+            giveWay: macros.3, kcalCeilingMultiplier: macros.4, precedence: precedence)
     }
 
     /// Every goal has a calorie rule and every calorie rule names a goal.
@@ -110,4 +113,53 @@ package struct NutritionRules: RuleFileKind, Sendable {
     }
 
     package var ruleCount: Int { calories.count + 2 }
+}
+
+/// `calorie_precedence` in `rules/nutrition.yaml`: the safety floors and the pregnancy rule that
+/// rank above a goal's calorie band.
+package struct CalorieSafetyRules: Sendable, Hashable {
+    /// The absolute floor per sex, kcal/day.
+    package var absoluteFloor: [Profile.Sex: Double]
+    /// The target never falls below BMR × this.
+    package var bmrMultiplier: Double
+    /// Where the floors come from, as the plan names it.
+    package var floorSource: String
+    /// A pregnant client's target is at least TDEE × this (no deficit).
+    package var pregnancyMinMultiplier: Double
+    /// Extra kcal/day in the first, second and third trimester.
+    package var pregnancyExtraByTrimester: [Double]
+    /// Where the pregnancy rule comes from, as the plan names it.
+    package var pregnancySource: String
+
+    static func decode(_ map: inout MappingDecoder) -> CalorieSafetyRules? {
+        let floors = map.mapping("floors") { floors -> (Double, Double, Double, String)? in
+            let absolute = floors.mapping("absolute_kcal") { sexes -> (Double, Double)? in
+                let female = sexes.required("female", as: Double.self, in: 0...5000)
+                let male = sexes.required("male", as: Double.self, in: 0...5000)
+                guard let female, let male else { return nil }
+                return (female, male)
+            }
+            let bmr = floors.required("bmr_multiplier", as: Double.self, in: 0...2)
+            let source = floors.required("source", as: String.self)
+            guard let absolute, let bmr, let source else { return nil }
+            return (absolute.0, absolute.1, bmr, source)
+        }
+        let pregnancy = map.mapping("pregnancy") { pregnancy -> (Double, [Double], String)? in
+            let minimum = pregnancy.required("min_multiplier", as: Double.self, in: 1...2)
+            let extra = pregnancy.required("extra_kcal_by_trimester", as: [Double].self)
+            let source = pregnancy.required("source", as: String.self)
+            if let extra, extra.count != 3 || extra.contains(where: { !(0...1500).contains($0) }) {
+                pregnancy.context.error(
+                    "rules.value", "nutrition: extra_kcal_by_trimester must list three numbers from 0 to 1500 (first, second, third trimester)",
+                    at: pregnancy.location(ofKey: "extra_kcal_by_trimester"))
+                return nil
+            }
+            guard let minimum, let extra, let source else { return nil }
+            return (minimum, extra, source)
+        }
+        guard let floors, let pregnancy else { return nil }
+        return CalorieSafetyRules(
+            absoluteFloor: [.female: floors.0, .male: floors.1], bmrMultiplier: floors.2, floorSource: floors.3,
+            pregnancyMinMultiplier: pregnancy.0, pregnancyExtraByTrimester: pregnancy.1, pregnancySource: pregnancy.2)
+    }
 }

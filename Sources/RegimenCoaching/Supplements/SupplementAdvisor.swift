@@ -353,6 +353,7 @@ extension Profile {
             "meals_per_day": mealsPerDay.map { .int(Int64($0)) } ?? .null,
             "exclusions": .list(exclusions.map(Value.string)),
             "pregnant": pregnant.map(Value.bool) ?? .null,
+            "trimester": trimester.map { .int(Int64($0)) } ?? .null,
             "hypertension": hypertension.map(Value.bool) ?? .null,
             "medications": .list(medications.map(Value.string)),
             "daily_caffeine_mg": number(dailyCaffeineMg),

@@ -50,6 +50,7 @@ import Testing
         vary("meals_per_day") { $0.mealsPerDay = $0.mealsPerDay == 3 ? 4 : 3 }
         vary("exclusions") { $0.exclusions = [["vegetarian"], ["dairy"], ["vegan"], ["gluten", "nuts"]].randomElement(using: &rng) ?? [] }
         vary("pregnant") { $0.pregnant = true }
+        vary("trimester") { if $0.pregnant == true { $0.trimester = Int.random(in: 1...3, using: &rng) } else { $0.pregnant = true; $0.trimester = 2 } }
         vary("hypertension") { $0.hypertension = true }
         vary("medications") { $0.medications = [["warfarin"], ["sertraline"], ["levothyroxine"]].randomElement(using: &rng) ?? [] }
         vary("daily_caffeine_mg") { $0.dailyCaffeineMg = Double(Int.random(in: 0...600, using: &rng)) }

@@ -1,0 +1,155 @@
+import RegimenLanguage
+
+/// The one order every calorie target passes through, for `plan` and for `adapt`'s calorie steps
+/// (`calorie_precedence` in `rules/nutrition.yaml`), highest first:
+///
+/// 1. safety floors: never below the absolute floor for the client's sex, never below BMR × the
+///    rule's multiplier;
+/// 2. pregnancy: no deficit (at least TDEE × the rule's minimum plus the trimester's extra energy);
+/// 3. the goal's band: TDEE × `calories.<goal>.multiplier`;
+/// 4. the proposed kcal (the goal's point, or an adapt step).
+///
+/// A higher rule wins where two disagree: a floor above the goal's band lifts the target above the
+/// band, and the decision says which bound applied and why.
+package struct CaloriePrecedence: Sendable {
+    package let rules: NutritionRules
+
+    package init(rules: NutritionRules) { self.rules = rules }
+
+    /// The facts about a client the precedence reads.
+    package struct Facts: Sendable, Hashable {
+        package var sex: Profile.Sex
+        /// Whether the pregnancy rule applies (a pregnant woman).
+        package var pregnant: Bool
+        /// 1, 2 or 3 when known.
+        package var trimester: Int?
+        /// The canonical goal id whose band applies.
+        package var goal: String
+        /// The TDEE the target is planned from, kcal/day.
+        package var tdee: Double
+        /// The BMR used, kcal/day.
+        package var bmr: Double
+
+        package init(sex: Profile.Sex, pregnant: Bool, trimester: Int?, goal: String, tdee: Double, bmr: Double) {
+            self.sex = sex
+            self.pregnant = pregnant
+            self.trimester = trimester
+            self.goal = goal
+            self.tdee = tdee
+            self.bmr = bmr
+        }
+
+        /// The facts of a profile and the indexes planned from it; `goal` is the canonical goal
+        /// the plan uses (the profile's, or the rules' default).
+        package init(profile: Profile, indexes: IndexReport, goal: String) {
+            self.init(
+                sex: profile.sex, pregnant: profile.sex == .female && profile.pregnant == true, trimester: profile.trimester,
+                goal: goal, tdee: indexes.tdee, bmr: indexes.bmr)
+        }
+    }
+
+    /// Which rule set the effective target.
+    package enum Bound: String, Sendable, Hashable, CaseIterable {
+        /// The proposed kcal was below the goal's band and rose to its lower edge.
+        case goalBandLow = "goal_band_low"
+        /// The proposed kcal was above the goal's band and fell to its upper edge.
+        case goalBandHigh = "goal_band_high"
+        /// Pregnancy: no deficit.
+        case pregnancy
+        /// Never below BMR.
+        case bmrFloor = "bmr_floor"
+        /// The absolute floor for the client's sex.
+        case absoluteFloor = "absolute_floor"
+    }
+
+    /// The effective target and how it was reached.
+    package struct Decision: Sendable, Hashable {
+        /// The kcal asked for (the goal's point, or an adapt step's result).
+        package var proposed: Double
+        /// The kcal to plan with.
+        package var kcal: Double
+        /// The goal's band in kcal/day (TDEE × the goal's multiplier range); the proposed kcal
+        /// when the rules have no band for the goal.
+        package var band: ClosedRange<Double>
+        /// The highest floor of safety and pregnancy, kcal/day (0 when none applies).
+        package var floor: Double
+        /// The rule that moved the target, `nil` when the proposed kcal stood.
+        package var bound: Bound?
+        /// One line for the plan naming the rule that applied and why; `nil` when none did.
+        package var reason: String?
+    }
+
+    /// The floors that rank above the goal's band, highest value first: each with its bound and
+    /// a phrase naming it.
+    package func floors(_ facts: Facts) -> [(bound: Bound, kcal: Double, name: String)] {
+        let safety = rules.precedence
+        var floors: [(Bound, Double, String)] = []
+        if let absolute = safety.absoluteFloor[facts.sex] {
+            floors.append((.absoluteFloor, absolute, "the safety floor for \(facts.sex == .female ? "women" : "men"), \(whole(absolute)) kcal/day (\(safety.floorSource))"))
+        }
+        let bmrFloor = facts.bmr * safety.bmrMultiplier
+        floors.append((.bmrFloor, bmrFloor, safety.bmrMultiplier == 1 ? "the BMR floor, \(whole(bmrFloor)) kcal/day (never below BMR)" : "the BMR floor, BMR × \(exactly(safety.bmrMultiplier)) = \(whole(bmrFloor)) kcal/day"))
+        if facts.pregnant {
+            let extras = safety.pregnancyExtraByTrimester
+            let extra = facts.trimester.flatMap { extras.indices.contains($0 - 1) ? extras[$0 - 1] : nil } ?? extras.first ?? 0
+            let minimum = facts.tdee * safety.pregnancyMinMultiplier + extra
+            let when = facts.trimester.map { "trimester \($0)" } ?? "trimester not given"
+            floors.append((.pregnancy, minimum, "pregnancy: no deficit (\(safety.pregnancySource)), \(when): TDEE \(whole(facts.tdee))\(extra > 0 ? " + \(whole(extra))" : "") = \(whole(minimum)) kcal/day"))
+        }
+        return floors
+    }
+
+    /// The effective kcal for `proposed`: kept inside the goal's band, then raised to the highest
+    /// floor of safety and pregnancy when it lies below it.
+    package func resolve(proposed: Double, _ facts: Facts) -> Decision {
+        let multipliers = rules.calories[facts.goal]?.range
+        let band = multipliers.map { (facts.tdee * $0.lowerBound)...(facts.tdee * $0.upperBound) } ?? proposed...proposed
+        var kcal = proposed
+        var bound: Bound?
+        var reason: String?
+        let factors = multipliers.map { "× \(exactly($0.lowerBound))–\(exactly($0.upperBound)) = " } ?? ""
+        let bandText = "the \(facts.goal) band (TDEE \(whole(facts.tdee)) \(factors)\(whole(band.lowerBound))–\(whole(band.upperBound)) kcal)"
+        if kcal < band.lowerBound {
+            kcal = band.lowerBound
+            bound = .goalBandLow
+            reason = "kcal raised from \(whole(proposed)) to \(whole(kcal)), the lower edge of \(bandText)"
+        } else if kcal > band.upperBound {
+            kcal = band.upperBound
+            bound = .goalBandHigh
+            reason = "kcal lowered from \(whole(proposed)) to \(whole(kcal)), the upper edge of \(bandText)"
+        }
+        // The highest floor wins; on a tie the higher-ranked rule (safety before pregnancy) is named.
+        let highest = floors(facts).max { a, b in a.kcal < b.kcal || (a.kcal == b.kcal && rank(a.bound) > rank(b.bound)) }
+        if let highest, kcal < highest.kcal {
+            let above = highest.kcal > band.upperBound ? ", above \(bandText): the floor wins" : ""
+            reason = "kcal raised from \(whole(proposed)) to \(whole(highest.kcal)) by \(highest.name)\(above)"
+            kcal = highest.kcal
+            bound = highest.bound
+        }
+        return Decision(proposed: proposed, kcal: kcal, band: band, floor: highest?.kcal ?? 0, bound: bound, reason: reason)
+    }
+
+    /// Safety floors rank above pregnancy.
+    private func rank(_ bound: Bound) -> Int {
+        switch bound {
+        case .absoluteFloor, .bmrFloor: 0
+        case .pregnancy: 1
+        case .goalBandLow, .goalBandHigh: 2
+        }
+    }
+}
+
+extension CaloriePrecedence.Decision {
+    /// The decision for the plan's JSON (`basis.calorie_precedence`).
+    var jsonValue: Value {
+        .map([
+            "proposed_kcal": .wholeNumber(proposed), "kcal": .wholeNumber(kcal),
+            "band_kcal": .list([.wholeNumber(band.lowerBound), .wholeNumber(band.upperBound)]),
+            "floor_kcal": .wholeNumber(floor), "applied": bound.map { .string($0.rawValue) } ?? .null,
+            "reason": reason.map(Value.string) ?? .null,
+        ])
+    }
+}
+
+/// A kcal figure rounded to the whole number, as the plan shows it.
+private func whole(_ value: Double) -> String { NumberText.plain(value.rounded(.toNearestOrAwayFromZero)) }
