@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RegimenCoaching
 import RegimenLanguage
+import RegimenRules
 import RegimenTracking
 
 /// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
@@ -34,6 +35,17 @@ struct Plan: ParsableCommand {
         let context = CommandContext.current
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
+        // A plan `plan` or `adapt` produced (JSON or YAML) prints as the week it is.
+        // (Read quietly: anything else is a profile, and the profile reader reports its problems.)
+        if profile != "-", let text = try? String(contentsOfFile: profile, encoding: .utf8),
+           let document = YAMLReader.read(text, file: profile).document?.value(), PlanDocumentText.isPlan(document) {
+            let plan = PlanDocumentText.plan(in: document)
+            switch format {
+            case .json, .yaml: format.write(plan, in: context)
+            case .text: context.standardOutput.write(PlanDocumentText.render(plan))
+            }
+            return
+        }
         let profile = try ProfileInput.profile(self.profile, rules: generator.nutrition, in: context)
         let plan: GeneratedPlan
         do {

@@ -86,6 +86,9 @@ enum AdaptText {
         }
         for note in result.notes { lines.append("note: \(note)") }
         for warning in result.warnings { lines.append("warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        // The adapted plan is a plan: the week follows its change log, as `plan` prints a week.
+        lines.append("")
+        lines.append("Adapted week:")
+        return lines.joined(separator: "\n") + "\n" + PlanDocumentText.render(result.patchedPlan)
     }
 }
