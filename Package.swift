@@ -120,18 +120,18 @@ let package = Package(
             path: "Tests/RegimenTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "RegimenLanguageTests", dependencies: ["RegimenLanguage", "RegimenTestSupport", .product(name: "Yams", package: "Yams")], resources: [.copy("Conformance")], swiftSettings: strictSettings),
         .testTarget(name: "RegimenRulesTests", dependencies: ["RegimenRules", "RegimenTestSupport"], resources: [.copy("Fixtures")], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenSecurityTests", dependencies: ["RegimenSecurity", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCoachingTests", dependencies: ["RegimenCoaching", "RegimenTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenTrackingTests", dependencies: ["RegimenTracking", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenCommandsTests", dependencies: ["RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
         // The README's library examples and the engine-equals-CLI checks, through public API only.
         .testTarget(name: "RegimenServiceTests", dependencies: [
-            "RegimenService", "RegimenKit",
+            "RegimenService", "RegimenKit", "RegimenTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: strictSettings),
-        .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands"], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
     ]
 )
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
-import RegimenLanguage
+import RegimenKit
 
 /// `regimen indexes PROFILE`: the seed's recalculateIndexes response for a profile.
 struct Indexes: ParsableCommand {
@@ -14,11 +14,12 @@ struct Indexes: ParsableCommand {
     @OptionGroup var arguments: ProfileReportArguments
 
     func run() throws {
+        let context = CommandContext.current
+        let engine = try EngineInput.engine(arguments.sources, in: context)
+        let profile = try EngineInput.profile(arguments.profile, engine: engine, in: context)
+        let report = try EngineInput.run({ () throws(RegimenError) in try engine.indexes(profile) }, in: context)
         // Text for people by default; `--format json` is the seed's recalculateIndexes response.
-        try ProfileInput.report(arguments, defaultFormat: .text, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
-            let report = try rules.recalculateIndexes(profile)
-            return (report.jsonValue, { IndexText.render(report) })
-        }
+        ProfileInput.print(report.jsonValue, format: arguments.format ?? .text, text: { IndexText.render(report) }, in: context)
     }
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
-import RegimenLanguage
+import RegimenKit
 
 /// `regimen nutrition PROFILE`: kcal, macros and meals with ingredient options.
 struct Nutrition: ParsableCommand {
@@ -17,23 +17,24 @@ struct Nutrition: ParsableCommand {
     @OptionGroup var arguments: ProfileReportArguments
 
     func run() throws {
-        try ProfileInput.report(arguments, defaultFormat: .text, in: CommandContext.current) { (rules, profile) throws(RuleEvaluationError) in
-            let plan = try rules.planNutrition(profile)
-            return (plan.jsonValue, { NutritionText.render(plan, catalog: rules.catalog) })
-        }
+        let context = CommandContext.current
+        let engine = try EngineInput.engine(arguments.sources, in: context)
+        let profile = try EngineInput.profile(arguments.profile, engine: engine, in: context)
+        let plan = try EngineInput.run({ () throws(RegimenError) in try engine.nutrition(profile) }, in: context)
+        ProfileInput.print(plan.jsonValue, format: arguments.format ?? .text, text: { NutritionText.render(plan, ingredientName: engine.ingredientName) }, in: context)
     }
 }
 
 /// The nutrition plan as text a coach or client reads.
 enum NutritionText {
-    static func render(_ plan: NutritionPlan, catalog: IngredientCatalog) -> String {
+    static func render(_ plan: NutritionPlan, ingredientName: (String) -> String?) -> String {
         let number = MealOptionsText.number
         var lines: [String] = []
         lines.append("Goal \(plan.goal): \(number(plan.kcal, 0)) kcal/day (TDEE \(number(plan.tdee, 0)) × \(number(plan.multiplier, 3)))")
         lines.append("Protein \(number(plan.macros.proteinG, 0)) g (\(number(plan.proteinPerKg, 2)) g/kg) · fat \(number(plan.macros.fatG, 0)) g (\(number(plan.fatPerKg, 2)) g/kg) · carbs \(number(plan.macros.carbG, 0)) g   [kcal: \(plan.energyDefinition)]")
         lines.append("Budget \(plan.budgetTier.rawValue) · exclusions: \(plan.exclusions.isEmpty ? "none" : plan.exclusions.joined(separator: ", ")) · \(MealOptionsText.guarantee(plan))")
         for adjustment in plan.adjustments { lines.append("adjusted: \(adjustment)") }
-        lines.append(contentsOf: MealOptionsText.lines(plan, catalog: catalog))
+        lines.append(contentsOf: MealOptionsText.lines(plan, ingredientName: ingredientName))
         if !plan.tips.isEmpty { lines.append("") }
         for tip in plan.tips { lines.append("tip: \(tip)") }
         return lines.joined(separator: "\n") + "\n"

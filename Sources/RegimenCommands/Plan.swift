@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import RegimenCoaching
+import RegimenKit
 import RegimenLanguage
 import RegimenRules
-import RegimenTracking
 
 /// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
 /// options and a week of training.
@@ -33,10 +33,8 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        // A plan `plan` or `adapt` produced (JSON or YAML) prints as the week it is.
-        // (Read quietly: anything else is a profile, and the profile reader reports its problems.)
+        // A plan `plan` or `adapt` produced (JSON or YAML) prints as the week it is. (Read
+        // quietly: anything else is a profile, and the profile reader reports its problems.)
         if profile != "-", let text = try? String(contentsOfFile: profile, encoding: .utf8),
            let document = YAMLReader.read(text, file: profile).document?.value(), PlanDocumentText.isPlan(document) {
             let plan = PlanDocumentText.plan(in: document)
@@ -46,23 +44,19 @@ struct Plan: ParsableCommand {
             }
             return
         }
-        let profile = try ProfileInput.profile(self.profile, rules: generator.nutrition, in: context)
-        let plan: GeneratedPlan
-        do {
-            plan = try generator.generatePlan(profile, options: TrainingPlanOptions(split: split))
-        } catch {
-            throw CommandFailure.reporting(error, in: context)
-        }
+        let engine = try EngineInput.engine(sources, in: context)
+        let profile = try EngineInput.profile(self.profile, engine: engine, in: context)
+        let plan = try EngineInput.run({ () throws(RegimenError) in try engine.generatePlan(profile, split: split) }, in: context)
         switch format {
         case .json, .yaml: format.write(plan.jsonValue(explain: explain).roundedForPeople, in: context)
-        case .text: context.standardOutput.write(PlanText.render(plan, explain: explain, catalog: generator.nutrition.catalog))
+        case .text: context.standardOutput.write(PlanText.render(plan, explain: explain, ingredientName: engine.ingredientName))
         }
     }
 }
 
 /// The week as text: day, exercise, sets × reps @ RIR, and the busy-day variant.
 enum PlanText {
-    static func render(_ plan: GeneratedPlan, explain: Bool, catalog: IngredientCatalog) -> String {
+    static func render(_ plan: GeneratedPlan, explain: Bool, ingredientName: (String) -> String?) -> String {
         let week = plan.training
         var lines: [String] = []
         lines.append("\(week.split.name) — \(week.split.trainingDays) training day(s)\(week.split.recoveryDays > 0 ? " + \(week.split.recoveryDays) active recovery" : "")"
@@ -107,7 +101,7 @@ enum PlanText {
         lines.append("")
         lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals; \(MealOptionsText.guarantee(plan.nutrition))")
         for adjustment in plan.nutrition.adjustments { lines.append("adjusted: \(adjustment)") }
-        lines.append(contentsOf: MealOptionsText.lines(plan.nutrition, catalog: catalog))
+        lines.append(contentsOf: MealOptionsText.lines(plan.nutrition, ingredientName: ingredientName))
         lines.append("")
         for note in plan.indexes.notes + week.notes { lines.append("note: \(note)") }
         // The JSON's `tips`: indexes, nutrition and training, each once.

@@ -12,10 +12,12 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     public var input: AdaptationInput
     /// Names the request in problems (a file name, `<stdin>`, a request id).
     public var name: String
+    /// Names the plan in its own problems: the plan's file when it came apart from the check-ins.
+    package var planName: String
 
     /// Reads the seed's single request shape (JSON or YAML) with the plan under `current_plan`,
     /// as `regimen adapt REQUEST` does.
-    /// - Throws: ``RegimenError/request(_:)`` listing every problem with its line and column.
+    /// - Throws: ``RegimenError/Code/request`` listing every problem with its line and column.
     public init(json: Data, name: String = "<request>") throws(RegimenError) {
         try self.init(text: try RequestDocument.text(json, name: name), name: name)
     }
@@ -26,7 +28,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         do {
             decoded = try AdaptationInputDecoder.decodeRequest(text: text, file: name)
         } catch {
-            throw .request(error.lines(file: name))
+            throw .request(error.diagnostics, input: name)
         }
         self.init(plan: decoded.plan, input: decoded.input, name: name)
     }
@@ -38,16 +40,29 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         do {
             decoded = try AdaptationInputDecoder.decode(text: checkIns, file: name)
         } catch {
-            throw .request(error.lines(file: name))
+            throw .request(error.diagnostics, input: name)
         }
         self.init(plan: currentPlan.contractValue, input: decoded, name: name)
     }
 
     // Every stored property is set in one place, after decoding can no longer throw.
-    package init(plan: Value, input: AdaptationInput, name: String) {
+    package init(plan: Value, input: AdaptationInput, name: String, planName: String? = nil) {
         self.currentPlan = plan
         self.input = input
         self.name = name
+        self.planName = planName ?? name
+    }
+
+    /// The two-file form of `regimen adapt PLAN CHECKINS`: the plan (a document read from
+    /// `planName`) and the check-ins' text (from `name`), each file naming its own problems.
+    package init(plan: Value, planName: String, checkIns: String, name: String) throws(RegimenError) {
+        let decoded: AdaptationInput
+        do {
+            decoded = try AdaptationInputDecoder.decode(text: checkIns, file: name)
+        } catch {
+            throw .request(error.diagnostics, input: name)
+        }
+        self.init(plan: plan, input: decoded, name: name, planName: planName)
     }
 
     /// The plan a request adapts. adapt's own response (`patched_plan`, `change_log`, …) is

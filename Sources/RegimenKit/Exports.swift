@@ -10,7 +10,9 @@
 @_exported import enum RegimenLanguage.ErrorKind
 @_exported import struct RegimenLanguage.SourceLocation
 @_exported import struct RegimenLanguage.Timestamp
-// The payloads of Value's cases.
+// The payloads of Value's cases (a map is an OrderedDictionary, which the security request
+// types' fields, tokens and metadata also are: an app names it with `import RegimenKit` alone).
+@_exported import struct OrderedCollections.OrderedDictionary
 @_exported import struct RegimenLanguage.ValueSet
 @_exported import struct RegimenLanguage.PathValue
 @_exported import struct RegimenLanguage.DurationValue

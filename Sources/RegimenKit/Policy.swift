@@ -9,8 +9,8 @@ extension RegimenEngine {
     ///
     /// The native form (`NAME.rules`) is tried first, then the YAML form (`NAME.yaml`,
     /// `kind: security_rules`). Its auditor tests are `NAME.tests.yaml` beside it.
-    /// - Throws: ``RegimenError/policyNotFound(name:searched:)`` when no such file exists (a name
-    ///   that leaves `rules/security/` is never looked up), ``RegimenError/policy(_:)`` when it
+    /// - Throws: ``RegimenError/Code/policyNotFound`` when no such file exists (a name
+    ///   that leaves `rules/security/` is never looked up), ``RegimenError/Code/policy`` when it
     ///   does not parse or compile.
     public func policy(named name: String) throws(RegimenError) -> Policy {
         guard let directory = securityDirectory else { throw .policyNotFound(name: name, searched: []) }
@@ -96,7 +96,7 @@ public struct Policy: Sendable {
 
     /// Decides a request written with paths relative to the service root; `documents` maps such
     /// paths to the fields that exist before the request.
-    /// - Throws: ``RegimenError/policy(_:)`` for a path Firestore rejects (an empty segment) or
+    /// - Throws: ``RegimenError/Code/policy`` for a path Firestore rejects (an empty segment) or
     ///   a document that is not a map of fields.
     public func decide(_ request: PolicyRequest, documents: [String: Value] = [:], explain: Bool = false) throws(RegimenError) -> Decision {
         var store = DocumentStore()
@@ -111,7 +111,7 @@ public struct Policy: Sendable {
 
     /// Builds a request from the same pieces as `regimen authorize`: the operation verb, the path
     /// and JSON texts for the data, query and auth (timestamps as `{"$timestamp": "…"}`).
-    /// - Throws: ``RegimenError/policy(_:)`` naming the piece at fault (`--data:1:9`).
+    /// - Throws: ``RegimenError/Code/policy`` naming the piece at fault (`--data:1:9`).
     public func request(op: String, path: String, auth: String? = nil, data: String? = nil, query: String? = nil,
                         time: String? = nil) throws(RegimenError) -> SecurityRequest {
         if let problem = RequestPath.problem(with: path) {
@@ -126,7 +126,7 @@ public struct Policy: Sendable {
 
     /// Runs the auditor tests beside the policy (`regimen test NAME.tests.yaml`);
     /// `SecurityTestReport.json([result])` is what `regimen test --format json` prints.
-    /// - Throws: ``RegimenError/policy(_:)`` when there is no test file or it does not load.
+    /// - Throws: ``RegimenError/Code/policy`` when there is no test file or it does not load.
     public func test() throws(RegimenError) -> SecurityTestFileResult {
         guard let testsFile else {
             throw .policy([.error("policy.no-tests", "policy '\(name)' has no test file '\(name).tests.yaml'", at: nil)])

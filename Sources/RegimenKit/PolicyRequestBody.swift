@@ -22,8 +22,8 @@ public struct PolicyRequestBody: Sendable {
 extension Policy {
     /// Reads an authorize body (JSON or YAML) for this policy; `documents` exist for every
     /// request (the body's own documents are added on top).
-    /// - Throws: ``RegimenError/policy(_:)`` with every problem, located in `name`
-    ///   (`<body>:1:9`), or ``RegimenError/request(_:)`` for a body that is not UTF-8 or too large.
+    /// - Throws: ``RegimenError/Code/policy`` with every problem, located in `name`
+    ///   (`<body>:1:9`), or ``RegimenError/Code/request`` for a body that is not UTF-8 or too large.
     public func requests(from data: Data, name: String = "<body>", documents: DocumentStore = DocumentStore()) throws(RegimenError) -> PolicyRequestBody {
         let text = try RequestDocument.text(data, name: name)
         do {
@@ -41,7 +41,7 @@ extension Policy {
 
     /// Runs a security-tests body (JSON or YAML, `kind: security-tests`) against this policy;
     /// its `rules:` key, if any, is not followed. `documents` exist before the body's own.
-    /// - Throws: ``RegimenError/policy(_:)`` with every problem of the body, located in `name`.
+    /// - Throws: ``RegimenError/Code/policy`` with every problem of the body, located in `name`.
     public func test(body data: Data, name: String = "<body>", documents: DocumentStore = DocumentStore()) throws(RegimenError) -> SecurityTestFileResult {
         let text = try RequestDocument.text(data, name: name)
         do {
@@ -55,7 +55,7 @@ extension Policy {
 
     /// Reads a documents file (YAML or JSON mapping document paths to their fields) for this
     /// policy's service, as `regimen authorize --documents FILE` does.
-    /// - Throws: ``RegimenError/policy(_:)`` naming the file, line and column at fault.
+    /// - Throws: ``RegimenError/Code/policy`` naming the file, line and column at fault.
     public func documents(file: URL) throws(RegimenError) -> DocumentStore {
         do {
             return try SecurityTestSuite.documents(file: file.path, service: service)
@@ -68,7 +68,7 @@ extension Policy {
 extension RegimenEngine {
     /// A request body (JSON or YAML) as a value, within the input limits (size, UTF-8, nesting):
     /// what a service reads before handing the parts of a composite body to the engine.
-    /// - Throws: ``RegimenError/request(_:)`` with the problem and its line and column.
+    /// - Throws: ``RegimenError/Code/request`` with the problem and its line and column.
     public func document(from data: Data, name: String = "<body>") throws(RegimenError) -> Value {
         try RequestDocument.value(data, name: name)
     }

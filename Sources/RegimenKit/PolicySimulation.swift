@@ -9,7 +9,7 @@ extension Policy {
     /// A policy compiled from text a caller pasted: `.rules` syntax, or the YAML form when
     /// `syntax` is `yaml` (or, with no syntax given, when the text says `kind: security_rules`).
     /// Its locations name `pasted.rules` (or `pasted.yaml`).
-    /// - Throws: ``RegimenError/policy(_:)`` with every problem, located in the pasted text.
+    /// - Throws: ``RegimenError/Code/policy`` with every problem, located in the pasted text.
     package static func pasted(_ text: String, syntax: String?) throws(RegimenError) -> Policy {
         let yaml = syntax.map { $0 == "yaml" || $0 == "yml" } ?? text.contains("kind: security_rules")
         let file = yaml ? "pasted.yaml" : "pasted.rules"
@@ -23,8 +23,8 @@ extension Policy {
 
     /// The request of a simulator body (JSON or YAML): a test case's keys with the operation as
     /// `method` and `path`; the keys choosing the policy are skipped.
-    /// - Throws: ``RegimenError/policy(_:)`` with every problem, located in `name`, or
-    ///   ``RegimenError/request(_:)`` for a body that is not UTF-8 or too large.
+    /// - Throws: ``RegimenError/Code/policy`` with every problem, located in `name`, or
+    ///   ``RegimenError/Code/request`` for a body that is not UTF-8 or too large.
     package func simulatorRequest(from data: Data, name: String = "<body>") throws(RegimenError) -> PolicyRequestBody {
         let text = try RequestDocument.text(data, name: name)
         do {
@@ -78,7 +78,7 @@ extension Policy {
     /// Runs a security-tests body against this policy (its `rules:` key, if any, is not
     /// followed) with coverage: `results` as `regimen test --format json` prints them, and
     /// `coverage` as ``coverageValue(_:)`` describes.
-    /// - Throws: ``RegimenError/policy(_:)`` with every problem of the body, located in `name`.
+    /// - Throws: ``RegimenError/Code/policy`` with every problem of the body, located in `name`.
     package func simulateTests(body data: Data, name: String = "<tests>", documents: DocumentStore = DocumentStore()) throws(RegimenError) -> String {
         let text = try RequestDocument.text(data, name: name)
         let result: SecurityTestFileResult

@@ -6,7 +6,7 @@ extension RegimenEngine {
     /// ``bundled(from:executable:)`` finds them), with every rule file named relative to the rules
     /// folder's parent (`rules/readiness.yaml:3:5`) in diagnostics and answers: what a service
     /// shows its clients instead of where its files live.
-    /// - Throws: ``RegimenError/option(_:)`` when a folder does not exist, ``RegimenError/rules(_:)``
+    /// - Throws: ``RegimenError/Code/option`` when a folder does not exist, ``RegimenError/Code/rules``
     ///   when the files do not load.
     package static func namingFilesRelatively(rules: URL?, catalogs: URL?, workingDirectory: URL, executable: URL?) throws(RegimenError) -> RegimenEngine {
         let located = RuleSources.locate(

@@ -14,24 +14,24 @@ extension RegimenEngine {
 
     /// Reads a workout tracker tree (JSON or YAML): programs nesting weeks, workouts, exercises
     /// and sets under their plural names, timestamps as `{"$timestamp": "…"}`.
-    /// - Throws: ``RegimenError/request(_:)`` with every syntax or structure problem, located.
+    /// - Throws: ``RegimenError/Code/request`` with every syntax or structure problem, located.
     public func trackerTree(from data: Data, name: String = "<tree>") throws(RegimenError) -> TrackerTree {
         let document = try RequestDocument.value(data, name: name)
         let (tree, problems) = TrackerTree.read(document)
-        guard problems.isEmpty else { throw .request(problems.map(\.description)) }
+        guard problems.isEmpty else { throw .request(problems.map(\.diagnostic), input: name) }
         return tree
     }
 
     /// Reads a tracker tree exported as CSV (by the tree's `csv()`), typed by the validation rules.
-    /// - Throws: ``RegimenError/request(_:)`` naming the line at fault.
+    /// - Throws: ``RegimenError/Code/request`` naming the line at fault.
     public func trackerTree(fromCSV text: String, name: String = "<csv>") throws(RegimenError) -> TrackerTree {
         let rules = try trackingRules()
         do {
             return try TrackerCSV.import(text, policy: rules.validation)
         } catch let error as CSVError {
-            throw .request(["\(name):\(error.line): error: \(error.message)"])
+            throw .request([.error("csv.input", error.message, at: SourceLocation(file: name, line: error.line, column: 1))], input: name)
         } catch {
-            throw .request(["\(name): error: \(error)"])
+            throw .request([.error("csv.input", "\(error)", at: nil)], input: name)
         }
     }
 
@@ -44,7 +44,7 @@ extension RegimenEngine {
 
     /// Workout count, exercise frequency, weekly volume and personal records.
     /// Its `json()` is `regimen analytics`.
-    /// - Throws: ``RegimenError/evaluation(message:location:)`` when an analytics rule fails.
+    /// - Throws: ``RegimenError/Code/evaluation`` when an analytics rule fails.
     public func analytics(_ tree: TrackerTree) throws(RegimenError) -> TrackerAnalytics {
         let rules = try trackingRules()
         do {
@@ -57,7 +57,7 @@ extension RegimenEngine {
     /// A plan's phases and each week's intensity, RPE and protocol (`rules/periodization.yaml`);
     /// with `ramp`, the training weeks' intensity runs from its start to its end.
     /// Its `json()` is `regimen periodize --weeks N --goal G --format json`.
-    /// - Throws: ``RegimenError/option(_:)`` for a goal, length or ramp the rules do not allow.
+    /// - Throws: ``RegimenError/Code/option`` for a goal, length or ramp the rules do not allow.
     public func periodize(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws(RegimenError) -> PeriodizedPlan {
         let rules = try trackingRules()
         do {
@@ -105,21 +105,21 @@ extension RegimenEngine {
     ///   - today: the day to compute on (1 = the start date), overriding the log's `today`.
     ///   - present: gives today from the log's `startDate` when neither names it.
     /// Its `json()` is `regimen progress --format json`.
-    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    /// - Throws: ``RegimenError/Code/request`` with every problem of the log.
     public func progress(_ log: Data, name: String = "<log>", today: Int? = nil, present: Timestamp) throws(RegimenError) -> StudentProgress {
         let rules = try trackingRules()
         let document = try RequestDocument.value(log, name: name)
         let completion: CompletionLog
         switch CompletionLog.read(document) {
         case .success(let read): completion = read
-        case .failure(let error): throw .request(error.problems.map { "\(name): error: \($0)" })
+        case .failure(let error): throw .request(error.problems.map { .error("progress.input", $0, at: nil) }, input: name)
         }
         do {
             return try rules.progress.progress(of: completion.asOf(today: today, present: present))
         } catch let error as ProgressError {
-            throw .request(error.problems.map { "\(name): error: \($0)" })
+            throw .request(error.problems.map { .error("progress.input", $0, at: nil) }, input: name)
         } catch {
-            throw .request(["\(name): error: \(error)"])
+            throw .request([.error("progress.input", "\(error)", at: nil)], input: name)
         }
     }
 }
@@ -153,7 +153,7 @@ extension RegimenEngine {
     ///   - intensity: `light`, `moderate` or `vigorous`.
     ///   - weightKg: body weight; the rules' default when `nil`.
     ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
-    /// - Throws: ``RegimenError/option(_:)`` for an unknown activity, intensity, duration or formula.
+    /// - Throws: ``RegimenError/Code/option`` for an unknown activity, intensity, duration or formula.
     public func burn(activity: String, minutes: Int, intensity: String, weightKg: Double? = nil, formula: String? = nil) throws(RegimenError) -> BurnResult {
         let calculator = try burnCalculator(formula: formula)
         do {
@@ -175,14 +175,14 @@ extension RegimenEngine {
     ///   - present: the present, for rejecting future entries.
     ///   - timeZone: whose calendar days group the entries (UTC by default).
     ///   - formula: a formula of `rules/calorie-burn.yaml` instead of its default.
-    /// - Throws: ``RegimenError/request(_:)`` with every problem of the log.
+    /// - Throws: ``RegimenError/Code/request`` with every problem of the log.
     public func dailyLog(_ log: Data, name: String = "<log>", present: Timestamp, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                          formula: String? = nil) throws(RegimenError) -> DailyTotals {
         let calculator = DailyLogCalculator(calculator: try burnCalculator(formula: formula))
         let document = try RequestDocument.value(log, name: name)
         switch calculator.summarize(document, now: present, timeZone: timeZone) {
         case .success(let days): return DailyTotals(days: days)
-        case .failure(let errors): throw .request(errors.problems.map { "\(name): error: \($0)" })
+        case .failure(let errors): throw .request(errors.problems.map { .error("daily-log.input", $0.description, at: nil) }, input: name)
         }
     }
 }
@@ -214,8 +214,8 @@ extension RegimenEngine {
     ///   - now: the time stamped on the copies and the audit entry.
     ///   - seed: seeds the new ids; derived from the source and `now` when `nil`.
     ///   - repair: copy a source with errors by leaving each invalid optional field out.
-    /// - Throws: ``RegimenError/request(_:)`` for a source that does not exist or cannot be
-    ///   copied, ``RegimenError/refused(_:)`` when the rules refuse the copy.
+    /// - Throws: ``RegimenError/Code/request`` for a source that does not exist or cannot be
+    ///   copied, ``RegimenError/Code/refused`` when the rules refuse the copy.
     public func duplicate(_ level: TrackerLevel, id: String, in tree: TrackerTree, user: String?, now: Timestamp,
                           seed: UInt64? = nil, repair: Bool = false) throws(RegimenError) -> DuplicationResult {
         let rules = try trackingRules()
@@ -224,7 +224,7 @@ extension RegimenEngine {
                 .duplicate(level, id: id, in: tree, requestingUser: user, now: now, seed: seed, repair: repair)
         } catch let error as DuplicationError {
             // A missing or ambiguous source is the caller's mistake; a refusal is the rules' answer.
-            if error.code == .notFound || error.code == .invalidArgument { throw .request(["error: \(error)"]) }
+            if error.code == .notFound || error.code == .invalidArgument { throw .request([.error("duplicate.source", error.description, at: nil)], input: nil) }
             throw .refused(error.description)
         } catch {
             throw .refused("\(error)")
@@ -235,4 +235,12 @@ extension RegimenEngine {
 extension DuplicationResult: SeedContract {
     /// `{audit, idMap, batches, tree, repairs}`.
     public var contractValue: Value { value }
+}
+
+extension TrackerViolation {
+    /// The violation as a diagnostic naming the document's path as its field (`<root>` for the
+    /// tree itself), as `regimen validate` prints it.
+    var diagnostic: Diagnostic {
+        Diagnostic(severity, id: "tracker.invalid", message, at: nil, field: path.isEmpty ? "<root>" : path)
+    }
 }

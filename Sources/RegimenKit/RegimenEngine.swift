@@ -35,8 +35,8 @@ public final class RegimenEngine: Sendable {
     /// `rules` may also be a folder holding `rules/` and `catalogs/`; without `catalogs`, a
     /// `catalogs/` folder inside or beside `rules` is used, as `regimen --rules DIR` does.
     /// Diagnostics and policy files are named by absolute path.
-    /// - Throws: ``RegimenError/rules(_:)`` with every problem in every file, or
-    ///   ``RegimenError/option(_:)`` when a folder does not exist.
+    /// - Throws: ``RegimenError/Code/rules`` with every problem in every file, or
+    ///   ``RegimenError/Code/option`` when a folder does not exist.
     public convenience init(rules: URL, catalogs: URL? = nil) throws(RegimenError) {
         let root = URL(fileURLWithPath: "/")
         switch RuleSources.locate(rules: rules.standardizedFileURL.path, catalogs: catalogs?.standardizedFileURL.path,
@@ -51,12 +51,17 @@ public final class RegimenEngine: Sendable {
     /// The repository's own `rules/` and `catalogs/`, found as the `regimen` command finds them:
     /// from the working directory upwards, then from the running executable upwards.
     /// Diagnostics are named relative to the working directory.
-    /// - Throws: ``RegimenError/option(_:)`` when no rules folder is found, or
-    ///   ``RegimenError/rules(_:)`` when the files do not load.
+    /// - Throws: ``RegimenError/Code/option`` when no rules folder is found, or
+    ///   ``RegimenError/Code/rules`` when the files do not load.
+    /// Loaded on first use and shared from then on: every later access returns the same engine
+    /// (or the same error) without reading the files again.
     public static var bundled: RegimenEngine {
-        get throws(RegimenError) {
-            try bundled(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), executable: Bundle.main.executableURL)
-        }
+        get throws(RegimenError) { try bundledOnce.get() }
+    }
+
+    /// ``bundled``'s one load, from the working directory and the executable at first use.
+    private static let bundledOnce = Result { () throws(RegimenError) -> RegimenEngine in
+        try bundled(from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), executable: Bundle.main.executableURL)
     }
 
     /// ``bundled`` searching upwards from `directory` (then from `executable`, when given).
@@ -101,7 +106,7 @@ public final class RegimenEngine: Sendable {
 extension RegimenEngine {
     /// Reads a profile (JSON or YAML) the way `regimen plan PROFILE` reads its file: every
     /// problem at once, each naming its field, line and column in `name`.
-    /// - Throws: ``RegimenError/profile(_:)``.
+    /// - Throws: ``RegimenError/Code/profile``.
     public func profile(from data: Data, name: String = "<profile>") throws(RegimenError) -> Profile {
         let text: String
         do {
@@ -179,7 +184,7 @@ extension RegimenEngine {
     /// The safety-first supplements shortlist for `profile`'s goal, or for `goal` (a goal of
     /// `rules/goals.yaml` or a supplement goal of the catalog).
     /// Its `json()` is `regimen supplements --format json`.
-    /// - Throws: ``RegimenError/option(_:)`` for a goal neither file knows.
+    /// - Throws: ``RegimenError/Code/option`` for a goal neither file knows.
     public func supplements(for profile: Profile, goal: String? = nil) throws(RegimenError) -> SupplementAdvice {
         do {
             return try adaptation.adviseSupplements(for: profile, goal: goal, nutrition: planner.nutrition)
@@ -192,19 +197,19 @@ extension RegimenEngine {
     /// `current_plan`, with a change-log line per change. `current_plan` may be adapt's own
     /// response (its `patched_plan` is then the plan), so a result can be adapted again; running
     /// it again on its own result changes nothing. Its `json()` is `regimen adapt REQUEST --format json`.
-    /// - Throws: ``RegimenError/request(_:)`` listing every problem of the plan or the check-ins.
+    /// - Throws: ``RegimenError/Code/request`` listing every problem of the plan or the check-ins.
     public func adaptPlan(_ request: AdaptPlanRequest) throws(RegimenError) -> AdaptationResult {
         let plan = AdaptPlanRequest.planToAdapt(request.currentPlan)
         // The plan is read on its own first so that its problems are reported as the plan's.
         do {
             _ = try PlanView(document: plan)
         } catch {
-            throw .request(error.lines(file: request.name))
+            throw .request(error.diagnostics, input: request.planName)
         }
         do {
             return try adaptation.adaptPlan(plan, input: request.input, training: planner.training, nutrition: planner.nutrition)
         } catch {
-            throw .request(error.lines(file: request.name))
+            throw .request(error.diagnostics, input: request.name)
         }
     }
 }

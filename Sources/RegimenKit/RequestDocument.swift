@@ -10,7 +10,7 @@ enum RequestDocument {
         do {
             return try InputFile.checkedText(data, displayPath: name)
         } catch {
-            throw .request(error.diagnostics.map(\.description))
+            throw .request(error.diagnostics, input: name)
         }
     }
 
@@ -18,7 +18,7 @@ enum RequestDocument {
     static func value(_ data: Data, name: String) throws(RegimenError) -> Value {
         let read = YAMLReader.read(try text(data, name: name), file: name)
         guard read.diagnostics.isEmpty, let document = read.document else {
-            throw .request(read.diagnostics.isEmpty ? ["error: \(name) is empty"] : read.diagnostics.map(\.description))
+            throw .request(read.diagnostics.isEmpty ? [.error("request.empty", "the document is empty", at: nil)] : read.diagnostics, input: name)
         }
         return document.value()
     }

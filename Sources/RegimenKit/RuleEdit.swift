@@ -41,7 +41,7 @@ extension RegimenEngine {
     }
 
     /// The planner with `edit` in place of its file; the tracker's rules stay this engine's.
-    /// - Throws: ``RegimenError/rules(_:)`` with every problem, when the edited set does not load.
+    /// - Throws: ``RegimenError/Code/rules`` with every problem, when the edited set does not load.
     package func replacing(_ edit: RuleEdit) throws(RegimenError) -> RegimenEngine {
         try RegimenEngine(sources: sources, replacing: [edit.path: edit.text], tracking: tracking)
     }

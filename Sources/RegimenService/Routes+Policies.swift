@@ -42,7 +42,7 @@ extension ServiceRoutes {
         do {
             return try call()
         } catch {
-            if case .request = error { throw ServiceError(unreadable: error) }
+            if error.code == .request { throw ServiceError(unreadable: error) }
             throw ServiceError(error)
         }
     }

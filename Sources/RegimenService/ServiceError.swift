@@ -56,26 +56,26 @@ extension ServiceError {
         "file.encoding", "file.too-large", "request.empty",
     ]
 
-    /// The engine's error as a response: the caller's input → 400/404/422, a refusal → 403,
-    /// the rules unable to answer → 422 naming the rule (the input is outside what they handle).
+    /// The engine's error as a response, from its code and diagnostics (never from its text):
+    /// a missing policy → 404, a refusal → 403, a body that cannot be read → 400, any other
+    /// problem of the caller's input or of the rules answering it → 422. Each problem keeps its
+    /// diagnostic's id and message; its path is the diagnostic's field, else its
+    /// `file:line:col`, else the input it is about.
     init(_ error: RegimenError) {
-        switch error {
-        case .policyNotFound(let name, _):
-            self.init(.notFound, "policy.not-found", "no policy named '\(name)'; GET /v1/rules lists the policy files", path: nil)
-        case .profile(let problems):
-            self.init(.unprocessableContent, problems: problems.map { Problem(id: $0.diagnostic.id, message: $0.diagnostic.message, path: $0.field) })
-        case .request(let lines):
-            self.init(.unprocessableContent, problems: lines.map(Self.problem(line:)))
-        case .refused(let message):
-            self.init(.forbidden, "request.refused", message)
-        case .option(let message):
-            self.init(.unprocessableContent, "option.invalid", message)
-        case .rules, .policy, .evaluation:
-            let diagnostics = error.diagnostics
-            let unreadable = diagnostics.contains { Self.unreadableIDs.contains($0.id) }
-            self.init(unreadable ? .badRequest : .unprocessableContent, problems: diagnostics.map {
-                Problem(id: $0.id, message: $0.message, path: $0.location.map { "\($0)" })
+        let problems = error.diagnostics.map { diagnostic in
+            Problem(id: diagnostic.id, message: diagnostic.message, path: diagnostic.field ?? diagnostic.location.map { "\($0)" } ?? error.input)
+        }
+        if error.code == .policyNotFound {
+            self.init(.notFound, problems: problems.map { problem in
+                var problem = problem
+                problem.message += "; GET /v1/rules lists the policy files"
+                return problem
             })
+        } else if error.code == .refused {
+            self.init(.forbidden, problems: problems)
+        } else {
+            let unreadable = error.diagnostics.contains { Self.unreadableIDs.contains($0.id) }
+            self.init(unreadable ? .badRequest : .unprocessableContent, problems: problems)
         }
     }
 
@@ -83,20 +83,6 @@ extension ServiceError {
     init(unreadable error: RegimenError) {
         self.init(error)
         status = .badRequest
-        problems = problems.map { problem in
-            var problem = problem
-            if problem.id == "request.invalid" || problem.id == "adapt.input" { problem.id = "request.unreadable" }
-            return problem
-        }
-    }
-
-    /// `file:line:col: error: message` → its location and message.
-    private static func problem(line: String) -> Problem {
-        guard let range = line.range(of: ": error: ") else {
-            let message = line.hasPrefix("error: ") ? String(line.dropFirst(7)) : line
-            return Problem(id: "request.invalid", message: message, path: nil)
-        }
-        return Problem(id: "request.invalid", message: String(line[range.upperBound...]), path: String(line[..<range.lowerBound]))
     }
 }
 

@@ -61,7 +61,7 @@ struct SnapshotLoader: Sendable {
                 workingDirectory: configuration.workingDirectory, executable: Bundle.main.executableURL)
         } catch {
             var failure = LoadFailure(revision: nil, diagnostics: error.diagnostics, failedAt: Date())
-            if case .option = error { failure.isMissingFolder = true }
+            if error.code == .option { failure.isMissingFolder = true }
             return .failure(failure)
         }
         let folders = folders(engine: engine)

@@ -4,6 +4,13 @@ import Testing
 
 /// One engine, loaded once, shared by concurrent tasks: every task gets what a serial call gets.
 @Suite struct EngineSharingTests {
+    /// `bundled` loads the rules once: every access is the same engine, not a fresh load.
+    @Test func bundledIsLoadedOnceAndShared() throws {
+        let first = try RegimenEngine.bundled
+        let second = try RegimenEngine.bundled
+        #expect(first === second, "RegimenEngine.bundled read the rules from disk again")
+    }
+
     @Test func concurrentCallsAnswerAsSerialOnes() async throws {
         let engine = try ReadmeExamplesTests.loaded()
         let profiles = (2...7).map { #"{"sex": "\#($0 % 2 == 0 ? "female" : "male")", "schedule_days": \#($0)}"# }

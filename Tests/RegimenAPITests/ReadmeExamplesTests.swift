@@ -1,11 +1,12 @@
 import Foundation
 import RegimenKit
 import Testing
+import RegimenTestSupport
 
 /// The README's "Use it from Swift" examples, through `import RegimenKit` alone (no
 /// `@testable`): each test is one step of the example with the properties it promises.
 @Suite struct ReadmeExamplesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     /// One engine for the suite, found as `.bundled` finds it, from the repository root.
     static let engine: RegimenEngine? = try? RegimenEngine.bundled(from: root)
@@ -104,33 +105,35 @@ import Testing
             Issue.record("a profile with 9 training days was accepted")
         } catch {
             #expect(error.isInputError)
-            guard case .profile(let problems) = error else { Issue.record("\(error)"); return }
-            #expect(problems.map(\.field) == ["schedule_days"])
-            #expect(problems.first?.location?.line == 1)
+            #expect(error.code == .profile)
+            #expect(error.profileProblems.map(\.field) == ["schedule_days"])
+            #expect(error.diagnostics.map(\.field) == ["schedule_days"])
+            #expect(error.diagnostics.first?.location?.line == 1)
         }
         let person = try engine.profile(from: "sex: female\nschedule_days: 3")
         do {
             _ = try engine.supplements(for: person, goal: "flying")
             Issue.record("an unknown goal was accepted")
         } catch {
-            guard case .option(let message) = error else { Issue.record("\(error)"); return }
-            #expect(message.contains("'flying'"))
+            #expect(error.code == .option)
+            #expect(error.diagnostics.first?.message.contains("'flying'") == true)
         }
         do {
             _ = try AdaptPlanRequest(text: "week: 3\ncheckins: []\n", name: "request.yaml")
             Issue.record("a request without current_plan was accepted")
         } catch {
-            guard case .request(let problems) = error else { Issue.record("\(error)"); return }
-            #expect(problems.count == 1)
-            #expect(problems.first?.hasPrefix("request.yaml:1:1: error:") == true)
+            #expect(error.code == .request)
+            #expect(error.diagnostics.count == 1)
+            #expect(error.diagnostics.first?.location == SourceLocation(file: "request.yaml", line: 1, column: 1))
+            #expect(error.description.hasPrefix("request.yaml:1:1: error:"))
         }
         for name in ["workout-tracker/missing", "../rules/security/workout-tracker/corrected", "", "workout-tracker//corrected", "workout-tracker/corrected.tests"] {
             do {
                 _ = try engine.policy(named: name)
                 Issue.record("policy '\(name)' was found")
             } catch {
-                guard case .policyNotFound(let asked, _) = error else { Issue.record("\(error)"); continue }
-                #expect(asked == name)
+                #expect(error.code == .policyNotFound)
+                #expect(error.diagnostics.first?.message == "no policy named '\(name)'")
                 #expect(error.isInputError)
             }
         }

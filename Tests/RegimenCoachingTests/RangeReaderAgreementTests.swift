@@ -3,8 +3,8 @@ import RegimenRules
 import Testing
 @testable import RegimenCoaching
 
-/// The coaching rule files read their ranges with the one range reader: every text gives the
-/// same range, or the same message, as ``NumberRange`` itself.
+/// The coaching rule files' range reader on the texts coaches write, good and bad: each good
+/// form is the range it says, each bad one a located error.
 struct CoachingRangeReaderTests {
     static func read(_ yaml: String, with reader: (LocatedNode, DecodingPath, DecodingContext) -> ClosedRange<Double>?) -> (ClosedRange<Double>?, [String]) {
         guard let node = YAMLReader.read("v: \(yaml)\n", file: "r.yaml").document?["v"] else { return (nil, ["unreadable"]) }
@@ -20,13 +20,32 @@ struct CoachingRangeReaderTests {
         "{min: 8, max: 12}", ".nan", ".inf", "nan", "1e3", "abc", "8-", "-", "''", "~", "[.nan, 1]", "[1, .inf]",
     ]
 
-    @Test("decodeRange agrees with NumberRange on every text", arguments: texts)
-    func agreesWithNumberRange(text: String) {
-        let coaching = Self.read(text) { decodeRange($0, at: $1, in: $2) }
-        let shared = Self.read(text) { NumberRange.decode(from: $0, at: $1, in: $2)?.closedRange }
-        #expect(coaching.0 == shared.0)
-        #expect(coaching.1 == shared.1)
-        #expect((coaching.0 == nil) == !coaching.1.isEmpty, "a range is either read or reported")
+    @Test("every text is either read as a range or reported, never both or neither", arguments: texts)
+    func readOrReported(text: String) {
+        let (range, messages) = Self.read(text) { decodeRange($0, at: $1, in: $2) }
+        #expect((range == nil) == !messages.isEmpty, "a range is either read or reported")
+        if let range {
+            #expect(range.lowerBound.isFinite && range.upperBound.isFinite, "\(text) → \(range)")
+        }
+    }
+
+    /// What a coach must not get away with: reversed bounds, NaN and infinity, lists of the wrong
+    /// length, text, a bound missing. Each is one error at the value's line.
+    @Test("bad ranges are one located error each", arguments: [
+        "12-8", "[12, 8]", "[1, 2, 3]", ".nan", ".inf", "nan", "abc", "8-", "''", "~", "[.nan, 1]", "[1, .inf]",
+    ])
+    func badRangesAreReported(text: String) {
+        let (range, messages) = Self.read(text) { decodeRange($0, at: $1, in: $2) }
+        #expect(range == nil, "\(text) was read as \(String(describing: range))")
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.allSatisfy { $0.hasPrefix("r.yaml:1:") && $0.contains("error:") }, "\(messages)")
+    }
+
+    @Test("single numbers and decimals read as the ranges they write", arguments: [
+        ("10", 10.0...10.0), ("2.5", 2.5...2.5), ("0.80-0.90", 0.8...0.9), ("-5-2", -5.0...2.0), ("8 - 12", 8.0...12.0),
+    ])
+    func numbersRead(text: String, expected: ClosedRange<Double>) {
+        #expect(Self.read(text) { decodeRange($0, at: $1, in: $2) }.0 == expected, "\(text)")
     }
 
     @Test("the forms coaches write read as the same range")

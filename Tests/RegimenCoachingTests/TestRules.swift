@@ -3,10 +3,11 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import RegimenTestSupport
 
 /// The package's own `rules/` and `catalogs/`, loaded once for every test.
 enum TestRules {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = RepositoryRoot.url
 
     static let loaded: Result<NutritionRuleSet, DiagnosticsError> = {
         let sources = RuleSources(

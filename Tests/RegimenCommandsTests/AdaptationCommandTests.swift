@@ -3,16 +3,11 @@ import RegimenLanguage
 import RegimenRules
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// `regimen adapt`, `regimen supplements` (and `regimen diff`) run in-process from the repository.
 @Suite struct AdaptationCommandTests {
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url = url.deletingLastPathComponent()
-        }
-        return url
-    }()
+    static let repository: URL = RepositoryRoot.url
 
     /// A two-day plan in the seed's shape with the weekly accounting `regimen plan` writes.
     static let plan = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 @Suite struct CheckCommandTests {
     static let functions = """
@@ -61,7 +62,7 @@ import Testing
 
 @Suite struct ShippedRulesCheckTests {
     /// The repository root, found from this file's path.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = RepositoryRoot.url
 
     @Test func theRepositorysOwnRulesAndCatalogsCheckClean() {
         let run = runRegimen(["check"], in: Self.repository)

@@ -2,19 +2,14 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// README: "Exit codes: 0 success, 1 a rule, test or evaluation failure, 2 a usage or input
 /// error. Errors go to standard error." Every subcommand, with bad arguments and bad input files,
 /// must exit 2, name the option or field at fault, and print nothing on standard output.
 @Suite("Every command: exit 2 for usage and input errors")
 struct ExitCodeTableTests {
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url = url.deletingLastPathComponent()
-        }
-        return url
-    }()
+    static let repository: URL = RepositoryRoot.url
 
     /// Bad input files, written once into a scratch directory.
     static let files: [String: String] = [

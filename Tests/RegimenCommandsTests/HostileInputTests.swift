@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RegimenCommands
 import RegimenRules
+import RegimenTestSupport
 
 /// Input shaped to crash, stall or fool a command ends in a located error and exit 2 (bad
 /// input) or 1 (a rule file that does not load), never in a signal.
@@ -49,11 +50,7 @@ import RegimenRules
         #expect(run.standardError.contains("nested too deeply"))
     }
 
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }()
+    static let repository: URL = RepositoryRoot.url
 
     /// The plan `regimen plan examples/minimal.yaml` writes, as JSON, edited by `edit`.
     static func plan(_ edit: (inout [String: Any]) -> Void) throws -> String {

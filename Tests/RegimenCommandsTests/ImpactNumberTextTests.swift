@@ -11,7 +11,12 @@ import Testing
     @Test func everyNumberAndPercentIsWritten() {
         for value in Self.values {
             let percent = PlanFacts.percentText(value)
-            #expect(percent == PlanFacts.percentText(value))
+            // A finite change reads back as itself: whole percents, tenths below 1%.
+            if value.isFinite {
+                let written = Double(String(percent.dropFirst().dropLast()))
+                #expect(written != nil, "\(value): \(percent)")
+                if let written { #expect(abs(written - abs(value)) <= max(abs(value) < 1 ? 0.05 : 0.5, abs(value) * 1e-9) + 1e-9, "\(value): \(percent)") }
+            }
             #expect(percent.hasPrefix(value < 0 ? "−" : "+") && percent.hasSuffix("%"), "\(value): \(percent)")
             #expect(!PlanFacts.number(value).isEmpty)
         }

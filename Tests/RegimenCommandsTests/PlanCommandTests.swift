@@ -3,10 +3,11 @@ import RegimenLanguage
 import RegimenRules
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// `regimen plan` in-process, over a scratch copy of the repository's planner rules and catalogs.
 @Suite struct PlanCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     /// The planner's rule and catalog files (top-level YAML of rules/ and catalogs/) plus a profile.
     static func scratch(profile: String) throws -> ScratchDirectory {

@@ -38,7 +38,7 @@ import Testing
             if Int.random(in: 0..<4, using: &rng) == 0 { profile.overrides.tdee = Double(Int.random(in: 1500...4500, using: &rng)) }
             let plan = try generator.generatePlan(profile)
             let json = plan.jsonValue()
-            let text = PlanText.render(plan, explain: false, catalog: generator.nutrition.catalog)
+            let text = PlanText.render(plan, explain: false, ingredientName: { generator.nutrition.catalog.ingredient($0)?.name })
             let idx = json["idx"]
             cautions += Self.strings(idx?["cautions"]).count
             warnings += Self.strings(idx?["warnings"]).count

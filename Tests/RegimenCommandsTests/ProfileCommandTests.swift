@@ -2,10 +2,11 @@ import Foundation
 import RegimenLanguage
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// `regimen indexes` and `regimen nutrition` run in-process against the repository's rules.
 @Suite struct ProfileCommandTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = RepositoryRoot.url
 
     func run(_ arguments: [String]) -> CommandRun { runRegimen(arguments, in: Self.repository) }
 

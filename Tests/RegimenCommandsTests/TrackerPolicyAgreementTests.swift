@@ -4,6 +4,7 @@ import RegimenLanguage
 import RegimenSecurity
 import RegimenTracking
 import Testing
+import RegimenTestSupport
 
 /// The Firestore and Storage policies are the source for what one write may contain; the
 /// command-side checks (`regimen validate`'s per-document rules, `regimen upload-check`'s metadata
@@ -11,7 +12,7 @@ import Testing
 /// both and require the same verdict on every one.
 @Suite("Command-side checks agree with the policies")
 struct TrackerPolicyAgreementTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     static func tracking() throws -> TrackingRules { try TrackingRules.load(root: root) }
 

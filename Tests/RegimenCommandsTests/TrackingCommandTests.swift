@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// The repository root, where `rules/`, `catalogs/` and `examples/` live.
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let repositoryRoot = RepositoryRoot.url
 
 private func regimen(_ arguments: [String]) -> CommandRun { runRegimen(arguments, in: repositoryRoot) }
 

@@ -1,13 +1,10 @@
 import Foundation
 import RegimenLanguage
 @testable import RegimenSecurity
+import RegimenTestSupport
 
 /// The repository root, found from this file's location.
-let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
+let repositoryRoot: String = RepositoryRoot.url.path
 
 /// Every shipped security test file.
 let shippedTestFiles: [String] = {

@@ -6,12 +6,13 @@ import Logging
 import RegimenKit
 import RegimenService
 import Testing
+import RegimenTestSupport
 
 /// Servers over the repository's rules (or a copy), with polling off so tests decide when a
 /// reload happens.
 enum ServiceTestSupport {
     /// The repository root (three levels above this file).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     static let quietLogger: Logger = {
         var logger = Logger(label: "regimen.serve.test") { _ in SwiftLogNoOpLogHandler() }

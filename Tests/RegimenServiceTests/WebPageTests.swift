@@ -116,7 +116,7 @@ import Testing
             Issue.record("\(field): a made-up value was accepted")
             return []
         } catch {
-            guard case .profile(let problems) = error, let allowed = problems.first?.allowed, allowed.hasPrefix("one of ") else {
+            guard error.code == .profile, let allowed = error.profileProblems.first?.allowed, allowed.hasPrefix("one of ") else {
                 Issue.record("\(field): \(error)")
                 return []
             }

@@ -31,6 +31,19 @@ struct FormulaVariableTests {
         #expect(found.contains { $0.hasPrefix("\(location): error:") && $0.contains(says) }, "\(found)")
     }
 
+    /// A formula's compiler warnings reach `regimen check` as every other rule expression's do
+    /// (they were dropped: `||` over a number said nothing).
+    @Test("a formula's compiler warnings are reported, located", arguments: [
+        ("rules/periodization.yaml", "weekly_intensity: \"weeks <= 1 ?", "weekly_intensity: \"(weeks || weeks <= 1) ?"),
+        ("rules/student-progress.yaml", "total_days: \"duration_weeks * days_per_week\"", "total_days: \"(duration_weeks || true) ? duration_weeks * days_per_week : 0\""),
+    ])
+    func warningsAreReported(path: String, original: String, questionable: String) throws {
+        let shipped = try String(contentsOf: projectRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(shipped.contains(original), "\(path) no longer holds \(original)")
+        let found = RuleFileTests().diagnostics(replacing: path) { $0.replacingOccurrences(of: original, with: questionable) }
+        #expect(found.contains { $0.hasPrefix("\(path):") && $0.contains(": warning: ") && $0.contains("'||' expects bool operands") }, "\(found)")
+    }
+
     static func at(_ formulas: [Formula]) -> Set<RegimenLanguage.SourceLocation> { Set(formulas.compactMap(\.location)) }
 
     /// Runs `body` with a recorder and returns where the bindings disagree with `scopes`.

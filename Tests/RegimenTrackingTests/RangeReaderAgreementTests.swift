@@ -3,8 +3,8 @@ import RegimenRules
 import Testing
 @testable import RegimenTracking
 
-/// The tracking rule files read their ranges with the one range reader, so `-5--2`, `8–12` and
-/// `[8, 12]` mean there what they mean in the coaching files, with the same messages.
+/// The tracking rule files' range reader: `-5--2`, `8–12` and `[8, 12]` mean what a coach
+/// means by them, and every bad form is one error at the value.
 struct TrackingRangeReaderTests {
     static func read<T>(_ yaml: String, with reader: (LocatedNode, DecodingPath, DecodingContext) -> T?) -> (T?, [String]) {
         guard let node = YAMLReader.read("v: \(yaml)\n", file: "r.yaml").document?["v"] else { return (nil, ["unreadable"]) }
@@ -18,12 +18,23 @@ struct TrackingRangeReaderTests {
         "nan", "abc", "8-", "[1, 2, 3]",
     ]
 
-    @Test("range agrees with NumberRange on every text", arguments: texts)
-    func agreesWithNumberRange(text: String) {
-        let tracking = Self.read(text) { $2.range($0, at: $1) }
-        let shared = Self.read(text) { NumberRange.decode(from: $0, at: $1, in: $2)?.closedRange }
-        #expect(tracking.0 == shared.0)
-        #expect(tracking.1 == shared.1)
+    @Test("the forms coaches write read as the ranges they say", arguments: [
+        ("8-12", 8.0...12.0), ("8–12", 8.0...12.0), ("8 - 12", 8.0...12.0), ("10", 10.0...10.0), ("2.5", 2.5...2.5),
+        ("0.60-0.70", 0.6...0.7), ("-5--2", -5.0 ... -2.0), ("[8, 12]", 8.0...12.0), ("{min: 8, max: 12}", 8.0...12.0),
+    ])
+    func goodForms(text: String, expected: ClosedRange<Double>) {
+        let (range, messages) = Self.read(text) { $2.range($0, at: $1) }
+        #expect(range == expected, "\(text)")
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
+    @Test("reversed, non-finite, textual and ill-sized ranges are one located error each", arguments: [
+        "12-8", ".nan", ".inf", "nan", "abc", "8-", "[1, 2, 3]",
+    ])
+    func badForms(text: String) {
+        let (range, messages) = Self.read(text) { $2.range($0, at: $1) }
+        #expect(range == nil, "\(text) was read as \(String(describing: range))")
+        #expect(messages.count == 1 && messages.allSatisfy { $0.hasPrefix("r.yaml:1:") && $0.contains(": error: rule 'r': 'v'") }, "\(messages)")
     }
 
     @Test("whole-number ranges: read when both bounds are whole, reported otherwise")

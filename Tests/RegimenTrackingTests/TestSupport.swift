@@ -1,9 +1,10 @@
 import Foundation
 import RegimenLanguage
 @testable import RegimenTracking
+import RegimenTestSupport
 
 /// The project root, found from this file's path (Tests/RegimenTrackingTests/…).
-let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let projectRoot = RepositoryRoot.url
 
 /// The shipped rule files, loaded once.
 let loadedRules: Result<TrackingRules, DiagnosticsError> = {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
 import RegimenKit
-import RegimenLanguage
 
 /// `regimen adapt PLAN CHECKINS`: the seed's adaptPlan — readiness, progression and weight trend
 /// patch the plan, and every change is logged.
@@ -33,43 +32,22 @@ struct AdaptCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
-        let training = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try TrainingPlanner(ruleSet: ruleSet) }, in: context)
-        let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-        var planDocument: Value
-        let input: AdaptationInput
-        do {
-            if let checkins {
-                planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
-                input = try AdaptationInputDecoder.decode(text: try PlannerCommandSupport.text(checkins, what: "check-ins", in: context), file: checkins)
-            } else {
-                let name = plan == "-" ? "<stdin>" : plan
-                (planDocument, input) = try AdaptationInputDecoder.decodeRequest(text: try PlannerCommandSupport.text(plan, what: "request", in: context), file: name)
-            }
-        } catch let error as AdaptationInputError {
-            for line in error.lines(file: checkins ?? plan) { context.standardError.writeLine(line) }
-            throw CommandFailure.usage
+        let engine = try EngineInput.engine(sources, in: context)
+        let request: AdaptPlanRequest
+        if let checkins {
+            // The plan and the check-ins come apart: each file names its own problems.
+            let planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
+            let text = try PlannerCommandSupport.text(checkins, what: "check-ins", in: context)
+            request = try EngineInput.run({ () throws(RegimenError) in
+                try AdaptPlanRequest(plan: planDocument, planName: plan, checkIns: text, name: checkins)
+            }, in: context)
+        } else {
+            // The seed's single request: the plan under `current_plan` beside the check-ins.
+            let text = try PlannerCommandSupport.text(plan, what: "request", in: context)
+            let name = plan == "-" ? "<stdin>" : plan
+            request = try EngineInput.run({ () throws(RegimenError) in try AdaptPlanRequest(text: text, name: name) }, in: context)
         }
-        planDocument = AdaptPlanRequest.planToAdapt(planDocument)
-        // In the single-request form the plan and the check-ins are the same file.
-        let planName = checkins == nil && plan == "-" ? "<stdin>" : plan
-        let checkinsName = checkins ?? planName
-        // The plan is read on its own first so that each problem names the file it is in: what
-        // is left after a readable plan is the check-ins' disagreement with it.
-        do {
-            _ = try PlanView(document: planDocument)
-        } catch {
-            for line in error.lines(file: planName) { context.standardError.writeLine(line) }
-            throw CommandFailure.usage
-        }
-        let result: AdaptationResult
-        do {
-            result = try adaptation.adaptPlan(planDocument, input: input, training: training, nutrition: nutrition)
-        } catch {
-            for line in error.lines(file: checkinsName) { context.standardError.writeLine(line) }
-            throw CommandFailure.usage
-        }
+        let result = try EngineInput.run({ () throws(RegimenError) in try engine.adaptPlan(request) }, in: context)
         ProfileInput.print(result.value, format: format, text: { AdaptText.render(result) }, in: context)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
+import RegimenKit
 import RegimenLanguage
 
 /// `regimen diff OLD NEW`: what a profile change recomputes, by the auto-adjust matrix.
@@ -28,17 +29,10 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
-        let planner = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        let before = try ProfileInput.profile(old, rules: planner.nutrition, in: context)
-        let after = try ProfileInput.profile(new, rules: planner.nutrition, in: context)
-        let diff: ProfileDiff
-        do {
-            diff = try adaptation.diffProfiles(old: before, new: after, planner: planner)
-        } catch {
-            throw CommandFailure.reporting(error, in: context)
-        }
+        let engine = try EngineInput.engine(sources, in: context)
+        let before = try EngineInput.profile(old, engine: engine, in: context)
+        let after = try EngineInput.profile(new, engine: engine, in: context)
+        let diff = try EngineInput.run({ () throws(RegimenError) in try engine.diff(old: before, new: after) }, in: context)
         ProfileInput.print(format == .text ? diff.value : diff.reportValue, format: format, text: { DiffText.render(diff) }, in: context)
     }
 }

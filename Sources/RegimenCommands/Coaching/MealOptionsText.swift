@@ -5,7 +5,7 @@ import RegimenCoaching
 /// category's options with grams and what they bring, or the plain reason a meal has none.
 /// Shared by `regimen nutrition` and `regimen plan --format text`.
 enum MealOptionsText {
-    static func lines(_ plan: NutritionPlan, catalog: IngredientCatalog) -> [String] {
+    static func lines(_ plan: NutritionPlan, ingredientName: (String) -> String?) -> [String] {
         var lines: [String] = []
         for meal in plan.meals {
             let t = meal.targets
@@ -18,7 +18,7 @@ enum MealOptionsText {
                 lines.append("  pick one from each of protein, carb, veg and fat:")
                 for category in IngredientCategory.allCases {
                     for (index, option) in options[category].enumerated() {
-                        let name = catalog.ingredient(option.ingredientId)?.name ?? option.ingredientId
+                        let name = ingredientName(option.ingredientId) ?? option.ingredientId
                         let label = index == 0 ? padded(category.rawValue, 8) : padded("", 8)
                         lines.append("  \(label)\(padded(name, 46))\(right(number(option.grams) + " g", 7))  P \(right(number(option.macros.protein, 1), 5))  C \(right(number(option.macros.carb, 1), 5))  F \(right(number(option.macros.fat, 1), 5))  \(right(number(option.kcal), 4)) kcal  \(option.budgetTier.rawValue)")
                     }

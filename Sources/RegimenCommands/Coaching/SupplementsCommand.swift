@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
+import RegimenKit
 import RegimenLanguage
 
 /// `regimen supplements PROFILE [--goal G]`: the safety-first supplements shortlist.
@@ -27,17 +28,9 @@ struct SupplementsCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        let nutrition = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-        let adaptation = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try AdaptationRuleSet(ruleSet) }, in: context)
-        let person = try ProfileInput.profile(profile, rules: nutrition, in: context)
-        let advice: SupplementAdvice
-        do {
-            advice = try adaptation.adviseSupplements(for: person, goal: goal, nutrition: nutrition)
-        } catch {
-            context.standardError.writeLine("error: \(error.description)")
-            throw CommandFailure(status: CommandExit.status(for: error.kind))
-        }
+        let engine = try EngineInput.engine(sources, in: context)
+        let person = try EngineInput.profile(profile, engine: engine, in: context)
+        let advice = try EngineInput.run({ () throws(RegimenError) in try engine.supplements(for: person, goal: goal) }, in: context)
         ProfileInput.print(advice.value, format: format, text: { SupplementsText.render(advice) }, in: context)
     }
 }

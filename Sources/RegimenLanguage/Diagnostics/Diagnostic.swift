@@ -33,14 +33,18 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     /// Follow-up lines such as "did you mean 'sets'?" or "first defined here".
     public var notes: [String]
+    /// The field the problem is about (`schedule_days`, `programs/p1`), for a document read
+    /// without positions or a problem a client answers by field; `nil` when it has none.
+    public var field: String?
 
     /// A diagnostic of the given severity, identifier, message, location and follow-up notes.
-    public init(_ severity: Severity, id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
+    public init(_ severity: Severity, id: String, _ message: String, at location: SourceLocation?, notes: [String] = [], field: String? = nil) {
         self.severity = severity
         self.id = id
         self.message = message
         self.location = location
         self.notes = notes
+        self.field = field
     }
 
     /// An error diagnostic.

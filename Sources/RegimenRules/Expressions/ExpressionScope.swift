@@ -41,12 +41,24 @@ package struct ExpressionScope: Sendable, Hashable {
 
 extension DecodingContext {
     /// An environment with the declared `variables` in this order, their types checked, plus
-    /// every shared function of the rule set. Cached per declaration list.
-    package func environment(declaring variables: [VariableDeclaration]) -> ExpressionEnvironment {
+    /// every shared function of the rule set. Cached per declaration list. A declaration list
+    /// that does not compile is reported (at `location`, the rule declaring them, when the
+    /// problem has no place of its own), never dropped in silence.
+    package func environment(declaring variables: [VariableDeclaration], at location: SourceLocation? = nil) -> ExpressionEnvironment {
         let key = variables.map { "\($0.name): \($0.type)" }
         if let cached = environments[key] { return cached }
         let root = services.expressionEnvironment
-        let environment = (try? ExpressionEnvironment(declaring: variables, parent: root)) ?? root
+        let environment: ExpressionEnvironment
+        do {
+            environment = try ExpressionEnvironment(declaring: variables, parent: root)
+        } catch {
+            report(contentsOf: error.diagnostics.map { diagnostic in
+                var located = diagnostic
+                located.location = diagnostic.location ?? location
+                return located
+            })
+            environment = root
+        }
         environments[key] = environment
         return environment
     }

@@ -31,7 +31,14 @@ extension DecodingContext {
         do {
             // The loader's environment, so a formula may call the `kind: functions` helpers as
             // every other rule expression can.
-            return try Formula(compiling: source.sourceText, environment: environment(declaring: variables))
+            let expression = try CompiledExpression(source.sourceText, environment: environment(declaring: variables, at: node.location))
+            // Its warnings too (an operand that is not a bool, a function the emulator lacks), as
+            // every other rule expression reports them.
+            for warning in expression.warnings {
+                let corrected = source.correcting(warning)
+                report(Diagnostic(corrected.severity, id: corrected.id, path.message(corrected.message), at: corrected.location, notes: corrected.notes))
+            }
+            return Formula(compiled: expression, text: source.sourceText)
         } catch {
             for diagnostic in error.diagnostics {
                 let corrected = source.correcting(diagnostic)

@@ -29,7 +29,11 @@ package struct Formula: Sendable {
     /// the environment comes from the loader (``DecodingContext/environment(variables:)``).
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
     package init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
-        let expression = try CompiledExpression(text, environment: environment)
+        self.init(compiled: try CompiledExpression(text, environment: environment), text: text)
+    }
+
+    /// A formula over an expression the loader compiled (and whose warnings it reported) from `text`.
+    package init(compiled expression: CompiledExpression, text: SourceText) {
         let location = text.lineOrigins.first
         self.source = text.text
         self.location = location

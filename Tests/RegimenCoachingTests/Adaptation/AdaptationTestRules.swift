@@ -3,16 +3,11 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import RegimenTestSupport
 
 /// The repository's own adaptation and supplement rule files, loaded once for the tests.
 enum AdaptationTestRules {
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url = url.deletingLastPathComponent()
-        }
-        return url
-    }()
+    static let repository: URL = RepositoryRoot.url
 
     static let files = [
         "rules/readiness-rules.yaml", "rules/progression-rules.yaml", "rules/auto-adjust-matrix.yaml", "rules/supplement-rules.yaml",

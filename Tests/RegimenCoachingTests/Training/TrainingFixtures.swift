@@ -2,11 +2,11 @@ import Foundation
 import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
+import RegimenTestSupport
 
 /// The repository's training rule files and exercise catalog, loaded once for all tests.
 enum TrainingFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = RepositoryRoot.url
 
     /// The training files by kind: every `rules/training-*.yaml` plus the two catalogs.
     static let files: [(path: String, text: String)] = {

@@ -1,0 +1,49 @@
+import Foundation
+import RegimenKit
+
+/// How a command becomes a client of ``RegimenEngine``: it loads the engine from `--rules` and
+/// `--catalogs`, reads its input files through it, and prints the engine's errors as they are
+/// (status 2 for the caller's input, 1 for the rules).
+enum EngineInput {
+    /// The engine over the located rules; every rule problem is printed (status 1).
+    static func engine(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> RegimenEngine {
+        let located = try sources.locate(in: context)
+        do {
+            return try RegimenEngine(sources: located)
+        } catch {
+            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
+        }
+    }
+
+    /// Runs one engine call; its error is printed line by line and ends the command.
+    static func run<Result>(_ call: () throws(RegimenError) -> Result, in context: CommandContext) throws(CommandFailure) -> Result {
+        do {
+            return try call()
+        } catch {
+            throw CommandFailure.reporting(error, in: context)
+        }
+    }
+
+    /// The profile at `path` (relative to the command's folder), for every command that reads
+    /// one; every problem is printed with a tally and the command ends with status 2.
+    static func profile(_ path: String, engine: RegimenEngine, in context: CommandContext) throws(CommandFailure) -> Profile {
+        let url = PlannerCommandSupport.resolve(path, in: context)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            context.standardError.writeLine("error: profile file '\(path)' does not exist")
+            throw .usage
+        }
+        guard !isDirectory.boolValue else {
+            context.standardError.writeLine("error: '\(path)' is a directory, not a profile file")
+            throw .usage
+        }
+        do {
+            return try engine.profile(contentsOf: url, displayPath: path)
+        } catch {
+            for problem in error.profileProblems { context.standardError.writeLine(problem.description) }
+            context.standardError.writeLine("profile rejected: \(DiagnosticPrinter.plural(error.profileProblems.count, "problem"))")
+            throw .usage
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import RegimenKit
+import RegimenService
+import Testing
+
+/// The service answers an engine error from its data (code, diagnostic ids, locations and
+/// fields), never by parsing its text: each problem keeps the diagnostic's own id and names the
+/// place the engine found (`<body>:line:col`, or the document path of a tracker problem).
+@Suite struct ErrorMappingTests {
+    typealias Support = ServiceTestSupport
+
+    @Test func requestProblemsKeepTheirIdsAndLocations() async throws {
+        let server = try Support.server()
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(#"{"week": 3, "checkins": []}"#)) { response in
+                #expect(response.status == .unprocessableContent, "\(Support.text(response))")
+                let error = try Support.error(response)
+                #expect(error["id"] as? String == "input.missing")
+                #expect(error["path"] as? String == "<body>:1:1")
+                #expect((error["message"] as? String)?.hasPrefix("'current_plan' is missing") == true)
+            }
+            // A tracker tree's structural problem is named by its document path, as the engine
+            // reports it in the diagnostic's field.
+            try await client.execute(uri: "/v1/tracker/validate", method: .post, headers: Support.json, body: Support.body(#"{"programs": [], "userId": 5}"#)) { response in
+                #expect(response.status == .unprocessableContent, "\(Support.text(response))")
+                let error = try Support.error(response)
+                #expect(error["id"] as? String == "tracker.invalid")
+                #expect(error["path"] as? String == "<root>")
+                #expect((error["message"] as? String)?.contains("'userId' must be a string") == true)
+            }
+        }
+    }
+
+    /// Every problem of a rejected request is a diagnostic of the error, with its location or
+    /// field: nothing is left only in the text.
+    @Test func engineErrorsAreDataWithTheirPlaces() throws {
+        let engine = try Support.server().store.current.engine
+        do {
+            _ = try engine.trackerTree(from: Data(#"{"programs": [], "userId": 5}"#.utf8), name: "tree.json")
+            Issue.record("a tree with a numeric userId was read")
+        } catch {
+            #expect(error.code == .request)
+            #expect(error.input == "tree.json")
+            #expect(error.diagnostics.map(\.field) == ["<root>"])
+            #expect(error.description == "tree.json: <root>: error: 'userId' must be a string, not int")
+        }
+        do {
+            _ = try engine.trackerTree(fromCSV: "not,a,tracker,export\n", name: "tree.csv")
+            Issue.record("a CSV without the export's header was read")
+        } catch {
+            #expect(error.code == .request)
+            #expect(error.diagnostics.allSatisfy { $0.location?.file == "tree.csv" && $0.location?.line ?? 0 >= 1 }, "\(error.diagnostics)")
+        }
+    }
+}
