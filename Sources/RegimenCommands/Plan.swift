@@ -3,6 +3,7 @@ import Foundation
 import RegimenCoaching
 import RegimenKit
 import RegimenLanguage
+import RegimenRules
 
 /// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
 /// options and a week of training.
@@ -32,6 +33,17 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
+        // A plan `plan` or `adapt` produced (JSON or YAML) prints as the week it is. (Read
+        // quietly: anything else is a profile, and the profile reader reports its problems.)
+        if profile != "-", let text = try? String(contentsOfFile: profile, encoding: .utf8),
+           let document = YAMLReader.read(text, file: profile).document?.value(), PlanDocumentText.isPlan(document) {
+            let plan = PlanDocumentText.plan(in: document)
+            switch format {
+            case .json, .yaml: format.write(plan, in: context)
+            case .text: context.standardOutput.write(PlanDocumentText.render(plan))
+            }
+            return
+        }
         let engine = try EngineInput.engine(sources, in: context)
         let profile = try EngineInput.profile(self.profile, engine: engine, in: context)
         let plan = try EngineInput.run({ () throws(RegimenError) in try engine.generatePlan(profile, split: split) }, in: context)

@@ -22,12 +22,19 @@ extension AdaptationRuleSet {
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                                   setCredit: training.rules.setCredit.value)
+                                   setCredit: training.rules.setCredit.value, calorieBands: nutrition.map(Self.calorieBands) ?? [:])
         if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
             replanMeals(&result, nutrition: nutrition)
         }
         if let nutrition { addOneRepMaxes(&result, input: input, nutrition: nutrition) }
         return result
+    }
+
+    /// Goal → its calorie band as multiples of TDEE. The plans' calorie precedence (safety floors >
+    /// pregnancy > goal band > adapt steps) is the nutrition rules'; adaptation reads the goal
+    /// band from there and keeps its steps inside it, above the floor of readiness-rules' macros.
+    static func calorieBands(_ nutrition: NutritionRuleSet) -> [String: ClosedRange<Double>] {
+        nutrition.nutrition.calories.mapValues(\.range)
     }
 
     /// Each load change names the lift's estimated one-rep max from the logged sets it was based

@@ -46,11 +46,14 @@ extension AdaptationRuleSet {
     ///     regressions); without them sets count only for the block's muscle.
     ///   - setCredit: how a set counts for primary and secondary muscles.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
+    ///   - calorieBands: goal → calorie band as multiples of TDEE (rules/nutrition.yaml); calories
+    ///     stay in the plan goal's band.
     package func adaptPlan(
         _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
+        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5),
+        calorieBands: [String: ClosedRange<Double>] = [:]
     ) throws(AdaptationInputError) -> AdaptationResult {
-        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit)
+        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calorieBands: calorieBands)
             .adapt(plan: plan, input: input)
     }
 

@@ -73,7 +73,8 @@ public struct GeneratedPlan: Sendable, Hashable {
             idx: indexes.jsonValue, kcal: meals["kcal"] ?? .null, macros: meals["macros"] ?? .null,
             ingredients: meals["ingredients"] ?? .null, confidence: .string(indexes.confidence),
             tips: indexes.tips + nutrition.tips,
-            accounting: .map(["basis": meals["basis"] ?? .null, "adjustments": meals["adjustments"] ?? .list([])]))
+            // `goal`: adapt keeps later calorie steps in its band and reads its target weight trend.
+            accounting: .map(["goal": meals["goal"] ?? .null, "basis": meals["basis"] ?? .null, "adjustments": meals["adjustments"] ?? .list([])]))
         return GeneratePlanResponse.make(training: training, nutrition: section, explain: explain)
     }
 }

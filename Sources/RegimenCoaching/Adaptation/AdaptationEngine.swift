@@ -18,11 +18,16 @@ package struct AdaptationEngine: Sendable {
     /// How a set counts toward a muscle's weekly sets (`set_credit` of rules/training-volume.yaml),
     /// so that adaptation counts exactly as the plan did.
     package let setCredit: TrainingRules.SetCredit
+    /// Goal → its calorie band as multiples of TDEE (`calories.<goal>.multiplier` of
+    /// rules/nutrition.yaml); empty when adaptation runs without the nutrition rules.
+    package let calorieBands: [String: ClosedRange<Double>]
 
     package init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5)
+        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5),
+        calorieBands: [String: ClosedRange<Double>] = [:]
     ) {
+        self.calorieBands = calorieBands
         self.readiness = readiness
         self.progression = progression
         self.exercises = exercises
@@ -40,10 +45,18 @@ package struct AdaptationEngine: Sendable {
             return AdaptationResult(patchedPlan: document, changeLog: [], warnings: [],
                                     notes: ["this request (\(Self.describe(input))) was already applied to the plan; nothing changed"])
         }
-        // A deload lasts its week: the week after, the plan trains as before the deload again.
+        var input = input
+        if input.week == nil { input.week = Self.derivedWeek(input, plan: plan) }
+        try refuseStale(input, plan: plan)
+        // A deload of a plan adapted before deloads had ends lasts its week (its record keeps
+        // the blocks from before it).
         var start = plan
         let ended = endDeload(&start, week: input.week ?? 1)
         var run = AdaptationRun(engine: self, plan: start, input: input)
+        if run.state.startDate == nil {
+            run.state.startDate = input.startDate.flatMap(CalendarDay.init) ?? input.checkIns.compactMap { $0.date.flatMap(CalendarDay.init) }.min()
+        }
+        run.recordWeighIns()
         if let ended { run.log.append(ended) }
         run.apply()
         let before = AdaptationRun.countedSets(plan, self)
@@ -59,12 +72,18 @@ package struct AdaptationEngine: Sendable {
         }
         let record = AdaptationRecord(
             week: input.week, checkins: input.checkIns.map(EvidenceKey.checkIn), sessions: input.sessions.map(EvidenceKey.session),
-            fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied,
-            beforeDeload: run.deloaded ? start.allBlocks.map { .init(workout: $0.workout, block: $0.block, sets: $0.sets, rir: $0.rir?.description) } : [])
+            fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied)
         // A run that changed nothing leaves the plan as it was (nothing to protect from repeating).
         let patched = run.plan.patchedDocument(setChanges: changes)
-        return AdaptationResult(patchedPlan: patched == document ? document : run.plan.patchedDocument(setChanges: changes, record: record), changeLog: run.log,
-                                warnings: run.warnings, notes: run.notes)
+        // Bookkeeping alone (a first baseline, a start date) is no change; weigh-ins are: the
+        // trend needs them next time.
+        let unchanged = patched == document && run.state.adjustments == plan.state.adjustments
+            && run.state.weighIns == plan.state.weighIns && run.state.lastKcalChange?.week == plan.state.lastKcalChange?.week
+            && run.state.lastKcalChange?.date == plan.state.lastKcalChange?.date
+        return AdaptationResult(
+            patchedPlan: unchanged ? document : run.plan.patchedDocument(
+                setChanges: changes, record: record, keptRecords: keptRecords(week: input.week, latest: Self.latestDate(input)), state: run.state),
+            changeLog: run.log, warnings: run.warnings, notes: run.notes)
     }
 
     /// When `plan` is a deload week that an earlier adaptation made and `week` is a later week,

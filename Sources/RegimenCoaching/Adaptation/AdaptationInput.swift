@@ -13,8 +13,17 @@ package struct CheckIn: Sendable, Hashable {
     package var stress: Int
     /// 1 (none) – 5 (eager).
     package var motivation: Int
+    /// Body weight that morning, kg (the measured weight trend reads it).
+    package var weightKg: Double?
+    /// The day's logged intake, kcal (reported beside the trend).
+    package var intakeKcal: Double?
 
-    package init(date: String? = nil, sleepHours: Double, soreness: OrderedDictionary<String, Int> = [:], stress: Int, motivation: Int) {
+    package init(
+        date: String? = nil, sleepHours: Double, soreness: OrderedDictionary<String, Int> = [:], stress: Int, motivation: Int,
+        weightKg: Double? = nil, intakeKcal: Double? = nil
+    ) {
+        self.weightKg = weightKg
+        self.intakeKcal = intakeKcal
         self.date = date
         self.sleepHours = sleepHours
         self.soreness = soreness
@@ -92,14 +101,23 @@ public struct AdaptationInput: Sendable, Hashable {
     public var nextDay: Int?
     /// Muscles the user wants to bring up.
     public var laggingMuscles: [String]
+    /// The plan's goal when the plan does not say (`fat_loss`, …): the calorie band and the
+    /// target weight trend are the goal's.
+    public var goal: String?
+    /// The day training started (`YYYY-MM-DD`); with no `week`, the week is counted from it.
+    /// Defaults to the plan's `start_date`, else the first check-in's date.
+    public var startDate: String?
     /// Where each field was written, when the input was read from a file, so that a problem the
     /// plan reveals (an unknown region, a day the plan lacks) points at the line.
     package var fieldLocations = FieldLocations()
 
     package init(
         checkIns: [CheckIn] = [], sessions: [LoggedSession] = [], adherencePct: Double? = nil,
-        weightTrend: WeightTrend? = nil, week: Int? = nil, nextDay: Int? = nil, laggingMuscles: [String] = []
+        weightTrend: WeightTrend? = nil, week: Int? = nil, nextDay: Int? = nil, laggingMuscles: [String] = [],
+        goal: String? = nil, startDate: String? = nil
     ) {
+        self.goal = goal
+        self.startDate = startDate
         self.checkIns = checkIns
         self.sessions = sessions
         self.adherencePct = adherencePct

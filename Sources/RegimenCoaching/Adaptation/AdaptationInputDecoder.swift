@@ -14,10 +14,12 @@ extension WeightTrend: NodeEnum {}
 /// week: 3                        # week of the training block (deload rules)
 /// next_day: 2                    # the plan day trained next
 /// last_week_adherence_pct: 85
-/// weight_trend_2w: above         # below | on_target | above
+/// weight_trend_2w: above         # below | on_target | above (overrides the measured trend)
+/// goal: fat_loss                 # when the plan does not carry its goal
+/// start_date: 2026-02-16         # week 1's first day; the week follows from it without `week:`
 /// lagging_muscles: [chest]
 /// checkins:                      # or `readiness:` with a single check-in, as in the seed
-///   - {date: 2026-03-02, sleep_h: 6.5, soreness: {legs: 5}, stress: 3, motivation: 3}
+///   - {date: 2026-03-02, sleep_h: 6.5, soreness: {legs: 5}, stress: 3, motivation: 3, weight_kg: 78.4, intake_kcal: 1900}
 /// sessions:
 ///   - date: 2026-03-02
 ///     day: 2
@@ -92,6 +94,11 @@ package enum AdaptationInputDecoder {
             let adherence = map.optional("last_week_adherence_pct", as: Double.self, in: 0...100)
             let trend = map.optional("weight_trend_2w", as: WeightTrend.self)
             let lagging = map.optional("lagging_muscles", default: [String]())
+            let goal = map.optional("goal", as: String.self)
+            let startDate = map.optional("start_date", as: String.self)
+            if let startDate, CalendarDay(startDate) == nil {
+                context.error("input.date", DecodingPath(keyPath: "start_date").message("must be a date written YYYY-MM-DD, not '\(startDate)'"), at: map.node("start_date")?.location)
+            }
             var checkIns = map.list("checkins", required: false) { node, path in checkIn(node, at: path, context) } ?? []
             rejectDuplicateDates(map.node("checkins"), context)
             if let single = map.node("readiness"), let one = checkIn(single, at: DecodingPath(keyPath: "readiness"), context) {
@@ -99,7 +106,7 @@ package enum AdaptationInputDecoder {
             }
             let sessions = map.list("sessions", required: false) { node, path in session(node, at: path, context) } ?? []
             var input = AdaptationInput(checkIns: checkIns, sessions: sessions, adherencePct: adherence, weightTrend: trend, week: week,
-                                        nextDay: nextDay, laggingMuscles: lagging)
+                                        nextDay: nextDay, laggingMuscles: lagging, goal: goal, startDate: startDate)
             input.fieldLocations = fieldLocations(document, singleCheckInIndex: map.node("readiness") == nil ? nil : checkIns.count - 1)
             return input
         }
@@ -160,6 +167,8 @@ package enum AdaptationInputDecoder {
             let sleep = map.required("sleep_h", as: Double.self, in: 0...24)
             let stress = map.required("stress", as: Int.self, in: 1...5)
             let motivation = map.required("motivation", as: Int.self, in: 1...5)
+            let weight = map.optional("weight_kg", as: Double.self, in: 20...400)
+            let intake = map.optional("intake_kcal", as: Double.self, in: 0...20_000)
             var soreness: OrderedDictionary<String, Int> = [:]
             if let sorenessNode = map.node("soreness") {
                 _ = context.mapping(sorenessNode, at: map.path.appending(key: "soreness")) { regions -> Bool? in
@@ -170,7 +179,7 @@ package enum AdaptationInputDecoder {
                 }
             }
             guard let sleep, let stress, let motivation else { return nil }
-            return CheckIn(date: date, sleepHours: sleep, soreness: soreness, stress: stress, motivation: motivation)
+            return CheckIn(date: date, sleepHours: sleep, soreness: soreness, stress: stress, motivation: motivation, weightKg: weight, intakeKcal: intake)
         }
     }
 

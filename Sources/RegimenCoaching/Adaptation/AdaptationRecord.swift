@@ -103,7 +103,8 @@ enum EvidenceKey {
     /// A check-in: its date, or its content when it has none.
     static func checkIn(_ checkIn: CheckIn) -> String {
         checkIn.date ?? "undated(sleep \(ValueText.number(checkIn.sleepHours)), stress \(checkIn.stress), motivation \(checkIn.motivation)"
-            + checkIn.soreness.map { ", \($0.key) \($0.value)" }.joined() + ")"
+            + checkIn.soreness.map { ", \($0.key) \($0.value)" }.joined()
+            + (checkIn.weightKg.map { ", \(ValueText.number($0)) kg" } ?? "") + ")"
     }
 
     /// A logged session: its date and plan day, or its content when it has no date.
@@ -122,7 +123,15 @@ enum EvidenceKey {
         var text = "week \(input.week.map(String.init) ?? "-") next \(input.nextDay.map(String.init) ?? "-")"
         text += " adherence \(input.adherencePct.map { ValueText.number($0) } ?? "-") trend \(input.weightTrend?.rawValue ?? "-")"
         text += " lagging \(input.laggingMuscles.joined(separator: ","))"
-        for item in input.checkIns { text += " | " + Self.checkIn(item) }
+        // Fields a request before them could not have: spelled only when given, so that older
+        // plans' records keep their fingerprints.
+        if let goal = input.goal { text += " goal \(goal)" }
+        if let start = input.startDate { text += " start \(start)" }
+        for item in input.checkIns {
+            text += " | " + Self.checkIn(item)
+            if item.date != nil, let kg = item.weightKg { text += " \(ValueText.number(kg)) kg" }
+            if let intake = item.intakeKcal { text += " \(ValueText.number(intake)) kcal" }
+        }
         for item in input.sessions {
             text += " | " + Self.session(item) + " " + item.exercises.map { exercise in
                 exercise.exerciseId + "/" + (exercise.muscle ?? "") + "(" + (exercise.feel?.rawValue ?? "") + ")" + exercise.sets.map {

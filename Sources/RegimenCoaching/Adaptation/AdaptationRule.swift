@@ -52,6 +52,10 @@ package struct AdaptationRule: Sendable {
         package var laggingSet: CompiledExpression?
         /// …or else this percent change of the lift's load.
         package var otherwiseLoadPercent: CompiledExpression?
+        /// …or, for a lift without external load, reps added to its range (at the rep ceiling,
+        /// when this gives 0 or less, the lift moves to its harder variant as the progression
+        /// rules move it).
+        package var otherwiseReps: CompiledExpression?
         /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
         package var reps: CompiledExpression?
         /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
@@ -77,13 +81,16 @@ package struct AdaptationRule: Sendable {
     package var reason: MessageTemplate
     /// Rules that do not apply when this one fires.
     package var supersedes: [String]
+    /// How long the rule's changes last (`lasts:`); later adaptations end them.
+    package var lasts: AdjustmentLifetime = .persistent
     /// Where the rule's id is written.
     package var location: SourceLocation?
 
     package init(
         id: String, scope: Scope, condition: CompiledExpression, actions: Actions, reason: MessageTemplate,
-        supersedes: [String] = [], location: SourceLocation? = nil
+        supersedes: [String] = [], lasts: AdjustmentLifetime = .persistent, location: SourceLocation? = nil
     ) {
+        self.lasts = lasts
         self.id = id
         self.scope = scope
         self.condition = condition
@@ -125,12 +132,23 @@ package struct ReadinessRules: Sendable {
     package var blockWeeks: Int
     package var macros: MacroRule
     package var rules: [AdaptationRule]
+    /// When temporary changes end and how many weeks of records a plan keeps (`nil`: changes
+    /// that are not persistent end at the next adaptation, records are not trimmed).
+    package var adjustments: AdjustmentPolicy?
+    /// The measured weight trend (`nil`: only the typed `weight_trend_2w` counts).
+    package var weightTrend: WeightTrendRule?
+    /// What the banner suggests at the calorie band's edges.
+    package var calorieBand: CalorieBandAdvice?
 
     package init(
         readinessLets: [NamedExpression], readinessScore: CompiledExpression, lowDay: CompiledExpression,
         highDay: CompiledExpression, regions: [(region: String, muscles: [String])], lagging: CompiledExpression,
-        minSetsPerBlock: Int, blockWeeks: Int, macros: MacroRule, rules: [AdaptationRule]
+        minSetsPerBlock: Int, blockWeeks: Int, macros: MacroRule, rules: [AdaptationRule],
+        adjustments: AdjustmentPolicy? = nil, weightTrend: WeightTrendRule? = nil, calorieBand: CalorieBandAdvice? = nil
     ) {
+        self.adjustments = adjustments
+        self.weightTrend = weightTrend
+        self.calorieBand = calorieBand
         self.blockWeeks = blockWeeks
         self.readinessLets = readinessLets
         self.readinessScore = readinessScore
@@ -156,8 +174,18 @@ package struct ProgressionRules: Sendable {
     package var defaultIncrementKg: Double
     /// First match wins, per logged exercise.
     package var rules: [AdaptationRule]
+    /// A load increase is this many percent of the load (seed §3.4: +2.5–5%); `nil`: any step.
+    package var loadStepPercent: ClosedRange<Double>?
+    /// Where the smallest real step is above `loadStepPercent`, the rep range's top first grows
+    /// by this many reps; the step comes when the lift reaches the extended top.
+    package var extendReps: Int
 
-    package init(increments: [(equipment: String, kg: Double)], defaultIncrementKg: Double, rules: [AdaptationRule]) {
+    package init(
+        increments: [(equipment: String, kg: Double)], defaultIncrementKg: Double, rules: [AdaptationRule],
+        loadStepPercent: ClosedRange<Double>? = nil, extendReps: Int = 0
+    ) {
+        self.loadStepPercent = loadStepPercent
+        self.extendReps = extendReps
         self.increments = increments
         self.defaultIncrementKg = defaultIncrementKg
         self.rules = rules

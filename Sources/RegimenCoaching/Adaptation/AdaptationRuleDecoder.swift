@@ -8,7 +8,7 @@ enum AdaptationRuleDecoder {
     /// The action keys, with the scopes each needs (`nil`: any scope).
     static let actionScopes: [String: Set<AdaptationRule.Scope>?] = [
         "sets": [.soreRegion, .loggedExercise], "suggest_regression": [.soreRegion], "weekly_sets_pct": nil, "rir_floor": nil,
-        "kcal_pct": nil, "load_pct": [.loggedExercise], "lagging_set": [.loggedExercise], "otherwise_load_pct": [.loggedExercise],
+        "kcal_pct": nil, "load_pct": [.loggedExercise], "lagging_set": [.loggedExercise], "otherwise_load_pct": [.loggedExercise], "otherwise_reps": [.loggedExercise],
         "deload": nil, "note": nil, "reps": [.loggedExercise], "harder_variant": [.loggedExercise],
     ]
 
@@ -38,6 +38,7 @@ enum AdaptationRuleDecoder {
             let condition = map.requiredExpression("when", in: environment)
             let reason = map.requiredTemplate("reason", in: environment)
             let supersedes = map.optional("supersedes", default: [String]())
+            let lasts = map.optional("lasts", default: AdjustmentLifetime.persistent)
             let actions = map.mapping("then") { then -> AdaptationRule.Actions? in
                 var actions = AdaptationRule.Actions()
                 var valid = true
@@ -56,6 +57,7 @@ enum AdaptationRuleDecoder {
                 actions.loadPercent = then.optionalExpression("load_pct", in: environment)
                 actions.laggingSet = then.optionalExpression("lagging_set", in: environment)
                 actions.otherwiseLoadPercent = then.optionalExpression("otherwise_load_pct", in: environment)
+                actions.otherwiseReps = then.optionalExpression("otherwise_reps", in: environment)
                 actions.deload = then.optional("deload", default: false)
                 actions.reps = then.optionalExpression("reps", in: environment)
                 actions.harderVariant = then.optional("harder_variant", default: false)
@@ -64,6 +66,9 @@ enum AdaptationRuleDecoder {
                     valid = false
                 }
                 if !then.requireKey("lagging_set", whenPresent: "otherwise_load_pct", "'otherwise_load_pct' needs 'lagging_set'") {
+                    valid = false
+                }
+                if !then.requireKey("lagging_set", whenPresent: "otherwise_reps", "'otherwise_reps' needs 'lagging_set'") {
                     valid = false
                 }
                 // Naming no action is a shape problem (the schema requires a key). An action whose
@@ -80,7 +85,7 @@ enum AdaptationRuleDecoder {
                 return valid ? actions : nil
             }
             guard let condition, let reason, let actions else { return nil }
-            return AdaptationRule(id: id, scope: scope, condition: condition, actions: actions, reason: reason, supersedes: supersedes, location: idNode.location)
+            return AdaptationRule(id: id, scope: scope, condition: condition, actions: actions, reason: reason, supersedes: supersedes, lasts: lasts, location: idNode.location)
         }
     }
 

@@ -21,6 +21,7 @@ extension AdaptationRun {
         }
         if let expression = actions.rirFloor, let floor = amount(expression, rule, firing.bindings) {
             raiseRIRFloor(to: Self.whole(floor), rule: rule, reason: reason)
+            lastRIRFloor = Self.whole(floor)
         }
         if let expression = actions.sets, let delta = amount(expression, rule, firing.bindings) {
             let sets = Self.whole(delta)
@@ -41,6 +42,8 @@ extension AdaptationRun {
             let lagging = firing.bindings["lagging"]?.boolValue ?? false
             if lagging, sets > 0, let target = nextOccurrence(of: lift), canAdd(sets, to: target) {
                 changeLiftSets(lift, by: sets, rule: rule, reason: reason)
+            } else if !isLoaded(lift.exercise.exerciseId), let otherwise = actions.otherwiseReps {
+                progressUnloaded(lift, reps: otherwise, firing: firing, reason: reason)
             } else if let otherwise = actions.otherwiseLoadPercent, let percent = amount(otherwise, rule, firing.bindings) {
                 changeLoad(lift, by: percent, rule: rule, reason: reason)
             }
@@ -54,6 +57,29 @@ extension AdaptationRun {
         if let note = actions.note {
             log.append(ChangeLogEntry(rule: rule.id, target: "plan", field: "note", before: .null, after: .null,
                                       reason: reason, line: "\(note) (\(reason))"))
+        }
+    }
+
+    /// A "too easy" lift without external load: more reps, or at the rep ceiling (the amount is 0
+    /// or less) its harder variant with the range the progression rules' variant rule gives.
+    mutating func progressUnloaded(_ lift: LiftLog, reps expression: CompiledExpression, firing: Firing, reason: String) {
+        // The progression rules move it by reps this run already, with their own line.
+        guard !progressedByReps.contains(lift.exercise.exerciseId + " " + lift.prescription.muscle),
+              let extra = amount(expression, firing.rule, firing.bindings) else { return }
+        let reps = Self.whole(extra)
+        if reps > 0 {
+            changeReps(lift, by: reps, rule: firing.rule, reason: reason)
+            return
+        }
+        guard let variantRule = engine.progression.rules.first(where: { $0.actions.harderVariant }),
+              engine.exercises[lift.exercise.exerciseId]?.progressions.first != nil else {
+            log.append(ChangeLogEntry(rule: firing.rule.id, target: lift.exercise.exerciseId, field: "note", before: .null, after: .null, reason: reason,
+                                      line: "\(exerciseName(lift.exercise.exerciseId)): at the rep ceiling with no harder variant; add load (a vest or a band) or a progression to the catalog (\(reason))"))
+            return
+        }
+        moveToHarderVariant(lift, rule: firing.rule, reason: reason)
+        if let shift = variantRule.actions.reps, let delta = amount(shift, variantRule, firing.bindings) {
+            changeReps(lift, by: Self.whole(delta), rule: firing.rule, reason: reason)
         }
     }
 
@@ -209,15 +235,7 @@ extension AdaptationRun {
         let perMuscleBefore = Dictionary(grouping: blocks, by: \.muscle).mapValues { $0.reduce(0) { $0 + $1.sets } }
         var moved = 0
         if goal < total {
-            for _ in 0..<(total - goal) {
-                let candidates = plan.allBlocks.enumerated().filter { $0.element.sets > readiness.minSetsPerBlock }
-                guard let pick = candidates.max(by: { a, b in
-                    if a.element.sets != b.element.sets { return a.element.sets < b.element.sets }
-                    return a.offset < b.offset
-                }) else { break }
-                update(pick.element) { $0.sets -= 1 }
-                moved -= 1
-            }
+            moved = -spreadCut(total - goal, total: total, perMuscle: perMuscleBefore)
         } else {
             for _ in 0..<(goal - total) {
                 let counted = Self.countedSets(plan, engine)
@@ -244,6 +262,44 @@ extension AdaptationRun {
                                   details: details))
     }
 
+    /// Takes `cut` sets from the week in proportion to each muscle's sets (a muscle with a third
+    /// of the week's sets gives a third of the cut), each from the muscle's largest block. A set
+    /// that would take a muscle below its band's bottom goes to a muscle that stays within its
+    /// band where there is one. Returns the sets taken.
+    mutating func spreadCut(_ cut: Int, total: Int, perMuscle: [String: Int]) -> Int {
+        var removed: [String: Int] = [:]
+        var taken = 0
+        for _ in 0..<cut {
+            let counted = Self.countedSets(plan, engine)
+            var safe: [(muscle: String, block: PlanView.Block)] = []
+            var any: [(muscle: String, block: PlanView.Block)] = []
+            for muscle in perMuscle.keys.sorted() {
+                // The muscle's largest block (the later one on ties) that may lose a set.
+                let blocks = plan.allBlocks.filter { $0.muscle == muscle && $0.sets > readiness.minSetsPerBlock }
+                guard let block = blocks.max(by: { $0.sets == $1.sets ? ($0.workout, $0.block) < ($1.workout, $1.block) : $0.sets < $1.sets }) else { continue }
+                any.append((muscle, block))
+                let keepsBands = Self.contributions(of: block, engine).allSatisfy { part in
+                    guard let band = plan.bands[part.muscle], part.share > 0 else { return true }
+                    return (counted[part.muscle] ?? 0) - part.share >= band.lowerBound - 1e-9
+                }
+                if keepsBands { safe.append((muscle, block)) }
+            }
+            let pool = safe.isEmpty ? any : safe
+            // The muscle furthest behind its share of the cut.
+            func behind(_ muscle: String) -> Double {
+                Double(cut) * Double(perMuscle[muscle] ?? 0) / Double(max(1, total)) - Double(removed[muscle] ?? 0)
+            }
+            guard let pick = pool.max(by: { a, b in
+                let x = behind(a.muscle), y = behind(b.muscle)
+                return abs(x - y) < 1e-9 ? a.muscle > b.muscle : x < y
+            }) else { break }
+            update(pick.block) { $0.sets -= 1 }
+            removed[pick.muscle, default: 0] += 1
+            taken += 1
+        }
+        return taken
+    }
+
     /// No block prescribes fewer reps in reserve than `floor` (no sets to failure below it).
     mutating func raiseRIRFloor(to floor: Int, rule: AdaptationRule, reason: String) {
         var details: [Value] = []
@@ -266,22 +322,48 @@ extension AdaptationRun {
                                   line: "RIR floor \(floor), no sets to failure (\(reason))", details: details))
     }
 
-    /// Daily calories change by `percent` (never below the floor on a cut); macros follow.
+    /// Daily calories change by `percent`, at most once per trend window and within the effective
+    /// band (never below the floor); macros follow. At the band's edge the log says so and what a
+    /// coach would do instead.
     mutating func changeCalories(by percent: Double, rule: AdaptationRule, reason: String, week: [String: Value]) {
         guard let kcal = plan.kcal, kcal > 0 else {
             warnings.append("rule '\(rule.id)': the plan has no kcal; calories not changed")
             return
         }
+        if let days = daysSinceRecentKcalChange() {
+            let window = readiness.weightTrend?.windowDays ?? 14
+            log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "note", before: ValueNumber.value(kcal), after: ValueNumber.value(kcal),
+                                      reason: reason, line: "Calories unchanged (\(reason); last change \(days) days ago, one change per \(window) days)"))
+            return
+        }
         var target = (kcal * (1 + percent / 100)).rounded()
         var floorNote = ""
-        if percent < 0, let floor = amount(readiness.macros.kcalFloor, rule, week), target < floor {
+        let floor = amount(readiness.macros.kcalFloor, rule, week)
+        if percent < 0, let floor, target < floor {
             target = max(target, min(kcal, floor.rounded(.up)))
             floorNote = "; floor \(ValueText.number(floor.rounded(.up))) kcal"
         }
+        var edge: String?
+        if let found = effectiveCalorieBand(floor: floor) {
+            if percent < 0, target <= found.band.lowerBound {
+                target = max(target, min(kcal, found.band.lowerBound))
+                edge = "at the floor of \(found.low): " + (readiness.calorieBand?.atFloor ?? "no further cut")
+            } else if percent > 0, target >= found.band.upperBound {
+                target = min(target, max(kcal, found.band.upperBound))
+                edge = "at the top of \(found.high): " + (readiness.calorieBand?.atCeiling ?? "no further increase")
+            }
+        }
         guard target != kcal else {
             log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "note", before: ValueNumber.value(kcal), after: ValueNumber.value(kcal),
-                                      reason: reason, line: "Calories unchanged (\(reason)\(floorNote))"))
+                                      reason: reason, line: "Calories unchanged (\(reason)\(floorNote))\(edge.map { ": " + $0 } ?? "")"))
             return
+        }
+        state.lastKcalChange = (input.week, AdaptationEngine.latestDate(input))
+        defer {
+            if let edge {
+                log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "note", before: ValueNumber.value(target), after: ValueNumber.value(target),
+                                          reason: reason, line: "Calories \(edge)"))
+            }
         }
         let actual = (target / kcal - 1) * 100
         plan.kcal = target
@@ -353,14 +435,64 @@ extension AdaptationRun {
         // A lift without external load (bodyweight, bands) progresses by reps and variants, never kg.
         guard isLoaded(id), !loadChanged.contains(id), percent != 0, let load = lift.exercise.sets.compactMap(\.loadKg).min(), load > 0 else { return }
         let step = engine.progression.incrementKg(forEquipment: engine.exercises[id]?.equipment ?? [])
+        if percent > 0, let allowed = engine.progression.loadStepPercent {
+            increaseLoad(lift, from: load, by: max(percent, allowed.lowerBound), step: step, allowed: allowed, rule: rule, reason: reason)
+            return
+        }
         var next = (load * (1 + percent / 100) / step).rounded() * step
         if percent > 0 && next <= load { next = ((load / step + 1e-9).rounded(.down) + 1) * step }
         if percent < 0 && next >= load { next = max(step, ((load / step - 1e-9).rounded(.up) - 1) * step) }
         next = (next * 1000).rounded() / 1000
         guard next != load else { return }
+        setLoad(id, from: load, to: next, rule: rule, reason: reason, suffix: "")
+    }
+
+    mutating func setLoad(_ id: String, from load: Double, to next: Double, rule: AdaptationRule, reason: String, suffix: String) {
         loadChanged.insert(id)
         for block in plan.allBlocks where block.exerciseId == id { update(block) { $0.loadKg = next } }
         log.append(ChangeLogEntry(rule: rule.id, target: id, field: "load_kg", before: ValueNumber.value(load), after: ValueNumber.value(next),
-                                  reason: reason, line: "\(exerciseName(id)) \(ValueText.signed(next - load)) kg to \(ValueText.number(next)) kg (\(reason))"))
+                                  reason: reason, line: "\(exerciseName(id)) \(ValueText.signed(next - load)) kg to \(ValueText.number(next)) kg\(suffix) (\(reason))"))
+    }
+
+    /// A load increase of `percent` (seed §3.4: 2.5–5%): the smallest loadable step at or above
+    /// it. Where that step is more than the rules allow, the lift earns it with reps first: the
+    /// top of its rep range grows by `extend_reps`; once the lift is at the extended top, the
+    /// load takes the step and the reps go back to the planned range.
+    mutating func increaseLoad(_ lift: LiftLog, from load: Double, by percent: Double, step: Double, allowed: ClosedRange<Double>,
+                               rule: AdaptationRule, reason: String) {
+        let id = lift.exercise.exerciseId
+        var next = ((load * (1 + percent / 100) / step) - 1e-9).rounded(.up) * step
+        if next <= load { next = ((load / step + 1e-9).rounded(.down) + 1) * step }
+        next = (next * 1000).rounded() / 1000
+        let stepPercent = (next / load - 1) * 100
+        guard stepPercent > allowed.upperBound + 1e-9 else {
+            setLoad(id, from: load, to: next, rule: rule, reason: reason, suffix: "")
+            return
+        }
+        let blocks = plan.allBlocks.filter { $0.exerciseId == id && $0.muscle == lift.prescription.muscle }
+        guard let first = blocks.first, let range = first.reps else {
+            log.append(ChangeLogEntry(rule: rule.id, target: id, field: "note", before: ValueNumber.value(load), after: ValueNumber.value(load), reason: reason,
+                                      line: "\(exerciseName(id)) load held at \(ValueText.number(load)) kg: the next \(ValueText.number(step)) kg step is +\(ValueText.number(stepPercent, decimals: 1))%, above \(ValueText.number(allowed.upperBound))% (\(reason))"))
+            return
+        }
+        let planned = state.baseline(workout: first.workout, block: first.block)?.reps ?? range
+        let extendedTop = planned.upper + engine.progression.extendReps
+        if range.upper < extendedTop {
+            let extended = PlanRange(range.lower, extendedTop, dash: range.dash)
+            for block in blocks {
+                update(block) { $0.reps = extended }
+                extendedBlocks.insert(BlockKey(workout: block.workout, block: block.block))
+            }
+            loadChanged.insert(id)
+            log.append(ChangeLogEntry(rule: rule.id, target: id, field: "reps", before: .string(range.description), after: .string(extended.description), reason: reason,
+                                      line: "\(exerciseName(id)) reps \(range.description) → \(extended.description) at \(ValueText.number(load)) kg: the next \(ValueText.number(step)) kg step is +\(ValueText.number(stepPercent, decimals: 1))%, above \(ValueText.number(allowed.upperBound))%, so reps first (\(reason))"))
+            return
+        }
+        for block in blocks {
+            update(block) { $0.reps = planned }
+            extendedBlocks.insert(BlockKey(workout: block.workout, block: block.block))
+        }
+        setLoad(id, from: load, to: next, rule: rule, reason: reason,
+                suffix: ", reps back to \(planned.description) (start at \(planned.lower)): \(range.description) reached, the step is +\(ValueText.number(stepPercent, decimals: 1))%")
     }
 }

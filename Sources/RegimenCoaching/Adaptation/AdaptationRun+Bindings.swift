@@ -65,7 +65,7 @@ extension AdaptationRun {
         bindings.bind(V.deloadedThisBlock, .bool(original.adaptations.contains { record in
             record.deloadWeek.map { ($0 - 1) / blockWeeks == (week - 1) / blockWeeks } ?? false
         }))
-        bindings.bind(V.weightTrend, input.weightTrend.map { .string($0.rawValue) } ?? .null)
+        bindings.bind(V.weightTrend, weightTrend().map { .string($0.rawValue) } ?? .null)
         bindings.bind(V.adherencePct, input.adherencePct.map(Value.float) ?? .null)
         bindings.bind(V.kcal, original.kcal.map(Value.float) ?? .null)
         bindings.bind(V.bmr, original.bmr.map(Value.float) ?? .null)

@@ -18,6 +18,16 @@ struct AdaptationRun {
     var notes: [String] = []
     /// Whether this run made the week a deload week.
     var deloaded = false
+    /// The plan's baseline, its changes in effect and its weigh-ins, as this run leaves them.
+    var state: AdaptationState
+    /// Blocks whose rep range this run extended on the way to a load step (not earned reps: the
+    /// baseline keeps its range).
+    var extendedBlocks: Set<BlockKey> = []
+    /// The RIR floor the rule being performed set, if any.
+    var lastRIRFloor: Int?
+    /// Lifts (exercise and muscle) a progression rule moves by reps or to a harder variant this
+    /// run: a readiness "too easy" does not move them a second time.
+    var progressedByReps: Set<String> = []
 
     var readiness: ReadinessRules { engine.readiness }
 
@@ -26,6 +36,8 @@ struct AdaptationRun {
         self.original = plan
         self.plan = plan
         self.input = input
+        self.state = plan.state
+        if state.baseline.isEmpty { state.baseline = Self.initialBaseline(plan) }
     }
 
     // MARK: - Firing
@@ -52,6 +64,9 @@ struct AdaptationRun {
 
     mutating func apply() {
         let week = weekBindings()
+        endAdjustments(week: week)
+        // Changes still in effect from earlier weeks are not made again on new evidence.
+        let inEffect = Set(state.adjustments.map(\.rule))
         var firings: [Firing] = []
         for rule in readiness.rules {
             firings += fire(rule, week: week)
@@ -63,6 +78,11 @@ struct AdaptationRun {
                 firings.append(Firing(rule: rule, bindings: bindings, region: nil, lift: lift, basis: liftBasis(lift)))
                 break
             }
+        }
+        for firing in firings {
+            guard let lift = firing.lift, engine.progression.rules.contains(where: { $0.id == firing.rule.id }),
+                  firing.rule.actions.reps != nil || firing.rule.actions.harderVariant else { continue }
+            progressedByReps.insert(lift.exercise.exerciseId + " " + lift.prescription.muscle)
         }
         var superseded: Set<String> = []
         for firing in firings where !superseded.contains(firing.rule.id) {
@@ -76,7 +96,17 @@ struct AdaptationRun {
                 if !notes.contains(note) { notes.append(note) }
                 continue
             }
+            if firing.rule.lasts != .persistent, inEffect.contains(firing.rule.id) {
+                let line = state.adjustments.first { $0.rule == firing.rule.id }?.line ?? firing.rule.id
+                let note = "rule '\(firing.rule.id)' is still in effect (\(firing.rule.lasts.phrase)): “\(line)”; not made again"
+                if !notes.contains(note) { notes.append(note) }
+                continue
+            }
+            let before = snapshot()
+            let logStart = log.count
+            lastRIRFloor = nil
             perform(firing, week: week)
+            account(firing, before: before, logStart: logStart, rirFloor: lastRIRFloor)
             applied.append(AdaptationRecord.Applied(rule: firing.rule.id, basis: firing.basis))
         }
     }

@@ -69,6 +69,18 @@ package struct PlanView: Sendable, Hashable {
     package var deload: Bool
     /// What earlier adaptations applied to this plan (its `adaptations` list).
     var adaptations: [AdaptationRecord]
+    /// The goal the plan was made for (`goal`, as `regimen plan` writes it), when it says.
+    package var goal: String?
+    /// The plan's TDEE (`idx.TDEE`): the calorie band is a multiple of it.
+    package var tdee: Double?
+    /// The baseline, the changes in effect, the weigh-ins (`adaptation`).
+    var state: AdaptationState
+    /// The goal's calorie band and the highest safety/pregnancy floor as the plan's calorie
+    /// precedence decided them (`nutrition.basis.calorie_precedence`), when the plan says.
+    var calorieBounds: (band: ClosedRange<Double>, floor: Double)?
+
+    package static func == (a: PlanView, b: PlanView) -> Bool { a.document == b.document && a.days == b.days && a.kcal == b.kcal && a.macros == b.macros && a.deload == b.deload && a.state == b.state }
+    package func hash(into hasher: inout Hasher) { hasher.combine(document) }
     /// The plan as read.
     package let document: Value
 
@@ -130,6 +142,19 @@ package struct PlanView: Sendable, Hashable {
             macros = nil
         }
         bmr = Self.number(root["idx"]?["BMR"], "plan.idx.BMR", in: Self.plausible.kcal, &problems)
+        tdee = Self.number(root["idx"]?["TDEE"], "plan.idx.TDEE", in: Self.plausible.kcal, &problems)
+        goal = root["nutrition"]?["goal"]?.stringValue ?? root["goal"]?.stringValue
+        // The calorie precedence's decision when the plan was made (rules/nutrition.yaml
+        // `calorie_precedence`): the goal's band and the highest safety or pregnancy floor.
+        let decision = root["nutrition"]?["basis"]?["calorie_precedence"]
+        if let band = decision?["band_kcal"]?.listValue, band.count == 2, let low = band[0].numberValue, let high = band[1].numberValue,
+           low <= high, Self.plausible.kcal.contains(low), Self.plausible.kcal.contains(high) {
+            let floor = decision?["floor_kcal"]?.numberValue.flatMap { Self.plausible.kcal.contains($0) ? $0 : nil } ?? 0
+            calorieBounds = (low...high, floor)
+        } else {
+            calorieBounds = nil
+        }
+        state = AdaptationState(value: root["adaptation"])
         bands = Self.readBands(root)
         deload = root["deload"]?.boolValue ?? false
         // The records are what makes a second run of the same request a no-op: one that cannot be
@@ -223,8 +248,12 @@ package struct PlanView: Sendable, Hashable {
         var indirect: Int
     }
 
-    /// `record`, when given, is appended to the plan's `adaptations` list.
-    func patchedDocument(setChanges: [String: SetChange] = [:], record: AdaptationRecord? = nil) -> Value {
+    /// `record`, when given, is appended to the plan's `adaptations` list, which is then trimmed
+    /// to `keptRecords` (the records the rules keep); `state` replaces the plan's `adaptation`.
+    func patchedDocument(
+        setChanges: [String: SetChange] = [:], record: AdaptationRecord? = nil, keptRecords: ((AdaptationRecord) -> Bool)? = nil,
+        state: AdaptationState? = nil
+    ) -> Value {
         guard case .map(var root) = document else { return document }
         if var workouts = root["workouts"]?.listValue {
             for day in days {
@@ -263,7 +292,11 @@ package struct PlanView: Sendable, Hashable {
             root["deload"] = .bool(false)
         }
         if !setChanges.isEmpty { Self.refreshPlanned(&root, setChanges) }
-        if let record { root["adaptations"] = .list((root["adaptations"]?.listValue ?? []) + [record.value]) }
+        if let record {
+            let records = (adaptations + [record]).filter { keptRecords?($0) ?? true }
+            root["adaptations"] = .list(records.map(\.value))
+        }
+        if let state { root["adaptation"] = state.value }
         return .map(root)
     }
 

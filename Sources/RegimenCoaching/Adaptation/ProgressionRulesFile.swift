@@ -28,12 +28,25 @@ package struct ProgressionRulesFile: RuleFileKind {
             return valid ? steps : nil
         }
         let fallback = document.requiredNode("default_increment").flatMap { kilograms($0, at: DecodingPath(keyPath: "default_increment"), in: context) }
+        let stepPercent = document.mapping("load_step_pct") { map -> ClosedRange<Double>? in
+            let low = map.required("min", as: Double.self, in: 0.1...50)
+            let high = map.required("max", as: Double.self, in: 0.1...50)
+            guard let low, let high else { return nil }
+            guard low <= high else {
+                context.error("rules.out-of-range", map.path.message("min \(low) is above max \(high)"), at: map.node.location)
+                return nil
+            }
+            return low...high
+        }
+        let extendReps = document.required("extend_reps", as: Int.self, in: 0...20)
         var declaredIds: [String] = []
         let rules = document.list("rules") { node, path in
             AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: [.loggedExercise], defaultScope: .loggedExercise, declaring: &declaredIds)
         }
-        guard let increments, let fallback, let rules else { return nil }
-        return ProgressionRulesFile(rules: ProgressionRules(increments: increments, defaultIncrementKg: fallback, rules: rules), declaredIds: declaredIds)
+        guard let increments, let fallback, let rules, let stepPercent, let extendReps else { return nil }
+        return ProgressionRulesFile(
+            rules: ProgressionRules(increments: increments, defaultIncrementKg: fallback, rules: rules, loadStepPercent: stepPercent, extendReps: extendReps),
+            declaredIds: declaredIds)
     }
 
     /// A load step: a mass above zero, in kilograms.

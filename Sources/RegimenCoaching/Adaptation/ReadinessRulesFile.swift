@@ -76,14 +76,53 @@ package struct ReadinessRulesFile: RuleFileKind {
             guard let protein, let carb, let fat, let floor else { return nil }
             return ReadinessRules.MacroRule(proteinKcalPerGram: protein, carbKcalPerGram: carb, fatKcalPerGram: fat, kcalFloor: floor)
         }
+        let adjustments = document.mapping("adjustments") { map -> AdjustmentPolicy? in
+            let recovered = map.requiredExpression("recovered", in: weekEnvironment)
+            let keep = map.required("keep_weeks", as: Int.self, in: 1...104)
+            guard let recovered, let keep else { return nil }
+            return AdjustmentPolicy(recovered: recovered, keepWeeks: keep)
+        }
+        let trend = document.mapping("weight_trend") { map -> WeightTrendRule? in
+            let window = map.required("window_days", as: Int.self, in: 7...90)
+            let count = map.required("min_weigh_ins", as: Int.self, in: 2...90)
+            let span = map.required("min_span_days", as: Int.self, in: 1...90)
+            let targets = map.mapping("target_pct_per_week") { goals -> [String: ClosedRange<Double>]? in
+                var out: [String: ClosedRange<Double>] = [:]
+                var valid = true
+                for goal in goals.keys {
+                    let range = goals.mapping(goal) { entry -> ClosedRange<Double>? in
+                        let low = entry.required("min", as: Double.self, in: -5...5)
+                        let high = entry.required("max", as: Double.self, in: -5...5)
+                        guard let low, let high else { return nil }
+                        guard low <= high else {
+                            context.error("rules.out-of-range", entry.path.message("min \(low) is above max \(high)"), at: entry.node.location)
+                            return nil
+                        }
+                        return low...high
+                    }
+                    if let range { out[goal] = range } else { valid = false }
+                }
+                return valid ? out : nil
+            }
+            guard let window, let count, let span, let targets else { return nil }
+            return WeightTrendRule(windowDays: window, minWeighIns: count, minSpanDays: span, targetPercentPerWeek: targets)
+        }
+        let band = document.mapping("calorie_band") { map -> CalorieBandAdvice? in
+            let floor = map.required("at_floor", as: String.self)
+            let ceiling = map.required("at_ceiling", as: String.self)
+            guard let floor, let ceiling else { return nil }
+            return CalorieBandAdvice(atFloor: floor, atCeiling: ceiling)
+        }
         var declaredIds: [String] = []
         let rules = document.list("rules") { node, path in
             AdaptationRuleDecoder.decode(node, at: path, in: context, scopes: AdaptationRule.Scope.allCases, defaultScope: .week, declaring: &declaredIds)
         }
-        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let blockWeeks, let macros, let rules else { return nil }
+        guard let score, letsValid, let lowDay, let highDay, let regions, let lagging, let minSets, let blockWeeks, let macros, let rules,
+              let adjustments, let trend, let band else { return nil }
         return ReadinessRulesFile(rules: ReadinessRules(
             readinessLets: lets, readinessScore: score, lowDay: lowDay, highDay: highDay,
-            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules),
+            regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules,
+            adjustments: adjustments, weightTrend: trend, calorieBand: band),
             declaredIds: declaredIds)
     }
 

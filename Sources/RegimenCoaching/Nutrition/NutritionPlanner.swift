@@ -218,7 +218,7 @@ package struct NutritionPlanner: Sendable {
             case .kcal:
                 let before = kcal
                 kcal = min(kcal + shortKcal, max(before, ceiling ?? .infinity))
-                if let ceiling, let ceilingText, carbs() < floor {
+                if ceiling != nil, let ceilingText, carbs() < floor {
                     if kcal > before {
                         adjustments.append("kcal raised from \(formatted(before.rounded())) to \(formatted(kcal.rounded())) (\(formatted(kcal / indexes.tdee * 100))% of TDEE) and no further")
                     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RegimenCoaching
 import RegimenKit
 
 /// `regimen adapt PLAN CHECKINS`: the seed's adaptPlan — readiness, progression and weight trend
@@ -63,6 +64,9 @@ enum AdaptText {
         }
         for note in result.notes { lines.append("note: \(note)") }
         for warning in result.warnings { lines.append("warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        // The adapted plan is a plan: the week follows its change log, as `plan` prints a week.
+        lines.append("")
+        lines.append("Adapted week:")
+        return lines.joined(separator: "\n") + "\n" + PlanDocumentText.render(result.patchedPlan)
     }
 }

@@ -1,0 +1,75 @@
+import RegimenLanguage
+import RegimenRules
+
+/// How long a rule's change lasts (`lasts:` of a rule in rules/readiness-rules.yaml or
+/// rules/progression-rules.yaml). Every `adapt` first ends the changes whose time is over and
+/// gives the plan back what they took, so that a cut meant for a session or a week does not
+/// become the plan.
+package enum AdjustmentLifetime: String, Sendable, Hashable, CaseIterable {
+    /// Until the next adaptation (the next session has been trained by then).
+    case nextSession = "next_session"
+    /// For the week it was made in: the next adaptation of a later week ends it.
+    case thisWeek = "this_week"
+    /// Until the week's readiness meets the file's `adjustments.recovered` condition.
+    case untilReadinessRecovers = "until_readiness_recovers"
+    /// Part of the plan from now on (earned progression, a calorie change from the trend).
+    case persistent
+
+    /// How the change log names the end.
+    var phrase: String {
+        switch self {
+        case .nextSession: "for the next session"
+        case .thisWeek: "for this week"
+        case .untilReadinessRecovers: "until readiness recovers"
+        case .persistent: "from now on"
+        }
+    }
+}
+
+extension AdjustmentLifetime: NodeEnum {}
+
+/// The `adjustments:` section of rules/readiness-rules.yaml: when a change that lasts "until
+/// readiness recovers" ends, and how many weeks of records a plan keeps.
+package struct AdjustmentPolicy: Sendable {
+    /// Week-scope condition: the week's readiness has recovered.
+    package var recovered: CompiledExpression
+    /// Weeks of `adaptations` records a plan keeps; a request older than that is refused as stale.
+    package var keepWeeks: Int
+
+    package init(recovered: CompiledExpression, keepWeeks: Int) {
+        self.recovered = recovered
+        self.keepWeeks = keepWeeks
+    }
+}
+
+/// The `weight_trend:` section of rules/readiness-rules.yaml: the measured trend from the
+/// check-ins' body weight, compared with the goal's target rate.
+package struct WeightTrendRule: Sendable {
+    /// Days of weigh-ins the trend is computed over (and that a plan keeps).
+    package var windowDays: Int
+    /// Fewest weigh-ins in the window for a trend.
+    package var minWeighIns: Int
+    /// Fewest days between the window's first and last weigh-in.
+    package var minSpanDays: Int
+    /// Goal → the target rate of change of body weight, percent per week.
+    package var targetPercentPerWeek: [String: ClosedRange<Double>]
+
+    package init(windowDays: Int, minWeighIns: Int, minSpanDays: Int, targetPercentPerWeek: [String: ClosedRange<Double>]) {
+        self.windowDays = windowDays
+        self.minWeighIns = minWeighIns
+        self.minSpanDays = minSpanDays
+        self.targetPercentPerWeek = targetPercentPerWeek
+    }
+}
+
+/// The `calorie_band:` section of rules/readiness-rules.yaml: what the banner suggests when a
+/// calorie change stops at the edge of the effective band.
+package struct CalorieBandAdvice: Sendable {
+    package var atFloor: String
+    package var atCeiling: String
+
+    package init(atFloor: String, atCeiling: String) {
+        self.atFloor = atFloor
+        self.atCeiling = atCeiling
+    }
+}
