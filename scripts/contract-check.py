@@ -236,7 +236,11 @@ def check(port, hurried_port):
             failures.append(f"{method} {documented}: not in the document")
             continue
         body_bytes = body.encode() if isinstance(body, str) else body
-        status, response_headers, data = request(server, method, path, body_bytes, content_type, headers)
+        try:
+            status, response_headers, data = request(server, method, path, body_bytes, content_type, headers)
+        except OSError as error:
+            failures.append(f"{method} {path}: no answer ({error})")
+            continue
         covered.add((method, documented, status))
         where = f"{method} {path} → {status}"
         lowered = {k.lower(): v for k, v in response_headers.items()}
