@@ -5,52 +5,14 @@ import RegimenLanguage
 import RegimenRules
 import RegimenTracking
 
-/// Loads the rules and one profile file for the profile commands (`indexes`, `nutrition`).
+/// The planner rules for commands that have not moved to the engine yet (`one-rep-max`), and the
+/// printing every profile report command shares.
 enum ProfileInput {
     /// The repository's rules (the planner's kinds) and this part's view of them; rule errors
     /// are printed and end the command with status 1.
     static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> NutritionRuleSet {
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         return try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-    }
-
-    /// The profile at `path` (relative to the command's folder), for every command that reads
-    /// one; every problem is printed and the command ends with status 2.
-    static func profile(_ path: String, rules: NutritionRuleSet, in context: CommandContext) throws(CommandFailure) -> Profile {
-        let url = PlannerCommandSupport.resolve(path, in: context)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            context.standardError.writeLine("error: profile file '\(path)' does not exist")
-            throw .usage
-        }
-        guard !isDirectory.boolValue else {
-            context.standardError.writeLine("error: '\(path)' is a directory, not a profile file")
-            throw .usage
-        }
-        do {
-            return try rules.profileDecoder.decode(contentsOf: url, displayPath: path)
-        } catch {
-            for problem in error.problems { context.standardError.writeLine(problem.description) }
-            context.standardError.writeLine("profile rejected: \(DiagnosticPrinter.plural(error.problems.count, "problem"))")
-            throw .usage
-        }
-    }
-
-    /// Runs a profile report command: loads the rules and the profile, computes the report with
-    /// `compute` (its value for JSON/YAML and its text), and prints it in the chosen format.
-    static func report(
-        _ arguments: ProfileReportArguments, defaultFormat: ReportFormat = .json, in context: CommandContext,
-        _ compute: (NutritionRuleSet, Profile) throws(RuleEvaluationError) -> (value: Value, text: () -> String)
-    ) throws(CommandFailure) {
-        let rules = try Self.rules(arguments.sources, in: context)
-        let profile = try Self.profile(arguments.profile, rules: rules, in: context)
-        let report: (value: Value, text: () -> String)
-        do {
-            report = try compute(rules, profile)
-        } catch {
-            throw ruleFailure(error, in: context)
-        }
-        print(report.value, format: arguments.format ?? defaultFormat, text: report.text, in: context)
     }
 
     /// Reports a rule expression that failed while planning (status 1).
