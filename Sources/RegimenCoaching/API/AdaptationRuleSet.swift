@@ -44,14 +44,14 @@ extension AdaptationRuleSet {
     /// - Parameters:
     ///   - exercises: facts about the plan's exercises (names, secondary muscles, equipment,
     ///     regressions); without them sets count only for the block's muscle.
-    ///   - setCredit: how a set counts for primary and secondary muscles.
-    /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
+    ///   - setCredit: how a set counts for primary and secondary muscles: `set_credit` of
+    ///     rules/training-volume.yaml, the only place it is written (no default here).
     ///   - calorieBands: goal → calorie band as multiples of TDEE (rules/nutrition.yaml); calories
     ///     stay in the plan goal's band.
+    /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
     package func adaptPlan(
         _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5),
-        calorieBands: [String: ClosedRange<Double>] = [:]
+        setCredit: TrainingRules.SetCredit, calorieBands: [String: ClosedRange<Double>] = [:]
     ) throws(AdaptationInputError) -> AdaptationResult {
         try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calorieBands: calorieBands)
             .adapt(plan: plan, input: input)

@@ -24,8 +24,7 @@ package struct AdaptationEngine: Sendable {
 
     package init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit = TrainingRules.SetCredit(direct: 1, indirect: 0.5),
-        calorieBands: [String: ClosedRange<Double>] = [:]
+        setCredit: TrainingRules.SetCredit, calorieBands: [String: ClosedRange<Double>] = [:]
     ) {
         self.calorieBands = calorieBands
         self.readiness = readiness

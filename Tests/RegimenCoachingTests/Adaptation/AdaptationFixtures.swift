@@ -9,9 +9,19 @@ enum AdaptationFixtures {
     static var engine: AdaptationEngine? {
         guard let ruleSet = AdaptationTestRules.ruleSet,
               let readiness = ruleSet.first(ReadinessRulesFile.self)?.rules,
-              let progression = ruleSet.first(ProgressionRulesFile.self)?.rules else { return nil }
-        return AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises)
+              let progression = ruleSet.first(ProgressionRulesFile.self)?.rules,
+              let setCredit else { return nil }
+        return AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit)
     }
+
+    /// `set_credit` of rules/training-volume.yaml, the one place the set credit is written: the
+    /// adaptation tests count sets exactly as the shipped rules do.
+    static let setCredit: TrainingRules.SetCredit? = {
+        let path = "rules/training-volume.yaml"
+        let credit = YAMLReader.read(AdaptationTestRules.text(path), file: path).document?.value()["set_credit"]
+        guard let direct = credit?["direct"]?.numberValue, let indirect = credit?["indirect"]?.numberValue else { return nil }
+        return TrainingRules.SetCredit(direct: direct, indirect: indirect)
+    }()
 
     /// Names, equipment and regressions for the fixture's exercises (primary muscle only, so the
     /// counted sets equal the direct sets and the numbers below are easy to follow).

@@ -98,17 +98,19 @@ import Testing
             })
     }
 
-    /// Counted weekly sets per muscle, computed here independently of the engine.
+    /// Counted weekly sets per muscle, computed here independently of the engine, with the set
+    /// credit of rules/training-volume.yaml.
     static func counted(_ plan: Value, _ exercises: [String: ExerciseFacts]) -> [String: Double] {
+        let credit = AdaptationFixtures.setCredit ?? TrainingRules.SetCredit(direct: .nan, indirect: .nan)
         var totals: [String: Double] = [:]
         for workout in plan["workouts"]?.listValue ?? [] {
             for block in workout["blocks"]?.listValue ?? [] {
                 let sets = Double(block["sets"]?.intValue ?? 0)
                 let muscle = block["muscle"]?.stringValue ?? ""
                 let facts = exercises[block["exerciseId"]?.stringValue ?? ""]
-                var shares: [String: Double] = [muscle: 1]
-                for primary in facts?.primaryMuscles ?? [] { shares[primary] = 1 }
-                for secondary in facts?.secondaryMuscles ?? [] where shares[secondary] == nil { shares[secondary] = 0.5 }
+                var shares: [String: Double] = [muscle: credit.direct]
+                for primary in facts?.primaryMuscles ?? [] { shares[primary] = credit.direct }
+                for secondary in facts?.secondaryMuscles ?? [] where shares[secondary] == nil { shares[secondary] = credit.indirect }
                 for (m, share) in shares { totals[m, default: 0] += sets * share }
             }
         }
@@ -117,7 +119,7 @@ import Testing
 
     private func engine(_ exercises: [String: ExerciseFacts]) throws -> AdaptationEngine {
         let base = try #require(AdaptationFixtures.engine)
-        return AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: exercises)
+        return AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: exercises, setCredit: base.setCredit)
     }
 
     @Test func adaptationNeverRaisesAMuscleAboveItsCap() throws {

@@ -32,7 +32,7 @@ import Testing
     private func adapt(_ sessions: [LoggedSession]) throws -> AdaptationResult {
         let base = try #require(F.engine)
         let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises,
-                                      setCredit: .init(direct: 1, indirect: 0.5))
+                                      setCredit: base.setCredit)
         return try engine.adapt(plan: Self.plan, input: AdaptationInput(checkIns: [F.high("2026-03-05")], sessions: sessions, week: 2))
     }
 

@@ -29,7 +29,7 @@ import Testing
 
     private func adapt(_ plan: Value, _ sets: [LoggedSet], exercise: String = "pike_push_up", feel: SessionFeel? = nil) throws -> AdaptationResult {
         let base = try #require(F.engine)
-        let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises)
+        let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises, setCredit: base.setCredit)
         let session = LoggedSession(date: "2026-03-04", day: 1, exercises: [LoggedExercise(exerciseId: exercise, sets: sets, feel: feel)])
         return try engine.adapt(plan: plan, input: AdaptationInput(checkIns: [F.high("2026-03-04")], sessions: [session], week: 2))
     }
@@ -100,7 +100,8 @@ import Testing
         #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         let readiness = try #require(loaded.ruleSet.first(ReadinessRulesFile.self)?.rules)
         let rules = try #require(loaded.ruleSet.first(ProgressionRulesFile.self)?.rules)
-        let engine = AdaptationEngine(readiness: readiness, progression: rules, exercises: UnloadedProgressionTests.exercises)
+        let engine = AdaptationEngine(readiness: readiness, progression: rules, exercises: UnloadedProgressionTests.exercises,
+                                     setCredit: try #require(AdaptationFixtures.setCredit))
         let session = LoggedSession(date: "2026-03-04", day: 1, exercises: [LoggedExercise(exerciseId: "pike_push_up", sets: [LoggedSet(reps: 10, rir: 2)])])
         let result = try engine.adapt(plan: UnloadedProgressionTests.plan(pikeReps: "6–10"), input: AdaptationInput(sessions: [session]))
         #expect(result.changeLog.first?.after == .string("1006–1010"))
