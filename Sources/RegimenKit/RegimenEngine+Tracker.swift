@@ -179,10 +179,18 @@ extension RegimenEngine {
     public func dailyLog(_ log: Data, name: String = "<log>", present: Timestamp, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                          formula: String? = nil) throws(RegimenError) -> DailyTotals {
         let calculator = DailyLogCalculator(calculator: try burnCalculator(formula: formula))
-        let document = try RequestDocument.value(log, name: name)
-        switch calculator.summarize(document, now: present, timeZone: timeZone) {
+        let document = try RequestDocument.node(log, name: name)
+        switch calculator.summarize(document.value(), now: present, timeZone: timeZone) {
         case .success(let days): return DailyTotals(days: days)
-        case .failure(let errors): throw .request(errors.problems.map { .error("daily-log.input", $0.description, at: nil) }, input: name)
+        case .failure(let errors):
+            // Each problem names its entry (`foods[2]`, counted from 1) as its field and is placed
+            // at that entry; a problem of the whole log is placed at the log.
+            let fields = RequestFieldLocation(root: document, firstIndex: 1)
+            throw .request(errors.problems.map { problem in
+                let field = problem.entry == LogProblem.wholeLog ? nil : problem.entry
+                let diagnostic = Diagnostic(.error, id: "daily-log.input", problem.message, at: field == nil ? document.location : nil, field: field)
+                return fields.locate(diagnostic)
+            }, input: name)
         }
     }
 }

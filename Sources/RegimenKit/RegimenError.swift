@@ -77,12 +77,18 @@ public struct RegimenError: DiagnosticError, Hashable {
     /// `ErrorKind.input` when ``isInputError``, else `ErrorKind.rules`.
     public var kind: ErrorKind { isInputError ? .input : .rules }
 
-    /// One line per problem, as the command prints them: `file:line:column: error: message`,
-    /// or, for a problem without a place in a file, the input's name and the field path first.
+    /// One line per problem, as the command prints them: `file:line:column: error: field:
+    /// message` (the field when the problem names one), or, for a problem without a place in a
+    /// file, the input's name and the field path first.
     public var description: String {
         diagnostics.map { diagnostic in
-            guard diagnostic.location == nil else { return diagnostic.description }
-            return ([input, diagnostic.field].compactMap { $0 } + [diagnostic.description]).joined(separator: ": ")
+            guard diagnostic.location != nil else {
+                return ([input, diagnostic.field].compactMap { $0 } + [diagnostic.description]).joined(separator: ": ")
+            }
+            guard let field = diagnostic.field else { return diagnostic.description }
+            var named = diagnostic
+            named.message = "\(field): \(diagnostic.message)"
+            return named.description
         }.joined(separator: "\n")
     }
 }
@@ -95,6 +101,7 @@ extension RegimenError {
     package static func profile(_ problems: [ProfileProblem]) -> RegimenError {
         RegimenError(.profile, problems.map { problem in
             var diagnostic = problem.diagnostic
+            diagnostic.message = problem.complaint
             diagnostic.field = problem.field
             return diagnostic
         }, profileProblems: problems)

@@ -16,10 +16,16 @@ enum RequestDocument {
 
     /// The body's document value; an empty body or a syntax error is a request error.
     static func value(_ data: Data, name: String) throws(RegimenError) -> Value {
+        try node(data, name: name).value()
+    }
+
+    /// The body's document with the location of every node, for placing the problems found on
+    /// its value; an empty body or a syntax error is a request error.
+    static func node(_ data: Data, name: String) throws(RegimenError) -> LocatedNode {
         let read = YAMLReader.read(try text(data, name: name), file: name)
         guard read.diagnostics.isEmpty, let document = read.document else {
             throw .request(read.diagnostics.isEmpty ? [.error("request.empty", "the document is empty", at: nil)] : read.diagnostics, input: name)
         }
-        return document.value()
+        return document
     }
 }

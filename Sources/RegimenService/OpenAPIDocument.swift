@@ -184,7 +184,8 @@ enum OpenAPIDocument {
     static func list(_ items: Value) -> Value { .map(["type": .string("array"), "items": items]) }
 
     private static var schemas: Value.Map {
-        let problem = object(["id": type("string"), "message": type("string"), "path": types("string", "null")], required: ["id", "message", "path"])
+        let problem = object(["id": type("string"), "message": type("string"), "path": types("string", "null"),
+                              "line": types("integer", "null"), "column": types("integer", "null")], required: ["id", "message", "path"])
         let decision = object([
             "decision": strings("allow", "deny"), "allowed": type("boolean"), "method": types("string", "null"), "path": type("string"),
             "reason": type("string"), "grantedBy": type("string"), "evaluations": list(object()),

@@ -3,15 +3,19 @@ import HTTPTypes
 import Hummingbird
 import RegimenKit
 
-/// An error answered as `{"error": {"id", "message", "path"}, "problems": [...]}`: `path` names
-/// the field or the `file:line:col` at fault as the CLI's diagnostics do, and `problems` lists
-/// every problem found (the first is `error`).
+/// An error answered as `{"error": {"id", "message", "path", "line", "column"}, "problems": [...]}`:
+/// `path` names the field or the `file:line:col` at fault as the CLI's diagnostics do, `line` and
+/// `column` place the problem in the body when it was read from text (else `null`), and
+/// `problems` lists every problem found (the first is `error`).
 package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// One problem: a stable id, a sentence, and where.
     package struct Problem: Sendable, Hashable {
         package var id: String
         package var message: String
         package var path: String?
+        /// Where in the body the problem is, 1-based, when the body had a place for it.
+        package var line: Int? = nil
+        package var column: Int? = nil
     }
 
     package var status: HTTPResponse.Status
@@ -30,7 +34,8 @@ package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// The JSON body.
     var value: Value {
         func problemValue(_ problem: Problem) -> Value {
-            .map(["id": .string(problem.id), "message": .string(problem.message), "path": problem.path.map(Value.string) ?? .null])
+            .map(["id": .string(problem.id), "message": .string(problem.message), "path": problem.path.map(Value.string) ?? .null,
+                  "line": problem.line.map { .int(Int64($0)) } ?? .null, "column": problem.column.map { .int(Int64($0)) } ?? .null])
         }
         return .map(["error": problemValue(problems[0]), "problems": .list(problems.map(problemValue))])
     }
@@ -60,10 +65,11 @@ extension ServiceError {
     /// a missing policy → 404, a refusal → 403, a body that cannot be read → 400, any other
     /// problem of the caller's input or of the rules answering it → 422. Each problem keeps its
     /// diagnostic's id and message; its path is the diagnostic's field, else its
-    /// `file:line:col`, else the input it is about.
+    /// `file:line:col`, else the input it is about; its line and column are the diagnostic's.
     init(_ error: RegimenError) {
         let problems = error.diagnostics.map { diagnostic in
-            Problem(id: diagnostic.id, message: diagnostic.message, path: diagnostic.field ?? diagnostic.location.map { "\($0)" } ?? error.input)
+            Problem(id: diagnostic.id, message: diagnostic.message, path: diagnostic.field ?? diagnostic.location.map { "\($0)" } ?? error.input,
+                    line: diagnostic.location?.line, column: diagnostic.location?.column)
         }
         if error.code == .policyNotFound {
             self.init(.notFound, problems: problems.map { problem in

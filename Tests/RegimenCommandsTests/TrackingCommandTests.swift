@@ -143,7 +143,15 @@ struct TrackingCommandTests {
     func dailyLogFuture() {
         let run = regimen(["daily-log", "examples/tracker/daily-log.yaml", "--now", "2026-02-03T12:00:00Z"])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("examples/tracker/daily-log.yaml: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)"))
+        // Placed at the entry (line 4, after `  - `), named by its field, as the engine reports it.
+        #expect(run.standardError == """
+            examples/tracker/daily-log.yaml:4:5: error: foods[2]: timestamp 2026-02-03T13:00:00Z is in the future (now is 2026-02-03T12:00:00Z)
+            examples/tracker/daily-log.yaml:5:5: error: foods[3]: timestamp 2026-02-03T19:30:00Z is in the future (now is 2026-02-03T12:00:00Z)
+            examples/tracker/daily-log.yaml:6:5: error: foods[4]: timestamp 2026-02-04T08:00:00Z is in the future (now is 2026-02-03T12:00:00Z)
+            examples/tracker/daily-log.yaml:9:5: error: workouts[2]: timestamp 2026-02-03T18:00:00Z is in the future (now is 2026-02-03T12:00:00Z)
+            examples/tracker/daily-log.yaml:10:5: error: workouts[3]: timestamp 2026-02-04T07:00:00Z is in the future (now is 2026-02-03T12:00:00Z)
+
+            """)
     }
 
     @Test("progress takes today from startDate and --now, so a day still to come is refused")

@@ -34,6 +34,38 @@ import Testing
         }
     }
 
+    /// A problem of a body read from text answers its line and column as numbers and its field
+    /// as `path`, with a message that does not repeat the field: a daily log's broken entry, a
+    /// profile's refused value. Before, a daily-log problem answered `path: "<body>"`, no line,
+    /// and the entry glued to its message (`foods[2]: name is required`).
+    @Test func problemsAnswerTheirFieldLineAndColumnAsData() async throws {
+        let server = try Support.server()
+        try await server.application(.public).test(.router) { client in
+            let log = """
+                {"foods": [
+                  {"name": "Toast", "calories": 250, "timestamp": "2026-02-03T07:30:00Z"},
+                  {"calories": 100, "timestamp": "2026-02-03T07:30:00Z"}
+                ]}
+                """
+            try await client.execute(uri: "/v1/daily-log?now=2026-03-01T00:00:00Z", method: .post, headers: Support.json, body: Support.body(log)) { response in
+                #expect(response.status == .unprocessableContent, "\(Support.text(response))")
+                let error = try Support.error(response)
+                #expect(error["id"] as? String == "daily-log.input")
+                #expect(error["path"] as? String == "foods[2]")
+                #expect(error["message"] as? String == "name is required")
+                #expect(error["line"] as? Int == 3)
+                #expect(error["column"] as? Int == 3)
+            }
+            try await client.execute(uri: "/v1/plans", method: .post, headers: Support.json, body: Support.body(#"{"sex": "robot", "schedule_days": 3}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try Support.error(response)
+                #expect(error["path"] as? String == "sex")
+                #expect(error["line"] as? Int == 1)
+                #expect((error["message"] as? String)?.hasPrefix("sex") == false, "\(Support.text(response))")
+            }
+        }
+    }
+
     /// Every problem of a rejected request is a diagnostic of the error, with its location or
     /// field: nothing is left only in the text.
     @Test func engineErrorsAreDataWithTheirPlaces() throws {

@@ -27,8 +27,12 @@ public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// The problem as a diagnostic.
     public var diagnostic: Diagnostic {
-        let message = value.map { "\(field): \($0) is not allowed; expected \(allowed)" } ?? "\(field): missing; expected \(allowed)"
-        return .error("profile.invalid", message, at: location)
+        .error("profile.invalid", "\(field): \(complaint)", at: location)
+    }
+
+    /// What is wrong with the field, without its name: `300 is not allowed; expected 30-250`.
+    package var complaint: String {
+        value.map { "\($0) is not allowed; expected \(allowed)" } ?? "missing; expected \(allowed)"
     }
 }
 

@@ -49,6 +49,10 @@ public struct DailySummary: Sendable, Hashable {
 
 /// A problem with one entry of a daily log, named by its list and position (1-based).
 package struct LogProblem: Sendable, Hashable, CustomStringConvertible {
+    /// The entry named by a problem of the whole log (its root keys, its weight).
+    package static let wholeLog = "log"
+
+    /// `foods[2]`, `workouts[1]` (counted from 1), or ``wholeLog``.
     package var entry: String
     package var message: String
     package var description: String { "\(entry): \(message)" }
