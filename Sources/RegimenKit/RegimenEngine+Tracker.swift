@@ -108,16 +108,19 @@ extension RegimenEngine {
     /// - Throws: ``RegimenError/Code/request`` with every problem of the log.
     public func progress(_ log: Data, name: String = "<log>", today: Int? = nil, present: Timestamp) throws(RegimenError) -> StudentProgress {
         let rules = try trackingRules()
-        let document = try RequestDocument.value(log, name: name)
+        let document = try RequestDocument.node(log, name: name)
+        // Each problem names the log's key it is about and is placed there (a missing key at
+        // the log); one about the whole log is placed at the log.
+        let fields = RequestFieldLocation(root: document, firstIndex: 0)
         let completion: CompletionLog
-        switch CompletionLog.read(document) {
+        switch CompletionLog.read(document.value()) {
         case .success(let read): completion = read
-        case .failure(let error): throw .request(error.problems.map { .error("progress.input", $0, at: nil) }, input: name)
+        case .failure(let error): throw .request(error.diagnostics.map(fields.locate), input: name)
         }
         do {
             return try rules.progress.progress(of: completion.asOf(today: today, present: present))
         } catch let error as ProgressError {
-            throw .request(error.problems.map { .error("progress.input", $0, at: nil) }, input: name)
+            throw .request(error.diagnostics.map(fields.locate), input: name)
         } catch {
             throw .request([.error("progress.input", "\(error)", at: nil)], input: name)
         }
@@ -187,9 +190,8 @@ extension RegimenEngine {
             // at that entry; a problem of the whole log is placed at the log.
             let fields = RequestFieldLocation(root: document, firstIndex: 1)
             throw .request(errors.problems.map { problem in
-                let field = problem.entry == LogProblem.wholeLog ? nil : problem.entry
-                let diagnostic = Diagnostic(.error, id: "daily-log.input", problem.message, at: field == nil ? document.location : nil, field: field)
-                return fields.locate(diagnostic)
+                fields.locate(Diagnostic(.error, id: "daily-log.input", problem.message, at: nil,
+                                         field: problem.entry == LogProblem.wholeLog ? nil : problem.entry))
             }, input: name)
         }
     }

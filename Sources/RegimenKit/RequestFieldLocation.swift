@@ -11,38 +11,37 @@ struct RequestFieldLocation {
     /// path that counts as people do (`foods[1]` is the first food).
     let firstIndex: Int
 
-    /// The node at `path` (keys joined by `.`, list positions in `[n]`), or `nil` when the
-    /// path does not name a node of the body: a field that is missing has no place of its own.
-    /// Linear in the path's length; a malformed path names no node.
-    func node(at path: String) -> LocatedNode? {
+    /// The node at `path` (keys joined by `.`, list positions in `[n]`), or, when the body
+    /// stops short of it (a missing field, a position past the list's end), the deepest node the
+    /// path reaches: a missing field is placed at the mapping it is missing from. Linear in the
+    /// path's length; a malformed part ends the walk where it is.
+    func node(at path: String) -> LocatedNode {
         var node = root
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
             var rest = part[...]
             let key = rest.prefix { $0 != "[" }
             rest = rest.dropFirst(key.count)
             if !key.isEmpty {
-                guard let value = node[String(key)] else { return nil }
+                guard let value = node[String(key)] else { return node }
                 node = value
             }
             while !rest.isEmpty {
                 guard rest.first == "[", let close = rest.firstIndex(of: "]"),
                       let number = Int(rest[rest.index(after: rest.startIndex)..<close]),
-                      let items = node.sequence else { return nil }
-                let index = number - firstIndex
-                guard items.indices.contains(index) else { return nil }
-                node = items[index]
+                      let items = node.sequence, items.indices.contains(number - firstIndex) else { return node }
+                node = items[number - firstIndex]
                 rest = rest[rest.index(after: close)...]
             }
         }
         return node
     }
 
-    /// `diagnostic` with the location of its field when it has none yet and the field names a
-    /// node of the body; otherwise unchanged.
+    /// `diagnostic` placed at its field (or, without one, at the body) when it has no
+    /// location yet; a located diagnostic is returned unchanged.
     func locate(_ diagnostic: Diagnostic) -> Diagnostic {
-        guard diagnostic.location == nil, let field = diagnostic.field, let node = node(at: field) else { return diagnostic }
+        guard diagnostic.location == nil else { return diagnostic }
         var located = diagnostic
-        located.location = node.location
+        located.location = node(at: diagnostic.field ?? "").location
         return located
     }
 }

@@ -100,4 +100,43 @@ import Testing
             #expect(error.description == "log.yaml:2:1: error: unknown key 'notes'; expected weight_kg, foods, workouts")
         }
     }
+
+    /// Over a seeded grid of completion logs (keys in any order, one key broken or missing):
+    /// every problem names the key as its field and is placed at its value, or, for a missing
+    /// key, at the log; the message does not repeat the key.
+    @Test func everyCompletionLogProblemNamesAndPlacesItsKey() throws {
+        let engine = try ReadmeExamplesTests.loaded()
+        let present = try #require(Self.present)
+        let valid = [("workoutId", "w1"), ("studentId", "s1"), ("durationWeeks", "2"), ("startDate", "\"2026-02-02\""),
+                     ("completedDays", "[1, 2, 3]"), ("today", "5")]
+        let broken = [("workoutId", "5"), ("studentId", "[s1]"), ("durationWeeks", "two"), ("startDate", "someday"),
+                      ("completedDays", "all"), ("completedDays", "[1, x]"), ("today", "1.5")]
+        var rng = SeededGenerator(seed: 0x29_9A0E)
+        for _ in 0..<100 {
+            let keys = valid.shuffled(using: &rng)
+            let missing = Int.random(in: 0..<4, using: &rng) == 0
+            let (key, value) = missing ? (["workoutId", "studentId", "completedDays"].randomElement(using: &rng) ?? "workoutId", "") : broken.randomElement(using: &rng) ?? broken[0]
+            var lines: [String] = []
+            var place = SourceLocation(file: "log.yaml", line: 1, column: 1)
+            for (name, text) in keys {
+                if name == key {
+                    if missing { continue }
+                    place = SourceLocation(file: "log.yaml", line: lines.count + 1, column: name.count + 3)
+                    lines.append("\(name): \(value)")
+                } else {
+                    lines.append("\(name): \(text)")
+                }
+            }
+            let log = lines.joined(separator: "\n") + "\n"
+            do {
+                _ = try engine.progress(Data(log.utf8), name: "log.yaml", present: present)
+                Issue.record("a log with a broken \(key) was scored:\n\(log)")
+            } catch {
+                #expect(error.code == .request)
+                #expect(error.diagnostics.map(\.field) == [key], "\(error)\n\(log)")
+                #expect(error.diagnostics.map(\.location) == [place], "\(error)\n\(log)")
+                #expect(error.diagnostics.allSatisfy { !$0.message.contains("'\(key)'") }, "\(error)")
+            }
+        }
+    }
 }

@@ -49,14 +49,15 @@ struct ProgressTests {
 
     @Test("days outside the workout are rejected with their numbers")
     func outside() throws {
-        #expect(throws: ProgressError(problems: ["completed day 0 is outside the workout's days 1–7", "completed day 9 is outside the workout's days 1–7"])) {
+        #expect(throws: ProgressError(problems: [ProgressProblem("completedDays", "completed day 0 is outside the workout's days 1–7"),
+                                                 ProgressProblem("completedDays", "completed day 9 is outside the workout's days 1–7")])) {
             try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 1, startDate: nil, completedDays: [9, 0, 2], today: nil))
         }
     }
 
     @Test("a completed day after today is rejected, not counted")
     func futureDay() throws {
-        #expect(throws: ProgressError(problems: ["completed day 12 lies after today (day 10); a day is completed on or after it comes"])) {
+        #expect(throws: ProgressError(problems: [ProgressProblem("completedDays", "completed day 12 lies after today (day 10); a day is completed on or after it comes")])) {
             try rules().progress(of: CompletionLog(workoutId: "w1", studentId: "s1", durationWeeks: 4, startDate: nil, completedDays: [1, 12], today: 10))
         }
     }

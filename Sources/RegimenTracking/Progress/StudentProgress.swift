@@ -60,37 +60,53 @@ public struct StudentProgress: Sendable, Hashable {
     }
 }
 
+/// One problem of a completion log: the key it is about (`completedDays`), or `nil` for the
+/// log as a whole, and what is wrong with it.
+package struct ProgressProblem: Sendable, Hashable, CustomStringConvertible {
+    package var field: String?
+    package var message: String
+
+    package init(_ field: String?, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// `completedDays: must be a list, not string`.
+    package var description: String { field.map { "\($0): \(message)" } ?? message }
+}
+
 /// Why a completion log could not be scored: every problem found.
 package struct ProgressError: DiagnosticError, Hashable {
-    package var problems: [String]
-    package var description: String { problems.joined(separator: "\n") }
+    package var problems: [ProgressProblem]
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
     /// The caller's completion log.
     package var kind: ErrorKind { .input }
-    package var diagnostics: [Diagnostic] { problems.map { .error("progress.input", $0, at: nil) } }
+    /// Each problem with its key as the diagnostic's field.
+    package var diagnostics: [Diagnostic] { problems.map { Diagnostic(.error, id: "progress.input", $0.message, at: nil, field: $0.field) } }
 }
 
 extension ProgressRules {
     /// Scores `log`: totals, percent and streaks under these rules.
     /// - Throws: ``ProgressError`` for days outside the workout or a bad `today`.
     package func progress(of log: CompletionLog) throws -> StudentProgress {
-        var problems: [String] = []
+        var problems: [ProgressProblem] = []
         let weeks = log.durationWeeks ?? defaultDurationWeeks
-        if weeks < 1 { problems.append("durationWeeks must be at least 1, got \(weeks)") }
+        if weeks < 1 { problems.append(ProgressProblem("durationWeeks", "must be at least 1, got \(weeks)")) }
         let totalValue = try totalDays.number([
             StudentProgressVariables.durationWeeks.name: .int(Int64(weeks)), StudentProgressVariables.daysPerWeek.name: .int(Int64(daysPerWeek)),
         ])
         guard totalValue.isFinite, totalValue >= 0, totalValue < 1e7 else {
-            throw ProgressError(problems: problems + ["total days formula gave \(format(totalValue))"])
+            throw ProgressError(problems: problems + [ProgressProblem(nil, "total days formula gave \(format(totalValue))")])
         }
         let total = Int(totalValue)
         for day in Set(log.completedDays).sorted() where day < 1 || day > total {
-            problems.append("completed day \(day) is outside the workout's days 1–\(total)")
+            problems.append(ProgressProblem("completedDays", "completed day \(day) is outside the workout's days 1–\(total)"))
         }
-        if let today = log.today, today < 1 { problems.append("today must be day 1 or later, got \(today)") }
+        if let today = log.today, today < 1 { problems.append(ProgressProblem("today", "must be day 1 or later, got \(today)")) }
         // A day cannot be done before it comes: a completed day after today is a bad log.
         if let today = log.today, today >= 1 {
             for day in Set(log.completedDays).sorted() where day > today && day <= total {
-                problems.append("completed day \(day) lies after today (day \(today)); a day is completed on or after it comes")
+                problems.append(ProgressProblem("completedDays", "completed day \(day) lies after today (day \(today)); a day is completed on or after it comes"))
             }
         }
         guard problems.isEmpty else { throw ProgressError(problems: problems) }
@@ -140,45 +156,45 @@ extension CompletionLog {
     /// Reads a log from `{workoutId, durationWeeks?, startDate?, completedDays, today?}`,
     /// reporting every missing or mistyped key.
     package static func read(_ value: Value) -> Result<CompletionLog, ProgressError> {
-        var problems: [String] = []
+        var problems: [ProgressProblem] = []
         guard case .map(let map) = value else {
-            return .failure(ProgressError(problems: ["a completion log must be a map, not \(value.typeName)"]))
+            return .failure(ProgressError(problems: [ProgressProblem(nil, "a completion log must be a map, not \(value.typeName)")]))
         }
         let known = ["workoutId", "studentId", "durationWeeks", "startDate", "completedDays", "today"]
         for key in map.keys where !known.contains(key) {
-            problems.append("unknown key '\(key)'; expected \(known.joined(separator: ", "))")
+            problems.append(ProgressProblem(nil, "unknown key '\(key)'; expected \(known.joined(separator: ", "))"))
         }
         func int(_ key: String) -> Int? {
             guard let entry = map[key], !entry.isNull else { return nil }
             guard case .int(let number) = entry, let result = Int(exactly: number) else {
-                problems.append("'\(key)' must be a whole number, not \(entry.typeName)")
+                problems.append(ProgressProblem(key, "must be a whole number, not \(entry.typeName)"))
                 return nil
             }
             return result
         }
         let workoutId = map["workoutId"]?.stringValue
-        if workoutId == nil { problems.append("'workoutId' is required and must be a string") }
+        if workoutId == nil { problems.append(ProgressProblem("workoutId", "is required and must be a string")) }
         let studentId = map["studentId"]?.stringValue
-        if studentId == nil { problems.append("'studentId' is required and must be a string") }
+        if studentId == nil { problems.append(ProgressProblem("studentId", "is required and must be a string")) }
         var start: Timestamp?
         switch map["startDate"] {
         case .timestamp(let t)?: start = t
         case .string(let text)?:
             start = Timestamp(iso8601: text)
-            if start == nil { problems.append("'startDate' must be a date such as 2026-02-02, not '\(text)'") }
+            if start == nil { problems.append(ProgressProblem("startDate", "must be a date such as 2026-02-02, not '\(text)'")) }
         case .null?, nil: break
-        case let other?: problems.append("'startDate' must be a date, not \(other.typeName)")
+        case let other?: problems.append(ProgressProblem("startDate", "must be a date, not \(other.typeName)"))
         }
         var days: [Int] = []
         switch map["completedDays"] {
         case .list(let items)?:
             for item in items {
                 if case .int(let day) = item, let day = Int(exactly: day) { days.append(day) } else {
-                    problems.append("'completedDays' must hold whole day numbers, not \(item.typeName)")
+                    problems.append(ProgressProblem("completedDays", "must hold whole day numbers, not \(item.typeName)"))
                 }
             }
-        case nil: problems.append("'completedDays' is required")
-        case let other?: problems.append("'completedDays' must be a list, not \(other.typeName)")
+        case nil: problems.append(ProgressProblem("completedDays", "is required"))
+        case let other?: problems.append(ProgressProblem("completedDays", "must be a list, not \(other.typeName)"))
         }
         let weeks = int("durationWeeks")
         let today = int("today")
