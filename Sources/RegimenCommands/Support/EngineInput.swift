@@ -25,6 +25,14 @@ enum EngineInput {
         }
     }
 
+    /// The tracker tree at `path` (JSON or YAML), read by the engine; every problem is printed
+    /// as the engine names it (`tree.json: <root>: error: …`) and the command ends with status 2.
+    static func trackerTree(_ path: String, engine: RegimenEngine, in context: CommandContext) throws(CommandFailure) -> TrackerTree {
+        let text = try PlannerCommandSupport.text(path, what: "tree", in: context)
+        let name = path == "-" ? "<stdin>" : path
+        return try run({ () throws(RegimenError) in try engine.trackerTree(from: Data(text.utf8), name: name) }, in: context)
+    }
+
     /// The profile at `path` (relative to the command's folder), for every command that reads
     /// one; every problem is printed with a tally and the command ends with status 2.
     static func profile(_ path: String, engine: RegimenEngine, in context: CommandContext) throws(CommandFailure) -> Profile {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RegimenKit
 import RegimenLanguage
 import RegimenTracking
 import RegimenRules
@@ -17,15 +18,10 @@ struct AnalyticsCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
-        do {
-            let analytics = try TrackerAnalytics(tree: tree, policy: rules.analytics)
-            context.standardOutput.writeLine(analytics.value.roundedForPeople.jsonString(pretty: true))
-        } catch {
-            context.standardError.writeLine("error: \(error)")
-            throw CommandFailure.failed
-        }
+        let engine = try EngineInput.engine(sources, in: context)
+        let tree = try EngineInput.trackerTree(self.tree, engine: engine, in: context)
+        let analytics = try EngineInput.run({ () throws(RegimenError) in try engine.analytics(tree) }, in: context)
+        context.standardOutput.write(analytics.json())
     }
 }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
-import RegimenLanguage
-import RegimenTracking
+import RegimenKit
 
 /// `regimen duplicate TREE --week ID`: deep-copies a week, workout, exercise or program.
 struct Duplicate: ParsableCommand {
@@ -49,19 +48,14 @@ struct Duplicate: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
+        let engine = try EngineInput.engine(sources, in: context)
+        let tree = try EngineInput.trackerTree(self.tree, engine: engine, in: context)
         let time = try TrackingCommandSupport.now(now, in: context)
         let (level, id): (TrackerLevel, String) =
             if let week { (.week, week) } else if let workout { (.workout, workout) } else if let exercise { (.exercise, exercise) } else { (.program, program ?? "") }
-        let result: DuplicationResult
-        do {
-            result = try Duplicator(policy: rules.duplication, validation: rules.validation)
-                .duplicate(level, id: id, in: tree, requestingUser: user, now: time, seed: seed, repair: repair)
-        } catch let error as DuplicationError {
-            context.standardError.writeLine("error: \(error)")
-            throw CommandFailure(status: CommandExit.status(for: error.kind))
-        }
+        let result = try EngineInput.run({ () throws(RegimenError) in
+            try engine.duplicate(level, id: id, in: tree, user: user, now: time, seed: seed, repair: repair)
+        }, in: context)
         switch format {
         case .json, .yaml:
             format.write(result.value, in: context)

@@ -1,6 +1,5 @@
 import ArgumentParser
-import RegimenLanguage
-import RegimenTracking
+import RegimenKit
 
 /// `regimen validate TREE`: checks a workout tracker document tree against the tracker rules.
 struct Validate: ParsableCommand {
@@ -28,9 +27,9 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
-        let report = TrackerValidationReport(tree: tree, policy: rules.validation)
+        let engine = try EngineInput.engine(sources, in: context)
+        let tree = try EngineInput.trackerTree(self.tree, engine: engine, in: context)
+        let report = try EngineInput.run({ () throws(RegimenError) in try engine.validate(tree) }, in: context)
         let violations = report.violations
         let errors = report.errorCount
         switch format {
