@@ -63,7 +63,7 @@ extension RegimenEngine {
         do {
             return try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
         } catch let error as PeriodizationError {
-            throw .option(error.message)
+            throw .option(error.message, field: error.parameter)
         } catch {
             throw .option("\(error)")
         }

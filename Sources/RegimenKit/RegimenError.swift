@@ -117,9 +117,10 @@ extension RegimenError {
         RegimenError(.evaluation, [.error("rules.evaluation", message, at: location)])
     }
 
-    /// An option the rules do not offer, at its place in the input when it has one.
-    package static func option(_ message: String, at location: SourceLocation? = nil) -> RegimenError {
-        RegimenError(.option, [.error("option.unknown", message, at: location)])
+    /// An option the rules do not offer, at its place in the input when it has one, naming the
+    /// parameter it was given as (`goal`, `start-intensity`) when the caller named one.
+    package static func option(_ message: String, at location: SourceLocation? = nil, field: String? = nil) -> RegimenError {
+        RegimenError(.option, [Diagnostic(.error, id: "option.unknown", message, at: location, field: field)])
     }
 
     /// A request the rules understood and refused.

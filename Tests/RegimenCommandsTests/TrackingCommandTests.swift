@@ -186,7 +186,7 @@ struct TrackingCommandTests {
         #expect(run.standardOutput == "week 10: peak intensity 0.83 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
         let bad = regimen(["periodize", "--weeks", "12", "--goal", "bulk"])
         #expect(bad.status == 2)
-        #expect(bad.standardError == "error: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")
+        #expect(bad.standardError == "error: --goal: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")
     }
 
     @Test("export to CSV and back to JSON gives the JSON export")

@@ -66,6 +66,25 @@ import Testing
         }
     }
 
+    /// A periodization the rules refuse names the parameter at fault as the problem's path, from
+    /// the engine's diagnostic (before: `path: null`, and the command found the option by
+    /// matching the message's first words).
+    @Test func periodizationProblemsNameTheirParameter() async throws {
+        let server = try Support.server()
+        try await server.application(.public).test(.router) { client in
+            for (query, parameter) in [("weeks=8&goal=strength&start-intensity=1.5&end-intensity=0.9", "start-intensity"),
+                                       ("weeks=8&goal=strength&start-intensity=0.6&end-intensity=0", "end-intensity"),
+                                       ("weeks=8&goal=bulk", "goal"), ("weeks=0&goal=strength", "weeks")] {
+                try await client.execute(uri: "/v1/periodize?\(query)", method: .get) { response in
+                    #expect(response.status == .unprocessableContent, "\(Support.text(response))")
+                    let error = try Support.error(response)
+                    #expect(error["id"] as? String == "option.unknown")
+                    #expect(error["path"] as? String == parameter, "\(query): \(Support.text(response))")
+                }
+            }
+        }
+    }
+
     /// Every problem of a rejected request is a diagnostic of the error, with its location or
     /// field: nothing is left only in the text.
     @Test func engineErrorsAreDataWithTheirPlaces() throws {

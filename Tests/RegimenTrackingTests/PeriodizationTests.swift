@@ -87,10 +87,10 @@ struct PeriodizationTests {
 
     @Test("unknown goals and lengths are refused with the choices")
     func refusals() throws {
-        #expect(throws: PeriodizationError(message: "unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength")) {
+        #expect(throws: PeriodizationError(message: "unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength", parameter: "goal")) {
             try rules().plan(weeks: 12, goal: "bulk")
         }
-        #expect(throws: PeriodizationError(message: "no periodization for 0 weeks; the rules cover 1-3, 4-8, 9-23, 24-520")) {
+        #expect(throws: PeriodizationError(message: "no periodization for 0 weeks; the rules cover 1-3, 4-8, 9-23, 24-520", parameter: "weeks")) {
             try rules().plan(weeks: 0, goal: "strength")
         }
     }

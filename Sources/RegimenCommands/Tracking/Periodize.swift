@@ -1,4 +1,5 @@
 import ArgumentParser
+import RegimenKit
 import RegimenLanguage
 import RegimenTracking
 
@@ -22,9 +23,8 @@ struct Periodize: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
         if let effort {
-            try printSingleWorkout(effort, rules.periodization, context)
+            try printSingleWorkout(effort, TrackingCommandSupport.rules(sources, in: context).periodization, context)
             return
         }
         guard let weeks, let goal else {
@@ -39,12 +39,16 @@ struct Periodize: ParsableCommand {
             context.standardError.writeLine("error: --start-intensity and --end-intensity go together: give both or neither")
             throw CommandFailure.usage
         }
+        let engine = try EngineInput.engine(sources, in: context)
         let plan: PeriodizedPlan
         do {
-            plan = try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
-        } catch let error as PeriodizationError {
-            let option = error.message.hasPrefix("the ramp's start") ? "--start-intensity: " : error.message.hasPrefix("the ramp's end") ? "--end-intensity: " : ""
-            context.standardError.writeLine("error: \(option)\(error.message)")
+            plan = try engine.periodize(weeks: weeks, goal: goal, ramp: ramp)
+        } catch {
+            guard error.code == .option else { throw CommandFailure.reporting(error, in: context) }
+            // The parameter at fault is data (the diagnostic's field): it names the option.
+            for diagnostic in error.diagnostics {
+                context.standardError.writeLine("error: \(diagnostic.field.map { "--\($0): " } ?? "")\(diagnostic.message)")
+            }
             throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
         var shown = plan.schedule

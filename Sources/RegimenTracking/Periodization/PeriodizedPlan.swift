@@ -81,10 +81,14 @@ public struct PeriodizedPlan: Sendable, Hashable {
 /// Why a plan could not be periodized.
 package struct PeriodizationError: DiagnosticError, Hashable {
     package var message: String
+    /// The parameter at fault, named as the `periodize` command's option and the service's
+    /// query parameter are (`weeks`, `goal`, `start-intensity`, `end-intensity`); `nil` for a
+    /// problem of the rules.
+    package var parameter: String? = nil
     package var description: String { message }
     /// A length, goal or ramp the caller chose.
     package var kind: ErrorKind { .input }
-    package var diagnostics: [Diagnostic] { [.error("periodization.input", message, at: nil)] }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, id: "periodization.input", message, at: nil, field: parameter)] }
 }
 
 extension PeriodizationRules {
@@ -98,15 +102,16 @@ extension PeriodizationRules {
     package func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
         if let ramp {
             for (name, value) in [("start", ramp.start), ("end", ramp.end)] where !(value > 0 && value <= 1) {
-                throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))")
+                throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))",
+                                         parameter: "\(name)-intensity")
             }
         }
         guard let goalId = goalId(goal) else {
-            throw PeriodizationError(message: "unknown goal '\(goal)'; expected one of \(goals.keys.sorted().joined(separator: ", "))")
+            throw PeriodizationError(message: "unknown goal '\(goal)'; expected one of \(goals.keys.sorted().joined(separator: ", "))", parameter: "goal")
         }
         guard let row = durations.first(where: { $0.weeks.contains(weeks) }) else {
             let covered = durations.map { "\($0.weeks.lowerBound)-\($0.weeks.upperBound)" }.joined(separator: ", ")
-            throw PeriodizationError(message: "no periodization for \(weeks) weeks; the rules cover \(covered)")
+            throw PeriodizationError(message: "no periodization for \(weeks) weeks; the rules cover \(covered)", parameter: "weeks")
         }
         // Apply the goal's replacements, then merge neighbours that became the same phase.
         let replacements = goals[goalId] ?? [:]
