@@ -56,6 +56,28 @@ import Testing
         #expect(impact.groups.isEmpty)
     }
 
+    /// The README's coach edit: one line raises intermediate chest by two sets. Over the panel,
+    /// exactly the intermediate clients change, each with chest's band moved, and no other
+    /// muscle's band moves for anyone (the sets of muscles chest's exercises also train follow,
+    /// through the indirect credit).
+    @Test func anIntermediateChestLineMovesOnlyChestsBandForIntermediates() throws {
+        let edited = try Self.editedRules(
+            "training-volume.yaml", replacing: "muscle_adjustments: []",
+            with: "muscle_adjustments:\n  - { muscle: chest, experience: intermediate, add_sets: 2 }")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited)
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let intermediates = Set(Self.panel.filter { String(decoding: $0.profile, as: UTF8.self).contains("experience: intermediate") }.map(\.name))
+        #expect(!intermediates.isEmpty)
+        #expect(Set(impact.changed.map(\.client)) == intermediates)
+        for client in impact.changed {
+            let bands = client.changes.filter { $0.summary.contains("weekly band") }
+            #expect(bands.map(\.summary).allSatisfy { $0.hasPrefix("chest weekly band: ") }, "\(client.client): \(bands.map(\.summary))")
+            #expect(bands.count == 1, "\(client.client): \(client.changes.map(\.summary))")
+        }
+    }
+
     @Test func aNoviceBandEditChangesOnlyNovicesAndGroupsCountTheirClients() throws {
         let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")
         defer { try? FileManager.default.removeItem(at: edited) }

@@ -9,7 +9,9 @@ package enum AdaptationVariables {
     typealias V = VariableDeclaration
 
     // Per check-in: `checkin_readiness` and its `let:` bindings.
-    static let checkin = V("checkin", .map, "{date, sleep_h, stress, motivation, soreness: {region: 1–5}, max_soreness (1 when none)}")
+    static let checkin = V("checkin", .record([
+        "date": ExpressionType.string.orNull, "sleep_h": .number, "stress": .int, "motivation": .int, "soreness": .map, "max_soreness": .int,
+    ]), "{date, sleep_h, stress, motivation, soreness: {region: 1–5}, max_soreness (1 when none)}")
     // `low_day` and `high_day`.
     static let readiness = V("readiness", .number, "the check-in's score from checkin_readiness")
 
@@ -23,7 +25,7 @@ package enum AdaptationVariables {
     static let blockWeeks = V("block_weeks", .int, "block_weeks of this file: weeks in a training block")
     static let weekInBlock = V("week_in_block", .int, "1 … block_weeks: where week falls in its block (week 7 of a 6-week block is 1)")
     static let deloadedThisBlock = V("deloaded_this_block", .bool, "an earlier adaptation of this plan already deloaded a week of this block")
-    static let weightTrend = V("weight_trend_2w", ExpressionType.string.orNull, "'below' | 'on_target' | 'above'")
+    static let weightTrend = V("weight_trend_2w", ExpressionType.oneOf(WeightTrend.allCases.map(\.rawValue)).orNull, "'below' | 'on_target' | 'above'")
     static let adherencePct = V("adherence_pct", ExpressionType.float.orNull, "last week's adherence in percent")
     static let kcal = V("kcal", ExpressionType.float.orNull, "the plan's daily calories")
     static let bmr = V("bmr", ExpressionType.float.orNull, "the plan's BMR")
@@ -45,7 +47,7 @@ package enum AdaptationVariables {
     static let allSetsAtTop = V("all_sets_at_top", .bool, "every set reached the top of the rep range")
     static let missedReps = V("missed_reps", .bool, "some set fell below the bottom of the rep range")
     static let loadKg = V("load_kg", ExpressionType.number.orNull, "lightest logged load in kg")
-    static let feel = V("feel", ExpressionType.string.orNull, "'easy' | 'ok' | 'hard'")
+    static let feel = V("feel", ExpressionType.oneOf(SessionFeel.allCases.map(\.rawValue)).orNull, "'easy' | 'ok' | 'hard'")
     static let loaded = V("loaded", .bool, "the lift carries an external load (its equipment has a load step)")
     static let harderVariant = V("harder_variant", ExpressionType.string.orNull, "the catalog's next progression of the exercise")
     static let weeklySets = V("weekly_sets", .number, "the muscle's counted weekly sets")

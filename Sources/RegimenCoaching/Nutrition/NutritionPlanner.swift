@@ -301,7 +301,7 @@ package struct NutritionPlanner: Sendable {
             throw RuleEvaluationError("meals: no slots for \(count) meals per day", at: nil)
         }
         let diets = rules.profile.diets
-        let allowed = rules.catalog.ingredients.filter { diets.allows($0.contains, under: profile.exclusions) }
+        let allowed = rules.catalog.ingredients.filter { diets.allows($0, under: profile.exclusions) }
         // A category the exclusions leave (nearly) empty is a gap no budget, meal count or
         // portioning can fill: every meal says so plainly.
         let minimum = mealRules.optionsPerCategory.lowerBound

@@ -1,7 +1,8 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `rules/dietary-exclusions.yaml`: dietary patterns and allergens, each a set of ingredient tags it excludes.
+/// `rules/dietary-exclusions.yaml`: dietary patterns and allergens, each excluding the catalog
+/// ingredients that carry one of its tags, the ingredients it names by id, or both.
 package struct DietaryExclusionRules: RuleFileKind, Sendable {
     package static let kind = "dietary_exclusions"
 
@@ -9,39 +10,93 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
     package var tags: [String]
     /// Exclusion name → the tags it excludes.
     package var exclusions: [String: [String]]
+    /// Exclusion name → the ingredient ids it excludes by name (`ingredients:`).
+    package var excludedIngredients: [String: [String]] = [:]
+    /// Where each exclusion is written, and each ingredient id it names, for the checks against
+    /// the ingredient catalog (which is another file).
+    var locations = Locations()
+
+    struct Locations: Sendable {
+        var exclusion: [String: SourceLocation] = [:]
+        var ingredientIds: [(exclusion: String, index: Int, id: String, location: SourceLocation)] = []
+    }
 
     /// The accepted exclusion names, sorted.
     package var names: [String] { exclusions.keys.sorted() }
 
-    /// Whether an ingredient with `contains` is allowed under `selected` exclusions.
-    package func allows(_ contains: [String], under selected: [String]) -> Bool {
+    /// Whether `ingredient` is allowed under the `selected` exclusions: it carries none of their
+    /// tags and none of them names it.
+    package func allows(_ ingredient: Ingredient, under selected: [String]) -> Bool {
         let excluded = Set(selected.flatMap { exclusions[$0] ?? [] })
-        return excluded.isDisjoint(with: contains)
+        return excluded.isDisjoint(with: ingredient.contains)
+            && !selected.contains { excludedIngredients[$0]?.contains(ingredient.id) ?? false }
     }
 
     package static func decode(_ document: inout MappingDecoder) -> DietaryExclusionRules? {
         let context = document.context
         let tags = document.required("tags", as: [String].self)
-        let tagLocation = document.node("tags")?.location
+        let known = Set(tags ?? [])
+        var locations = Locations()
+        var byIngredient: [String: [String]] = [:]
         let exclusions = document.mapping("exclusions") { map -> [String: [String]]? in
             var result: [String: [String]] = [:]
             for name in map.keys {
-                let location = map.location(ofKey: name)
-                let excluded = map.mapping(name) { entry -> [String]? in
+                let location = map.location(ofKey: name) ?? map.node.location
+                locations.exclusion[name] = location
+                let entry = map.mapping(name) { entry -> (tags: [String], ids: [String])? in
                     entry.allow("description")
-                    return entry.required("excludes", as: [String].self)
+                    let excluded = entry.optional("excludes", as: [String].self)
+                    let ids = entry.optional("ingredients", as: [String].self)
+                    guard entry.requireSomething(excluded == nil && ids == nil, "exclusion '\(name)' needs 'excludes' (ingredient tags), 'ingredients' (ingredient ids) or both") else { return nil }
+                    // Each tag is checked at its own place in the list, with a suggestion.
+                    if !context.isDescribing, let excluded {
+                        let items = entry.node["excludes"]?.sequence ?? []
+                        for (index, tag) in excluded.enumerated() {
+                            context.checkReference(
+                                tag, at: items.indices.contains(index) ? items[index].location : location,
+                                path: entry.path.appending(key: "excludes").appending(index: index), what: "tag (this file's 'tags')", known: known)
+                        }
+                    }
+                    if !context.isDescribing, let ids {
+                        let items = entry.node["ingredients"]?.sequence ?? []
+                        for (index, id) in ids.enumerated() {
+                            locations.ingredientIds.append((name, index, id, items.indices.contains(index) ? items[index].location : location))
+                        }
+                    }
+                    return (excluded ?? [], ids ?? [])
                 }
-                guard let excluded else { continue }
-                for tag in excluded where !(tags ?? []).contains(tag) {
-                    context.error("rules.reference", "exclusion '\(name)': tag '\(tag)' is not in 'tags'", at: location)
-                }
-                result[name] = excluded
+                guard let entry else { continue }
+                result[name] = entry.tags
+                if !entry.ids.isEmpty { byIngredient[name] = entry.ids }
             }
             return result
         }
-        _ = tagLocation
         guard let tags, let exclusions else { return nil }
-        return DietaryExclusionRules(tags: tags, exclusions: exclusions)
+        return DietaryExclusionRules(tags: tags, exclusions: exclusions, excludedIngredients: byIngredient, locations: locations)
+    }
+
+    /// Every ingredient id an exclusion names is a catalog ingredient (an error at the id, with a
+    /// suggestion), and every exclusion excludes at least one catalog ingredient (a warning: a
+    /// diet that removes nothing is almost always a misspelt or forgotten tag).
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        let catalogs = ruleSet.all(IngredientCatalog.self)
+        guard !catalogs.isEmpty else { return }
+        let ingredients = catalogs.flatMap(\.ingredients)
+        let ids = Set(ingredients.map(\.id))
+        for diets in ruleSet.all(DietaryExclusionRules.self) {
+            for use in diets.locations.ingredientIds {
+                context.checkReference(
+                    use.id, at: use.location,
+                    path: DecodingPath(subject: "exclusion '\(use.exclusion)'").appending(key: "ingredients").appending(index: use.index),
+                    what: "ingredient (catalogs/ingredients.yaml)", known: ids)
+            }
+            for name in diets.names where !ingredients.contains(where: { !diets.allows($0, under: [name]) }) {
+                context.warning(
+                    "rules.excludes-nothing",
+                    "exclusion '\(name)' excludes no catalog ingredient: no ingredient carries its tags (\(diets.exclusions[name]?.joined(separator: ", ") ?? "")) and it names none",
+                    at: diets.locations.exclusion[name])
+            }
+        }
     }
 
     package var ruleCount: Int { exclusions.count }

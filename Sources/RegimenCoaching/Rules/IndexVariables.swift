@@ -7,7 +7,7 @@ import RegimenRules
 package enum IndexVariables {
     typealias V = VariableDeclaration
 
-    static let sex = V("sex", .string, "'male' or 'female'")
+    static let sex = V("sex", .oneOf(Profile.Sex.allCases.map(\.rawValue)), "'male' or 'female'")
     static let age = V("age", .int, "years (from age_range when the profile gives no age)")
     static let heightCm = V("height_cm", .number, "centimetres (assumed from rules/profile-defaults.yaml when missing)")
     static let weightKg = V("weight_kg", .number, "kilograms (assumed from rules/profile-defaults.yaml when missing)")

@@ -6,12 +6,15 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
     package static let kind = "ingredients"
 
     package var ingredients: [Ingredient]
+    /// Where each `contains` tag is written, for the check against the dietary exclusions' tags.
+    var tagLocations: [(ingredient: String, tag: String, location: SourceLocation)] = []
 
     package func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
 
     package static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
         let context = document.context
         var locations: [(id: String, location: SourceLocation)] = []
+        var tagLocations: [(ingredient: String, tag: String, location: SourceLocation)] = []
         let ingredients = document.list("ingredients") { node, path in
             context.mapping(node, at: path) { map -> Ingredient? in
                 // Every key is read even without `id`, so a missing one is a single error.
@@ -58,6 +61,12 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
                     context.error("rules.value", "\(subject): budget_tier '\(tierText)' must be low, medium or high", at: map.location(ofKey: "budget_tier"))
                 }
                 let contains = map.required("contains", as: [String].self)
+                if let id, let contains, !context.isDescribing {
+                    let items = map.node["contains"]?.sequence ?? []
+                    for (index, tag) in contains.enumerated() {
+                        tagLocations.append((id, tag, items.indices.contains(index) ? items[index].location : node.location))
+                    }
+                }
                 let notes = map.optional("notes", as: String.self)
                 guard let id, let name, let category, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
                       portion.lowerBound > 0
@@ -69,18 +78,19 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
         }
         context.checkUnique(locations, what: "ingredient")
         guard let ingredients else { return nil }
-        return IngredientCatalog(ingredients: ingredients)
+        return IngredientCatalog(ingredients: ingredients, tagLocations: tagLocations)
     }
 
     /// Every `contains` tag is one the dietary exclusions know.
     package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
         guard let diets = ruleSet.first(DietaryExclusionRules.self) else { return }
         let known = Set(diets.tags)
-        for (path, catalog) in ruleSet.files(of: IngredientCatalog.self) {
-            for ingredient in catalog.ingredients {
-                for tag in ingredient.contains where !known.contains(tag) {
-                    context.error("rules.reference", "ingredient '\(ingredient.id)': tag '\(tag)' is not in rules/dietary-exclusions.yaml 'tags'", at: SourceLocation(file: path, line: 1, column: 1))
-                }
+        for catalog in ruleSet.all(IngredientCatalog.self) {
+            for use in catalog.tagLocations where !known.contains(use.tag) {
+                context.error(
+                    "rules.unknown-reference",
+                    "ingredient '\(use.ingredient)': tag '\(use.tag)' is not in rules/dietary-exclusions.yaml 'tags'\(Suggestion.clause(for: use.tag, among: known.sorted()))",
+                    at: use.location)
             }
         }
     }

@@ -8,7 +8,7 @@ package enum NutritionVariables {
     typealias V = VariableDeclaration
 
     static let goal = V("goal", .string, "the goal id (rules/goals.yaml): the profile's, or the default goal")
-    static let sex = V("sex", .string, "'male' or 'female'")
+    static let sex = V("sex", .oneOf(Profile.Sex.allCases.map(\.rawValue)), "'male' or 'female'")
     static let age = V("age", .int, "years, as the indexes used it (from age_range when the profile gives no age)")
     static let isMinor = V("is_minor", .bool, "whether the person is under rules/age-ranges.yaml's minor age")
     static let weightKg = V("weight_kg", .number, "kilograms the indexes used (assumed from rules/profile-defaults.yaml when missing)")
@@ -16,7 +16,7 @@ package enum NutritionVariables {
     static let bodyfatPct = V("bodyfat_pct", ExpressionType.number.orNull, "body fat percent, null when not given")
     static let bmi = V("bmi", ExpressionType.number.orNull, "the BMI used; null when height or weight was assumed")
     static let tdee = V("tdee", .number, "the TDEE used, kcal a day")
-    static let experience = V("experience", ExpressionType.string.orNull, "novice, intermediate or advanced; null when not given")
+    static let experience = V("experience", ExpressionType.oneOf(Profile.Experience.allCases.map(\.rawValue)).orNull, "novice, intermediate or advanced; null when not given")
     static let low = V("low", .number, "the lower end of the expression's own range")
     static let mid = V("mid", .number, "the middle of the expression's own range")
     static let high = V("high", .number, "the upper end of the expression's own range")

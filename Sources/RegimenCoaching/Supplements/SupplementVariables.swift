@@ -7,12 +7,59 @@ import RegimenRules
 package enum SupplementVariables {
     typealias V = VariableDeclaration
 
-    static let profile = V("profile", .map, "the profile with the seed's field names (age_range, age, weight_kg, pregnant, hypertension, medications, daily_caffeine_mg, exclusions, goal, ...); absent optional fields are null")
+    static let profile = V("profile", profileRecord, "the profile with the seed's field names (age_range, age, weight_kg, pregnant, hypertension, medications, daily_caffeine_mg, exclusions, goal, ...); absent optional fields are null")
     static let medicationClasses = V("medication_classes", .list, "classes of medication_classes below that the profile's medications match")
     static let unknownMedications = V("unknown_medications", .list, "the profile's medications no class lists")
     static let excludedTags = V("excluded_tags", .list, "food tags the profile's dietary exclusions rule out (rules/dietary-exclusions.yaml)")
-    static let item = V("item", .map, "the catalog item: id, name, category, goals, evidence_tier, stimulant, sodium_load, gi_risk, pregnancy, contains, usual_source_contains, alternative_source, interactions (medication class → note), dose_basis, dose_unit")
+    static let item = V("item", itemRecord, "the catalog item: id, name, category, goals, evidence_tier, stimulant, sodium_load, gi_risk, pregnancy, contains, usual_source_contains, alternative_source, interactions (medication class → note), dose_basis, dose_unit")
     static let dose = V("dose", ExpressionType.number.orNull, "the dose the advisor would suggest before this rule, in the item's unit per intake")
+
+    /// `profile`: every field `Profile.screeningValue` binds, so `profile.agee` is a load error at
+    /// `agee`, and `profile.sex == 'mal'` one at `'mal'` (the Swift enumerations give the values).
+    static let profileRecord = ExpressionType.record([
+        "sex": .oneOf(Profile.Sex.allCases.map(\.rawValue)),
+        "schedule_days": .int,
+        "age_range": ExpressionType.string.orNull,
+        "age": ExpressionType.int.orNull,
+        "height_cm": ExpressionType.number.orNull,
+        "weight_kg": ExpressionType.number.orNull,
+        "bodyfat_pct": ExpressionType.number.orNull,
+        "waist_cm": ExpressionType.number.orNull,
+        "experience": ExpressionType.oneOf(Profile.Experience.allCases.map(\.rawValue)).orNull,
+        "equipment": ExpressionType.oneOf(Profile.Equipment.allCases.map(\.rawValue)).orNull,
+        "injuries": .listOf(Profile.Injury.allCases.map(\.rawValue)),
+        "overrides": .record(["BMR": ExpressionType.number.orNull, "TDEE": ExpressionType.number.orNull, "BMI": ExpressionType.number.orNull]),
+        "goal": ExpressionType.string.orNull,
+        "budget_tier": ExpressionType.oneOf(Profile.BudgetTier.allCases.map(\.rawValue)).orNull,
+        "meals_per_day": ExpressionType.int.orNull,
+        "exclusions": .list,
+        "pregnant": ExpressionType.bool.orNull,
+        "trimester": ExpressionType.int.orNull,
+        "hypertension": ExpressionType.bool.orNull,
+        "medications": .list,
+        "daily_caffeine_mg": ExpressionType.number.orNull,
+    ])
+
+    /// `item`: every field `Supplement.screeningValue` binds.
+    static let itemRecord = ExpressionType.record([
+        "id": .string,
+        "name": .string,
+        "category": .oneOf(Supplement.Category.allCases.map(\.rawValue)),
+        "goals": .list,
+        "evidence_tier": .oneOf(Supplement.EvidenceTier.allCases.map(\.rawValue)),
+        "stimulant": .bool,
+        "sodium_load": .oneOf(Supplement.SodiumLoad.allCases.map(\.rawValue)),
+        "gi_risk": .bool,
+        "pregnancy": .oneOf(Supplement.Pregnancy.allCases.map(\.rawValue)),
+        "contains": .list,
+        "usual_source_contains": .list,
+        "alternative_source": ExpressionType.string.orNull,
+        "interactions": .map,
+        "redundant_with": .list,
+        "dose_basis": .oneOf(SupplementDose.Basis.allCases.map(\.rawValue)),
+        "dose_unit": .oneOf(SupplementDose.Unit.allCases.map(\.rawValue)),
+        "dose_period": .oneOf(SupplementDose.Period.allCases.map(\.rawValue)),
+    ])
 
     /// About the person: what facts read.
     static let person = [profile, medicationClasses, unknownMedications, excludedTags]

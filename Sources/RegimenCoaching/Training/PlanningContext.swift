@@ -140,7 +140,7 @@ struct PlanningContext {
         self.allowedLevels = levels
         self.injuries = injuries
         let muscleTargets = Self.targets(
-            rules: rules, band: band, modifier: modifier, injuries: injuries.sorted())
+            rules: rules, band: band, modifier: modifier, injuries: injuries.sorted(), experience: experience, goal: goal)
         self.muscleTargets = muscleTargets
         self.targetsById = index.muscles.prefix(index.trackedCount).map {
             muscleTargets[$0] ?? MuscleTarget(band: 0...0, target: 0, injuryAdjustment: nil, sources: [])
@@ -157,16 +157,22 @@ struct PlanningContext {
 
     private static func targets(
         rules: TrainingRules, band: TrainingRules.Decided<ClosedRange<Int>>,
-        modifier: TrainingRules.Decided<TrainingRules.GoalModifier>, injuries: [Profile.Injury]
+        modifier: TrainingRules.Decided<TrainingRules.GoalModifier>, injuries: [Profile.Injury],
+        experience: Profile.Experience, goal: String
     ) -> [String: MuscleTarget] {
         let factor = modifier.value.setFactor
-        let goalLow = (Double(band.value.lowerBound) * factor).saturatingInt()
-        let goalHigh = max(goalLow, (Double(band.value.upperBound) * factor).saturatingInt())
+        let applying = rules.muscleAdjustments.filter { $0.value.applies(experience: experience, goal: goal) }
         var result: [String: MuscleTarget] = [:]
         for muscle in rules.trackedMuscles {
-            var low = goalLow
-            var high = goalHigh
-            var sources = [band.source, modifier.source]
+            // The muscle's own lines shift the experience band (never below one set) before the
+            // goal's factor scales it, as the base band is scaled.
+            let own = applying.filter { $0.value.muscle == muscle }
+            let added = own.reduce(0) { $0 + $1.value.addSets }
+            let baseLow = own.isEmpty ? band.value.lowerBound : max(1, band.value.lowerBound + added)
+            let baseHigh = max(baseLow, band.value.upperBound + added)
+            var low = (Double(baseLow) * factor).saturatingInt()
+            var high = max(low, (Double(baseHigh) * factor).saturatingInt())
+            var sources = [band.source] + own.map(\.source) + [modifier.source]
             var adjustments: [String] = []
             for injury in injuries {
                 guard let cut = rules.injuryCuts[injury], cut.value.muscles.contains(muscle) else { continue }

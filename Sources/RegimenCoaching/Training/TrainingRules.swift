@@ -14,6 +14,24 @@ package struct TrainingRules: Sendable {
         }
     }
 
+    /// One line of `training_volume.muscle_adjustments`: "intermediate chest +2 sets".
+    package struct MuscleAdjustment: Sendable, Hashable {
+        /// A tracked muscle.
+        package var muscle: String
+        /// The experience level it applies to; `nil` for every level.
+        package var experience: Profile.Experience?
+        /// The goal id it applies to; `nil` for every goal.
+        package var goal: String?
+        /// Sets added to both ends of the experience band (negative takes sets away), before the
+        /// goal's set factor scales the band.
+        package var addSets: Int
+
+        /// Whether the line applies to a person of this experience and goal.
+        package func applies(experience: Profile.Experience, goal: String) -> Bool {
+            (self.experience ?? experience) == experience && (self.goal ?? goal) == goal
+        }
+    }
+
     /// One row of the split table: the default template and the others a user may choose.
     package struct SplitChoice: Sendable, Hashable {
         /// How the template is chosen when the person names none (`--split`).
@@ -204,6 +222,9 @@ package struct TrainingRules: Sendable {
     package var defaultExperience: Profile.Experience
     package var targetPosition: Double
     package var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
+    /// Sets added to one muscle's band (`muscle_adjustments`), each for an experience level, a
+    /// goal, both or neither; every matching row adds. None unless the rules give them.
+    package var muscleAdjustments: [Decided<MuscleAdjustment>] = []
 
     // Goals (rules/training-goals.yaml)
     package var defaultGoal: String

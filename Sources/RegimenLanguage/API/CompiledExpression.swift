@@ -99,7 +99,8 @@ package struct CompiledExpression: Sendable {
             functions: environment.functionNames,
             functionArity: Dictionary(uniqueKeysWithValues: environment.functionTable.enumerated().map { ($0, $1.parameterCount) }),
             hosts: Dictionary(environment.hostFunctions.enumerated().map { ($1.name, (index: $0, arity: $1.arity)) }, uniquingKeysWith: { a, _ in a }),
-            globalTypes: environment.variableTypes
+            globalTypes: environment.variableTypes,
+            globalShapes: environment.variableShapes
         ), source: source)
         let (root, type) = compiler.compile(expr)
         if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }

@@ -16,6 +16,9 @@ package struct ExpressionEnvironment: Sendable {
     let projections: [Int: ProjectionSlots]
     /// Declared types of variables (see ``VariableDeclaration``), by slot; others are unchecked.
     private(set) var variableTypes: [Int: StaticType] = [:]
+    /// Declared records and enumerations (see ``ExpressionType/fields`` and
+    /// ``ExpressionType/values``), by slot: fields and string values the compiler checks.
+    private(set) var variableShapes: [Int: ExpressionType] = [:]
     /// The slot of the projections' presence bits (see ``Projection``); `nil` without projections.
     package let projectionPresenceSlot: Int?
     static let presenceName = "?projected"
@@ -115,6 +118,7 @@ package struct ExpressionEnvironment: Sendable {
             guard let slot = slots[declaration.name] else { continue }
             let type = declaration.type.staticType
             if type.isKnown { variableTypes[slot] = type } else { variableTypes[slot] = nil }
+            variableShapes[slot] = declaration.type.hasShape ? declaration.type : nil
         }
     }
 
@@ -187,7 +191,8 @@ package struct ExpressionEnvironment: Sendable {
         // A child's variable of a parent's name has a slot of its own, undeclared unless the
         // child declares it.
         let inheritedTypes = parent?.variableTypes ?? [:]
-        let scope = Compiler.Scope(globals: slots, projections: projectionSlots, functions: names, functionArity: arity, hosts: hostsByName, globalTypes: inheritedTypes)
+        let scope = Compiler.Scope(globals: slots, projections: projectionSlots, functions: names, functionArity: arity, hosts: hostsByName, globalTypes: inheritedTypes,
+                                    globalShapes: parent?.variableShapes ?? [:])
         var callGraph = parent?.callGraph ?? [:]
         var bodies: [CallInliner.Body] = []
         var letNodes: [[Node]] = []
@@ -246,6 +251,7 @@ package struct ExpressionEnvironment: Sendable {
         self.callGraph = callGraph
         self.warnings = diagnostics.diagnostics
         self.variableTypes = inheritedTypes
+        self.variableShapes = parent?.variableShapes ?? [:]
     }
 
     let callGraph: [Int: Set<Int>]

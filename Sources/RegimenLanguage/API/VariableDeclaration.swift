@@ -29,11 +29,31 @@ package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
 
     package let base: Base
     package let nullable: Bool
+    /// For a `map` that is a record (a profile, a catalog item, a check-in): its fields and
+    /// their types. Reading any other field is a compile error at the field's name, with a
+    /// suggestion. `nil` for an open map whose keys are data (security's `resource.data`).
+    package let fields: [String: ExpressionType]?
+    /// For a `string` (or a `list` of strings): the values it can hold. Comparing it with a
+    /// string literal outside them (`==`, `!=`, `in`) is a compile error at the literal.
+    /// `nil` when any string may occur.
+    package let values: [String]?
 
-    package init(_ base: Base, nullable: Bool = false) {
+    package init(_ base: Base, nullable: Bool = false, fields: [String: ExpressionType]? = nil, values: [String]? = nil) {
         self.base = base
         self.nullable = nullable
+        self.fields = fields
+        self.values = values
     }
+
+    /// A record: a map whose fields are known.
+    package static func record(_ fields: [String: ExpressionType]) -> ExpressionType { ExpressionType(.map, fields: fields) }
+    /// A string that holds one of `values`.
+    package static func oneOf(_ values: [String]) -> ExpressionType { ExpressionType(.string, values: values) }
+    /// A list of strings, each one of `values`.
+    package static func listOf(_ values: [String]) -> ExpressionType { ExpressionType(.list, values: values) }
+
+    /// Whether the compiler checks more than the base type: a record's fields or a string's values.
+    var hasShape: Bool { fields != nil || values != nil }
 
     package static let any = ExpressionType(.any)
     package static let bool = ExpressionType(.bool)
@@ -45,7 +65,7 @@ package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
     package static let map = ExpressionType(.map)
 
     /// The same type, or `null`.
-    package var orNull: ExpressionType { ExpressionType(base, nullable: true) }
+    package var orNull: ExpressionType { ExpressionType(base, nullable: true, fields: fields, values: values) }
 
     /// `int`, `number or null`.
     package var description: String { base.rawValue + (nullable && base != .any ? " or null" : "") }

@@ -12,6 +12,8 @@ struct Compiler {
         var hosts: [String: (index: Int, arity: ClosedRange<Int>)]
         /// Declared types of variables, by slot; an undeclared variable is `dynamic`.
         var globalTypes: [Int: StaticType] = [:]
+        /// Declared records and enumerations, by slot (see ``ExpressionType/fields``).
+        var globalShapes: [Int: ExpressionType] = [:]
     }
 
     let scope: Scope
@@ -80,8 +82,19 @@ struct Compiler {
             if type.isKnown && type != .map && type != .null {
                 error("expr.no-field", "a value of type \(type.rawValue) has no field '\(name)'", span)
             }
-            if let field = projectedField(node, name) { return (.projected(node, name, field, span), .dynamic) }
-            return (.member(node, name, span), .dynamic)
+            var fieldType = StaticType.dynamic
+            if let fields = declaredShape(base)?.fields {
+                guard let field = fields[name] else {
+                    // At the field's own name: the span of `a.b` starts at `a`.
+                    let nameSpan = SourceSpan(start: Swift.max(span.start, span.end - name.unicodeScalars.count), end: span.end)
+                    error("expr.unknown-field", "\(Self.path(of: base) ?? "the record") has no field '\(name)'", nameSpan,
+                          notes: Suggestions.didYouMean(name, Array(fields.keys)))
+                    return (.constant(.null), .dynamic)
+                }
+                fieldType = field.staticType
+            }
+            if let field = projectedField(node, name) { return (.projected(node, name, field, span), fieldType) }
+            return (.member(node, name, span), fieldType)
 
         case .index(let base, let index, let span):
             let (baseNode, baseType) = compile(base)
@@ -190,8 +203,15 @@ struct Compiler {
             }
             return (op == .and ? .and(l, r, span) : .or(l, r, span), .bool)
         case .equal, .notEqual:
+            checkValue(lhs, against: rhs)
+            checkValue(rhs, against: lhs)
             return (.equals(l, r, negated: op == .notEqual, span), .bool)
         case .in:
+            // `'knee' in profile.injuries` and `profile.sex in ['male', 'female']`.
+            checkValue(lhs, against: rhs)
+            if case .list(let items, _) = rhs {
+                for item in items { checkValue(item, against: lhs) }
+            }
             if rt.isKnown && ![.list, .set, .map].contains(rt) {
                 warning("expr.type-mismatch", "'in' needs a list, set or map on the right, not \(rt.rawValue)", rhs.span)
             }
@@ -209,6 +229,37 @@ struct Compiler {
             }
             return (.arithmetic(op, l, r, span), result)
         }
+    }
+
+    /// The declared record or enumeration `expr` reads: a declared variable (not shadowed by a
+    /// local) or a field of one. Bounded by the expression's height, which the parser limits.
+    func declaredShape(_ expr: Expr) -> ExpressionType? {
+        switch expr {
+        case .identifier(let name, _):
+            guard locals[name] == nil, let slot = scope.globals[name] else { return nil }
+            return scope.globalShapes[slot]
+        case .member(let base, let name, _):
+            return declaredShape(base)?.fields?[name]
+        default:
+            return nil
+        }
+    }
+
+    /// `profile.sex` for a variable or a chain of fields, for messages.
+    static func path(of expr: Expr) -> String? {
+        switch expr {
+        case .identifier(let name, _): name
+        case .member(let base, let name, _): path(of: base).map { "\($0).\(name)" }
+        default: nil
+        }
+    }
+
+    /// A string literal compared with a declared enumeration must be one of its values: reported
+    /// at the literal, with a suggestion.
+    private mutating func checkValue(_ literal: Expr, against other: Expr) {
+        guard case .literal(.string(let text), let span) = literal, let values = declaredShape(other)?.values, !values.contains(text) else { return }
+        error("expr.unknown-value", "'\(text)' is not a value of \(Self.path(of: other) ?? "the variable") (\(values.sorted().joined(separator: ", ")))", span,
+              notes: Suggestions.didYouMean(text, values))
     }
 
     private mutating func compileArguments(_ arguments: [Expr]) -> [Node] {

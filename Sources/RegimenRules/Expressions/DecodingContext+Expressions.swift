@@ -72,6 +72,7 @@ extension DecodingContext {
         }
         do {
             let compiled = try CompiledExpression(source.sourceText, environment: environment)
+            ExpressionRecorder.current?.record(source)
             report(contentsOf: compiled.warnings.map { located(source.correcting($0), path) })
             return compiled
         } catch {

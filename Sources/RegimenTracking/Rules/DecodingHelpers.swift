@@ -32,6 +32,7 @@ extension DecodingContext {
             // The loader's environment, so a formula may call the `kind: functions` helpers as
             // every other rule expression can.
             let expression = try CompiledExpression(source.sourceText, environment: environment(declaring: variables, at: node.location))
+            ExpressionRecorder.current?.record(source)
             // Its warnings too (an operand that is not a bool, a function the emulator lacks), as
             // every other rule expression reports them.
             for warning in expression.warnings {

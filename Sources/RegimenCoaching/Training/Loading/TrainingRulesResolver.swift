@@ -97,6 +97,21 @@ struct TrainingRulesResolver {
             if let (allowed, _) = levelRows[index] { levels[experience] = allowed }
         }
 
+        // Per-muscle adjustments: each line's goal must be a goal of the modifiers' domain.
+        var adjustments: [TrainingRules.Decided<TrainingRules.MuscleAdjustment>] = []
+        for (index, line) in volume.muscleAdjustments.enumerated() {
+            let adjustment = line.adjustment
+            if let goal = adjustment.goal,
+               !context.checkReference(goal, at: line.goalLocation ?? line.location, path: DecodingPath(subject: "training_volume.muscle_adjustments[\(index)]").appending(key: "goal"), what: "goal (training_goals.goals)", known: Set(goals.goals)) {
+                continue
+            }
+            let scope = [adjustment.experience?.rawValue, adjustment.goal].compactMap { $0 }.joined(separator: " ")
+            let sign = adjustment.addSets >= 0 ? "+" : "−"
+            adjustments.append(.init(adjustment, source: RuleReference(
+                rule: "training_volume.muscle_adjustments[\(index)]", location: line.location,
+                summary: "\(scope.isEmpty ? "" : scope + " ")\(adjustment.muscle) \(sign)\(abs(adjustment.addSets)) sets/week")))
+        }
+
         // Goals.
         var modifiers: [String: TrainingRules.Decided<TrainingRules.GoalModifier>] = [:]
         let goalRows = goals.modifiers.resolve(
@@ -187,6 +202,7 @@ struct TrainingRulesResolver {
             recoveryNote: recovery.note, recoveryBlocks: recovery.blocks,
             recoverySource: RuleReference(rule: "training_recovery", location: recovery.location, summary: "active recovery: zone 2 and mobility"))
         rules.safetyScreens = selection.safetyScreens
+        rules.muscleAdjustments = adjustments
         return (rules, catalog)
     }
 

@@ -12,6 +12,8 @@ package struct TrainingVolumeFile: RuleFileKind {
     var defaultExperience: Profile.Experience
     var targetPosition: Double
     var bands: DecisionTable<ClosedRange<Int>>
+    /// `muscle_adjustments`, in file order, each with where it is written and where its goal is.
+    var muscleAdjustments: [(adjustment: TrainingRules.MuscleAdjustment, location: SourceLocation, goalLocation: SourceLocation?)]
 
     package var ruleCount: Int { bands.rows.count }
 
@@ -36,9 +38,48 @@ package struct TrainingVolumeFile: RuleFileKind {
         ) { row in
             row.notation("sets", expected: "a range of sets such as 8-12", CoachNotation.range)
         }
-        guard let muscles, let credit, let experience, let position, let bands else { return nil }
+        let adjustments = decodeAdjustments(&document, tracked: muscles ?? [])
+        guard let muscles, let credit, let experience, let position, let bands, let adjustments else { return nil }
         return TrainingVolumeFile(
             trackedMuscles: muscles, setCredit: credit, creditLocation: creditLocation,
-            defaultExperience: experience.value, targetPosition: position, bands: bands)
+            defaultExperience: experience.value, targetPosition: position, bands: bands,
+            muscleAdjustments: adjustments)
+    }
+
+    /// `muscle_adjustments:` (optional): one line per muscle whose band differs, such as
+    /// `- { muscle: chest, experience: intermediate, add_sets: 2 }`. The muscle must be tracked
+    /// (checked here, at the name, with a suggestion); the goal is checked against the goals'
+    /// domain when the training files are put together.
+    private static func decodeAdjustments(
+        _ document: inout MappingDecoder, tracked: [String]
+    ) -> [(adjustment: TrainingRules.MuscleAdjustment, location: SourceLocation, goalLocation: SourceLocation?)]? {
+        let context = document.context
+        let known = Set(tracked)
+        var seen: [TrainingRules.MuscleAdjustment: SourceLocation] = [:]
+        return document.list("muscle_adjustments", required: false) { node, path in
+            context.mapping(node, at: path) { map -> (adjustment: TrainingRules.MuscleAdjustment, location: SourceLocation, goalLocation: SourceLocation?)? in
+                let muscle = map.required("muscle", as: String.self)
+                let experience = map.optional("experience", as: ExperienceName.self)
+                let goal = map.optional("goal", as: String.self)
+                let add = map.required("add_sets", as: Int.self, in: -20...20)
+                if let muscle, !known.isEmpty, !context.isDescribing {
+                    let at = map.node["muscle"]?.location ?? node.location
+                    guard context.checkReference(muscle, at: at, path: map.path.appending(key: "muscle"), what: "muscle (training_volume.tracked_muscles)", known: known) else { return nil }
+                }
+                if let add, add == 0 {
+                    context.warning("rules.no-effect", map.path.appending(key: "add_sets").message("is 0, so the line changes nothing"), at: map.node["add_sets"]?.location ?? node.location)
+                }
+                guard let muscle, let add else { return nil }
+                let adjustment = TrainingRules.MuscleAdjustment(muscle: muscle, experience: experience?.value, goal: goal, addSets: add)
+                var key = adjustment
+                key.addSets = 0
+                if let earlier = seen[key] {
+                    context.error("rules.duplicate-id", map.path.message("adjusts the same muscle, experience and goal as an earlier line; merge them into one"), at: node.location, notes: ["first written at \(earlier)"])
+                    return nil
+                }
+                seen[key] = node.location
+                return (adjustment, node.location, goal == nil ? nil : (map.node["goal"]?.location ?? node.location))
+            }
+        } ?? (document.contains("muscle_adjustments") ? nil : [])
     }
 }
