@@ -14,6 +14,10 @@ Starts `regimen serve` on a free loopback port and drives the flows a coach woul
             test file and read the coverage; axe at both sizes
   coverage  the HTML coverage report of Appendix A's tests at 1280 px: titled by its relative path,
             every sub-expression marked, nothing cut off at the right edge
+  layout    at 1280 and 390 px, the plan of examples/complete.yaml and of a lean-mass client: no rep
+            range or "@ RIR" broken across lines, no heading without content ("Tips"), left-out
+            reasons read as sentences (never ".;"), every day's table has its columns at the same
+            places; the simulator's policy list shows each policy's whole name
 Each flow saves a screenshot in the output folder. Exit status 0 when every flow passes.
 
 Usage: scripts/browser-flows.py [--regimen .build/debug/regimen] [--out .build/browser-flows] [--docs docs]
@@ -612,6 +616,70 @@ def flow_coverage(driver, url, out):
 ARGUMENTS = None
 
 
+LAYOUT_SCRIPT = """
+const out = {broken: [], emptyHeadings: [], columns: [], reasons: ''};
+for (const span of document.querySelectorAll('#week .nobr')) {
+  if (span.offsetParent === null) continue;
+  // An inline box split across lines has one client rectangle per line.
+  if (span.getClientRects().length > 1) out.broken.push(span.textContent);
+}
+for (const heading of document.querySelectorAll('#plan h3')) {
+  if (heading.offsetParent === null) continue;
+  const next = heading.nextElementSibling;
+  if (next && next.offsetParent !== null && next.textContent.trim() === '') out.emptyHeadings.push(heading.textContent);
+  if (next && next.offsetParent === null) out.emptyHeadings.push(heading.textContent + ' (its content is hidden)');
+}
+for (const table of document.querySelectorAll('#week > .table-wrap > table')) {
+  const left = table.getBoundingClientRect().left;
+  out.columns.push([...table.querySelectorAll('thead th')].map((th) => Math.round(th.getBoundingClientRect().left - left)));
+}
+out.reasons = document.getElementById('supplements').textContent;
+return out;
+"""
+
+POLICY_FIT_SCRIPT = """
+const select = document.getElementById('sim-policy');
+const style = getComputedStyle(select);
+const context = document.createElement('canvas').getContext('2d');
+context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+// The room for the chosen option's text: the box less its padding and the list's arrow.
+const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+return [...select.options].filter((o) => o.value).map((o) => [o.text, Math.ceil(context.measureText(o.text).width), Math.floor(room)]);
+"""
+
+
+def flow_layout(driver, url, out):
+    """The page's layout defects, each asserted at 1280 and 390 px."""
+    lean = {"sex": "male", "schedule_days": 4, "goal": "lean_mass", "experience": "intermediate", "weight_kg": 80,
+            "height_cm": 180, "age": 30}
+    profiles = [("complete", yaml.safe_load((ROOT / "examples/complete.yaml").read_text())), ("lean", lean)]
+    detail = {}
+    for size in ("desktop", "phone"):
+        resize(driver, size)
+        for name, profile in profiles:
+            open_page(driver, url)
+            fill_profile(driver, profile)
+            make_plan(driver)
+            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#week .nobr"))
+            found = driver.execute_script(LAYOUT_SCRIPT)
+            where = f"{name} at {SIZES[size][0]} px"
+            check(not found["broken"], f"{where}: a rep range or RIR breaks across lines: {found['broken'][:5]}")
+            check(not found["emptyHeadings"], f"{where}: a heading without content: {found['emptyHeadings']}")
+            check(".;" not in found["reasons"] and ". ;" not in found["reasons"], f"{where}: left-out reasons run together: {found['reasons'][:300]!r}")
+            columns = found["columns"]
+            check(len(columns) > 1 and all(c == columns[0] for c in columns),
+                  f"{where}: the day tables' columns are not at the same places: {columns}")
+            detail[f"{name}-{size}"] = {"days": len(columns), "columns": columns[0]}
+        screenshot(driver, out, f"layout-{size}")
+        driver.get(url + "/#simulator")
+        wait(driver).until(lambda d: d.find_element(By.ID, "simulator").is_displayed())
+        wait(driver).until(lambda d: len(Select(d.find_element(By.ID, "sim-policy")).options) > 1)
+        cut = [option for option in driver.execute_script(POLICY_FIT_SCRIPT) if option[1] > option[2]]
+        check(not cut, f"the policy list cuts names off at {SIZES[size][0]} px (text px > room px): {cut}")
+    resize(driver, "desktop")
+    return detail
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regimen", default=str(ROOT / ".build/debug/regimen"))
@@ -635,7 +703,7 @@ def main():
         resize(driver, "desktop")
         flows = [("minimal", flow_minimal), ("complete", flow_complete), ("checkin", flow_checkin),
                  ("playground", flow_playground), ("axe", flow_axe), ("keyboard", flow_keyboard), ("simulator", flow_simulator),
-                 ("coverage", flow_coverage)]
+                 ("coverage", flow_coverage), ("layout", flow_layout)]
         for name, flow in flows:
             start = time.monotonic()
             try:
