@@ -14,9 +14,14 @@ Starts `regimen serve` on a free loopback port and drives the flows a coach woul
             test file and read the coverage; axe at both sizes
   coverage  the HTML coverage report of Appendix A's tests at 1280 px: titled by its relative path,
             every sub-expression marked, nothing cut off at the right edge
+  layout    at 1280 and 390 px, the plan of examples/complete.yaml and of a lean-mass client: no rep
+            range or "@ RIR" broken across lines, no heading without content ("Tips"), left-out
+            reasons read as sentences (never ".;"), every day's table has its columns at the same
+            places; the simulator's policy list shows each policy's whole name
 Each flow saves a screenshot in the output folder. Exit status 0 when every flow passes.
 
 Usage: scripts/browser-flows.py [--regimen .build/debug/regimen] [--out .build/browser-flows] [--docs docs]
+                                [--only layout,simulator]
 Needs: Debian's chromium and chromium-driver; pip selenium axe-selenium-python pyyaml.
 """
 
@@ -612,11 +617,101 @@ def flow_coverage(driver, url, out):
 ARGUMENTS = None
 
 
+LAYOUT_SCRIPT = """
+const out = {broken: [], emptyHeadings: [], columns: [], reasons: ''};
+// Each "3 × 8–12" and "@ RIR 1–2" of a prescription cell must sit on one line: a text range
+// split across lines has its rectangles at more than one height.
+for (const cell of document.querySelectorAll('#week td.num')) {
+  if (cell.offsetParent === null) continue;
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const pieces = [];
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) { pieces.push([node, text.length]); text += node.data; }
+  const at = (offset) => {
+    let found = pieces[0];
+    for (const piece of pieces) if (piece[1] <= offset) found = piece;
+    return [found[0], Math.min(offset - found[1], found[0].data.length)];
+  };
+  for (const match of text.matchAll(/\d+ × \d+(?:[–-]\d+)?|@ RIR \d+(?:[–-]\d+)?/g)) {
+    const range = document.createRange();
+    range.setStart(...at(match.index));
+    range.setEnd(...at(match.index + match[0].length));
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    if (tops.size > 1) out.broken.push(match[0]);
+  }
+}
+for (const heading of document.querySelectorAll('#plan h3')) {
+  if (heading.offsetParent === null) continue;
+  const next = heading.nextElementSibling;
+  if (next && next.offsetParent !== null && next.textContent.trim() === '') out.emptyHeadings.push(heading.textContent);
+  if (next && next.offsetParent === null) out.emptyHeadings.push(heading.textContent + ' (its content is hidden)');
+}
+for (const table of document.querySelectorAll('#week > .table-wrap > table')) {
+  const left = table.getBoundingClientRect().left;
+  out.columns.push([...table.querySelectorAll('thead th')].map((th) => Math.round(th.getBoundingClientRect().left - left)));
+}
+out.reasons = document.getElementById('supplements').textContent;
+return out;
+"""
+
+POLICY_FIT_SCRIPT = """
+const select = document.getElementById('sim-policy');
+const style = getComputedStyle(select);
+const context = document.createElement('canvas').getContext('2d');
+context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+// The room for the chosen option's text: the box less its padding and the list's arrow.
+const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+return [...select.options].filter((o) => o.value).map((o) => [o.text, Math.ceil(context.measureText(o.text).width), Math.floor(room)]);
+"""
+
+
+def flow_layout(driver, url, out):
+    """The page's layout defects, each asserted at 1280 and 390 px."""
+    # Every input the tips ask for is given, so this plan has no tips (the "Tips" heading case).
+    lean = {"sex": "male", "schedule_days": 4, "goal": "lean_mass", "experience": "intermediate", "weight_kg": 80,
+            "height_cm": 180, "age": 30, "bodyfat_pct": 18, "waist_cm": 82, "meals_per_day": 4}
+    profiles = [("complete", yaml.safe_load((ROOT / "examples/complete.yaml").read_text())), ("lean", lean)]
+    detail = {}
+    problems = []
+
+    def expect(condition, message):
+        # Every defect at every size is reported, not only the first.
+        if not condition:
+            problems.append(message)
+
+    for size in ("desktop", "phone"):
+        resize(driver, size)
+        for name, profile in profiles:
+            open_page(driver, url)
+            fill_profile(driver, profile)
+            make_plan(driver)
+            wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#week td.num"))
+            found = driver.execute_script(LAYOUT_SCRIPT)
+            where = f"{name} at {SIZES[size][0]} px"
+            expect(not found["broken"], f"{where}: a rep range or RIR breaks across lines: {found['broken'][:5]}")
+            expect(not found["emptyHeadings"], f"{where}: a heading without content: {found['emptyHeadings']}")
+            expect(".;" not in found["reasons"] and ". ;" not in found["reasons"], f"{where}: left-out reasons run together: {found['reasons'][:300]!r}")
+            columns = found["columns"]
+            expect(len(columns) > 1 and all(c == columns[0] for c in columns),
+                  f"{where}: the day tables' columns are not at the same places: {columns}")
+            detail[f"{name}-{size}"] = {"days": len(columns), "columns": columns[0] if columns else None}
+        screenshot(driver, out, f"layout-{size}")
+        driver.get(url + "/#simulator")
+        wait(driver).until(lambda d: d.find_element(By.ID, "simulator").is_displayed())
+        wait(driver).until(lambda d: len(Select(d.find_element(By.ID, "sim-policy")).options) > 1)
+        cut = [option for option in driver.execute_script(POLICY_FIT_SCRIPT) if option[1] > option[2]]
+        expect(not cut, f"the policy list cuts names off at {SIZES[size][0]} px (text px > room px): {cut}")
+    resize(driver, "desktop")
+    check(not problems, "; ".join(problems))
+    return detail
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regimen", default=str(ROOT / ".build/debug/regimen"))
     parser.add_argument("--out", default=str(ROOT / ".build/browser-flows"))
     parser.add_argument("--docs", help="also save the README's screenshots in this folder (docs/)")
+    parser.add_argument("--only", help="run only these flows (comma-separated names, e.g. layout)")
     arguments = parser.parse_args()
     global DOCS, ARGUMENTS
     ARGUMENTS = arguments
@@ -635,7 +730,10 @@ def main():
         resize(driver, "desktop")
         flows = [("minimal", flow_minimal), ("complete", flow_complete), ("checkin", flow_checkin),
                  ("playground", flow_playground), ("axe", flow_axe), ("keyboard", flow_keyboard), ("simulator", flow_simulator),
-                 ("coverage", flow_coverage)]
+                 ("coverage", flow_coverage), ("layout", flow_layout)]
+        if arguments.only:
+            wanted = set(arguments.only.split(","))
+            flows = [(name, flow) for name, flow in flows if name in wanted]
         for name, flow in flows:
             start = time.monotonic()
             try:

@@ -5,7 +5,14 @@
    with `# yaml-language-server: $schema=<relative path>`, and validates against that schema
    with a real JSON Schema (2020-12) validator (the `jsonschema` package from PyPI).
 2. A corpus of mutated files, generated from the shipped rule and catalog files with a fixed
-   seed, goes through both the schema and the loader (`regimen check --format json`). A mutant
+   seed, goes through both the schema and the loader (`regimen check --format json`). The
+   mutants are loaded together, so checks across files (a muscle the volume rules track, an
+   equipment tag, an exercise id) do not run there: a mutant on which the two disagree is judged
+   again in a copy of the shipped rules with only its file replaced.
+3. Vocabulary mutants (a misspelt muscle, equipment tag, exercise id, experience level, a set
+   range written in words or backwards), each in a copy of the shipped rules: the schemas list
+   the words the shipped catalogs define (`regimen schema` writes them), so both must reject
+   them; a backwards range (`sets: 18-14`) is the loader's alone and both must accept its shape. A mutant
    is "shape-rejected" by the loader when the loader reports one of the shape diagnostics below
    in it (a missing or unknown key, a wrong type, a value out of range or not among the allowed
    words); the schema and the loader agree on a mutant when both reject it or both accept it.
@@ -39,6 +46,8 @@ SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\s*$")
 SHAPE_IDS = {
     "rules.missing-key", "rules.unknown-key", "rules.wrong-type", "rules.out-of-range", "rules.unknown-value",
     "rules.unknown-kind", "rules.unsupported-version", "rules.range",
+    # A set, rep or prescription field not written in its form (`14 to 18`): the schema's pattern.
+    "rules.notation-form",
 }
 # The security readers have a mapping reader of their own (`yaml.*` ids), and ids of their own for
 # the rest of a file's shape: `rules.*` for policies (its kind, version and service, a match
@@ -72,6 +81,9 @@ LOADER_ONLY_IDS = {
     "rules.expression-type": "what an expression computes",
     # Actions that are all null or false change nothing: keys are present, their values say nothing.
     "rules.no-effect": "a rule whose actions are all null or false",
+    # A range in its written form that runs backwards (`sets: 18-14`): a pattern cannot compare
+    # the two numbers.
+    "rules.bad-notation": "a range that runs backwards, or a notation the schema does not describe",
 }
 
 
@@ -309,6 +321,67 @@ def loader_verdicts(regimen, folder):
     return verdicts, messages
 
 
+def in_context(regimen, relative, document):
+    """The loader's shape ids for `document` loaded in place of `relative` in a copy of the
+    shipped rules and catalogs (so checks across files run), and its messages."""
+    folder = tempfile.mkdtemp(prefix="regimen-schema-context-")
+    try:
+        for top in ("rules", "catalogs"):
+            shutil.copytree(os.path.join(ROOT, top), os.path.join(folder, top))
+        with open(os.path.join(folder, relative), "w", encoding="utf-8") as handle:
+            json.dump(document, handle, ensure_ascii=False)
+        verdicts, messages = loader_verdicts(regimen, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return verdicts.get(relative, set()), messages.get(relative, [])
+
+
+def at(document, path):
+    for part in path:
+        document = document[part]
+    return document
+
+
+# (file, path to a value, new value, what it is, whether the schema and the loader must reject it)
+VOCABULARY_MUTANTS = [
+    ("catalogs/exercise-catalog.yaml", ("exercises", 0, "muscles", 0), "chests", "muscle 'chests'", True),
+    ("catalogs/exercise-catalog.yaml", ("exercises", 0, "secondary_muscles", 0), "tricep", "muscle 'tricep'", True),
+    ("catalogs/exercise-catalog.yaml", ("exercises", 0, "equipment", 0), "barbel", "equipment 'barbel'", True),
+    ("catalogs/exercise-catalog.yaml", ("exercises", 0, "regressions", 0), "dumbbell_bench_pres", "a regression naming no exercise", True),
+    ("rules/training-volume.yaml", ("default_experience",), "experiance", "experience 'experiance'", True),
+    ("rules/training-volume.yaml", ("bands", "rows", 1, "sets"), "14 to 18", "sets: 14 to 18", True),
+    ("rules/training-volume.yaml", ("bands", "rows", 1, "sets"), "18-14", "sets: 18-14 (the loader's alone)", False),
+    ("rules/training-goals.yaml", ("modifiers", "rows", 0, "compound"), "4 sets of 6-10", "a prescription in words", True),
+    ("rules/training-recovery.yaml", ("blocks", 0, "options", 0), "walkin", "a recovery option naming no exercise", True),
+    ("rules/training-selection.yaml", ("injury_set_cuts", "knee", "muscles", 0), "quad", "injury cut muscle 'quad'", True),
+]
+
+
+def check_vocabulary_mutants(regimen, validators):
+    """Each vocabulary mutant in a copy of the shipped rules: (results, disagreements)."""
+    results, disagreements = [], []
+    for relative, path, value, what, rejected in VOCABULARY_MUTANTS:
+        schema = schema_path(relative)
+        with open(os.path.join(ROOT, relative), encoding="utf-8") as handle:
+            document = load_yaml(handle.read())
+        try:
+            at(document, path)
+        except (KeyError, IndexError, TypeError):
+            disagreements.append(f"{relative} [{what}]: the shipped file has no {'.'.join(map(str, path))}")
+            continue
+        mutant = replace(copy.deepcopy(document), path, value)
+        schema_rejects = any(True for _ in validator_for(schema, validators).iter_errors(mutant))
+        kind = document.get("kind")
+        ids, messages = in_context(regimen, relative, mutant)
+        loader_rejects = bool(ids & SHAPE_IDS_BY_KIND.get(kind, SHAPE_IDS))
+        results.append((what, schema_rejects, loader_rejects))
+        if schema_rejects != loader_rejects or schema_rejects != rejected:
+            disagreements.append(f"{relative} [{what}]: schema {'rejects' if schema_rejects else 'accepts'}, loader "
+                                 f"{'rejects' if loader_rejects else 'accepts'} its shape (expected both to "
+                                 f"{'reject' if rejected else 'accept'}); loader: {messages[:2]}")
+    return results, disagreements
+
+
 def check_mutants(regimen, checked, validators, per_file, seed, show):
     rng = random.Random(seed)
     folder = tempfile.mkdtemp(prefix="regimen-schema-mutants-")
@@ -337,17 +410,25 @@ def check_mutants(regimen, checked, validators, per_file, seed, show):
                         yaml.dump(mutant, handle, Dumper=CoreDumper, allow_unicode=True, sort_keys=False, width=1 << 20)
                     else:
                         json.dump(mutant, handle, ensure_ascii=False)
-                corpus.append((path, kind, schema, mutant, what))
+                corpus.append((path, kind, schema, mutant, what, relative))
         verdicts, messages = loader_verdicts(regimen, folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     by_kind = {}
     disagreements = []
-    for path, kind, schema, mutant, what in corpus:
+    rejudged = 0
+    for path, kind, schema, mutant, what, original in corpus:
         errors = list(validator_for(schema, validators).iter_errors(mutant))
         schema_rejects = bool(errors)
         loader_ids = verdicts.get(path, set()) & SHAPE_IDS_BY_KIND.get(kind, SHAPE_IDS)
         loader_rejects = bool(loader_ids)
+        if schema_rejects != loader_rejects and kind not in REFERENCE_KEYS:
+            # Judged again where checks across files run: the mutant in place of its own file.
+            rejudged += 1
+            ids, context_messages = in_context(regimen, original, mutant)
+            loader_ids = ids & SHAPE_IDS_BY_KIND.get(kind, SHAPE_IDS)
+            loader_rejects = bool(loader_ids)
+            messages[path] = context_messages
         agree, total = by_kind.get(kind, (0, 0))
         by_kind[kind] = (agree + (schema_rejects == loader_rejects), total + 1)
         if schema_rejects != loader_rejects:
@@ -355,6 +436,7 @@ def check_mutants(regimen, checked, validators, per_file, seed, show):
                     else f"loader rejects ({', '.join(sorted(loader_ids))}: {next((m for i, m in messages.get(path, []) if i in loader_ids), '')[:160]}), schema accepts")
             detail = f"; schema: {errors[0].message[:120]}" if errors else ""
             disagreements.append(f"{path} [{what}]: {side}{detail}")
+    print(f"mutants judged again in a copy of the shipped rules (checks across files): {rejudged}")
     return by_kind, disagreements
 
 
@@ -386,11 +468,16 @@ def main():
         print(f"  {kind}: {a}/{t}")
     ratio = agree / total if total else 1.0
     print(f"mutants: {total} (seed {options.seed}), schema and loader agree on {agree} ({ratio:.1%})")
+    vocabulary, vocabulary_disagreements = check_vocabulary_mutants(options.regimen, validators)
+    for what, schema_rejects, loader_rejects in vocabulary:
+        print(f"  vocabulary mutant {what}: schema {'rejects' if schema_rejects else 'accepts'}, loader {'rejects' if loader_rejects else 'accepts'} its shape")
+    print(f"vocabulary mutants: {len(VOCABULARY_MUTANTS)}, as expected: {len(VOCABULARY_MUTANTS) - len(vocabulary_disagreements)}")
+    disagreements = vocabulary_disagreements + disagreements
     for line in disagreements[:options.show]:
         print(f"  disagree: {line}")
     if len(disagreements) > options.show:
         print(f"  … and {len(disagreements) - options.show} more")
-    if problems or ratio < options.minimum_agreement:
+    if problems or ratio < options.minimum_agreement or vocabulary_disagreements:
         sys.exit(1)
 
 

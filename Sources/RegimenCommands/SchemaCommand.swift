@@ -15,7 +15,9 @@ struct SchemaCommand: ParsableCommand {
             Without --out, prints the schema of KIND (all kinds need --out). With --out DIR, writes \
             DIR/KIND.schema.json for KIND or for every kind and input (check-ins, profile), and \
             lists the files written. The profile's ranges, goals and diets are those of the rules \
-            loaded (--rules). The \
+            loaded (--rules); muscles, equipment tags and exercise ids are enums of the words the \
+            loaded rules and catalogs define (--rules, --catalogs), so a coach's own catalogs give \
+            the coach's own lists. The \
             schemas check a file's shape (keys, types, ranges, allowed words); expressions and \
             references to other files are checked by `regimen check` alone. Exit status: 0, or 2 \
             for an unknown kind or a directory that cannot be written.
@@ -33,7 +35,7 @@ struct SchemaCommand: ParsableCommand {
         let context = CommandContext.current
         let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
         let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        let schemas = RegimenSchemas.all(profile: generator.nutrition.profileDecoder)
+        let schemas = RegimenSchemas.all(ruleSet: ruleSet, profile: generator.nutrition.profileDecoder)
         var selected = schemas
         if let kind {
             selected = schemas.filter { $0.name == kind }

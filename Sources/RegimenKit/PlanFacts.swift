@@ -74,28 +74,77 @@ struct PlanFacts: Sendable {
                 }
             }
             sets["\(category) ingredients"] = ingredients
+            // Each meal's options by name, so a change says which meal it is in.
+            for (index, meal) in meals.enumerated() {
+                let ids = (meal[key]?.listValue ?? []).compactMap { $0["ingredientId"]?.stringValue }
+                sets["\(Self.mealName(meal, index: index)) \(category) options"] = Set(ids)
+            }
         }
         var exercises = Set<String>()
         for workout in plan["workouts"]?.listValue ?? [] {
-            for block in workout["blocks"]?.listValue ?? [] {
+            for (index, block) in (workout["blocks"]?.listValue ?? []).enumerated() {
                 if let id = block["exerciseId"]?.stringValue { exercises.insert(id) }
+                // Each block by its day and place, naming the exercise and its dose, so a changed
+                // exercise is named with its block rather than marking its whole day.
+                labels["\(Self.blockName(workout, index: index))"] = Self.blockText(block)
             }
         }
         sets["exercises"] = exercises
     }
 
+    /// `day 2 (Upper body) block 3`: one-based, as the plan prints days and blocks.
+    static func blockName(_ workout: Value, index: Int) -> String {
+        let day = workout["day"]?.numberValue.map(NumberText.tenths) ?? "?"
+        let focus = workout["focus"]?.stringValue.map { " (\($0))" } ?? ""
+        return "day \(day)\(focus) block \(index + 1)"
+    }
+
+    /// `Barbell bench press (barbell_bench_press) 3 × 8–12`.
+    static func blockText(_ block: Value) -> String {
+        let id = block["exerciseId"]?.stringValue ?? "?"
+        let name = block["name"]?.stringValue ?? id
+        let sets = block["sets"]?.numberValue.map(NumberText.tenths) ?? "?"
+        let reps = block["reps"]?.stringValue ?? "?"
+        return "\(name) (\(id)) \(sets) × \(reps)"
+    }
+
+    /// `meal 1 (breakfast)`: one-based, with the meal's slot.
+    static func mealName(_ meal: Value, index: Int) -> String {
+        let slot = meal["slot"]?.stringValue.map { " (\($0))" } ?? ""
+        return "meal \(index + 1)\(slot)"
+    }
+
+    /// Everything the client is told about supplements: the shortlist, the optional items, the
+    /// items left out (with their reasons), and every caution of a shortlisted or optional item,
+    /// the catalog's and the personal ones the caution rules add (`personal_cautions`).
     private mutating func read(supplements advice: Value) {
-        var shortlist = Set<String>()
         var cautions = Set<String>()
-        for item in advice["shortlist"]?.listValue ?? [] {
+        for (key, measure) in [("shortlist", "supplement shortlist"), ("optional", "optional supplements")] {
+            var ids = Set<String>()
+            for item in advice[key]?.listValue ?? [] {
+                guard let id = item["id"]?.stringValue else { continue }
+                ids.insert(id)
+                for caution in item["cautions"]?.listValue ?? [] {
+                    if let text = caution.stringValue { cautions.insert("\(id): \(text)") }
+                }
+                for caution in item["personal_cautions"]?.listValue ?? [] {
+                    if let text = caution["message"]?.stringValue { cautions.insert("\(id): \(text)") }
+                }
+            }
+            sets[measure] = ids
+        }
+        var leftOut = Set<String>()
+        var reasons = Set<String>()
+        for item in advice["left_out"]?.listValue ?? [] {
             guard let id = item["id"]?.stringValue else { continue }
-            shortlist.insert(id)
-            for caution in item["cautions"]?.listValue ?? [] {
-                if let text = caution.stringValue { cautions.insert("\(id): \(text)") }
+            leftOut.insert(id)
+            for reason in item["reasons"]?.listValue ?? [] {
+                if let text = reason["message"]?.stringValue { reasons.insert("\(id): \(text)") }
             }
         }
-        sets["supplement shortlist"] = shortlist
         sets["supplement cautions"] = cautions
+        sets["supplements left out"] = leftOut
+        sets["reasons supplements are left out"] = reasons
     }
 
     /// The differences from `before` to `after`, in a fixed order (failures, labels, numbers,

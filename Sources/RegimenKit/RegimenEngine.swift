@@ -23,6 +23,8 @@ public final class RegimenEngine: Sendable {
     /// The tracker's rules, loaded beside the planner's; a rules folder without them makes only
     /// the tracker functions fail.
     let tracking: Result<TrackingRules, DiagnosticsError>
+    /// The words the loaded rules and catalogs define, for the schemas (``RegimenSchemas``).
+    let schemaVocabularies: SchemaVocabularies
 
     /// The rule-file kinds the planner reads; files of the security and tracking modules under
     /// the same folders are skipped unread (`regimen check` validates them).
@@ -85,6 +87,7 @@ public final class RegimenEngine: Sendable {
             let ruleSet = try result.get()
             self.planner = try PlanGenerator(ruleSet: ruleSet)
             self.adaptation = try AdaptationRuleSet(ruleSet)
+            self.schemaVocabularies = SchemaVocabulary.vocabularies(of: ruleSet)
         } catch {
             throw .rules(error.diagnostics)
         }

@@ -51,15 +51,25 @@ package enum RegimenSchemas {
     }
 
     /// Every schema: the kinds, then the inputs, each sorted by name; the profile's only with
-    /// `profile` (the decoder of the loaded rules).
-    package static func all(profile: ProfileDecoder? = nil) -> [Schema] {
-        kinds.map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0)) }
-            + inputs(profile: profile).map { Schema(name: $0.name, document: RuleFileSchema.document(named: $0.name, title: $0.title, shape: $0.shape)) }
+    /// `profile` (the decoder of the loaded rules); muscles, equipment tags and exercise ids as
+    /// `enum`s of `vocabularies` (the loaded rules' and catalogs' words).
+    package static func all(profile: ProfileDecoder? = nil, vocabularies: SchemaVocabularies = .none) -> [Schema] {
+        kinds.map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0, vocabularies: vocabularies)) }
+            + inputs(profile: profile).map {
+                Schema(name: $0.name, document: RuleFileSchema.document(named: $0.name, title: $0.title, shape: $0.shape, vocabularies: vocabularies))
+            }
     }
 
-    /// Every schema, the profile's described against `engine`'s rules.
+    /// Every schema, the profile's and the vocabularies described against `ruleSet` and the
+    /// profile decoder made from it: what `regimen schema` writes.
+    package static func all(ruleSet: RuleSet, profile: ProfileDecoder) -> [Schema] {
+        all(profile: profile, vocabularies: SchemaVocabulary.vocabularies(of: ruleSet))
+    }
+
+    /// Every schema described against `engine`'s rules and catalogs (as `regimen schema` on the
+    /// same folders writes them).
     package static func all(engine: RegimenEngine) -> [Schema] {
-        all(profile: engine.profileDecoder)
+        all(profile: engine.profileDecoder, vocabularies: engine.schemaVocabularies)
     }
 }
 

@@ -87,7 +87,7 @@ import Testing
         let novices = Set(Self.panel.filter { String(decoding: $0.profile, as: UTF8.self).contains("experience: novice") }.map(\.name))
         #expect(!impact.changed.isEmpty)
         for client in impact.changed {
-            #expect(novices.contains(client.client), "\(client.client) is not a novice: \(client.changes.map(\.summary))")
+            #expect(novices.contains(client.client), "\(client.client) is not a novice: \(client.changes.map { $0.summary })")
         }
         for group in impact.groups {
             #expect(group.summary.hasPrefix("\(group.clients.count) of \(Self.panel.count) clients: "), "\(group.summary)")
@@ -117,6 +117,79 @@ import Testing
             // rules/dietary-exclusions.yaml: `dairy` and `vegan` both exclude dairy.
             let text = String(decoding: profile.profile, as: UTF8.self)
             #expect(text.contains("dairy") || text.contains("vegan"), "\(client.client) excludes no dairy")
+        }
+    }
+
+    /// A new personal caution for clients over 60 is reported for every over-60 client of the
+    /// panel who is shown a supplement, and for no one else (impact read only the catalog's
+    /// cautions of shortlisted items, so this reported "No change").
+    @Test func aNewCautionForClientsOverSixtyChangesExactlyTheOverSixties() throws {
+        let message = "Over 60: check this supplement with your doctor alongside your medicines."
+        let edited = try Self.editedRules("supplement-rules.yaml", replacing: "  # ── Gut ──", with: """
+              - id: over_sixty_check
+                when: "profile.age != null && profile.age >= 60"
+                action: caution
+                message: "\(message)"
+
+              # ── Gut ──
+            """)
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited.appendingPathComponent("rules"), catalogs: edited.appendingPathComponent("catalogs"))
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let changed = Dictionary(uniqueKeysWithValues: impact.changed.map { ($0.client, $0.changes) })
+        var overSixties = 0
+        for client in Self.panel {
+            let profile = try new.profile(from: client.profile, name: client.name)
+            let shown = try new.supplements(for: profile)
+            let isOverSixty = (profile.age ?? 0) >= 60 && !(shown.shortlist.isEmpty && shown.optional.isEmpty)
+            let changes: [PlanImpact.Change] = changed[client.name] ?? []
+            if isOverSixty {
+                overSixties += 1
+                #expect(changes.contains { $0.measure == "supplement cautions" && $0.after.hasSuffix(message) }, "\(client.name): \(changes.map { $0.summary })")
+            }
+            #expect(changes.allSatisfy { $0.measure == "supplement cautions" && $0.after.hasSuffix(message) }, "\(client.name): \(changes.map { $0.summary })")
+            if !isOverSixty { #expect(changes.isEmpty, "\(client.name) is not over 60: \(changes.map { $0.summary })") }
+        }
+        #expect(overSixties > 0)
+    }
+
+    /// Impact names what a client is told beyond the shortlist: an item moved from the shortlist
+    /// to the left-out list is reported with the reason the client reads.
+    @Test func anItemLeftOutIsReportedWithItsReason() throws {
+        let message = "Left out for this test: not offered by this gym."
+        let edited = try Self.editedRules("supplement-rules.yaml", replacing: "  # ── Gut ──", with: """
+              - id: gym_does_not_sell_creatine
+                when: "item.id == 'creatine_monohydrate'"
+                action: exclude
+                message: "\(message)"
+
+              # ── Gut ──
+            """)
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited.appendingPathComponent("rules"), catalogs: edited.appendingPathComponent("catalogs"))
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let summaries = impact.groups.map(\.summary)
+        #expect(summaries.contains { $0.hasSuffix("supplements left out: adds creatine_monohydrate") }, "\(summaries)")
+        #expect(summaries.contains { $0.hasSuffix("reasons supplements are left out: adds creatine_monohydrate: \(message)") }, "\(summaries)")
+    }
+
+    /// A change of one block's exercise or dose is named by its day and block, with the exercise.
+    @Test func aChangedBlockIsNamedWithItsDayAndExercise() throws {
+        let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited)
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let blocks = impact.changed.flatMap(\.changes).filter { $0.measure.hasPrefix("day ") && $0.measure.contains(" block ") }
+        #expect(!blocks.isEmpty, "\(impact.groups.map(\.summary).prefix(10))")
+        for change in blocks {
+            // `Push-up (push_up) 3 × 6–10`: the exercise's name and id, then its dose ("none"
+            // on the side where the block does not exist).
+            for side in [change.before, change.after] where side != "none" {
+                #expect(side.contains(" (") && side.contains(") ") && side.contains(" × "), "\(change.summary)")
+            }
         }
     }
 

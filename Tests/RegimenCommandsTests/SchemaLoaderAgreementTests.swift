@@ -15,7 +15,7 @@ import Testing
     /// The ids scripts/schema-check.py counts as shape problems.
     static let shapeIds: Set<String> = [
         "rules.missing-key", "rules.unknown-key", "rules.wrong-type", "rules.out-of-range", "rules.unknown-value",
-        "rules.unknown-kind", "rules.unsupported-version", "rules.range",
+        "rules.unknown-kind", "rules.unsupported-version", "rules.range", "rules.notation-form",
     ]
 
     struct Mutant: CustomStringConvertible, Sendable {
@@ -62,6 +62,16 @@ import Testing
         Mutant(file: "rules/readiness-rules.yaml", path: [.key("checkin_readiness"), .key("score")], value: .bool(true),
                rejected: false, id: "rules.expression-type"),
         Mutant(file: "rules/readiness-rules.yaml", path: [.key("checkin_readiness"), .key("let")], value: .list([]), rejected: true),
+        // A set range in words is not in the range's written form (the schema's pattern); one that
+        // runs backwards is, and only the loader compares its two numbers.
+        Mutant(file: "rules/training-volume.yaml", path: [.key("bands"), .key("rows"), .index(1), .key("sets")], value: .string("14 to 18"),
+               rejected: true, id: "rules.notation-form"),
+        Mutant(file: "rules/training-volume.yaml", path: [.key("bands"), .key("rows"), .index(1), .key("sets")], value: .string("18-14"),
+               rejected: false, id: "rules.bad-notation"),
+        Mutant(file: "rules/training-volume.yaml", path: [.key("bands"), .key("rows"), .index(1), .key("sets")], value: .int(12),
+               rejected: false),
+        Mutant(file: "rules/training-goals.yaml", path: [.key("modifiers"), .key("rows"), .index(0), .key("compound")], value: .string("4 sets of 6-10"),
+               rejected: true, id: "rules.notation-form"),
         // The goal table names the goals it covers.
         Mutant(file: "rules/training-goals.yaml", path: [.key("modifiers"), .key("domain")], value: nil, rejected: true),
         // A plan's macros and meal categories are fixed names with expected numbers.

@@ -16,7 +16,7 @@ package enum ShapeAcceptance {
         case .null: return value == .null
         case .boolean: if case .bool = value { return true } else { return false }
         case .string: if case .string = value { return true } else { return false }
-        case .text, .expression:
+        case .text, .expression, .vocabulary:  // a vocabulary without its words is any text
             switch value {
             case .string, .int, .float, .bool: return true
             default: return false

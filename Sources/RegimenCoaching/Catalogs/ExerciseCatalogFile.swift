@@ -40,6 +40,12 @@ package struct ExerciseCatalogFile: RuleFileKind {
                 let regressions = map.optional("regressions", as: [String].self) ?? []
                 let progressions = map.optional("progressions", as: [String].self) ?? []
                 let source = map.optional("source", as: String.self)
+                // The schema lists these words from the loaded files (the resolver checks them).
+                map.vocabulary("muscles", SchemaVocabulary.exerciseMuscle)
+                map.vocabulary("secondary_muscles", SchemaVocabulary.exerciseMuscle)
+                map.vocabulary("equipment", SchemaVocabulary.equipment)
+                map.vocabulary("regressions", SchemaVocabulary.exercise)
+                map.vocabulary("progressions", SchemaVocabulary.exercise)
                 let flags = map.optional("flags", as: [String].self) ?? []
                 for flag in flags where !SafetyScreens.knownFlags.contains(flag) {
                     context.error("rules.value", "exercise '\(id ?? "?")': flag '\(flag)' must be one of \(SafetyScreens.knownFlags.sorted().joined(separator: ", "))", at: map.location(ofKey: "flags"))
@@ -72,10 +78,10 @@ package struct ExerciseCatalogFile: RuleFileKind {
                 let location = file.locations[exercise.id] ?? SourceLocation(file: "catalogs/exercise-catalog.yaml", line: 1, column: 1)
                 let path = DecodingPath(subject: "exercise '\(exercise.id)'")
                 for id in exercise.regressions {
-                    context.checkReference(id, at: location, path: path.appending(key: "regressions"), what: "exercise", known: known)
+                    context.checkReference(id, at: location, path: path.appending(key: "regressions"), what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
                 }
                 for id in exercise.progressions {
-                    context.checkReference(id, at: location, path: path.appending(key: "progressions"), what: "exercise", known: known)
+                    context.checkReference(id, at: location, path: path.appending(key: "progressions"), what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
                 }
             }
         }

@@ -4,7 +4,7 @@ import RegimenLanguage
 ///
 /// `--explain` prints these beside each block so a coach can find the line to change.
 package struct RuleReference: Sendable, Hashable, CustomStringConvertible {
-    /// Stable name such as `training_volume.bands[1]`.
+    /// Stable name such as `training_volume.bands.rows[0]`.
     package var rule: String
     /// The rule's place in its file, when it was loaded from one.
     package var location: SourceLocation?

@@ -6,7 +6,7 @@ package import RegimenRules
 /// file (an injury cut, a diet exclusion, a supplement caution, an auto-adjust row) or an
 /// adaptation rule. Plan-test coverage counts which of these the cases reached.
 package struct CoachingRule: Sendable, Hashable {
-    /// The rule's stable name, the one the plan's explanations use (`training_volume.bands[2]`,
+    /// The rule's stable name, the one the plan's explanations use (`training_volume.bands.rows[1]`,
     /// `supplement_rules.cautions.total_caffeine`).
     package var id: String
     /// What kind of rule it is, in a coach's words (`band row`, `supplement caution`).
@@ -30,7 +30,7 @@ package struct CoachingRuleInventory: Sendable {
 
     /// Where each kind's rules are, and how they are named.
     private enum Shape {
-        /// `key: {rows: [{when: …}]}`, named `kind.key[n]` as the planner's explanations name them.
+        /// `key: {rows: [{when: …}]}`, named `kind.key.rows[n]` (zero-based, ``RowAddress``) as the planner's explanations name them.
         case table(key: String, category: String)
         /// `key: {name: …}`, named `kind.key.name`.
         case entries(key: String, category: String)
@@ -70,7 +70,7 @@ package struct CoachingRuleInventory: Sendable {
                 case .table(let key, let category):
                     for (index, row) in (document[key]?["rows"]?.sequence ?? []).enumerated() {
                         let when = row["when"]?.scalar?.text ?? "?"
-                        let id = "\(kind).\(key)[\(index + 1)]"
+                        let id = RowAddress.of(table: "\(kind).\(key)", index: index)
                         rules.append(CoachingRule(id: id, category: category, location: row.location, summary: "when \(when)"))
                         if kind == "training_selection", key == "levels", let condition = Self.experienceCondition(when) {
                             levels.append((id, condition))

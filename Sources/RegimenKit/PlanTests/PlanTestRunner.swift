@@ -11,7 +11,7 @@ package struct PlanTestFailure: Sendable, Hashable {
     package var actual: String
     package var rules: [String]
 
-    /// `weekly_sets.chest: expected 12-16, got 10 (rule: training_volume.bands[2] at rules/training-volume.yaml:33)`.
+    /// `weekly_sets.chest: expected 12-16, got 10 (rule: training_volume.bands.rows[1] at rules/training-volume.yaml:33)`.
     package var line: String {
         "\(key): expected \(expected), got \(actual)" + (rules.isEmpty ? "" : " (rule: \(rules.joined(separator: "; ")))")
     }

@@ -101,11 +101,12 @@ package final class DecodingContext {
     /// - Returns: Whether `id` is among `known`.
     @discardableResult
     package func checkReference(
-        _ id: String, at location: SourceLocation, path: DecodingPath, what: String, known: Set<String>
+        _ id: String, at location: SourceLocation, path: DecodingPath, what: String, known: Set<String>,
+        diagnostic: String = "rules.unknown-reference"
     ) -> Bool {
         guard !known.contains(id) else { return true }
         let suggestion = Suggestion.clause(for: id, among: known.sorted())
-        error("rules.unknown-reference", path.message("names unknown \(what) '\(id)'\(suggestion)"), at: location)
+        error(diagnostic, path.message("names unknown \(what) '\(id)'\(suggestion)"), at: location)
         return false
     }
 }

@@ -168,6 +168,14 @@ package struct MappingDecoder {
 
     /// In describing mode, adds `note` to the description of `key` (already read): a rule about
     /// its value the schema cannot state, which the decoder checks itself. Otherwise nothing.
+    /// Marks the words under `key` (a word or a list of words, already asked for) as words of
+    /// `vocabulary`: the schema lists the words the loaded files define (``NodeShape/vocabulary(_:)``),
+    /// as the loader checks them across files. Decoding is unchanged.
+    package mutating func vocabulary(_ key: String, _ vocabulary: String) {
+        guard context.isDescribing, let shape = describedShape.properties[key] else { return }
+        describedShape.properties[key] = shape.vocabulary(vocabulary)
+    }
+
     package mutating func note(_ key: String, _ note: String) {
         guard context.isDescribing, let shape = describedShape.properties[key] else { return }
         describedShape.properties[key] = .noted(shape, note: note)

@@ -51,6 +51,10 @@ package indirect enum NodeShape: Sendable, Equatable {
     /// A spelling the loader still accepts, with a warning: the shape, marked deprecated, with
     /// `note` saying what to write instead.
     case deprecated(NodeShape, note: String)
+    /// A word of a vocabulary the loaded rules and catalogs define (muscles, equipment tags,
+    /// exercise ids, food tags): an `enum` of the words ``SchemaVocabularies`` gives for the name,
+    /// or any text when the schema is written without them.
+    case vocabulary(String)
 
     /// The shape, or a null (a decoder that reads `key: ~` as the key being absent).
     package var orNull: NodeShape {
@@ -72,6 +76,36 @@ package indirect enum NodeShape: Sendable, Equatable {
 
     /// Whether the shape constrains nothing.
     package var isAnything: Bool { if case .anything = self { true } else { false } }
+
+    /// The same shape with every text word (a list's elements included) a word of `vocabulary`.
+    package func vocabulary(_ vocabulary: String) -> NodeShape {
+        switch self {
+        case .text, .string: .vocabulary(vocabulary)
+        case .list(let element): .list(element.vocabulary(vocabulary))
+        case .distinctList(let element): .distinctList(element.vocabulary(vocabulary))
+        case .anyOf(let shapes): .anyOf(shapes.map { $0.vocabulary(vocabulary) })
+        case .noted(let shape, let note): .noted(shape.vocabulary(vocabulary), note: note)
+        default: self
+        }
+    }
+}
+
+/// The words of each vocabulary the loaded rules and catalogs define, by vocabulary name, which
+/// `regimen schema` writes as `enum`s (see ``NodeShape/vocabulary(_:)``): a coach's own catalogs
+/// give the coach's own enums.
+package struct SchemaVocabularies: Sendable, Equatable {
+    /// Vocabulary name → its words, sorted.
+    package var words: [String: [String]]
+    /// Vocabulary name → where its words come from, for the schema's description.
+    package var sources: [String: String]
+
+    package init(words: [String: [String]] = [:], sources: [String: String] = [:]) {
+        self.words = words.mapValues { Array(Set($0)).sorted() }
+        self.sources = sources
+    }
+
+    /// No vocabulary: every vocabulary word is any text.
+    package static let none = SchemaVocabularies()
 }
 
 /// The keys of a mapping: each key's shape in the order the decoder asks for them, which keys
@@ -131,8 +165,13 @@ extension NodeShape {
     package static let expressionNote =
         "An expression in the Regimen rules language. The schema checks only that one is written here; its syntax, names and types are checked by the loader (regimen check)."
 
-    /// The JSON Schema (2020-12) fragment for this shape.
-    package var jsonSchema: Value {
+    /// The JSON Schema (2020-12) fragment for this shape, with no vocabulary (any text).
+    package var jsonSchema: Value { jsonSchema(SchemaVocabularies.none) }
+
+    /// The JSON Schema (2020-12) fragment for this shape, each vocabulary word an `enum` of
+    /// `vocabularies`' words.
+    package func jsonSchema(_ vocabularies: SchemaVocabularies) -> Value {
+        func inner(_ shape: NodeShape) -> Value { shape.jsonSchema(vocabularies) }
         var schema = OrderedDictionary<String, Value>()
         switch self {
         case .anything(let note):
@@ -154,22 +193,22 @@ extension NodeShape {
             schema["description"] = .string(Self.expressionNote)
         case .list(let element):
             schema["type"] = .string("array")
-            if element != .anything(note: nil) { schema["items"] = element.jsonSchema }
+            if element != .anything(note: nil) { schema["items"] = inner(element) }
         case .tuple(let element, let count):
             schema["type"] = .string("array")
-            schema["items"] = element.jsonSchema
+            schema["items"] = inner(element)
             schema["minItems"] = .int(Int64(count))
             schema["maxItems"] = .int(Int64(count))
         case .record(let elements):
             schema["type"] = .string("array")
-            schema["prefixItems"] = .list(elements.map(\.jsonSchema))
+            schema["prefixItems"] = .list(elements.map(inner))
             schema["minItems"] = .int(Int64(elements.count))
             schema["maxItems"] = .int(Int64(elements.count))
         case .mapping(let mapping):
             schema["type"] = .string("object")
             if let summary = mapping.summary { schema["description"] = .string(summary) }
             if !mapping.properties.isEmpty {
-                schema["properties"] = .map(mapping.properties.mapValues(\.jsonSchema))
+                schema["properties"] = .map(mapping.properties.mapValues(inner))
             }
             if !mapping.required.isEmpty { schema["required"] = .list(mapping.required.map(Value.string)) }
             if !mapping.dependentRequired.isEmpty {
@@ -177,16 +216,16 @@ extension NodeShape {
             }
             if mapping.nonEmpty { schema["minProperties"] = .int(1) }
             if let maximumKeys = mapping.maximumKeys { schema["maxProperties"] = .int(Int64(maximumKeys)) }
-            if let excluded = mapping.excluded { schema["not"] = excluded.jsonSchema }
+            if let excluded = mapping.excluded { schema["not"] = inner(excluded) }
             if let keyPattern = mapping.keyPattern {
                 schema["propertyNames"] = .map(["type": .string("string"), "pattern": .string(keyPattern)])
             }
-            schema["additionalProperties"] = mapping.otherKeys.map(\.jsonSchema) ?? .bool(false)
+            schema["additionalProperties"] = mapping.otherKeys.map(inner) ?? .bool(false)
         case .dictionary(let value):
             schema["type"] = .string("object")
-            schema["additionalProperties"] = value.jsonSchema
+            schema["additionalProperties"] = inner(value)
         case .anyOf(let shapes):
-            schema["anyOf"] = .list(shapes.map(\.jsonSchema))
+            schema["anyOf"] = .list(shapes.map(inner))
         case .null:
             schema["type"] = .string("null")
         case .string:
@@ -196,15 +235,20 @@ extension NodeShape {
             schema["pattern"] = .string(pattern)
         case .distinctList(let element):
             schema["type"] = .string("array")
-            schema["items"] = element.jsonSchema
+            schema["items"] = inner(element)
             schema["uniqueItems"] = .bool(true)
         case .reference(let pointer):
             schema["$ref"] = .string(pointer)
         case .noted(let shape, let note):
-            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            if case .map(let body) = inner(shape) { schema = body }
             schema["description"] = .string([schema["description"]?.stringValue, note].compactMap { $0 }.joined(separator: " "))
+        case .vocabulary(let name):
+            guard let words = vocabularies.words[name], !words.isEmpty else { return NodeShape.text.jsonSchema }
+            schema["enum"] = .list(words.map(Value.string))
+            let source = vocabularies.sources[name].map { " (\($0))" } ?? ""
+            schema["description"] = .string("A word of the \(name) vocabulary of the loaded rules and catalogs\(source); regimen schema writes this list from the files it loads.")
         case .deprecated(let shape, let note):
-            if case .map(let inner) = shape.jsonSchema { schema = inner }
+            if case .map(let body) = inner(shape) { schema = body }
             schema["deprecated"] = .bool(true)
             schema["description"] = .string(note)
         }

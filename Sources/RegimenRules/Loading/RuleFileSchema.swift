@@ -46,20 +46,21 @@ package enum RuleFileSchema {
         ])
     }
 
-    /// The whole schema document for `type`.
-    package static func document(for type: any RuleFileKind.Type) -> Value {
+    /// The whole schema document for `type`, each vocabulary word an `enum` of `vocabularies`.
+    package static func document(for type: any RuleFileKind.Type, vocabularies: SchemaVocabularies = .none) -> Value {
         var shape = shape(of: type)
         shape.summary = """
             A Regimen rule file of kind '\(type.kind)'. The schema checks the file's shape (keys, types, ranges, \
             allowed words); expressions in the rules language and references to other files are checked by the \
             loader alone (regimen check).
             """
-        return document(named: type.kind, title: "Regimen \(type.kind) file", shape: .mapping(shape))
+        return document(named: type.kind, title: "Regimen \(type.kind) file", shape: .mapping(shape), vocabularies: vocabularies)
     }
 
     /// A schema document around `shape`: `$schema`, `$id` and `title` first.
-    package static func document(named name: String, title: String, shape: NodeShape) -> Value {
-        guard case .map(let body) = shape.jsonSchema else { return shape.jsonSchema }
+    package static func document(named name: String, title: String, shape: NodeShape, vocabularies: SchemaVocabularies = .none) -> Value {
+        let schema = shape.jsonSchema(vocabularies)
+        guard case .map(let body) = schema else { return schema }
         var document = OrderedDictionary<String, Value>()
         document["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         document["$id"] = .string(idBase + fileName(for: name))

@@ -80,7 +80,7 @@ extension DecisionTable {
         _ node: LocatedNode, number: Int, tableName: String, inputs: [TableInput], environment: ExpressionEnvironment,
         context: DecodingContext, output: (LocatedNode, DecodingPath) -> Output?
     ) -> DecisionRow<Output>? {
-        context.mapping(node, at: DecodingPath(subject: "table '\(tableName)' row \(number)")) { map -> DecisionRow<Output>? in
+        context.mapping(node, at: DecodingPath(subject: "table '\(tableName)' \(RowAddress.inTable(index: number - 1))")) { map -> DecisionRow<Output>? in
             let id = map.optional("id", as: String.self)
             if let id { map.path = DecodingPath(subject: "table '\(tableName)' row '\(id)'") }
             map.allow("description", "note")

@@ -101,7 +101,7 @@ extension DecisionTable {
                 case .failure(let error):
                     var at = row.location
                     if case .expression(let expression) = row.condition { at = expression.location(of: error) ?? row.location }
-                    context.error("rules.table-condition", "\(name) row \(index + 1): 'when' fails for \(describe(bindings)): \(error)", at: at)
+                    context.error("rules.table-condition", "\(RowAddress.of(table: name, index: index)): 'when' fails for \(describe(bindings)): \(error)", at: at)
                     return nil
                 }
                 if hitPolicy == .first, !matches.isEmpty { break }
@@ -113,7 +113,7 @@ extension DecisionTable {
             if hitPolicy == .unique, matches.count > 1 {
                 context.error(
                     "rules.table-overlap",
-                    "\(name): rows \(matches.map { String($0 + 1) }.joined(separator: " and ")) all match \(describe(bindings)) under hit policy 'unique'",
+                    "\(name): \(matches.map { RowAddress.inTable(index: $0) }.joined(separator: " and ")) all match \(describe(bindings)) under hit policy 'unique'",
                     at: rows[matches[1]].location)
                 return nil
             }

@@ -78,7 +78,7 @@ package struct DecisionTable<Output: Sendable>: Sendable {
             }
             guard hitPolicy == .unique else { return row }
             if let winner {
-                throw Failure(message: "table '\(name)': rows \(winner + 1) and \(index + 1) both match \(describe(slots))")
+                throw Failure(message: "table '\(name)': \(RowAddress.inTable(index: winner)) and \(RowAddress.inTable(index: index)) both match \(describe(slots))")
             }
             winner = index
         }
@@ -104,8 +104,8 @@ package struct DecisionRow<Output: Sendable>: Sendable {
     package let whenText: String
     let condition: RowCondition
 
-    /// `row 'id'` or `row 3`, as explanations and messages name it.
-    package var label: String { id.map { "row '\($0)'" } ?? "row \(number)" }
+    /// `row 'id'` or `rows[2]` (zero-based, ``RowAddress``), as explanations and messages name it.
+    package var label: String { id.map { "row '\($0)'" } ?? RowAddress.inTable(index: number - 1) }
 }
 
 /// A row's `when:`.

@@ -42,12 +42,41 @@ enum CoachNotation {
     }
 }
 
+/// The written forms of the notations a JSON Schema can state (ECMA-262 patterns, also read by
+/// the loader, so the two agree by construction). What a pattern cannot say (a range that runs
+/// backwards, `18-14`) the loader alone reports, as `rules.bad-notation`.
+enum NotationPattern {
+    private static let count = "[0-9]+"
+    private static let range = "\(count) *(?:[-\u{2013}\u{2014}] *\(count) *)?"
+    /// `8-12`, `8–12`, `10`: whole numbers.
+    static let wholeRange = "^ *\(range)$"
+    /// `4x6-10 @RIR 1-3`: one whole number of sets, a range of reps, a range of reps in reserve.
+    static let prescription = "^ *\(count) *[xX\u{00D7}] *\(range)@ *RIR *\(range)$"
+
+    /// The shape of a field written in `pattern` (a whole number alone is read as its text).
+    static func shape(_ pattern: String) -> NodeShape {
+        pattern == wholeRange ? .anyOf([.integer(minimum: 0, maximum: nil), .pattern(pattern)]) : .pattern(pattern)
+    }
+
+    /// Whether `text` is written in `pattern`.
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        guard let regex = try? Regex(pattern) else { return true }
+        return (try? regex.wholeMatch(in: text)) != nil
+    }
+}
+
 extension MappingDecoder {
     /// A scalar under `key` read with a notation parser; a missing key or a bad value is reported.
-    mutating func notation<T>(_ key: String, required: Bool = true, expected: String, _ parse: (String) -> T?) -> T? {
+    /// With `pattern`, the schema states the written form: text not in that form is a shape
+    /// error (`rules.notation-form`, which the schema catches too); text in the form that still
+    /// does not parse (a backwards range) is `rules.bad-notation`, the loader's alone.
+    mutating func notation<T>(_ key: String, required: Bool = true, expected: String, pattern: String? = nil, _ parse: (String) -> T?) -> T? {
         guard let node = required ? requiredNode(key) : self.node(key) else { return nil }
+        if let pattern, context.describe(NotationPattern.shape(pattern), for: node) { return nil }
         guard let text = node.scalar?.text, let value = parse(text) else {
-            context.error("rules.bad-notation", path.appending(key: key).message("must be \(expected), not \(node)"), at: node.location)
+            let inForm = pattern.map { pattern in node.scalar.map { NotationPattern.matches($0.text, pattern) } ?? false } ?? true
+            let id = inForm ? "rules.bad-notation" : "rules.notation-form"
+            context.error(id, path.appending(key: key).message("must be \(expected), not \(node)"), at: node.location)
             return nil
         }
         return value

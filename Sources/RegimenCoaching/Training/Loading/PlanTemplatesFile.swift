@@ -23,6 +23,7 @@ package struct PlanTemplatesFile: RuleFileKind {
                     map.path = DecodingPath(subject: "day type '\(id)'")
                     let focus = map.required("focus", as: String.self)
                     let muscles = map.required("muscles", as: [String].self)
+                    map.vocabulary("muscles", SchemaVocabulary.muscle)
                     if muscles != nil, let items = map.node["muscles"]?.sequence {
                         // The list is the day's session order and each muscle takes its share of the
                         // week's sets once, so a repeat has no meaning: it is a slip in the file.

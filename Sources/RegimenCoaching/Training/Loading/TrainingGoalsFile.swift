@@ -19,9 +19,10 @@ package struct TrainingGoalsFile: RuleFileKind {
         ) { row in
             let name = row.required("modifier", as: String.self)
             let factor = row.notation("set_factor", expected: "a percentage such as 80%", CoachNotation.percent)
-            let compound = row.notation("compound", expected: "a prescription such as 4x6-10 @RIR 1-3", CoachNotation.prescription)
-            let isolation = row.notation("isolation", expected: "a prescription such as 3x10-15 @RIR 1-3", CoachNotation.prescription)
+            let compound = row.notation("compound", expected: "a prescription such as 4x6-10 @RIR 1-3", pattern: NotationPattern.prescription, CoachNotation.prescription)
+            let isolation = row.notation("isolation", expected: "a prescription such as 3x10-15 @RIR 1-3", pattern: NotationPattern.prescription, CoachNotation.prescription)
             let finisher = row.optional("finisher", as: [String].self) ?? []
+            row.vocabulary("finisher", SchemaVocabulary.exercise)
             let minutes = row.optional("finisher_minutes", as: Int.self, in: 1...120) ?? 0
             if finisher.isEmpty != (minutes == 0) {
                 row.context.error("rules.incomplete", row.path.prefixed("'finisher' and 'finisher_minutes' go together"), at: row.node.location)

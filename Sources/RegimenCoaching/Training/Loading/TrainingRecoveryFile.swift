@@ -17,6 +17,7 @@ package struct TrainingRecoveryFile: RuleFileKind {
         let blocks: [TrainingRules.RecoveryBlock]? = document.list("blocks") { node, path in
             context.mapping(node, at: path) { map -> TrainingRules.RecoveryBlock? in
                 let options = map.required("options", as: [String].self)
+                map.vocabulary("options", SchemaVocabulary.exercise)
                 let sets = map.required("sets", as: Int.self, in: 1...10)
                 guard let options, let sets else { return nil }
                 return TrainingRules.RecoveryBlock(options: options, sets: sets)

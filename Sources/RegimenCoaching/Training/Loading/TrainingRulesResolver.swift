@@ -55,7 +55,7 @@ struct TrainingRulesResolver {
         }
         for dayType in templates.dayTypes {
             for muscle in dayType.muscles where !tracked.contains(muscle) {
-                context.error("rules.unknown-reference", "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: templates.locations["day:\(dayType.id)"])
+                context.error(SchemaVocabulary.unknownWord, "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: templates.locations["day:\(dayType.id)"])
             }
             // A role or preference naming a pattern no exercise has would silently match nothing.
             let patterns = Set(catalog.exercises.map(\.pattern))
@@ -149,21 +149,21 @@ struct TrainingRulesResolver {
         var cuts: [Profile.Injury: TrainingRules.Decided<TrainingRules.InjuryCut>] = [:]
         for (injury, (cut, location)) in selection.injuryCuts {
             for muscle in cut.muscles where !tracked.contains(muscle) {
-                context.error("rules.unknown-reference", "injury_set_cuts.\(injury.rawValue): muscle '\(muscle)' is not tracked", at: location)
+                context.error(SchemaVocabulary.unknownWord, "injury_set_cuts.\(injury.rawValue): muscle '\(muscle)' is not tracked", at: location)
             }
             cuts[injury] = .init(cut, source: RuleReference(
                 rule: "training_selection.injury_set_cuts.\(injury.rawValue)", location: location,
                 summary: "\(cut.muscles.joined(separator: ", ")) −\((cut.cut * 100).saturatingInt())% sets"))
         }
         let knownTags = selection.equipmentProfiles.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        let countedElsewhere: Set<String> = ["conditioning", "mobility"]
+        let countedElsewhere = SchemaVocabulary.untrackedExerciseMuscles
         for exercise in catalog.exercises {
             let location = locations[exercise.id]
             for muscle in exercise.muscles + exercise.secondaryMuscles where !tracked.contains(muscle) && !countedElsewhere.contains(muscle) {
-                context.error("rules.unknown-reference", "exercise '\(exercise.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: location)
+                context.error(SchemaVocabulary.unknownWord, "exercise '\(exercise.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: location)
             }
             for tag in exercise.equipment where !knownTags.contains(tag) {
-                context.error("rules.unknown-reference", "exercise '\(exercise.id)': equipment '\(tag)' is in no equipment profile of rules/training-selection.yaml", at: location)
+                context.error(SchemaVocabulary.unknownWord, "exercise '\(exercise.id)': equipment '\(tag)' is in no equipment profile of rules/training-selection.yaml", at: location)
             }
         }
         for block in recovery.blocks {
@@ -221,7 +221,7 @@ struct TrainingRulesResolver {
 
     private func checkExercise(_ id: String, kinds: Set<Exercise.Kind>, catalog: ExerciseCatalog, at location: SourceLocation?, subject: String) {
         guard let exercise = catalog[id] else {
-            context.error("rules.unknown-reference", "\(subject): unknown exercise '\(id)'", at: location)
+            context.error(SchemaVocabulary.unknownWord, "\(subject): unknown exercise '\(id)'", at: location)
             return
         }
         if !kinds.contains(exercise.kind) {

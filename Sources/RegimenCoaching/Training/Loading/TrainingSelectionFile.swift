@@ -44,6 +44,7 @@ package struct TrainingSelectionFile: RuleFileKind {
                     guard let entry = map.requiredNode(injury.rawValue) else { continue }
                     let cut = context.mapping(entry, at: DecodingPath(subject: "injury_set_cuts.\(injury.rawValue)")) { item -> TrainingRules.InjuryCut? in
                         let muscles = item.required("muscles", as: [String].self)
+                        item.vocabulary("muscles", SchemaVocabulary.muscle)
                         let cut = item.notation("cut", expected: "a percentage such as 30%") { CoachNotation.percent($0).flatMap { $0 <= 1 ? $0 : nil } }
                         guard let muscles, let cut else { return nil }
                         return TrainingRules.InjuryCut(muscles: muscles, cut: cut)

@@ -36,7 +36,7 @@ package struct TrainingVolumeFile: RuleFileKind {
         let bands = DecisionTable<ClosedRange<Int>>.decode(
             "bands", in: &document, named: "training_volume.bands", inputs: [TrainingVariables.experience]
         ) { row in
-            row.notation("sets", expected: "a range of sets such as 8-12", CoachNotation.range)
+            row.notation("sets", expected: "a range of sets such as 8-12", pattern: NotationPattern.wholeRange, CoachNotation.range)
         }
         let adjustments = decodeAdjustments(&document, tracked: muscles ?? [])
         guard let muscles, let credit, let experience, let position, let bands, let adjustments else { return nil }

@@ -124,7 +124,11 @@
     fill("nutrition", Render.nutrition(plan));
     fill("meals", Render.meals(plan));
     if (advice) fill("supplements", Render.supplements(advice));
-    fill("tips", (plan.tips || []).map((t) => el("li", { text: t })));
+    // The heading goes with its list: a plan without tips shows neither (no empty "Tips").
+    const tips = plan.tips || [];
+    fill("tips", tips.map((t) => el("li", { text: t })));
+    document.getElementById("tips").hidden = tips.length === 0;
+    document.getElementById("tips-title").hidden = tips.length === 0;
   }
 
   async function makePlan(event) {

@@ -271,8 +271,13 @@
     for (const muscle of (plan.training && plan.training.weekly_sets) || []) {
       rows.set(`${muscle.muscle} weekly sets`, `${muscle.planned} (band ${muscle.band})`);
     }
+    // One row per block, named and worded as regimen impact names it (PlanFacts.blockName),
+    // so a changed exercise is named with its day and block instead of marking its whole day.
     (plan.workouts || []).forEach((workout) => {
-      rows.set(`Day ${workout.day} exercises`, (workout.blocks || []).map((block) => `${block.name} ${block.sets}×${block.reps}`).join(", "));
+      (workout.blocks || []).forEach((block, index) => {
+        const focus = workout.focus ? ` (${workout.focus})` : "";
+        rows.set(`day ${workout.day}${focus} block ${index + 1}`, `${block.name} (${block.exerciseId}) ${block.sets} × ${block.reps}`);
+      });
     });
     rows.set("Confidence", plan.confidence || "—");
     return rows;

@@ -14,10 +14,14 @@ const Render = (() => {
     return el("div", { class: "fact" }, label, el("b", { text: value }), detail ? el("span", { class: "hint", text: detail }) : null);
   }
 
-  /** `3 × 8-12 @ RIR 1-2` as the seed writes a prescription. */
+  /**
+   * `3 × 8-12 @ RIR 1-2` as the seed writes a prescription, in two unbreakable parts (`3 × 8–12`
+   * and `@ RIR 1–2`): a narrow cell may wrap between them, never inside a range ("2 × 6–" / "10 @").
+   */
   function prescription(block) {
-    const rir = block.rir === null || block.rir === undefined ? "" : ` @ RIR ${block.rir}`;
-    return `${block.sets} × ${block.reps}${rir}`;
+    const dose = el("span", { class: "nobr", text: `${block.sets} × ${block.reps}` });
+    if (block.rir === null || block.rir === undefined) return [dose];
+    return [dose, " ", el("span", { class: "nobr", text: `@ RIR ${block.rir}` })];
   }
 
   function blockRows(blocks) {
@@ -25,14 +29,17 @@ const Render = (() => {
       el("tr", {},
         el("th", { scope: "row" }, block.name || words(block.exerciseId),
           (block.notes || []).map((note) => el("span", { class: "note", text: note }))),
-        el("td", { class: "num", text: prescription(block) }),
+        el("td", { class: "num" }, prescription(block)),
         el("td", { text: words(block.muscle) }),
       ));
   }
 
   function blockTable(caption, blocks) {
-    const table = el("table", {},
+    // The same column widths in every day's table (table-layout: fixed), so columns line up
+    // from one day to the next whatever the exercise names.
+    const table = el("table", { class: "blocks" },
       el("caption", {}, caption),
+      el("colgroup", {}, el("col", { class: "exercise" }), el("col", { class: "dose" }), el("col", { class: "muscle" })),
       el("thead", {}, el("tr", {},
         el("th", { scope: "col", text: "Exercise" }),
         el("th", { scope: "col", class: "num", text: "Sets × reps @ RIR" }),
@@ -151,6 +158,11 @@ const Render = (() => {
     }));
   }
 
+  /** Messages joined as sentences: each ends with its own stop, then a space (never ".;"). */
+  function sentences(messages) {
+    return messages.map((m) => String(m).trim()).filter(Boolean).map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(" ");
+  }
+
   function supplements(advice) {
     const shortlist = advice.shortlist || [];
     const parts = shortlist.map((item) => {
@@ -161,7 +173,7 @@ const Render = (() => {
         cautions.length ? el("ul", {}, cautions.map((c) => el("li", { text: `Caution: ${c}` }))) : null);
     });
     const leftOut = (advice.left_out || []).map((item) =>
-      el("li", { text: `${item.name}: ${(item.reasons || []).map((r) => r.message).join("; ")}` }));
+      el("li", { text: `${item.name}: ${sentences((item.reasons || []).map((r) => r.message))}` }));
     return [
       parts.length ? parts : el("p", { text: "No supplement is shortlisted for this profile." }),
       leftOut.length ? [el("h4", { text: "Left out for this profile" }), el("ul", {}, leftOut)] : null,

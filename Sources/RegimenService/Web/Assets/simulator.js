@@ -259,7 +259,8 @@ const Simulator = (() => {
     const policies = await RegimenAPI.get("/v1/policies");
     const select = $("sim-policy");
     for (const policy of policies.policies) {
-      select.append(el("option", { value: policy.name, text: `${policy.name} (${policy.service})` }));
+      // The name alone, so it fits the list at 390 px; the service is the option's title.
+      select.append(el("option", { value: policy.name, text: policy.name, title: `${policy.name} (${policy.service})` }));
     }
     for (const file of info.files || []) {
       const match = /^rules\/security\/(.+)\.(rules|yaml|yml)$/.exec(file.path);
