@@ -93,6 +93,10 @@ struct ServiceMiddleware: RouterMiddleware {
         }
         var response = JSONResponse.make(status: serviceError.status, json: serviceError.value.jsonString(pretty: true) + "\n")
         if serviceError.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        // RFC 6750 §3: a refused bearer token is named as such, with the reason's id.
+        if serviceError.status == .unauthorized {
+            response.headers[.wwwAuthenticate] = "Bearer realm=\"regimen\", error=\"invalid_token\", error_description=\"\(serviceError.problems[0].id)\""
+        }
         return response
     }
 }
