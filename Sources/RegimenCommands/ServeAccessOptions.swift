@@ -31,7 +31,54 @@ struct ServeAccessOptions: ParsableArguments {
         "Where a body's own documents go: under the served documents (they never replace one) or over them.", valueName: "under|over"))
     var bodyDocuments = "under"
 
+    @Option(name: .customLong("caller-keys"), help: ArgumentHelp(
+        "JSON file of callers' API keys (each key's SHA-256, id, scopes, rate); callers send Regimen-Api-Key. Re-read when it changes.", valueName: "file"))
+    var callerKeys: String?
+
+    @Option(name: .customLong("open-routes"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Route groups callable without a key while --caller-keys is set: plans, authorize, test.", valueName: "group"))
+    var openRoutes: [String] = []
+
+    @Option(name: .customLong("rate-limit"), help: ArgumentHelp(
+        "Rate limit of keys whose entry names none, as PER_SECOND:BURST (token bucket; over it: 429 with Retry-After).", valueName: "rate:burst"))
+    var rateLimit: String?
+
+    @Option(name: .customLong("decision-log-mask"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Decision-log fields written as a SHA-256 digest (sha256:16 hex digits) instead: uid, path, caller, reason.", valueName: "field"))
+    var decisionLogMask: [String] = []
+
+    private func maskedFields() throws -> Set<MaskedField> {
+        var fields: Set<MaskedField> = []
+        for name in decisionLogMask.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            guard let field = MaskedField(rawValue: name) else { throw ValidationError("--decision-log-mask takes uid, path, caller or reason, not '\(name)'") }
+            fields.insert(field)
+        }
+        return fields
+    }
+
+    private func defaultRate() throws -> RateLimit? {
+        guard let rateLimit else { return nil }
+        let parts = rateLimit.split(separator: ":")
+        guard parts.count == 2, let perSecond = Double(parts[0]), let burst = Double(parts[1]), perSecond > 0, perSecond.isFinite, burst >= 1, burst.isFinite else {
+            throw ValidationError("--rate-limit takes PER_SECOND:BURST (more than 0, at least 1), not '\(rateLimit)'")
+        }
+        return RateLimit(perSecond: perSecond, burst: burst)
+    }
+
+    private func openGroups() throws -> Set<RouteGroup> {
+        var groups: Set<RouteGroup> = []
+        for name in openRoutes.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            guard let group = RouteGroup(rawValue: name) else { throw ValidationError("--open-routes takes plans, authorize or test, not '\(name)'") }
+            groups.insert(group)
+        }
+        return groups
+    }
+
     func validate() throws {
+        _ = try defaultRate()
+        _ = try maskedFields()
+        _ = try openGroups()
+        if callerKeys == nil, !openRoutes.isEmpty || rateLimit != nil { throw ValidationError("--open-routes and --rate-limit need --caller-keys") }
         if let identity, IdentityMode(rawValue: identity) == nil {
             throw ValidationError("--identity must be verified, trusted-caller or open, not '\(identity)'")
         }
@@ -62,8 +109,12 @@ struct ServeAccessOptions: ParsableArguments {
             if let idTokenIssuer { settings.issuer = idTokenIssuer }
             tokens = settings
         }
-        return AccessConfiguration(
+        var configuration = AccessConfiguration(
             identityMode: identity.flatMap(IdentityMode.init(rawValue:)), policyIdentityModes: try policyModes(), idTokens: tokens,
-            bodyDocuments: BodyDocumentLayering(rawValue: bodyDocuments) ?? .under)
+            bodyDocuments: BodyDocumentLayering(rawValue: bodyDocuments) ?? .under,
+            callerKeys: callerKeys.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }, openRouteGroups: try openGroups(),
+            defaultRate: try defaultRate())
+        configuration.decisionLogMask = try maskedFields()
+        return configuration
     }
 }

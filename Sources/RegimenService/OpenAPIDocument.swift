@@ -83,6 +83,7 @@ enum OpenAPIDocument {
         400: "The body is not one readable JSON or YAML document.", 401: "A bearer token is missing or refused; the error's id names why (token.expired, token.signature, …).", 403: "Refused.",
         404: "No such route, policy or file (playground routes are 404 while the playground is off).", 409: "The rules on disk did not load; the last good set serves.",
         413: "The body is larger than the limit.", 415: "The content type is not JSON or YAML.",
+        429: "The caller's key is over its rate limit; retry after Retry-After seconds.",
         422: "The body or a parameter breaks the contract; each problem names its field.",
         503: "The service is busy (every work thread taken and the queue full) or the request exceeded its time budget; retry after Retry-After.",
     ]
@@ -116,6 +117,7 @@ enum OpenAPIDocument {
             }
             if !operation.query.isEmpty || operation.body != nil { statuses.append(422) }
             statuses.append(503)
+            statuses += callerStatuses(operation)
             var responses: Value.Map = [
                 "200": .map(["description": .string("OK"), "headers": revisionHeader,
                              "content": .map([operation.responseType: .map(["schema": reference(operation.response)])])]),

@@ -32,7 +32,7 @@ extension ServiceRoutes {
             guard !data.isEmpty else { throw ServiceError(.badRequest, "request.empty", "the body is empty; send one JSON or YAML document") }
             // Who asks, and which documents the body may add: settled before any work, so a
             // refused token or body makes no decision.
-            let access = action == "authorize" ? try await authorizeAccess(request, policy: name, data: data) : AuthorizeAccess.open
+            let access = action == "authorize" ? try await authorizeAccess(request, policy: name, data: data, caller: context.caller) : AuthorizeAccess.open
             // A small authorize body (one request, a short batch) is decided where it arrived:
             // microseconds, less than a hop to another thread. Larger batches and tests run on
             // the work executor, a batch stopped between its requests.
@@ -75,10 +75,21 @@ extension ServiceRoutes {
         guard let decisions = policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
         let allowed = decisions.reduce(0) { $0 + ($1.allowed ? 1 : 0) }
         metrics.decisions(allowed: allowed, denied: decisions.count - allowed)
-        decisionLog?.record(policy: policy.name, revision: snapshot.revision, requestID: context.requestID, body: data, decisions: decisions)
+        let decisionID = DecisionAudit.newID()
+        if let decisionLog {
+            let verified: Bool
+            if case .verified = access.asker { verified = true } else { verified = false }
+            let askers = body.askers.map { auth in
+                DecisionAsker(source: auth == nil ? .signedOut : verified ? .idToken : .body, uid: auth?.uid, caller: context.caller?.id)
+            }
+            decisionLog.record(
+                policy: policy.name, revision: snapshot.revision, requestID: context.requestID, decisionID: decisionID, body: data,
+                decisions: decisions, askers: askers)
+        }
         let values = decisions.map { $0.contractValue(explain: explain) }
-        if body.isBatch { return Self.json(.list(values)) }
-        return Self.json(values.first ?? .null)
+        var response = body.isBatch ? Self.json(.list(values)) : Self.json(values.first ?? .null)
+        response.headers[.regimenDecisionID] = decisionID
+        return response
     }
 
     private func test(_ request: Request, policy: Policy, data: Data, snapshot: RuleSnapshot) throws(ServiceError) -> Response {

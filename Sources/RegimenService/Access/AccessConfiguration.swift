@@ -55,15 +55,27 @@ package struct AccessConfiguration: Sendable {
     package var idTokens: IDTokenSettings?
     /// Where a body's own `documents` go beside the served ones.
     package var bodyDocuments: BodyDocumentLayering
+    /// The callers' API keys (``CallerKeys``); `nil`: callers are not identified and every
+    /// route group is open.
+    package var callerKeys: URL?
+    /// Route groups any caller may call without a key while keys are configured.
+    package var openRouteGroups: Set<RouteGroup>
+    /// The rate limit of a key whose entry names none; `nil`: such keys are unlimited.
+    package var defaultRate: RateLimit?
+    /// Decision-log fields written as a digest rather than as they are.
+    package var decisionLogMask: Set<MaskedField> = []
 
     package init(
         identityMode: IdentityMode? = nil, policyIdentityModes: [String: IdentityMode] = [:], idTokens: IDTokenSettings? = nil,
-        bodyDocuments: BodyDocumentLayering = .under
+        bodyDocuments: BodyDocumentLayering = .under, callerKeys: URL? = nil, openRouteGroups: Set<RouteGroup> = [], defaultRate: RateLimit? = nil
     ) {
         self.identityMode = identityMode
         self.policyIdentityModes = policyIdentityModes
         self.idTokens = idTokens
         self.bodyDocuments = bodyDocuments
+        self.callerKeys = callerKeys
+        self.openRouteGroups = openRouteGroups
+        self.defaultRate = defaultRate
     }
 
     /// The service's identity mode for a public listener on `host`.

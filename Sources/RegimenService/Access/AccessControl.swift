@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import RegimenKit
 
 /// The service's answer to "who may ask, and as whom", built once at start: the identity mode
@@ -10,13 +11,23 @@ package final class AccessControl: Sendable {
     /// The service's identity mode (after the loopback default).
     package let identityMode: IdentityMode
     let verifier: IDTokenVerifier?
+    /// The callers' keys, when configured.
+    let keys: CallerKeys?
+    let limiter = RateLimiter()
 
     /// - Throws: ``AccessConfigurationError`` when no mode was chosen for a public listener
-    ///   reachable from other machines, or the ID-token keys do not read.
-    package init(_ configuration: AccessConfiguration, publicHost: String) throws(AccessConfigurationError) {
+    ///   reachable from other machines, or the ID-token keys or caller keys do not read.
+    package init(_ configuration: AccessConfiguration, publicHost: String, logger: Logger) throws(AccessConfigurationError) {
         self.configuration = configuration
         identityMode = try configuration.resolvedIdentityMode(publicHost: publicHost)
         verifier = try configuration.idTokens.map { settings throws(AccessConfigurationError) in try IDTokenVerifier(settings) }
+        keys = try configuration.callerKeys.map { file throws(AccessConfigurationError) in try CallerKeys(file: file, logger: logger) }
+    }
+
+    /// The middleware identifying callers on the public listener, when keys are configured.
+    func callerAuthentication(for listener: Listener) -> CallerAuthentication? {
+        guard listener == .public, let keys else { return nil }
+        return CallerAuthentication(keys: keys, openGroups: configuration.openRouteGroups, limiter: limiter, defaultRate: configuration.defaultRate)
     }
 
     /// Where `request.auth` comes from for one authorize request.

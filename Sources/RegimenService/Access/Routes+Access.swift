@@ -20,14 +20,17 @@ extension ServiceRoutes {
     /// - `trusted-caller`: as verified, but a body's `auth` is taken from callers whose key
     ///   holds `authorize:claims` (refused 403 for others).
     /// - `open`: the body's `auth`, unless an ID token is sent (then the token's).
-    /// A body's `documents` count only in open mode; when they count, they lie under the served
-    /// documents unless the operator chose otherwise.
-    func authorizeAccess(_ request: Request, policy: String, data: Data) async throws(ServiceError) -> AuthorizeAccess {
+    /// A body's `documents` count when caller keys are configured and the caller's holds the
+    /// `documents` scope, or, without keys, in open mode; when they count, they lie under the
+    /// served documents unless the operator chose otherwise.
+    func authorizeAccess(_ request: Request, policy: String, data: Data, caller: Caller?) async throws(ServiceError) -> AuthorizeAccess {
         let mode = access.mode(policy: policy, listener: listener)
         var asker = try await access.asker(for: request, mode: mode)
-        let documentsAllowed = mode == .open
-        // In open mode without a token the body names what it likes (and is read once, not twice).
-        if mode == .open, case .body = asker {
+        let keysApply = access.keys != nil && listener == .public
+        let documentsAllowed = keysApply ? caller?.scopes.contains(.documents) == true : mode == .open
+        let claimsAllowed = keysApply && caller?.scopes.contains(.authorizeClaims) == true
+        // In open mode without a token a body names what it likes (and is read once, not twice).
+        if mode == .open, documentsAllowed, case .body = asker {
             return AuthorizeAccess(asker: .body, bodyDocumentsAllowed: true, layering: access.configuration.bodyDocuments)
         }
         let fields = Policy.callerSuppliedFields(in: data)
@@ -42,6 +45,8 @@ extension ServiceRoutes {
                 throw ServiceError(
                     .badRequest, "request.auth",
                     "the request carries both an ID token (uid \(auth.uid)) and a body 'auth'; send one", path: "auth")
+            case (.trustedCaller, _) where claimsAllowed:
+                asker = .body
             case (.trustedCaller, _):
                 throw ServiceError(
                     .forbidden, "request.auth-scope", "a body's 'auth' is accepted only from callers whose API key holds the authorize:claims scope",
