@@ -33,6 +33,8 @@ let package = Package(
         // `regimen serve`: heavy work's own thread pool (NIOThreadPool) and the request-timeout handler.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        // `regimen serve --identity verified`: ID-token signatures (RS256, ES256) against a JWKS.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
@@ -99,6 +101,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             // The page at `/`: plain HTML, CSS and JavaScript, served as they are (no build step).
             resources: [.copy("Web/Assets")],
@@ -137,6 +140,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strictSettings),
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
     ]

@@ -186,6 +186,8 @@ def check(port, hurried_port):
     case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize?explain=true", json.dumps([json.loads(one)] * 3))
     case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize", json.dumps({"get": 5}))
     case(authorize, "POST", "/v1/policies/no-such-policy:authorize", one)
+    # An ID token this service cannot verify (it was started without --id-token-jwks): 401.
+    case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize", one, headers={"Authorization": "Bearer not.a.token"})
     body_errors(authorize, "/v1/policies/workout-tracker/corrected:authorize")
     case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize", json.dumps([json.loads(one)] * 400), server=hurried_port)
     case(test, "POST", "/v1/policies/workout-tracker/corrected:test", policy_tests, "application/yaml")

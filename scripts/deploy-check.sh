@@ -28,7 +28,10 @@ while :; do
 done
 exec_start=$(sed -n 's/^ExecStart=//p' deploy/regimen@.service)
 echo "test-admin-token-0123456789" > "$work/token"
+# The unit verifies ID tokens: a local key set and a token of its key stand in for Google's.
+python3 scripts/dev-id-token.py "$work" deploy-user --project regimen-deploy-check > "$work/user.jwt"
 args=$(echo "$exec_start" | sed -e "s|/usr/local/bin/regimen||" -e "s|/srv/regimen|$PWD|g" -e "s|/etc/regimen/admin-token|$work/token|" \
+    -e "s|/etc/regimen/jwks.json|$work/jwks.json|" -e 's|${REGIMEN_FIREBASE_PROJECT}|regimen-deploy-check|' \
     -e "s|/var/log/regimen|$work|" -e "s|%i|$port|g")
 # shellcheck disable=SC2086
 "$bin" $args --poll-interval 0 2> "$work/serve.log" &
@@ -94,8 +97,15 @@ for path, operations in json.load(sys.stdin)["paths"].items():
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/v1/rules")" = 200 ] || { echo "error: GET /v1/rules did not answer 200 through nginx" >&2; failures=$((failures + 1)); }
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/yaml' --data-binary @examples/minimal.yaml "$url/v1/plans")" = 200 ] \
     || { echo "error: POST /v1/plans did not answer 200 through nginx" >&2; failures=$((failures + 1)); }
+# Through nginx, request.auth is the verified ID token's: a body's claim is refused, the token counts.
+authorize="$url/v1/policies/workout-tracker/corrected:authorize"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data '{"delete": "users/alice/programs/p1", "auth": {"uid": "mallory", "token": {"admin": true}}}' "$authorize")" = 400 ] \
+    || { echo "error: a body's auth was not refused through nginx" >&2; failures=$((failures + 1)); }
+curl -fsS -H 'Content-Type: application/json' -H "Authorization: Bearer $(cat "$work/user.jwt")" --data '{"get": "users/deploy-user"}' "$authorize" \
+    | grep -q '"allowed" : true' || { echo "error: a verified ID token did not reach the rules through nginx" >&2; failures=$((failures + 1)); }
 playground=$(curl -fsS "$url/v1/rules" | python3 -c 'import json, sys; print(json.load(sys.stdin)["playground"])')
 [ "$playground" = False ] || { echo "error: the page behind nginx offers the playground" >&2; failures=$((failures + 1)); }
 
 if [ "$failures" -gt 0 ]; then exit 1; fi
-echo "deploy check: $checked private operations unreachable through nginx (404), reachable on the loopback private listener; public API answers"
+echo "deploy check: $checked private operations unreachable through nginx (404), reachable on the loopback private listener; public API answers; identity verified"

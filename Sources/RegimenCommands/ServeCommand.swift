@@ -98,6 +98,9 @@ package struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of client profiles the playground plans (default: examples/panel beside the rules).", valueName: "dir"))
     var panel: String?
 
+    @OptionGroup(title: "Who may ask, and as whom")
+    var access: ServeAccessOptions
+
     /// Benchmarks only (`scripts/serve-bench.sh`): serve the HTTP floor instead of the service.
     @Flag(help: .hidden)
     var floor = false
@@ -140,7 +143,7 @@ package struct ServeCommand: ParsableCommand {
             throw CommandFailure.usage
         }
         func folder(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0, relativeTo: context.currentDirectory).standardizedFileURL } }
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             rules: folder(rules), catalogs: folder(catalogs), policies: folder(policies), documents: folder(documents),
             workingDirectory: context.currentDirectory, host: host, port: port, privateHost: privateHost,
             privatePort: privatePort.map { $0 < 0 ? nil : $0 } ?? ServiceConfiguration.defaultPrivatePort(forPublic: port), maximumBodyBytes: maxBody, adminToken: token,
@@ -150,6 +153,12 @@ package struct ServeCommand: ParsableCommand {
             timeouts: ConnectionTimeouts(
                 idle: .milliseconds(Int(idleTimeout * 1000)), header: .milliseconds(Int(headerTimeout * 1000)), body: .milliseconds(Int(bodyTimeout * 1000))),
             maximumConnections: maxConnections, reloadSettle: .milliseconds(Int(settle * 1000)), maximumRowLoss: maxRowLoss)
+        do {
+            configuration.access = try access.configuration(relativeTo: context.currentDirectory)
+        } catch {
+            context.standardError.writeLine("error: \(error)")
+            throw CommandFailure.usage
+        }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         var logger = Logger(label: "regimen.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level

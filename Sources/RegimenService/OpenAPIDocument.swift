@@ -52,7 +52,7 @@ enum OpenAPIDocument {
                           ("end-intensity", "number", "The last training week's intensity (with start-intensity).")], response: "PeriodizedPlan"),
         Operation(method: "get", path: "/v1/policies", summary: "The policies served, by name.", response: "PolicyList"),
         Operation(method: "post", path: "/v1/policies/{name}:authorize", summary: "Decides one request, or a batch (one decision per element, in order).",
-                  body: "AuthorizeBody", query: [("explain", "boolean", "Add every candidate allow statement and what decided it.")], response: "AuthorizeResult", errors: [404]),
+                  body: "AuthorizeBody", query: [("explain", "boolean", "Add every candidate allow statement and what decided it.")], response: "AuthorizeResult", errors: [401, 403, 404]),
         Operation(method: "post", path: "/v1/policies/{name}:test", summary: "Runs a security-tests body against the policy; JSON or JUnit XML.",
                   body: "SecurityTests", query: [("format", "string", "json (default) or junit; or send Accept: application/xml.")], response: "TestReport", errors: [404]),
         Operation(method: "get", path: "/v1/rules", summary: "The serving revision, its files and kinds, and the last failed reload.", response: "RulesInfo"),
@@ -80,9 +80,10 @@ enum OpenAPIDocument {
     static func json(policies: [String]) -> String { document(policies: policies).jsonString(pretty: true) + "\n" }
 
     private static let statusText: [Int: String] = [
-        400: "The body is not one readable JSON or YAML document.", 401: "No bearer token.", 403: "Refused.",
+        400: "The body is not one readable JSON or YAML document.", 401: "A bearer token is missing or refused; the error's id names why (token.expired, token.signature, …).", 403: "Refused.",
         404: "No such route, policy or file (playground routes are 404 while the playground is off).", 409: "The rules on disk did not load; the last good set serves.",
         413: "The body is larger than the limit.", 415: "The content type is not JSON or YAML.",
+        429: "The caller's key is over its rate limit; retry after Retry-After seconds.",
         422: "The body or a parameter breaks the contract; each problem names its field.",
         503: "The service is busy (every work thread taken and the queue full) or the request exceeded its time budget; retry after Retry-After.",
     ]
@@ -116,6 +117,7 @@ enum OpenAPIDocument {
             }
             if !operation.query.isEmpty || operation.body != nil { statuses.append(422) }
             statuses.append(503)
+            statuses += callerStatuses(operation)
             var responses: Value.Map = [
                 "200": .map(["description": .string("OK"), "headers": revisionHeader,
                              "content": .map([operation.responseType: .map(["schema": reference(operation.response)])])]),
@@ -139,6 +141,7 @@ enum OpenAPIDocument {
                 ])
             }
             entry["responses"] = .map(responses)
+            if let security = security(operation) { entry["security"] = security }
             var methods: Value.Map = paths[operation.path].flatMap { if case .map(let m) = $0 { m } else { nil } } ?? [:]
             methods[operation.method] = .map(entry)
             paths[operation.path] = .map(methods)
@@ -151,7 +154,10 @@ enum OpenAPIDocument {
                 "description": .string("The seed's planner contracts, the tracker, and security policy decisions over HTTP. Every response carries the serving rules revision in Regimen-Revision."),
             ]),
             "paths": .map(paths),
-            "components": .map(["schemas": .map(schemas.merging(simulatorSchemas) { own, _ in own })]),
+            "components": .map([
+                "schemas": .map(schemas.merging(simulatorSchemas) { own, _ in own }),
+                "securitySchemes": securitySchemes,
+            ]),
         ])
     }
 

@@ -15,19 +15,23 @@ package struct RegimenServer: Sendable {
     package let executor: WorkExecutor
     let logger: Logger
     let decisionLog: DecisionLog?
+    /// Identity modes and ID-token verification.
+    package let access: AccessControl
 
     /// Loads and checks the whole set; the service starts only from a good one.
-    /// - Throws: ``LoadFailure`` with every diagnostic, or the error opening the decision log.
+    /// - Throws: ``AccessConfigurationError`` for an identity configuration it refuses,
+    ///   ``LoadFailure`` with every diagnostic, or the error opening the decision log.
     package static func load(_ configuration: ServiceConfiguration, logger: Logger = Logger(label: "regimen.serve")) throws -> RegimenServer {
+        let access = try AccessControl(configuration.access, publicHost: configuration.host, logger: logger)
         let loader = SnapshotLoader(configuration: configuration)
         let snapshot = try loader.load().get()
         let metrics = ServiceMetrics()
         metrics.serving(revision: snapshot.revision)
         let store = SnapshotStore(snapshot)
-        let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0) }
+        let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0, masked: configuration.access.decisionLogMask) }
         return RegimenServer(
             configuration: configuration, store: store, reloader: Reloader(store: store, loader: loader, metrics: metrics, logger: logger),
-            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog)
+            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog, access: access)
     }
 
     /// The router of one listener; ``ServiceMiddleware`` wraps each route and the 404s. The
@@ -37,11 +41,13 @@ package struct RegimenServer: Sendable {
         let router = Router(context: ServiceContext.self)
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
         if listener == .private { router.add(middleware: PrivateListenerGuard(boundHost: configuration.privateHost)) }
+        if let callers = access.callerAuthentication(for: listener) { router.add(middleware: callers) }
         let routes = ServiceRoutes(
             bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
             decisionLog: decisionLog, adminToken: listener == .private ? configuration.adminToken : nil, timeBudget: configuration.timeBudget,
             executor: executor,
-            playground: PlaygroundSettings(enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel))
+            playground: PlaygroundSettings(enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel),
+            access: access, listener: listener)
         routes.addPlanner(to: router)
         routes.addTracker(to: router)
         routes.addPolicies(to: router)

@@ -30,15 +30,18 @@ extension ServiceRoutes {
             }
             let data = try await bodies.read(request)
             guard !data.isEmpty else { throw ServiceError(.badRequest, "request.empty", "the body is empty; send one JSON or YAML document") }
+            // Who asks, and which documents the body may add: settled before any work, so a
+            // refused token or body makes no decision.
+            let access = action == "authorize" ? try await authorizeAccess(request, policy: name, data: data, caller: context.caller) : AuthorizeAccess.open
             // A small authorize body (one request, a short batch) is decided where it arrived:
             // microseconds, less than a hop to another thread. Larger batches and tests run on
             // the work executor, a batch stopped between its requests.
             if action == "authorize", data.count <= Self.inlineAuthorizeBytes {
-                return try authorize(request, policy: policy, data: data, snapshot: snapshot, context: context, token: WorkToken.unbounded)
+                return try authorize(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, token: WorkToken.unbounded)
             }
             return try await executor.run(budget: timeBudget) { token in
                 if action == "authorize" {
-                    return try authorize(request, policy: policy, data: data, snapshot: snapshot, context: context, token: token)
+                    return try authorize(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, token: token)
                 }
                 try token.checkpoint()
                 return try test(request, policy: policy, data: data, snapshot: snapshot)
@@ -60,17 +63,33 @@ extension ServiceRoutes {
     }
 
     private func authorize(
-        _ request: Request, policy: Policy, data: Data, snapshot: RuleSnapshot, context: ServiceContext, token: WorkToken
+        _ request: Request, policy: Policy, data: Data, access: AuthorizeAccess, snapshot: RuleSnapshot, context: ServiceContext, token: WorkToken
     ) throws -> Response {
         let explain = try Self.flag(request, "explain")
-        let body = try Self.policyCall { () throws(RegimenError) in try policy.requests(from: data, name: "<body>", documents: snapshot.documents(for: policy)) }
+        let served = snapshot.documents(for: policy)
+        var body = try Self.policyCall { () throws(RegimenError) in
+            try policy.requests(from: data, name: "<body>", served: served, layering: access.layering)
+        }
+        if case .verified(let auth) = access.asker { body = body.replacingAuth(with: auth) }
+        if !access.bodyDocumentsAllowed { body = body.replacingDocuments(with: served) }
         guard let decisions = policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
         let allowed = decisions.reduce(0) { $0 + ($1.allowed ? 1 : 0) }
         metrics.decisions(allowed: allowed, denied: decisions.count - allowed)
-        decisionLog?.record(policy: policy.name, revision: snapshot.revision, requestID: context.requestID, body: data, decisions: decisions)
+        let decisionID = DecisionAudit.newID()
+        if let decisionLog {
+            let verified: Bool
+            if case .verified = access.asker { verified = true } else { verified = false }
+            let askers = body.askers.map { auth in
+                DecisionAsker(source: auth == nil ? .signedOut : verified ? .idToken : .body, uid: auth?.uid, caller: context.caller?.id)
+            }
+            decisionLog.record(
+                policy: policy.name, revision: snapshot.revision, requestID: context.requestID, decisionID: decisionID, body: data,
+                decisions: decisions, askers: askers)
+        }
         let values = decisions.map { $0.contractValue(explain: explain) }
-        if body.isBatch { return Self.json(.list(values)) }
-        return Self.json(values.first ?? .null)
+        var response = body.isBatch ? Self.json(.list(values)) : Self.json(values.first ?? .null)
+        response.headers[.regimenDecisionID] = decisionID
+        return response
     }
 
     private func test(_ request: Request, policy: Policy, data: Data, snapshot: RuleSnapshot) throws(ServiceError) -> Response {

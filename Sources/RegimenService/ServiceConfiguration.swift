@@ -48,6 +48,8 @@ package struct ServiceConfiguration: Sendable {
     /// listener whatever its address. Without it they are on only when the private listener
     /// is on a loopback address (``playgroundEnabled``). They are never on the public listener.
     package var playgroundRequested: Bool
+    /// Who may ask, and as whom: identity mode, ID-token keys, body documents.
+    package var access = AccessConfiguration()
     /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
     /// beside the rules folder, when there is one.
     package var panel: URL?

@@ -10,6 +10,8 @@ package struct ServiceContext: RequestContext {
     package var snapshot: RuleSnapshot?
     /// Names the request in logs, the decision log and the `Regimen-Request-Id` header.
     package var requestID: String = ""
+    /// The caller its API key identifies, when it sent one (public listener, keys configured).
+    package var caller: Caller?
 
     package init(source: Source) {
         coreContext = .init(source: source)

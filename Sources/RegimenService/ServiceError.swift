@@ -20,6 +20,8 @@ package struct ServiceError: Error, Sendable, HTTPResponseError {
 
     package var status: HTTPResponse.Status
     package var problems: [Problem]
+    /// Seconds a client should wait before asking again (429 and 503 answer it in `Retry-After`).
+    package var retryAfter: Int?
 
     init(_ status: HTTPResponse.Status, _ id: String, _ message: String, path: String? = nil) {
         self.status = status

@@ -92,7 +92,18 @@ struct ServiceMiddleware: RouterMiddleware {
             serviceError = ServiceError(.internalServerError, "service.internal", "the service failed: \(error)")
         }
         var response = JSONResponse.make(status: serviceError.status, json: serviceError.value.jsonString(pretty: true) + "\n")
-        if serviceError.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
+        if let seconds = serviceError.retryAfter {
+            response.headers[.retryAfter] = String(seconds)
+        } else if serviceError.status == .serviceUnavailable {
+            response.headers[.retryAfter] = "1"
+        }
+        // RFC 6750 §3: a refused bearer token is named as such, with the reason's id.
+        if serviceError.status == .unauthorized {
+            let id = serviceError.problems[0].id
+            response.headers[.wwwAuthenticate] = id.hasPrefix("caller.")
+                ? "Regimen-Api-Key realm=\"regimen\", error=\"\(id)\""
+                : "Bearer realm=\"regimen\", error=\"invalid_token\", error_description=\"\(id)\""
+        }
         return response
     }
 }

@@ -16,6 +16,10 @@ struct ServiceRoutes: Sendable {
     let executor: WorkExecutor
     /// Whether the playground is on, and its panel.
     let playground: PlaygroundSettings
+    /// Who may ask, and as whom (identity modes, ID tokens).
+    let access: AccessControl
+    /// The listener these routes answer on.
+    let listener: Listener
 
     typealias Handler = @Sendable (Request, ServiceContext) async throws -> Response
 

@@ -23,6 +23,8 @@ import Testing
         var configuration = Support.configuration(adminToken: "test-admin-token-0123456789")
         configuration.host = host
         configuration.playgroundRequested = requested
+        // A public listener beyond loopback starts only with an explicit identity mode (issue 35).
+        configuration.access.identityMode = .open
         let server = try Support.server(configuration)
         let privateRoutes = Self.privateRoutes(server)
         #expect(privateRoutes.contains { $0.0 == "/v1/admin/reload" })

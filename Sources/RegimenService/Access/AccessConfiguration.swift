@@ -1,0 +1,102 @@
+import Foundation
+import RegimenKit
+
+/// Where `request.auth` comes from on the public listener's authorize route.
+package enum IdentityMode: String, Sendable, CaseIterable {
+    /// From the `Authorization: Bearer` ID token alone, verified against the configured keys;
+    /// no token is a signed-out request, and a body naming `auth` is refused (400).
+    case verified
+    /// From the ID token when one is sent; from the body's `auth` only when the caller's API
+    /// key holds the `authorize:claims` scope (a trusted back end asking on a user's behalf).
+    case trustedCaller = "trusted-caller"
+    /// From the body, as a test case names it (and from a verified ID token when one is sent).
+    case open
+}
+
+/// How ID tokens are checked: Firebase's checks for ID tokens, with this service's keys.
+package struct IDTokenSettings: Sendable {
+    /// A JSON Web Key Set file (`{"keys": [...]}`): RS256 (`kty: RSA`) and ES256 (`kty: EC`,
+    /// `crv: P-256`) keys, each with its `kid`. Read at start and again, at most once per
+    /// ``refreshInterval``, when a token names a `kid` it does not hold (key rotation).
+    package var keySetFile: URL
+    /// The `iss` a token must carry: `https://securetoken.google.com/<project>` for Firebase.
+    package var issuer: String
+    /// The `aud` a token must carry: the Firebase project id.
+    package var audience: String
+    /// How far the token's clock may be from this machine's for `exp`, `nbf`, `iat` and `auth_time`.
+    package var clockSkew: Duration
+    /// The shortest time between two reads of ``keySetFile`` caused by unknown `kid`s: a flood of
+    /// made-up `kid`s costs one read per interval, not one per request.
+    package var refreshInterval: Duration
+
+    package init(keySetFile: URL, issuer: String, audience: String, clockSkew: Duration = .seconds(60), refreshInterval: Duration = .seconds(30)) {
+        self.keySetFile = keySetFile
+        self.issuer = issuer
+        self.audience = audience
+        self.clockSkew = clockSkew
+        self.refreshInterval = refreshInterval
+    }
+
+    /// The settings for a Firebase project: issuer `https://securetoken.google.com/<project>`,
+    /// audience the project id.
+    package static func firebase(project: String, keySetFile: URL, clockSkew: Duration = .seconds(60)) -> IDTokenSettings {
+        IDTokenSettings(keySetFile: keySetFile, issuer: "https://securetoken.google.com/\(project)", audience: project, clockSkew: clockSkew)
+    }
+}
+
+/// Who may ask the service, and as whom: the identity mode, the ID-token keys.
+package struct AccessConfiguration: Sendable {
+    /// The service's identity mode; `nil` chooses ``IdentityMode/open`` when the public
+    /// listener is on a loopback address and refuses to start otherwise.
+    package var identityMode: IdentityMode?
+    /// Policies (by name, `workout-tracker/corrected`) whose identity mode differs from the service's.
+    package var policyIdentityModes: [String: IdentityMode]
+    /// How ID tokens are verified; `nil` refuses every `Authorization: Bearer` on authorize.
+    package var idTokens: IDTokenSettings?
+    /// Where a body's own `documents` go beside the served ones.
+    package var bodyDocuments: BodyDocumentLayering
+    /// The callers' API keys (``CallerKeys``); `nil`: callers are not identified and every
+    /// route group is open.
+    package var callerKeys: URL?
+    /// Route groups any caller may call without a key while keys are configured.
+    package var openRouteGroups: Set<RouteGroup>
+    /// The rate limit of a key whose entry names none; `nil`: such keys are unlimited.
+    package var defaultRate: RateLimit?
+    /// Decision-log fields written as a digest rather than as they are.
+    package var decisionLogMask: Set<MaskedField> = []
+
+    package init(
+        identityMode: IdentityMode? = nil, policyIdentityModes: [String: IdentityMode] = [:], idTokens: IDTokenSettings? = nil,
+        bodyDocuments: BodyDocumentLayering = .under, callerKeys: URL? = nil, openRouteGroups: Set<RouteGroup> = [], defaultRate: RateLimit? = nil
+    ) {
+        self.identityMode = identityMode
+        self.policyIdentityModes = policyIdentityModes
+        self.idTokens = idTokens
+        self.bodyDocuments = bodyDocuments
+        self.callerKeys = callerKeys
+        self.openRouteGroups = openRouteGroups
+        self.defaultRate = defaultRate
+    }
+
+    /// The service's identity mode for a public listener on `host`.
+    /// - Throws: ``AccessConfigurationError`` when the public listener is reachable from other
+    ///   machines and no mode was chosen, or a mode needs ID-token keys that were not given.
+    package func resolvedIdentityMode(publicHost host: String) throws(AccessConfigurationError) -> IdentityMode {
+        let modes = [identityMode].compactMap { $0 } + Array(policyIdentityModes.values)
+        if idTokens == nil, modes.contains(.verified) {
+            throw AccessConfigurationError("identity mode 'verified' needs ID-token keys (--id-token-jwks and --id-token-project)")
+        }
+        if let identityMode { return identityMode }
+        guard ServiceConfiguration.isLoopback(host) else {
+            throw AccessConfigurationError(
+                "the public listener on '\(host)' is reachable from other machines: choose an identity mode (--identity verified, trusted-caller or open)")
+        }
+        return .open
+    }
+}
+
+/// A configuration the service refuses to start with.
+package struct AccessConfigurationError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    init(_ description: String) { self.description = description }
+}
