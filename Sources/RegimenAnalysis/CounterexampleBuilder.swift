@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 import RegimenLanguage
 import RegimenSecurity
@@ -101,7 +102,23 @@ struct CounterexampleBuilder {
 
 /// Values as YAML flow text a test file reads back as the same values.
 enum YAMLText {
-    static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
+    /// Single-quoted when the text is printable ASCII; otherwise double-quoted with escapes.
+    static func quoted(_ s: String) -> String {
+        if s.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+            return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x20...0x7E: out.unicodeScalars.append(scalar)
+            case 0...0xFFFF: out += "\\u" + String(format: "%04X", scalar.value)
+            default: out += "\\U" + String(format: "%08X", scalar.value)
+            }
+        }
+        return out + "\""
+    }
 
     static func value(_ v: Value) -> String {
         switch v {

@@ -116,6 +116,7 @@ package struct PolicyAnalyzer: Sendable {
             try? concrete.write(toFile: file, atomically: true, encoding: .utf8)
         }
         var unconfirmed: String?
+        var concreteTimedOut = false
         switch solver.run(concrete) {
         case .sat(let modelText):
             guard let model = parseModel(modelText, watched) else {
@@ -139,13 +140,15 @@ package struct PolicyAnalyzer: Sendable {
             }
             unconfirmed = "the solver's request did not reproduce under the evaluator"
         case .unsat: break
-        case .unknown(let reason): if reason == "timeout" { return .unknown(reason: "timeout") }
+        case .unknown: concreteTimedOut = true
         }
         // The concrete attempt is a restriction of the sound encoding: a request found there
         // exists there too, so only a proof needs the second run.
         if let unconfirmed { return .possible(reason: unconfirmed, abstractions: encoder.abstractions) }
         switch solver.run(base + "(check-sat)\n") {
         case .unsat: return .proved
+        case .sat where concreteTimedOut:
+            return .possible(reason: "the search for a concrete request ran out of time", abstractions: encoder.abstractions)
         case .sat: return .possible(reason: "found only among values the concrete attempt leaves out (non-finite floats, strings beyond printable ASCII, opaque values, lengths in UTF-16 beyond code points) or through an abstracted construct", abstractions: encoder.abstractions)
         case .unknown(let reason): return .unknown(reason: reason)
         }

@@ -63,10 +63,10 @@ enum SMTPrelude {
     """
 
     /// Extra restrictions for the first, concrete-friendly attempt at a counterexample: values a
-    /// test file can spell exactly (printable ASCII strings, quarter-unit floats, whole-second
+    /// test file can spell exactly (short strings, floats of moderate size (printed as the nearest double; the replay decides), whole-second
     /// timestamps, no opaque values). Never used for proofs.
     static func concreteValue(_ v: String) -> String {
-        "(and (not (is-vspecial \(v))) (not (is-vother \(v))) (not (is-vlist \(v))) (=> (is-vstr \(v)) (str.in.re (vs \(v)) (re.* (re.range \" \" \"~\")))) (=> (is-vstr \(v)) (<= (str.len (vs \(v))) 40)) (=> (is-vflt \(v)) (and (is_int (* 4.0 (vf \(v)))) (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
+        "(and (not (is-vspecial \(v))) (not (is-vother \(v))) (not (is-vlist \(v))) (=> (is-vstr \(v)) (<= (str.len (vs \(v))) 40)) (=> (is-vflt \(v)) (and (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
     }
 
     /// `text` as an SMT-LIB string literal (every character outside printable ASCII, and the

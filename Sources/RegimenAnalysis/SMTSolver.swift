@@ -55,7 +55,8 @@ package struct SMTSolver: Sendable {
         try? writer.close()
         // The solver's own limit bounds the search; this bounds everything else (a stuck
         // process): past twice the limit it is ended.
-        let deadline = Date().addingTimeInterval(timeoutSeconds * 2 + 1)
+        let started = Date()
+        let deadline = started.addingTimeInterval(timeoutSeconds * 2 + 1)
         let reader = OutputCollector(output.fileHandleForReading)
         while process.isRunning {
             if Date() > deadline {
@@ -71,7 +72,10 @@ package struct SMTSolver: Sendable {
         switch first {
         case "sat": return .sat(lines.count > 1 ? String(lines[1]) : "")
         case "unsat": return .unsat
-        case "unknown", "timeout": return .unknown(reason: text.contains("timeout") || first == "timeout" ? "timeout" : "the solver answered unknown")
+        case "unknown", "timeout":
+            // z3 answers a plain `unknown` when its -t limit ends the search.
+            let timedOut = first == "timeout" || text.contains("timeout") || Date().timeIntervalSince(started) >= timeoutSeconds * 0.9
+            return .unknown(reason: timedOut ? "timeout" : "the solver answered unknown")
         default: return .unknown(reason: first.isEmpty ? "timeout" : "solver error: \(first.prefix(200))")
         }
     }

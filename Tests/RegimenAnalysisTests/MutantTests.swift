@@ -43,8 +43,13 @@ import Testing
                 counts[.invalid, default: 0] += 1
                 continue
             }
-            let entries = PolicyComparison.diff(policy, mutant.policy, analyzer: analyzer)
-            let verdicts = entries.flatMap { [$0.first, $0.second].compactMap { $0 } }
+            // Shape by shape, stopping at the first confirmed difference (a mutant is caught once).
+            var verdicts: [Verdict] = []
+            for shape in PolicyComparison.diffShapes(policy, mutant.policy) {
+                let (allows, denies) = analyzer.equivalent(policy, mutant.policy, shape)
+                verdicts += [allows, denies]
+                if allows.counterexample != nil || denies.counterexample != nil { break }
+            }
             for verdict in verdicts {
                 if let counterexample = verdict.counterexample {
                     #expect(try SolverSupport.passes(counterexample, against: mutant.policy), "\(mutant.description)")
