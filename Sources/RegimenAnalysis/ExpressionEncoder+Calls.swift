@@ -107,6 +107,9 @@ extension ExpressionEncoder {
             let space = "(re.range \"\\u{0}\" \" \")"
             let visible = "(re.range \"!\" \"\\u{2ffff}\")"
             encoder.assume("(=> (is-vstr \(t)) (and (= (vs \(t)) (str.++ \(before) \(trimmed) \(after))) (str.in.re \(before) (re.* \(space))) (str.in.re \(after) (re.* \(space))) (or (= \(trimmed) \"\") (and (str.in.re (str.at \(trimmed) 0) \(visible)) (str.in.re (str.at \(trimmed) (- (str.len \(trimmed)) 1)) \(visible))))))")
+            // The concrete attempt looks for strings without surrounding spaces first: the
+            // concatenation is what makes the string solver slow.
+            encoder.constrainConcretely("(and (= \(before) \"\") (= \(after) \"\"))")
             return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vstr \(trimmed)) verr))")
         default: break
         }

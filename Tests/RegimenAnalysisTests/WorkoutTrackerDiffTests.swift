@@ -10,7 +10,7 @@ import Testing
 /// confirms.
 @Suite struct WorkoutTrackerDiffTests {
     @Test func everyChangedExpectationIsAReportedDifference() throws {
-        guard let analyzer = SolverSupport.analyzer() else { return }
+        guard let analyzer = SolverSupport.analyzer(timeout: 30) else { return }
         let old = try SolverSupport.bundled("rules/security/workout-tracker/appendix-a.rules")
         let new = try SolverSupport.bundled("rules/security/workout-tracker/corrected.rules")
         let entries = PolicyComparison.diff(old, new, analyzer: analyzer)
