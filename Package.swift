@@ -62,6 +62,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Symbolic analysis of Firestore policies: SMT-LIB 2 for an external solver (z3, cvc5);
+        // no solver is linked, so the package builds without one.
+        .target(
+            name: "RegimenAnalysis",
+            dependencies: ["RegimenLanguage", "RegimenSecurity", .product(name: "OrderedCollections", package: "swift-collections")],
+            swiftSettings: strictSettings
+        ),
         // The fitness planner: profiles, indexes, nutrition, training, adaptation, supplements.
         .target(
             name: "RegimenCoaching",
@@ -112,6 +119,7 @@ let package = Package(
             name: "RegimenCommands",
             dependencies: [
                 "RegimenKit", "RegimenService", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -142,6 +150,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strictSettings),
+        .testTarget(name: "RegimenAnalysisTests", dependencies: ["RegimenAnalysis", "RegimenSecurity", "RegimenLanguage", "RegimenTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "RegimenAPITests", dependencies: ["RegimenKit", "RegimenCommands", "RegimenTestSupport"], swiftSettings: strictSettings),
     ]
 )

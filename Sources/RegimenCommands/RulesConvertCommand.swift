@@ -8,7 +8,7 @@ package struct RulesCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Work with security policies (.rules files and their YAML form).",
-        subcommands: [RulesConvertCommand.self]
+        subcommands: [RulesConvertCommand.self, RulesProveCommand.self, RulesDiffCommand.self]
     )
 
     package init() {}

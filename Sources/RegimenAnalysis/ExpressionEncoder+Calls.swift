@@ -1,0 +1,121 @@
+import RegimenLanguage
+import RegimenSecurity
+
+extension ExpressionEncoder {
+    func call(_ callee: Expr, _ arguments: [Expr], _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        switch callee {
+        case .identifier(let name, _):
+            let args = arguments.map { value($0, c) }
+            if let found = c.scope.function(name), found.0.parameters.count == args.count {
+                return inline(found.0, found.1, args, c, span)
+            }
+            switch name {
+            case "get", "getAfter": return hostGet(args, after: name == "getAfter", c, span)
+            case "exists", "existsAfter": return hostExists(args, after: name == "existsAfter", c, span)
+            default:
+                args.forEach { _ = term($0, c, span) }
+                return .term(encoder.fresh("the function \(name)()", at: c.place(span)))
+            }
+        case .member(let receiverExpr, let method, _):
+            let receiver = value(receiverExpr, c)
+            let args = arguments.map { value($0, c) }
+            return methodCall(receiver, method, args, c, span)
+        default:
+            return .term(encoder.fresh("a call of a computed function", at: c.place(span)))
+        }
+    }
+
+    /// A user function: its parameters bound to the arguments, its `let`s evaluated in order
+    /// (an error in an unused `let` stays unseen, because errors are values), its result.
+    func inline(_ function: FunctionDeclaration, _ declaringScope: LexicalScope, _ args: [SymbolicValue], _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        guard c.depth < Self.maxCallDepth else {
+            return .term(encoder.fresh("calls nested deeper than \(Self.maxCallDepth)", at: c.place(span)))
+        }
+        let scope = LexicalScope(parent: declaringScope, variables: Dictionary(zip(function.parameters, args).map { ($0, $1) }, uniquingKeysWith: { a, _ in a }))
+        for binding in function.lets {
+            guard case .success(let expr) = Parser.parse(binding.value.text) else {
+                scope.variables[binding.name] = .term(encoder.fresh("a let the parser rejects", at: binding.location.description))
+                continue
+            }
+            scope.variables[binding.name] = value(expr, Context(source: binding.value.source, scope: scope, depth: c.depth + 1))
+        }
+        guard case .success(let body) = Parser.parse(function.body.text) else {
+            return .term(encoder.fresh("a function body the parser rejects", at: function.location.description))
+        }
+        return value(body, Context(source: function.body.source, scope: scope, depth: c.depth + 1))
+    }
+
+    /// The segments of a `get()`/`exists()` path as V terms, and the SMT Bool that the path is
+    /// not a path of strings (which makes the call an error).
+    func documentPath(_ args: [SymbolicValue], _ c: Context, _ span: SourceSpan) -> (terms: [String], error: String)? {
+        guard args.count == 1, case .path(let segments) = args[0] else { return nil }
+        let terms = segments.map { term($0, c, span) }
+        let error = terms.isEmpty ? "false" : "(or \(terms.map { "(not (is-vstr \($0)))" }.joined(separator: " ")))"
+        return (terms, error)
+    }
+
+    func hostGet(_ args: [SymbolicValue], after: Bool, _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        guard !after || encoder.method == .get, let path = documentPath(args, c, span) else {
+            return .term(encoder.fresh(after ? "getAfter() in a write" : "get() of a computed path", at: c.place(span)))
+        }
+        let terms = path.terms, error = path.error
+        let doc = encoder.document(terms)
+        // get() of a missing document is an error in Firestore (not null).
+        return .doc(DocRef(exists: doc.exists, data: MapRef(root: doc.root, path: []), id: terms.last), error: "(or \(error) (not \(doc.exists)))")
+    }
+
+    func hostExists(_ args: [SymbolicValue], after: Bool, _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        guard !after || encoder.method == .get, let path = documentPath(args, c, span) else {
+            return .term(encoder.fresh(after ? "existsAfter() in a write" : "exists() of a computed path", at: c.place(span)))
+        }
+        let doc = encoder.document(path.terms)
+        let error = path.error
+        return .term("(ite \(error) verr (vbool \(doc.exists)))")
+    }
+
+    func methodCall(_ receiver: SymbolicValue, _ method: String, _ args: [SymbolicValue], _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        if case .namespace(let space) = receiver {
+            args.forEach { _ = term($0, c, span) }
+            return .term(encoder.fresh("\(space).\(method)()", at: c.place(span)))
+        }
+        switch (method, args.count) {
+        case ("get", 2):
+            if case .string(let key) = args[0], let error = mapError(receiver), case .map(let ref, _) = receiver {
+                let field = encoder.field(ref.child(key))
+                let fallback = term(args[1], c, span)
+                return .term("(ite \(error) verr (ite (is-vnone \(field)) \(fallback) \(field)))")
+            }
+            if case .literalMap(let entries) = receiver, case .string(let key) = args[0] {
+                return entries.first(where: { $0.0 == key })?.1 ?? args[1]
+            }
+        case ("size", 0):
+            if case .list(let items) = receiver { return .term("(ite (is-verr \(term(receiver, c, span))) verr (vint \(items.count)))") }
+            if case .string(let s) = receiver { return .term("(vint \(s.utf16.count))") }
+            let t = term(receiver, c, span)
+            // UTF-16 code units: between the code points z3 counts and twice that.
+            let extra = "size_extra_\(encoder.opaqueID())"
+            encoder.declare(extra, "Int")
+            encoder.assume("(and (>= \(extra) 0) (<= \(extra) (str.len (vs \(t)))))")
+            encoder.constrainConcretely("(= \(extra) 0)")
+            let other = encoder.fresh("size() of a list or map", at: c.place(span))
+            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(other) verr)))")
+        case ("trim", 0):
+            let t = term(receiver, c, span)
+            let trimmed = "trim_\(encoder.opaqueID())", before = "trim_before_\(encoder.opaqueID())", after = "trim_after_\(encoder.opaqueID())"
+            for name in [trimmed, before, after] { encoder.declare(name, "String") }
+            // trim() removes characters up to U+0020 at both ends.
+            let space = "(re.range \"\\u{0}\" \" \")"
+            let visible = "(re.range \"!\" \"\\u{2ffff}\")"
+            encoder.assume("(=> (is-vstr \(t)) (and (= (vs \(t)) (str.++ \(before) \(trimmed) \(after))) (str.in.re \(before) (re.* \(space))) (str.in.re \(after) (re.* \(space))) (or (= \(trimmed) \"\") (and (str.in.re (str.at \(trimmed) 0) \(visible)) (str.in.re (str.at \(trimmed) (- (str.len \(trimmed)) 1)) \(visible))))))")
+            // The concrete attempt looks for strings without surrounding spaces first: the
+            // concatenation is what makes the string solver slow.
+            encoder.constrainConcretely("(and (= \(before) \"\") (= \(after) \"\"))")
+            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vstr \(trimmed)) verr))")
+        default: break
+        }
+        let t = term(receiver, c, span)
+        args.forEach { _ = term($0, c, span) }
+        let f = encoder.fresh("\(method)()", at: c.place(span))
+        return .term("(ite (is-verr \(t)) verr \(f))")
+    }
+}

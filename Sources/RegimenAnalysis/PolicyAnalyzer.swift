@@ -1,0 +1,185 @@
+import Foundation
+import OrderedCollections
+import RegimenLanguage
+import RegimenSecurity
+
+/// The answer to one question about every request of a ``RequestShape``.
+package enum Verdict: Sendable {
+    /// No request of the shape is a counterexample (the solver proved the question unsatisfiable
+    /// over an encoding that over-approximates what it does not model exactly).
+    case proved
+    /// A concrete request that answers "no", replayed through Regimen's evaluator.
+    case counterexample(Counterexample)
+    /// The solver found a request, but it could not be confirmed concretely (it may depend on a
+    /// construct the encoding abstracts, listed in `abstractions`).
+    case possible(reason: String, abstractions: [Abstraction])
+    /// The solver gave up or ran out of time.
+    case unknown(reason: String)
+
+    package var isProved: Bool { if case .proved = self { true } else { false } }
+    package var counterexample: Counterexample? { if case .counterexample(let c) = self { c } else { nil } }
+}
+
+/// A request, as a `security_tests` case ready to paste, with what each policy decided for it.
+package struct Counterexample: Sendable {
+    /// The case, indented for a `cases:` list (it starts with `- name:`).
+    package var testCase: String
+    /// What each policy of the question decided, in order.
+    package var decisions: [Bool]
+}
+
+/// Questions about what policies allow, answered by an SMT solver with counterexamples.
+package struct PolicyAnalyzer: Sendable {
+    package var solver: SMTSolver
+
+    package init(solver: SMTSolver) { self.solver = solver }
+
+    /// Is every request of `shape` allowed?
+    package func alwaysAllows(_ policy: SecurityPolicy, _ shape: RequestShape) -> Verdict {
+        check(shape, [policy], name: "a request the policy denies", expectAllowOf: 0) { "(not \($0[0].allowed))" } confirm: { !$0[0].allowed }
+    }
+
+    /// Is every request of `shape` denied?
+    package func alwaysDenies(_ policy: SecurityPolicy, _ shape: RequestShape) -> Verdict {
+        check(shape, [policy], name: "a request the policy allows", expectAllowOf: 0) { $0[0].allowed } confirm: { $0[0].allowed }
+    }
+
+    /// Does no applicable allow statement ever error?
+    package func neverErrors(_ policy: SecurityPolicy, _ shape: RequestShape) -> Verdict {
+        check(shape, [policy], name: "a request on which an allow statement errors", expectAllowOf: 0, bad: { $0[0].errors }, confirm: { _ in true }, errorsConfirm: true)
+    }
+
+    /// Does `new` allow only what `old` allows (the change opens nothing)?
+    package func implies(_ new: SecurityPolicy, _ old: SecurityPolicy, _ shape: RequestShape, name: String = "newly allowed", expectationOf: Int = 0) -> Verdict {
+        check(shape, [new, old], name: name, expectAllowOf: expectationOf) { "(and \($0[0].allowed) (not \($0[1].allowed)))" } confirm: { $0[0].allowed && !$0[1].allowed }
+    }
+
+    /// Are there no requests both allow?
+    package func disjoint(_ a: SecurityPolicy, _ b: SecurityPolicy, _ shape: RequestShape) -> Verdict {
+        check(shape, [a, b], name: "allowed by both", expectAllowOf: 0) { "(and \($0[0].allowed) \($0[1].allowed))" } confirm: { $0[0].allowed && $0[1].allowed }
+    }
+
+    /// Both directions of ``implies(_:_:_:name:)``: what `new` newly allows, what it newly denies.
+    package func equivalent(_ old: SecurityPolicy, _ new: SecurityPolicy, _ shape: RequestShape) -> (newlyAllows: Verdict, newlyDenies: Verdict) {
+        (implies(new, old, shape, name: "newly allowed"), implies(old, new, shape, name: "newly denied", expectationOf: 1).swappingDecisions())
+    }
+
+    /// Constructs the encoding abstracts for `policies` on `shape` (what a "possible" answer may
+    /// depend on).
+    package func abstractions(_ policies: [SecurityPolicy], _ shape: RequestShape) -> [Abstraction] {
+        let encoder = makeEncoder(shape)
+        _ = policies.map { PolicyEncoding($0, encoder) }
+        return encoder.abstractions
+    }
+
+    func makeEncoder(_ shape: RequestShape) -> SymbolicEncoder {
+        var index = 0
+        var variables: [String: SymbolicValue] = [:]
+        let segments: [SymbolicValue] = shape.segments.map { segment in
+            switch segment {
+            case .literal(let s): return .string(s)
+            case .variable(let name):
+                if let known = variables[name] { return known }
+                index += 1
+                // Each wildcard position is its own id (names may repeat across unrolled shapes).
+                let v = SymbolicValue.term("(vstr path_segment_\(index))")
+                variables[name] = v
+                return v
+            }
+        }
+        let encoder = SymbolicEncoder(method: shape.method, segments: segments)
+        for i in stride(from: 1, through: index, by: 1) { _ = encoder.pathSegmentVariable(i) }
+        return encoder
+    }
+
+    /// The common procedure: a concrete-friendly attempt at a counterexample first (replayed),
+    /// then the sound encoding alone to prove there is none.
+    private func check(
+        _ shape: RequestShape, _ policies: [SecurityPolicy], name: String, expectAllowOf expected: Int,
+        bad: ([PolicyEncoding]) -> String, confirm: ([Decision]) -> Bool, errorsConfirm: Bool = false
+    ) -> Verdict {
+        let encoder = makeEncoder(shape)
+        let encodings = policies.map { PolicyEncoding($0, encoder) }
+        let question = bad(encodings)
+        let consistency = encoder.documentConsistency()
+        var base = SMTPrelude.text
+        base += encoder.declarations.joined(separator: "\n") + "\n"
+        for constraint in encoder.constraints + consistency { base += "(assert \(constraint))\n" }
+        base += "(assert \(question))\n"
+        let watched = watchedTerms(encoder)
+        var concrete = base
+        for constraint in encoder.concreteConstraints { concrete += "(assert \(constraint))\n" }
+        concrete += "(check-sat)\n(get-value (\(watched.joined(separator: " "))))\n"
+        // REGIMEN_SMT_DUMP=folder keeps each query's script, for reading or for another solver.
+        if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
+            let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-")).smt2"
+            try? concrete.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        var unconfirmed: String?
+        var concreteTimedOut = false
+        switch solver.run(concrete) {
+        case .sat(let modelText):
+            guard let model = parseModel(modelText, watched) else {
+                unconfirmed = "the solver's model could not be read"
+                break
+            }
+            let (caseText, built) = CounterexampleBuilder(encoder: encoder, model: model, shape: shape).testCase(name: name)
+            guard let caseText, built else {
+                unconfirmed = "the solver's request cannot be written as a test case"
+                break
+            }
+            let replay = Replay.run(caseText: caseText, policies: policies, evaluateAll: errorsConfirm)
+            guard let decisions = replay else {
+                unconfirmed = "the solver's request is not one the test runner accepts"
+                break
+            }
+            let confirmed = errorsConfirm ? decisions[0].evaluations.contains { if case .failed = $0.outcome { true } else { false } } : confirm(decisions)
+            if confirmed {
+                let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
+                return .counterexample(Counterexample(testCase: withExpectation, decisions: decisions.map(\.allowed)))
+            }
+            unconfirmed = "the solver's request did not reproduce under the evaluator"
+        case .unsat: break
+        case .unknown: concreteTimedOut = true
+        }
+        // The concrete attempt is a restriction of the sound encoding: a request found there
+        // exists there too, so only a proof needs the second run.
+        if let unconfirmed { return .possible(reason: unconfirmed, abstractions: encoder.abstractions) }
+        switch solver.run(base + "(check-sat)\n") {
+        case .unsat: return .proved
+        case .sat where concreteTimedOut:
+            return .possible(reason: "the search for a concrete request ran out of time", abstractions: encoder.abstractions)
+        case .sat: return .possible(reason: "found only among values the concrete attempt leaves out (non-finite floats, strings beyond printable ASCII, opaque values, lengths in UTF-16 beyond code points) or through an abstracted construct", abstractions: encoder.abstractions)
+        case .unknown(let reason): return .unknown(reason: reason)
+        }
+    }
+
+    /// The terms whose model values make the request.
+    private func watchedTerms(_ encoder: SymbolicEncoder) -> [String] {
+        var terms = [SymbolicEncoder.auth, SymbolicEncoder.uid, SymbolicEncoder.time, SymbolicEncoder.resourceExists]
+        terms += encoder.segments.compactMap { if case .term(let t) = $0 { t } else { nil } }
+        terms += encoder.fieldVariables.map(\.name)
+        for doc in encoder.documents { terms.append(doc.exists); terms += doc.segments }
+        var seen = Set<String>()
+        return terms.filter { seen.insert($0).inserted }
+    }
+
+    private func parseModel(_ text: String, _ watched: [String]) -> [String: SExpression]? {
+        guard case .list(let pairs)? = SExpression.parse(text) else { return nil }
+        var out: [String: SExpression] = [:]
+        for (pair, name) in zip(pairs, watched) {
+            guard case .list(let items) = pair, items.count == 2 else { return nil }
+            out[name] = items[1]
+        }
+        return out.count == watched.count ? out : nil
+    }
+}
+
+extension Verdict {
+    /// For "newly denied" (asked as old-allows-and-new-denies), decisions listed new first.
+    func swappingDecisions() -> Verdict {
+        guard case .counterexample(var c) = self, c.decisions.count == 2 else { return self }
+        c.decisions.swapAt(0, 1)
+        return .counterexample(c)
+    }
+}

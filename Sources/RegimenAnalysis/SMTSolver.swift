@@ -1,0 +1,107 @@
+import Foundation
+
+/// An external SMT-LIB 2 solver (z3 by default, cvc5 works too) run as a separate process that
+/// reads one script on standard input. The package never links a solver: without one on `PATH`
+/// the analysis reports that it cannot run, and builds and tests still pass.
+package struct SMTSolver: Sendable {
+    /// The executable's full path.
+    package var executable: String
+    /// The wall-clock limit of one query; past it the process is ended and the answer is unknown.
+    package var timeoutSeconds: Double
+
+    package init(executable: String, timeoutSeconds: Double = 10) {
+        self.executable = executable
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The solver named `name` (a path, or a name looked up on `PATH`); `nil` when none is found.
+    package static func find(_ name: String = "z3", timeoutSeconds: Double = 10) -> SMTSolver? {
+        let manager = FileManager.default
+        if name.contains("/") {
+            return manager.isExecutableFile(atPath: name) ? SMTSolver(executable: name, timeoutSeconds: timeoutSeconds) : nil
+        }
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for directory in directories {
+            let candidate = "\(directory)/\(name)"
+            if manager.isExecutableFile(atPath: candidate) { return SMTSolver(executable: candidate, timeoutSeconds: timeoutSeconds) }
+        }
+        return nil
+    }
+
+    /// The solver's answer to `check-sat`, with the rest of its output (the model values).
+    package enum Answer: Sendable, Equatable {
+        case sat(String)
+        case unsat
+        /// The solver gave up, or ran out of time (`reason` says which).
+        case unknown(reason: String)
+    }
+
+    /// Runs `script` (which ends in `(check-sat)` and, when a model is wanted, `(get-value …)`).
+    package func run(_ script: String) -> Answer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        // z3 reads `-in`; cvc5 reads standard input when given no file.
+        let isZ3 = (executable as NSString).lastPathComponent.hasPrefix("z3")
+        let milliseconds = max(1, Int(timeoutSeconds * 1000))
+        process.arguments = isZ3 ? ["-in", "-smt2", "-t:\(milliseconds)"] : ["--lang=smt2", "--produce-models", "--tlimit=\(milliseconds)"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return .unknown(reason: "cannot run \(executable)") }
+        let writer = input.fileHandleForWriting
+        try? writer.write(contentsOf: Data(script.utf8))
+        try? writer.close()
+        // The solver's own limit bounds the search; this bounds everything else (a stuck
+        // process): past twice the limit it is ended.
+        let started = Date()
+        let deadline = started.addingTimeInterval(timeoutSeconds * 2 + 1)
+        let reader = OutputCollector(output.fileHandleForReading)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                return .unknown(reason: "timeout")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let text = reader.finish()
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true)
+        let first = lines.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        switch first {
+        case "sat": return .sat(lines.count > 1 ? String(lines[1]) : "")
+        case "unsat": return .unsat
+        case "unknown", "timeout":
+            // z3 answers a plain `unknown` when its -t limit ends the search.
+            let timedOut = first == "timeout" || text.contains("timeout") || Date().timeIntervalSince(started) >= timeoutSeconds * 0.9
+            return .unknown(reason: timedOut ? "timeout" : "the solver answered unknown")
+        default: return .unknown(reason: first.isEmpty ? "timeout" : "solver error: \(first.prefix(200))")
+        }
+    }
+}
+
+/// Reads a pipe to its end on a background thread, so a solver writing a large model never
+/// blocks on a full pipe while this process waits for it to exit.
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            let all = handle.readDataToEndOfFile()
+            lock.lock()
+            data = all
+            lock.unlock()
+            done.signal()
+        }
+    }
+
+    func finish() -> String {
+        done.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

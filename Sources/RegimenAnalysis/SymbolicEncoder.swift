@@ -1,0 +1,200 @@
+import RegimenLanguage
+import RegimenSecurity
+
+/// The request methods the analysis covers (single-document requests; `list` queries are not
+/// analysed and are reported as such).
+package enum AnalysedMethod: String, Sendable, CaseIterable, Hashable {
+    case get, create, update, delete
+
+    /// `read` → get; `write` → create, update, delete; a single method → itself.
+    package static func expand(_ word: String) -> [AnalysedMethod]? {
+        switch word {
+        case "read": [.get]
+        case "write": [.create, .update, .delete]
+        default: AnalysedMethod(rawValue: word).map { [$0] }
+        }
+    }
+
+    var requestMethod: RequestMethod {
+        switch self {
+        case .get: .get
+        case .create: .create
+        case .update: .update
+        case .delete: .delete
+        }
+    }
+}
+
+/// One symbolic request: the SMT variables shared by every policy encoded against it, and the
+/// constraints that make them a request Firestore could receive.
+///
+/// Variables are named by what they mean (a field path, a path segment), so encoding two
+/// policies into one encoder makes them read the same request.
+final class SymbolicEncoder {
+    let method: AnalysedMethod
+    /// The request path below `/databases/(default)/documents`: each segment a literal or a
+    /// variable.
+    let segments: [SymbolicValue]
+    private(set) var declarations: [String] = []
+    private(set) var constraints: [String] = []
+    /// Restrictions of the first (concrete) attempt at a counterexample.
+    private(set) var concreteConstraints: [String] = []
+    private(set) var abstractions: [Abstraction] = []
+    /// Every field variable: its map and name.
+    private(set) var fieldVariables: [(ref: MapRef, name: String)] = []
+    private var fieldNames: [MapRef: String] = [:]
+    /// `get()`/`exists()` documents by their path's terms.
+    private(set) var documents: [(key: String, segments: [String], exists: String, root: String)] = []
+    private var counter = 0
+    private var rootIDs: [String: Int] = [:]
+
+    static let auth = "auth_signed_in"
+    static let uid = "auth_uid"
+    static let time = "request_time"
+    static let resourceExists = "resource_exists"
+
+    init(method: AnalysedMethod, segments: [SymbolicValue]) {
+        self.method = method
+        self.segments = segments
+        declare(Self.auth, "Bool")
+        declare(Self.uid, "String")
+        declare(Self.time, "Int")
+        declare(Self.resourceExists, "Bool")
+        switch method {
+        case .create: constraints.append("(not \(Self.resourceExists))")
+        case .update: constraints.append(Self.resourceExists)
+        case .get, .delete: break
+        }
+        concreteConstraints.append("(str.in.re \(Self.uid) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\"))))")
+        concreteConstraints.append("(and (= (mod \(Self.time) 1000000000) 0) (>= \(Self.time) 0) (<= \(Self.time) 4102444800000000000))")
+        constraints.append("(and (>= \(Self.time) (- 62135596800000000000)) (< \(Self.time) 253402300800000000000))")
+    }
+
+    func declare(_ name: String, _ sort: String) {
+        declarations.append("(declare-const \(name) \(sort))")
+    }
+
+    func assume(_ constraint: String) { constraints.append(constraint) }
+
+    /// A restriction of the concrete attempt only (see ``concreteConstraints``).
+    func constrainConcretely(_ constraint: String) { concreteConstraints.append(constraint) }
+
+    /// A new unconstrained value for a construct encoded abstractly, recorded with its place.
+    func fresh(_ construct: String, at location: String) -> String {
+        counter += 1
+        let name = "abstract_\(counter)"
+        declare(name, "V")
+        constraints.append("(okvalue \(name))")
+        let abstraction = Abstraction(construct: construct, location: location)
+        if !abstractions.contains(abstraction) { abstractions.append(abstraction) }
+        return name
+    }
+
+    /// A new id for an opaque map, list or path built by an expression.
+    func opaqueID() -> Int {
+        counter += 1
+        return 1_000_000 + counter
+    }
+
+    /// The id of a root map (`new`, `old`, `token`, `docN`).
+    func rootID(_ root: String) -> Int {
+        if let id = rootIDs[root] { return id }
+        let id = rootIDs.count + 1
+        rootIDs[root] = id
+        return id
+    }
+
+    /// The variable holding field `ref` (declared on first use): any value, or `vnone` when
+    /// the field is absent.
+    func field(_ ref: MapRef) -> String {
+        if let name = fieldNames[ref] { return name }
+        let variable = "field_\(fieldVariables.count)"
+        fieldNames[ref] = variable
+        fieldVariables.append((ref: ref, name: variable))
+        declare(variable, "V")
+        constraints.append("(or (is-vnone \(variable)) (okvalue \(variable)))")
+        concreteConstraints.append("(=> (not (is-vnone \(variable))) \(SMTPrelude.concreteValue(variable)))")
+        // A field of a map can only be present when its parent is a map.
+        if ref.path.count > 1 {
+            let parent = field(MapRef(root: ref.root, path: Array(ref.path.dropLast())))
+            constraints.append("(=> (not (is-vnone \(variable))) (is-vmap \(parent)))")
+        }
+        if ref.root == "token" && ref.path == ["sub"] { constraints.append("(not (is-vnone \(variable)))") }
+        return variable
+    }
+
+    /// The `get()`/`exists()` document at the path whose segments are `segmentTerms` (V terms).
+    func document(_ segmentTerms: [String]) -> (exists: String, root: String) {
+        let key = segmentTerms.joined(separator: "/")
+        if let known = documents.first(where: { $0.key == key }) { return (known.exists, known.root) }
+        let index = documents.count
+        let exists = "doc\(index)_exists"
+        declare(exists, "Bool")
+        documents.append((key: key, segments: segmentTerms, exists: exists, root: "doc\(index)"))
+        return (exists, "doc\(index)")
+    }
+
+    /// Constraints between documents that may be the same one: two `get()` paths that are equal
+    /// denote one document (same existence, same fields), and a `get()` of the request's own path
+    /// reads the stored document (`resource`).
+    func documentConsistency() -> [String] {
+        var out: [String] = []
+        let requestTerms = requestPathTerms()
+        func fields(of root: String) -> [MapRef] { fieldVariables.map(\.ref).filter { $0.root == root } }
+        func sameDocument(_ a: [String], _ b: [String]) -> String {
+            guard a.count == b.count else { return "false" }
+            return "(and true \(zip(a, b).map { "(= \($0) \($1))" }.joined(separator: " ")))"
+        }
+        for (i, doc) in documents.enumerated() {
+            // A document path the request names itself.
+            let same = sameDocument(doc.segments, requestTerms)
+            if same != "false" {
+                out.append("(=> \(same) (= \(doc.exists) \(Self.resourceExists)))")
+                for ref in fields(of: doc.root) {
+                    let other = MapRef(root: "old", path: ref.path)
+                    out.append("(=> (and \(same) \(doc.exists)) (= \(field(ref)) \(field(other))))")
+                }
+            }
+            for other in documents[(i + 1)...] {
+                let sameOther = sameDocument(doc.segments, other.segments)
+                guard sameOther != "false" else { continue }
+                out.append("(=> \(sameOther) (= \(doc.exists) \(other.exists)))")
+                let paths = Set(fields(of: doc.root).map(\.path)).union(fields(of: other.root).map(\.path))
+                for path in paths.sorted(by: { $0.joined(separator: ".") < $1.joined(separator: ".") }) {
+                    out.append("(=> \(sameOther) (= \(field(MapRef(root: doc.root, path: path))) \(field(MapRef(root: other.root, path: path)))))")
+                }
+            }
+        }
+        // An update merges its data into the stored document: a top-level field the new
+        // document lacks, the stored one lacked too (no deleteField() in counterexamples).
+        if method == .update {
+            let keys = Set(fieldVariables.filter { ($0.ref.root == "new" || $0.ref.root == "old") && $0.ref.path.count == 1 }.map { $0.ref.path[0] })
+            for key in keys.sorted() {
+                out.append("(=> (is-vnone \(field(MapRef(root: "new", path: [key])))) (is-vnone \(field(MapRef(root: "old", path: [key])))))")
+            }
+        }
+        return out
+    }
+
+    /// The request path's segments as V terms, `/databases/(default)/documents` included.
+    func requestPathTerms() -> [String] {
+        ["(vstr \"databases\")", "(vstr \"(default)\")", "(vstr \"documents\")"] + segments.map { Self.termOfSegment($0) }
+    }
+
+    static func termOfSegment(_ segment: SymbolicValue) -> String {
+        switch segment {
+        case .string(let s): "(vstr \(SMTPrelude.string(s)))"
+        case .term(let t): t
+        default: "verr"
+        }
+    }
+
+    /// Declares a variable for one request path segment (a document or collection id).
+    func pathSegmentVariable(_ index: Int) -> SymbolicValue {
+        let name = "path_segment_\(index)"
+        declare(name, "String")
+        constraints.append("(and (> (str.len \(name)) 0) (<= (str.len \(name)) 1500) (not (str.contains \(name) \"/\")) (not (= \(name) \".\")) (not (= \(name) \"..\")) (not (and (str.prefixof \"__\" \(name)) (str.suffixof \"__\" \(name)))))")
+        concreteConstraints.append("(and (<= (str.len \(name)) 12) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\")))))")
+        return .term("(vstr \(name))")
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import RegimenAnalysis
+import RegimenSecurity
+
+/// Options every solver-backed `rules` subcommand shares.
+struct SolverOptions: ParsableArguments {
+    @Option(name: .long, help: "The SMT-LIB 2 solver to run: a name on PATH or a path (z3, cvc5).")
+    var solver: String = "z3"
+
+    @Option(name: .long, help: "Seconds each query may take before it is reported as unknown (timeout).")
+    var timeout: Double = 10
+
+    /// The analyzer, or a usage failure (exit 2) naming what to install.
+    func analyzer() throws(CommandFailure) -> PolicyAnalyzer {
+        guard timeout > 0, let found = SMTSolver.find(solver, timeoutSeconds: timeout) else {
+            CommandContext.current.standardError.write("error: no SMT solver '\(solver)' found (install z3: apt-get install -y z3, or name one with --solver)\n")
+            throw CommandFailure.usage
+        }
+        return PolicyAnalyzer(solver: found)
+    }
+
+    static func load(_ file: String) throws(CommandFailure) -> SecurityPolicy {
+        do {
+            let policy = try PolicyLoader.load(file: file)
+            _ = try CompiledPolicy(policy)
+            guard policy.service == .firestore else {
+                CommandContext.current.standardError.write("error: \(file): the analysis covers Firestore policies (service cloud.firestore) only\n")
+                throw CommandFailure.usage
+            }
+            return policy
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            CommandContext.current.standardError.write("\(error)\n")
+            throw CommandFailure.usage
+        }
+    }
+}
+
+/// `regimen rules prove POLICY --for 'write /users/{uid}/**' --assert EXPR`: proves a property of
+/// every request, or shows a request that breaks it.
+package struct RulesProveCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "prove",
+        abstract: "Prove a property of every request a Firestore policy decides, or show a counterexample.",
+        discussion: """
+        --assert EXPR: every request the policy allows satisfies EXPR (rules language; request, \
+        resource and the wildcards of --for are in scope). --query asks always-allows, always-denies \
+        or never-errors instead. Counterexamples are security_tests cases, replayed through the \
+        evaluator before they are shown. Exits 0 when proved, 1 otherwise, 2 on bad input or no solver.
+        """
+    )
+
+    @Argument(help: "The policy (.rules, or .yaml with kind: security_rules).")
+    var policy: String
+
+    @Option(name: .customLong("for"), help: "Method and path pattern: 'write /users/{uid}/**' (read, write, get, create, update, delete).")
+    var scope: String
+
+    @Option(name: .customLong("assert"), help: "A rules-language condition every allowed request must satisfy.")
+    var assertion: String?
+
+    @Option(name: .long, help: "always-allows, always-denies or never-errors (instead of --assert).")
+    var query: String?
+
+    @OptionGroup var solverOptions: SolverOptions
+
+    package init() {}
+
+    package func run() throws {
+        let parts = scope.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let methods = AnalysedMethod.expand(parts[0]) else {
+            CommandContext.current.standardError.write("error: --for needs a method and a path, e.g. 'write /users/{uid}/**'\n")
+            throw CommandFailure.usage
+        }
+        let shapes = methods.flatMap { RequestShape.shapes(method: $0, pattern: parts[1]) ?? [] }
+        guard !shapes.isEmpty, (assertion == nil) != (query == nil) else {
+            CommandContext.current.standardError.write("error: give a document path pattern in --for, and exactly one of --assert and --query\n")
+            throw CommandFailure.usage
+        }
+        let loaded = try SolverOptions.load(policy)
+        let analyzer = try solverOptions.analyzer()
+        var entries: [PolicyComparison.Entry] = []
+        if let assertion {
+            let asserted: SecurityPolicy
+            do { asserted = try PolicyComparison.assertionPolicy(methodWord: parts[0], pattern: parts[1], assertion: assertion) } catch {
+                CommandContext.current.standardError.write("error: --assert: \(error)\n")
+                throw CommandFailure.usage
+            }
+            entries = PolicyComparison.prove(loaded, assertion: asserted, shapes: shapes, analyzer: analyzer)
+        } else {
+            for shape in shapes {
+                let verdict: Verdict
+                switch query ?? "" {
+                case "always-allows": verdict = analyzer.alwaysAllows(loaded, shape)
+                case "always-denies": verdict = analyzer.alwaysDenies(loaded, shape)
+                case "never-errors": verdict = analyzer.neverErrors(loaded, shape)
+                default:
+                    CommandContext.current.standardError.write("error: --query must be always-allows, always-denies or never-errors\n")
+                    throw CommandFailure.usage
+                }
+                entries.append(PolicyComparison.Entry(shape: shape, first: verdict, second: nil))
+            }
+        }
+        var output = "rules prove \(policy) --for '\(scope)' \(assertion.map { "--assert '\($0)'" } ?? "--query \(query ?? "")")\n"
+        for entry in entries {
+            output += "  \(entry.shape): " + entry.first.rendered(proved: "proved", found: "does not hold")
+        }
+        let proved = entries.allSatisfy { $0.first.isProved }
+        if scope.contains("**") {
+            output += "  (`**` covers paths of up to 3 segments below it: each length is its own query)\n"
+        }
+        output += proved ? "proved for every request above\n" : "not proved\n"
+        CommandContext.current.standardOutput.write(output)
+        if !proved { throw CommandFailure.failed }
+    }
+}
