@@ -131,7 +131,9 @@ const DOM = (() => {
     }
     container.replaceChildren(
       el("p", { text: problems.length === 1 ? "One answer needs a fix:" : `${problems.length} answers need a fix:` }),
-      el("ul", {}, problems.map((p) => el("li", { text: p.message }))),
+      // A problem's message does not repeat its field: the list names it (a place such as
+      // `<body>:1:1` is no field and is left out).
+      el("ul", {}, problems.map((p) => el("li", { text: p.path && !p.path.startsWith("<") ? `${p.path}: ${p.message}` : p.message }))),
     );
     container.hidden = false;
     for (const problem of problems) {
