@@ -6,7 +6,7 @@
 # Usage: scripts/near-miss.sh   (builds the tests first; about 6 minutes on a debug build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -j 1 --build-tests >/dev/null
+swift build -j 1 --build-tests >/dev/null 2>&1 || { echo 'near-miss: the build failed (swift build -j 1 --build-tests)' >&2; exit 2; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

@@ -111,8 +111,9 @@ import RegimenTestSupport
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.location?.file == "rules/dietary-exclusions.yaml" })
     }
 
-    @Test func aDietNamingNothingIsAnError() {
-        let errors = load(diets(adding: "  empty_diet: {description: nothing here}\n")).diagnostics.filter { $0.severity == .error }
-        #expect(errors.contains { $0.id == "rules.missing-key" && $0.message.contains("empty_diet") }, "\(errors)")
+    @Test func aDietNamingNothingIsAWarning() {
+        let diagnostics = load(diets(adding: "  empty_diet: {description: nothing here}\n")).diagnostics
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        #expect(diagnostics.contains { $0.id == "rules.excludes-nothing" && $0.severity == .warning && $0.message.contains("empty_diet") }, "\(diagnostics)")
     }
 }

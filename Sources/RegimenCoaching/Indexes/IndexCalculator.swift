@@ -2,6 +2,9 @@ import RegimenLanguage
 
 /// Computes the `recalculateIndexes` response from a profile with the rules' formulas.
 package struct IndexCalculator: Sendable {
+    /// The inputs the calculator may fill from rules/profile-defaults.yaml (`assumed` lists them).
+    static let assumableFields = ["age", "height_cm", "schedule_days", "weight_kg"]
+
     package let rules: NutritionRuleSet
 
     package init(rules: NutritionRuleSet) { self.rules = rules }
@@ -12,6 +15,7 @@ package struct IndexCalculator: Sendable {
     package func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
         let defaults = rules.defaults
         var assumed: [AssumedInput] = []
+        // Every field named here is in `assumableFields`, which the rule expressions' `assumed` is checked against.
         let ageRules = rules.profile.ages
         // Profiles hold canonical ids already; normalising is only for ids written by hand.
         let mappedRange = profile.ageRange.flatMap { id in ageRules.ranges.first { $0.id == id } ?? ageRules.range(named: id) }

@@ -14,6 +14,12 @@ package struct AgeRangeRules: RuleFileKind, Sendable {
     }
 
     package var ranges: [AgeRange]
+
+    /// `age_range`: the range labels a profile may give.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let ids = ruleSet.all(AgeRangeRules.self).flatMap { $0.ranges.map(\.id) }
+        return ids.isEmpty ? [:] : ["age_range": Set(ids)]
+    }
     /// Accepted exact ages in years.
     package var exactAge: ClosedRange<Double>
     /// An exact age below this counts as a minor.

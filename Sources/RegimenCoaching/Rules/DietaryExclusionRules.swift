@@ -47,7 +47,8 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
                     entry.allow("description")
                     let excluded = entry.optional("excludes", as: [String].self)
                     let ids = entry.optional("ingredients", as: [String].self)
-                    guard entry.requireSomething(excluded == nil && ids == nil, "exclusion '\(name)' needs 'excludes' (ingredient tags), 'ingredients' (ingredient ids) or both") else { return nil }
+                    // Neither key is required: a diet that names nothing excludes nothing, which
+                    // `validate` reports as a warning like any diet whose names match no ingredient.
                     // Each tag is checked at its own place in the list, with a suggestion.
                     if !context.isDescribing, let excluded {
                         let items = entry.node["excludes"]?.sequence ?? []

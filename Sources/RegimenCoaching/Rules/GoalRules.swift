@@ -14,6 +14,12 @@ package struct GoalRules: RuleFileKind, Sendable {
     package var defaultGoal: String
     package var goals: [Goal]
 
+    /// `goal`: the canonical goal ids, which expressions compare `goal` with.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let ids = ruleSet.all(GoalRules.self).flatMap { $0.goals.map(\.id) }
+        return ids.isEmpty ? [:] : ["goal": Set(ids)]
+    }
+
     /// The canonical id for `name` (an id or an alias, compared case-insensitively), or `nil`.
     package func canonical(_ name: String) -> String? {
         let key = name.lowercased()

@@ -14,7 +14,7 @@ package enum IndexVariables {
     static let bodyfatPct = V("bodyfat_pct", ExpressionType.number.orNull, "body fat percent (5-60), null when not given")
     static let waistCm = V("waist_cm", ExpressionType.number.orNull, "centimetres, null when not given")
     static let activityMultiplier = V("activity_multiplier", .number, "rules/activity-multipliers.yaml's factor for the training days")
-    static let assumed = V("assumed", .list, "names of the inputs filled from rules/profile-defaults.yaml")
+    static let assumed = V("assumed", .listOf(IndexCalculator.assumableFields), "names of the inputs filled from rules/profile-defaults.yaml")
     static let lbmKg = V("lbm_kg", ExpressionType.number.orNull, "lean body mass from lbm_kg; null without body fat (and before lbm_kg)")
     static let bmr = V("bmr", ExpressionType.number.orNull, "the BMR used (an override or the method's); null in lbm_kg and the methods")
     static let tdee = V("tdee", ExpressionType.number.orNull, "the TDEE used; null in the formulas before bmi")

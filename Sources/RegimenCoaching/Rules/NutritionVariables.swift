@@ -7,7 +7,7 @@ import RegimenRules
 package enum NutritionVariables {
     typealias V = VariableDeclaration
 
-    static let goal = V("goal", .string, "the goal id (rules/goals.yaml): the profile's, or the default goal")
+    static let goal = V("goal", .named("goal"), "the goal id (rules/goals.yaml): the profile's, or the default goal")
     static let sex = V("sex", .oneOf(Profile.Sex.allCases.map(\.rawValue)), "'male' or 'female'")
     static let age = V("age", .int, "years, as the indexes used it (from age_range when the profile gives no age)")
     static let isMinor = V("is_minor", .bool, "whether the person is under rules/age-ranges.yaml's minor age")

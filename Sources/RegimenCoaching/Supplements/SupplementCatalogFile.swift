@@ -20,6 +20,12 @@ package struct SupplementCatalogFile: RuleFileKind {
 
     package var catalogEntryCount: Int { catalog.supplements.count }
 
+    /// `supplement`: the catalog's item ids, which expressions compare `item.id` with.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let ids = ruleSet.all(SupplementCatalogFile.self).flatMap { $0.catalog.supplements.map(\.id) }
+        return ids.isEmpty ? [:] : ["supplement": Set(ids)]
+    }
+
     package static func decode(_ document: inout MappingDecoder) -> SupplementCatalogFile? {
         let context = document.context
         let goals = document.required("goals", as: [String].self) ?? []

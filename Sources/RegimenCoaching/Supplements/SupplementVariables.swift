@@ -19,7 +19,7 @@ package enum SupplementVariables {
     static let profileRecord = ExpressionType.record([
         "sex": .oneOf(Profile.Sex.allCases.map(\.rawValue)),
         "schedule_days": .int,
-        "age_range": ExpressionType.string.orNull,
+        "age_range": ExpressionType.named("age_range").orNull,
         "age": ExpressionType.int.orNull,
         "height_cm": ExpressionType.number.orNull,
         "weight_kg": ExpressionType.number.orNull,
@@ -29,7 +29,7 @@ package enum SupplementVariables {
         "equipment": ExpressionType.oneOf(Profile.Equipment.allCases.map(\.rawValue)).orNull,
         "injuries": .listOf(Profile.Injury.allCases.map(\.rawValue)),
         "overrides": .record(["BMR": ExpressionType.number.orNull, "TDEE": ExpressionType.number.orNull, "BMI": ExpressionType.number.orNull]),
-        "goal": ExpressionType.string.orNull,
+        "goal": ExpressionType.named("goal").orNull,
         "budget_tier": ExpressionType.oneOf(Profile.BudgetTier.allCases.map(\.rawValue)).orNull,
         "meals_per_day": ExpressionType.int.orNull,
         "exclusions": .list,
@@ -42,7 +42,7 @@ package enum SupplementVariables {
 
     /// `item`: every field `Supplement.screeningValue` binds.
     static let itemRecord = ExpressionType.record([
-        "id": .string,
+        "id": .named("supplement"),
         "name": .string,
         "category": .oneOf(Supplement.Category.allCases.map(\.rawValue)),
         "goals": .list,

@@ -30,11 +30,13 @@ package struct CompiledExpression: Sendable {
         let usedSlots: [Int]
         let staticType: StaticType
         let warnings: [Diagnostic]
+        let vocabularyUses: [VocabularyUse]
 
         init(
             source: SourceText, root: Node, functions: [CompiledFunction], slotNames: [String], usedSlots: [Int],
-            staticType: StaticType, warnings: [Diagnostic]
+            staticType: StaticType, warnings: [Diagnostic], vocabularyUses: [VocabularyUse] = []
         ) {
+            self.vocabularyUses = vocabularyUses
             self.source = source
             self.root = root
             let inlined = CallInliner(functions: functions).inline(root, callerParameters: 0)
@@ -74,6 +76,9 @@ package struct CompiledExpression: Sendable {
     var staticType: StaticType { program.staticType }
     /// Non-fatal findings (for example a call the emulator reports as missing).
     package var warnings: [Diagnostic] { program.warnings }
+    /// String literals compared with a value of a named vocabulary (goal ids, catalog ids), for
+    /// the loader to check once the files naming the vocabulary are read.
+    package var vocabularyUses: [VocabularyUse] { program.vocabularyUses }
 
     /// Parses and compiles `source`.
     /// - Throws: ``DiagnosticsError`` with every syntax, name and type problem, located in the file.
@@ -106,7 +111,8 @@ package struct CompiledExpression: Sendable {
         if compiler.diagnostics.hasErrors { throw DiagnosticsError(compiler.diagnostics.diagnostics) }
         program = Program(
             source: source, root: root, functions: environment.functionTable, slotNames: environment.variables,
-            usedSlots: compiler.usedGlobals.sorted(), staticType: type, warnings: compiler.diagnostics.diagnostics)
+            usedSlots: compiler.usedGlobals.sorted(), staticType: type, warnings: compiler.diagnostics.diagnostics,
+            vocabularyUses: compiler.vocabularyUses)
     }
 
     private static func location(_ source: SourceText, _ offset: Int) -> SourceLocation? {

@@ -37,13 +37,21 @@ package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
     /// string literal outside them (`==`, `!=`, `in`) is a compile error at the literal.
     /// `nil` when any string may occur.
     package let values: [String]?
+    /// For a `string` whose values the rule set names (goal ids, age ranges, catalog ids): the
+    /// vocabulary's name. The compiler records each string literal compared with it
+    /// (``CompiledExpression/vocabularyUses``), and the loader checks them once every file is read.
+    package let vocabulary: String?
 
-    package init(_ base: Base, nullable: Bool = false, fields: [String: ExpressionType]? = nil, values: [String]? = nil) {
+    package init(_ base: Base, nullable: Bool = false, fields: [String: ExpressionType]? = nil, values: [String]? = nil, vocabulary: String? = nil) {
         self.base = base
         self.nullable = nullable
         self.fields = fields
         self.values = values
+        self.vocabulary = vocabulary
     }
+
+    /// A string that holds one value of the rule set's `vocabulary` (see ``vocabulary``).
+    package static func named(_ vocabulary: String) -> ExpressionType { ExpressionType(.string, vocabulary: vocabulary) }
 
     /// A record: a map whose fields are known.
     package static func record(_ fields: [String: ExpressionType]) -> ExpressionType { ExpressionType(.map, fields: fields) }
@@ -53,7 +61,7 @@ package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
     package static func listOf(_ values: [String]) -> ExpressionType { ExpressionType(.list, values: values) }
 
     /// Whether the compiler checks more than the base type: a record's fields or a string's values.
-    var hasShape: Bool { fields != nil || values != nil }
+    var hasShape: Bool { fields != nil || values != nil || vocabulary != nil }
 
     package static let any = ExpressionType(.any)
     package static let bool = ExpressionType(.bool)
@@ -65,7 +73,7 @@ package struct ExpressionType: Sendable, Hashable, CustomStringConvertible {
     package static let map = ExpressionType(.map)
 
     /// The same type, or `null`.
-    package var orNull: ExpressionType { ExpressionType(base, nullable: true, fields: fields, values: values) }
+    package var orNull: ExpressionType { ExpressionType(base, nullable: true, fields: fields, values: values, vocabulary: vocabulary) }
 
     /// `int`, `number or null`.
     package var description: String { base.rawValue + (nullable && base != .any ? " or null" : "") }

@@ -26,6 +26,8 @@ struct Compiler {
     var calledFunctions: Set<Int> = []
     /// Variables the expression reads (so evaluation can check they are bound).
     var usedGlobals: Set<Int> = []
+    /// String literals compared with a value of a named vocabulary, for the loader to check.
+    var vocabularyUses: [VocabularyUse] = []
 
     init(scope: Scope, source: SourceText) {
         self.scope = scope
@@ -257,7 +259,11 @@ struct Compiler {
     /// A string literal compared with a declared enumeration must be one of its values: reported
     /// at the literal, with a suggestion.
     private mutating func checkValue(_ literal: Expr, against other: Expr) {
-        guard case .literal(.string(let text), let span) = literal, let values = declaredShape(other)?.values, !values.contains(text) else { return }
+        guard case .literal(.string(let text), let span) = literal, let shape = declaredShape(other) else { return }
+        if let vocabulary = shape.vocabulary {
+            vocabularyUses.append(VocabularyUse(vocabulary: vocabulary, value: text, subject: Self.path(of: other) ?? vocabulary, location: location(span)))
+        }
+        guard let values = shape.values, !values.contains(text) else { return }
         error("expr.unknown-value", "'\(text)' is not a value of \(Self.path(of: other) ?? "the variable") (\(values.sorted().joined(separator: ", ")))", span,
               notes: Suggestions.didYouMean(text, values))
     }

@@ -12,6 +12,18 @@ package final class DecodingContext {
     package let services: DecodingServices
     /// Set in describing mode (``describing()``): decoders record shapes instead of reading.
     var recorder: ShapeRecorder?
+    /// Strings the compiled expressions compare with a named vocabulary, at their place in the
+    /// file; the loader checks them against the rule set's vocabularies once every file is read.
+    package private(set) var vocabularyUses: [VocabularyUse] = []
+
+    /// Notes the vocabulary uses of an expression compiled from `source`, at their file places.
+    package func recordVocabularyUses(of expression: CompiledExpression, from source: ExpressionSource) {
+        for use in expression.vocabularyUses {
+            var located = use
+            located.location = source.correcting(.error("", "", at: use.location)).location
+            vocabularyUses.append(located)
+        }
+    }
 
     /// A context with nothing shared beyond diagnostics.
     package init(services: DecodingServices = DecodingServices()) {

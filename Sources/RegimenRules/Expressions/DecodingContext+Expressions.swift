@@ -73,6 +73,7 @@ extension DecodingContext {
         do {
             let compiled = try CompiledExpression(source.sourceText, environment: environment)
             ExpressionRecorder.current?.record(source)
+            recordVocabularyUses(of: compiled, from: source)
             report(contentsOf: compiled.warnings.map { located(source.correcting($0), path) })
             return compiled
         } catch {

@@ -37,6 +37,9 @@ package protocol RuleFileKind: Sendable {
     /// The variables this kind's expressions may read, by where they are evaluated; empty for a
     /// kind without expressions (or whose expressions read only the shared functions).
     static var expressionScopes: [ExpressionScope] { get }
+    /// The vocabularies this kind's files name (`goal` → the goal ids), by name, for the strings
+    /// expressions compare with an ``ExpressionType/named(_:)`` value; empty by default.
+    static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>]
 }
 
 extension RuleFileKind {
@@ -46,4 +49,5 @@ extension RuleFileKind {
     package var ruleCount: Int { 0 }
     package var catalogEntryCount: Int { 0 }
     package static var expressionScopes: [ExpressionScope] { [] }
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] { [:] }
 }

@@ -159,12 +159,30 @@ package struct RuleSetLoader: Sendable {
         for kind in kinds.keys.sorted() where scope == .everything || kind == FunctionsFile.kind {
             kinds[kind]?.validate(ruleSet, context: kindContext)
         }
+        if scope == .everything { Self.checkVocabularyUses(kindContext, ruleSet: ruleSet, kinds: kinds.values.map { $0 }) }
         // Files that share a dependency (test files naming one policy) may report the same problem.
         var diagnostics: [Diagnostic] = []
         for diagnostic in (context.diagnostics + kindContext.diagnostics).sorted(by: Diagnostic.sortKey) where diagnostics.last != diagnostic {
             diagnostics.append(diagnostic)
         }
         return RuleSetLoadResult(ruleSet: ruleSet, diagnostics: diagnostics, fileCount: files.count)
+    }
+
+    /// Every string an expression compares with a named vocabulary names one of its values (an
+    /// error at the string, with a suggestion). A vocabulary no loaded kind names is not checked
+    /// (a loader for some kinds only).
+    private static func checkVocabularyUses(_ context: DecodingContext, ruleSet: RuleSet, kinds: [any RuleFileKind.Type]) {
+        var vocabularies: [String: Set<String>] = [:]
+        for kind in kinds {
+            vocabularies.merge(kind.vocabularies(ruleSet)) { $0.union($1) }
+        }
+        for use in context.vocabularyUses {
+            guard let known = vocabularies[use.vocabulary], !known.contains(use.value) else { continue }
+            context.error(
+                "expr.unknown-value",
+                "'\(use.value)' is not a value of \(use.subject)\(use.subject == use.vocabulary ? "" : " (a \(use.vocabulary) id)")\(Suggestion.clause(for: use.value, among: known.sorted()))",
+                at: use.location)
+        }
     }
 
     /// A cheap look at the text: does a top-level `kind: functions` line appear?

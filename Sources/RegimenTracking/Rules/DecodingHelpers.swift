@@ -33,6 +33,7 @@ extension DecodingContext {
             // every other rule expression can.
             let expression = try CompiledExpression(source.sourceText, environment: environment(declaring: variables, at: node.location))
             ExpressionRecorder.current?.record(source)
+            recordVocabularyUses(of: expression, from: source)
             // Its warnings too (an operand that is not a bool, a function the emulator lacks), as
             // every other rule expression reports them.
             for warning in expression.warnings {

@@ -12,6 +12,12 @@ package struct TrainingGoalsFile: RuleFileKind {
 
     package var ruleCount: Int { modifiers.rows.count }
 
+    /// `training_modifier`: the goal modifiers' names, which rest rules compare `modifier` with.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let names = ruleSet.all(TrainingGoalsFile.self).flatMap { $0.modifiers.rows.map(\.output.name) }
+        return names.isEmpty ? [:] : ["training_modifier": Set(names)]
+    }
+
     package static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
         let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(

@@ -9,8 +9,8 @@ package enum TrainingVariables {
 
     static let days = V("days", .int, "training days per week after the max_training_days cap (1 to max_training_days)")
     static let experience = V("experience", .oneOf(Profile.Experience.allCases.map(\.rawValue)), "the profile's experience: novice, intermediate or advanced")
-    static let goal = V("goal", .string, "a goal id of the table's domain (rules/goals.yaml)")
-    static let modifier = V("modifier", .string, "the goal modifier's name (training_goals.modifiers)")
+    static let goal = V("goal", .named("goal"), "a goal id of the table's domain (rules/goals.yaml)")
+    static let modifier = V("modifier", .named("training_modifier"), "the goal modifier's name (training_goals.modifiers)")
     static let movement = V("movement", .oneOf(Exercise.Movement.allCases.map(\.rawValue)), "the exercise's movement: compound or isolation")
 
     static let splitScope = ExpressionScope("split_by_days.rows[].when", "once per number of training days, when the rules load", [days])
