@@ -182,7 +182,7 @@ extension RegimenEngine {
         let document = try RequestDocument.value(log, name: name)
         switch calculator.summarize(document, now: present, timeZone: timeZone) {
         case .success(let days): return DailyTotals(days: days)
-        case .failure(let errors): throw .request(errors.problems.map { .error("daily-log.input", $0.description, at: nil) }, input: name)
+        case .failure(let errors): throw .request(errors.diagnostics, input: name)
         }
     }
 }
@@ -223,9 +223,10 @@ extension RegimenEngine {
             return try Duplicator(policy: rules.duplication, validation: rules.validation)
                 .duplicate(level, id: id, in: tree, requestingUser: user, now: now, seed: seed, repair: repair)
         } catch let error as DuplicationError {
-            // A missing or ambiguous source is the caller's mistake; a refusal is the rules' answer.
-            if error.code == .notFound || error.code == .invalidArgument { throw .request([.error("duplicate.source", error.description, at: nil)], input: nil) }
-            throw .refused(error.description)
+            // Another user's documents are refused; a missing, ambiguous or invalid source is the
+            // caller's to fix, with the problem's own id (`duplicate.not-found`: 404 in the service).
+            if error.code == .permissionDenied { throw .refused(error.description) }
+            throw .request(error.diagnostics, input: nil)
         } catch {
             throw .refused("\(error)")
         }

@@ -4,7 +4,8 @@ import Hummingbird
 import RegimenKit
 
 /// An error answered as `{"error": {"id", "message", "path"}, "problems": [...]}`: `path` names
-/// the field or the `file:line:col` at fault as the CLI's diagnostics do, and `problems` lists
+/// the field or the `file:line:col` at fault as the CLI's diagnostics do (absent when the problem
+/// has no place), and `problems` lists
 /// every problem found (the first is `error`).
 package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// One problem: a stable id, a sentence, and where.
@@ -30,7 +31,9 @@ package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// The JSON body.
     var value: Value {
         func problemValue(_ problem: Problem) -> Value {
-            .map(["id": .string(problem.id), "message": .string(problem.message), "path": problem.path.map(Value.string) ?? .null])
+            // A problem without a place has no `path` key, rather than `"path": null`.
+            guard let path = problem.path else { return .map(["id": .string(problem.id), "message": .string(problem.message)]) }
+            return .map(["id": .string(problem.id), "message": .string(problem.message), "path": .string(path)])
         }
         return .map(["error": problemValue(problems[0]), "problems": .list(problems.map(problemValue))])
     }

@@ -29,7 +29,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let tree = try TrackingCommandSupport.tree(self.tree, in: context)
+        let (tree, sources) = try TrackingCommandSupport.locatedTree(self.tree, in: context)
         let report = TrackerValidationReport(tree: tree, policy: rules.validation)
         let violations = report.violations
         let errors = report.errorCount
@@ -37,7 +37,7 @@ struct Validate: ParsableCommand {
         case .json, .yaml:
             format.write(report.value, in: context)
         case .text:
-            for violation in violations { context.standardOutput.writeLine(violation.description) }
+            for violation in sources.locate(violations) { context.standardOutput.writeLine(violation.description) }
             let warnings = violations.count - errors
             let summary = errors == 0 && warnings == 0 ? "no violations" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
             context.standardOutput.writeLine("\(errors == 0 ? "ok" : "invalid"): \(tree.documentCount) documents, \(summary)")

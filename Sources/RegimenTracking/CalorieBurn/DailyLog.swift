@@ -83,7 +83,7 @@ package struct DailyLogCalculator: Sendable {
         }
         var foods: [FoodEntry] = []
         for (index, item) in Self.list(root["foods"], "foods", &problems).enumerated() {
-            let name = "foods[\(index + 1)]"
+            let name = "foods[\(index)]"
             guard case .map(let fields) = item else {
                 problems.append(LogProblem(entry: name, message: "a food entry must be a map, not \(item.typeName)"))
                 continue
@@ -111,7 +111,7 @@ package struct DailyLogCalculator: Sendable {
         }
         var workouts: [(BurnResult, Timestamp)] = []
         for (index, item) in Self.list(root["workouts"], "workouts", &problems).enumerated() {
-            let name = "workouts[\(index + 1)]"
+            let name = "workouts[\(index)]"
             guard case .map(let fields) = item else {
                 problems.append(LogProblem(entry: name, message: "a workout entry must be a map, not \(item.typeName)"))
                 continue
@@ -204,5 +204,8 @@ package struct LogErrors: DiagnosticError, Hashable {
     package var description: String { problems.map(\.description).joined(separator: "\n") }
     /// Entries of the caller's log.
     package var kind: ErrorKind { .input }
-    package var diagnostics: [Diagnostic] { problems.map { .error("daily-log.input", $0.description, at: nil) } }
+    /// Each problem with its entry (`foods[0]`) as the field a service response names.
+    package var diagnostics: [Diagnostic] {
+        problems.map { Diagnostic(.error, id: "daily-log.input", $0.description, at: nil, field: $0.entry == "log" ? nil : $0.entry) }
+    }
 }
