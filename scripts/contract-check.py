@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 """Every route's responses against /openapi.json, with a real validator.
 
-Starts `regimen serve` twice (a normal one, and one whose time budget is 1 ms so heavy routes
-answer 503), sends each documented operation requests that produce its success answer and its
+Starts `regimen serve` twice (a normal one, and one whose time budget rounds to zero so every
+heavy route answers 503 before it starts, whatever the machine's speed), sends each documented operation requests that produce its success answer and its
 error answers (400 unreadable, 413 too large, 415 wrong type, 422 contract, 404, 401/403/409 for
 admin, 503), and checks every answer:
   - its status is documented for the operation;
   - its body validates (openapi-schema-validator, OpenAPI 3.1) against the schema documented
     for that status and content type;
   - it carries X-Content-Type-Options: nosniff and Cache-Control: no-store.
-Fails unless every operation's 200 and every (operation, status) pair listed in EXPECTED was
-produced. Prints the (operation, status) coverage.
+Fails unless every operation's 200 was produced, and a 503 for every heavy route (sent a request
+it would otherwise answer 200, over a zero time budget). Prints the (operation, status)
+coverage.
 Usage: scripts/contract-check.py [--regimen .build/debug/regimen]
 """
 import argparse
@@ -85,7 +86,8 @@ def main():
     try:
         normal, port = start(regimen, work)
         processes.append(normal)
-        hurried, hurried_port = start(regimen, work, "--time-budget", "0.001")
+        # Below a millisecond the budget is zero: heavy work is refused (503) before it starts.
+        hurried, hurried_port = start(regimen, work, "--time-budget", "0.0004")
         processes.append(hurried)
         failures = check(port, hurried_port)
     finally:
@@ -137,18 +139,22 @@ def check(port, hurried_port):
     def case(documented, method, path, body=None, content_type="application/json", headers=None, server=port):
         cases.append((documented, method, path, body, content_type, headers, server))
 
-    def body_errors(documented, path):
+    heavy = set()  # the routes whose work runs on the budgeted executor
+
+    def body_errors(documented, path, good=b"{}", good_type="application/json"):
         case(documented, "POST", path, b"{", "application/json")
         case(documented, "POST", path, b"{}", "text/plain")
         case(documented, "POST", path, too_large, "application/json")
-        case(documented, "POST", path, b"{}", server=hurried_port)
+        # A request the route would answer with 200: over the budget it is 503.
+        case(documented, "POST", path, good, good_type, server=hurried_port)
+        heavy.add(documented)
 
     for path in ["/v1/indexes", "/v1/plans", "/v1/nutrition", "/v1/supplements"]:
         case(path, "POST", path, minimal, "application/yaml")
         case(path, "POST", path, complete, "application/yaml")
         case(path, "POST", path, profile)
         case(path, "POST", path, json.dumps({"sex": "robot"}))
-        body_errors(path, path)
+        body_errors(path, path, profile)
     case("/v1/plans", "POST", "/v1/plans?split=nonexistent", minimal, "application/yaml")
     case("/v1/adapt", "POST", "/v1/adapt", adapt)
     # Adapt's own answer, adapted again: the contract says its response is a plan it accepts.
@@ -156,26 +162,27 @@ def check(port, hurried_port):
     case("/v1/adapt", "POST", "/v1/adapt", json.dumps({**json.loads(adapt), "current_plan": json.loads(adapted)}))
     own_answer = ("/v1/adapt", "POST", json.dumps({**json.loads(adapt), "current_plan": json.loads(adapted)}))
     case("/v1/adapt", "POST", "/v1/adapt", json.dumps({"current_plan": {}}))
-    body_errors("/v1/adapt", "/v1/adapt")
+    body_errors("/v1/adapt", "/v1/adapt", adapt)
     case("/v1/diff", "POST", "/v1/diff", json.dumps({"old": json.loads(profile), "new": {**json.loads(profile), "weight_kg": 80}}))
     case("/v1/diff", "POST", "/v1/diff", json.dumps({"old": {}}))
-    body_errors("/v1/diff", "/v1/diff")
+    body_errors("/v1/diff", "/v1/diff", json.dumps({"old": json.loads(profile), "new": {**json.loads(profile), "weight_kg": 80}}))
     for path in ["/v1/tracker/validate", "/v1/tracker/export", "/v1/tracker/analytics"]:
         case(path, "POST", path, program)
         case(path, "POST", path, json.dumps({"programs": "x"}))
-        body_errors(path, path)
+        body_errors(path, path, program)
     case("/v1/tracker/export", "POST", "/v1/tracker/export?to=csv", program)
     program_id = next(iter(json.loads(program).get("programs", [{}])), {}).get("id", "p1") if isinstance(json.loads(program).get("programs"), list) else "p1"
     case("/v1/tracker/duplicate", "POST", f"/v1/tracker/duplicate?program={program_id}&now=2026-02-04T12:00:00Z&seed=7", program)
     case("/v1/tracker/duplicate", "POST", "/v1/tracker/duplicate?program=missing", program)
     case("/v1/tracker/duplicate", "POST", "/v1/tracker/duplicate", program)
-    body_errors("/v1/tracker/duplicate", "/v1/tracker/duplicate?program=p1")
+    case("/v1/tracker/duplicate", "POST", f"/v1/tracker/duplicate?program={program_id}&user=someone-else", program)
+    body_errors("/v1/tracker/duplicate", f"/v1/tracker/duplicate?program={program_id}&now=2026-02-04T12:00:00Z&seed=7", program)
     case("/v1/progress", "POST", "/v1/progress?now=2026-02-04T12:00:00Z", read("examples/tracker/completion-log.json"))
     case("/v1/progress", "POST", "/v1/progress?today=x", read("examples/tracker/completion-log.json"))
-    body_errors("/v1/progress", "/v1/progress")
+    body_errors("/v1/progress", "/v1/progress?now=2026-02-04T12:00:00Z", read("examples/tracker/completion-log.json"))
     case("/v1/daily-log", "POST", "/v1/daily-log?now=2026-02-04T12:00:00Z", read("examples/tracker/daily-log.yaml"), "application/yaml")
     case("/v1/daily-log", "POST", "/v1/daily-log?tz=Nowhere/Else", read("examples/tracker/daily-log.yaml"), "application/yaml")
-    body_errors("/v1/daily-log", "/v1/daily-log")
+    body_errors("/v1/daily-log", "/v1/daily-log?now=2026-02-04T12:00:00Z", read("examples/tracker/daily-log.yaml"), "application/yaml")
     case("/v1/burn", "GET", "/v1/burn?activity=running&minutes=30&intensity=moderate&weight=70")
     case("/v1/burn", "GET", "/v1/burn?activity=running")
     case("/v1/periodize", "GET", "/v1/periodize?weeks=8&goal=strength")
@@ -188,13 +195,13 @@ def check(port, hurried_port):
     case(authorize, "POST", "/v1/policies/no-such-policy:authorize", one)
     # An ID token this service cannot verify (it was started without --id-token-jwks): 401.
     case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize", one, headers={"Authorization": "Bearer not.a.token"})
-    body_errors(authorize, "/v1/policies/workout-tracker/corrected:authorize")
+    body_errors(authorize, "/v1/policies/workout-tracker/corrected:authorize", one)
     case(authorize, "POST", "/v1/policies/workout-tracker/corrected:authorize", json.dumps([json.loads(one)] * 400), server=hurried_port)
     case(test, "POST", "/v1/policies/workout-tracker/corrected:test", policy_tests, "application/yaml")
     case(test, "POST", "/v1/policies/workout-tracker/corrected:test?format=junit", policy_tests, "application/yaml")
     case(test, "POST", "/v1/policies/workout-tracker/corrected:test", json.dumps({"kind": "security_tests", "cases": [{}]}))
     case(test, "POST", "/v1/policies/no-such-policy:test", policy_tests, "application/yaml")
-    body_errors(test, "/v1/policies/workout-tracker/corrected:test")
+    body_errors(test, "/v1/policies/workout-tracker/corrected:test", policy_tests, "application/yaml")
     case("/v1/rules", "GET", "/v1/rules")
     case("/v1/playground/file", "GET", "/v1/playground/file?path=rules/nutrition.yaml")
     case("/v1/playground/file", "GET", "/v1/playground/file?path=rules/none.yaml")
@@ -202,23 +209,23 @@ def check(port, hurried_port):
     case("/v1/playground/check", "POST", "/v1/playground/check", edit)
     case("/v1/playground/check", "POST", "/v1/playground/check", broken_edit)
     case("/v1/playground/check", "POST", "/v1/playground/check", json.dumps({"path": "rules/none.yaml", "text": ""}))
-    body_errors("/v1/playground/check", "/v1/playground/check")
+    body_errors("/v1/playground/check", "/v1/playground/check", edit)
     case("/v1/playground/plan", "POST", "/v1/playground/plan", json.dumps({**json.loads(edit), "profile": json.loads(profile)}))
     case("/v1/playground/plan", "POST", "/v1/playground/plan", json.dumps({**json.loads(edit), "client": "nobody.yaml"}))
     case("/v1/playground/plan", "POST", "/v1/playground/plan", json.dumps({**json.loads(edit)}))
-    body_errors("/v1/playground/plan", "/v1/playground/plan")
+    body_errors("/v1/playground/plan", "/v1/playground/plan", json.dumps({**json.loads(edit), "profile": json.loads(profile)}))
     case("/v1/playground/impact", "POST", "/v1/playground/impact", edit)
     case("/v1/playground/impact", "POST", "/v1/playground/impact", broken_edit)
     case("/v1/playground/impact", "POST", "/v1/playground/impact", json.dumps({"path": "rules/none.yaml", "text": ""}))
-    body_errors("/v1/playground/impact", "/v1/playground/impact")
+    body_errors("/v1/playground/impact", "/v1/playground/impact", edit)
     case("/v1/playground/panel", "GET", "/v1/playground/panel")
     case("/v1/playground/simulator/decide", "POST", "/v1/playground/simulator/decide", simulator)
     case("/v1/playground/simulator/decide", "POST", "/v1/playground/simulator/decide", json.dumps({"policy": "none"}))
     case("/v1/playground/simulator/decide", "POST", "/v1/playground/simulator/decide", json.dumps({"bogus": 1}))
-    body_errors("/v1/playground/simulator/decide", "/v1/playground/simulator/decide")
+    body_errors("/v1/playground/simulator/decide", "/v1/playground/simulator/decide", simulator)
     case("/v1/playground/simulator/test", "POST", "/v1/playground/simulator/test", simulator_tests)
     case("/v1/playground/simulator/test", "POST", "/v1/playground/simulator/test", json.dumps({"policy": "workout-tracker/corrected"}))
-    body_errors("/v1/playground/simulator/test", "/v1/playground/simulator/test")
+    body_errors("/v1/playground/simulator/test", "/v1/playground/simulator/test", simulator_tests)
     case("/v1/admin/reload", "POST", "/v1/admin/reload", headers=auth)
     case("/v1/admin/reload", "POST", "/v1/admin/reload?allow-row-loss=maybe", headers=auth)
     case("/v1/admin/reload", "POST", "/v1/admin/reload")
@@ -270,6 +277,10 @@ def check(port, hurried_port):
         for method in operations:
             if (method.upper(), documented, 200) not in covered:
                 failures.append(f"{method.upper()} {documented}: no 200 produced")
+    # Every heavy route answers a good request over its budget with 503.
+    for documented in sorted(heavy):
+        if ("POST", documented, 503) not in covered:
+            failures.append(f"POST {documented}: no 503 over the time budget")
     statuses = {}
     for method, documented, status in covered:
         statuses.setdefault(f"{method} {documented}", set()).add(status)

@@ -27,7 +27,7 @@ build() {
         for t in "${targets[@]}"; do build --product "$t"; done
         return
     fi
-    REGIMEN_FUZZ=1 swift build -c release --scratch-path "$scratch" \
+    REGIMEN_FUZZ=1 swift build -j 1 -c release --scratch-path "$scratch" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld "$@"
 }
 

@@ -186,9 +186,9 @@ extension RegimenEngine {
         switch calculator.summarize(document.value(), now: present, timeZone: timeZone) {
         case .success(let days): return DailyTotals(days: days)
         case .failure(let errors):
-            // Each problem names its entry (`foods[2]`, counted from 1) as its field and is placed
+            // Each problem names its entry (`foods[0]`, counted from 0) as its field and is placed
             // at that entry; a problem of the whole log is placed at the log.
-            let fields = RequestFieldLocation(root: document, firstIndex: 1)
+            let fields = RequestFieldLocation(root: document, firstIndex: 0)
             throw .request(errors.problems.map { problem in
                 fields.locate(Diagnostic(.error, id: "daily-log.input", problem.message, at: nil,
                                          field: problem.entry == LogProblem.wholeLog ? nil : problem.entry))
@@ -233,9 +233,10 @@ extension RegimenEngine {
             return try Duplicator(policy: rules.duplication, validation: rules.validation)
                 .duplicate(level, id: id, in: tree, requestingUser: user, now: now, seed: seed, repair: repair)
         } catch let error as DuplicationError {
-            // A missing or ambiguous source is the caller's mistake; a refusal is the rules' answer.
-            if error.code == .notFound || error.code == .invalidArgument { throw .request([.error("duplicate.source", error.description, at: nil)], input: nil) }
-            throw .refused(error.description)
+            // Another user's documents are refused; a missing, ambiguous or invalid source is the
+            // caller's to fix, with the problem's own id (`duplicate.not-found`: 404 in the service).
+            if error.code == .permissionDenied { throw .refused(error.description) }
+            throw .request(error.diagnostics, input: nil)
         } catch {
             throw .refused("\(error)")
         }

@@ -36,7 +36,7 @@ enum OpenAPIDocument {
                           ("workout", "string", "Id of the workout to copy."), ("exercise", "string", "Id of the exercise to copy."),
                           ("user", "string", "The signed-in user; the tree must be theirs."), ("now", "string", "Time stamped on the copies (RFC 3339)."),
                           ("seed", "integer", "Seed for the new ids."), ("repair", "boolean", "Copy a source with errors by leaving invalid optional fields out.")],
-                  response: "DuplicationResult", errors: [403]),
+                  response: "DuplicationResult", errors: [403, 404]),
         Operation(method: "post", path: "/v1/progress", summary: "A student's progress on a workout from a completion log.", body: "CompletionLog",
                   query: [("today", "integer", "The day to compute on (1 = startDate)."), ("now", "string", "The present (RFC 3339).")], response: "StudentProgress"),
         Operation(method: "post", path: "/v1/daily-log", summary: "A food and workout log totalled per calendar day.", body: "DailyLog",
@@ -190,8 +190,8 @@ enum OpenAPIDocument {
     static func list(_ items: Value) -> Value { .map(["type": .string("array"), "items": items]) }
 
     private static var schemas: Value.Map {
-        let problem = object(["id": type("string"), "message": type("string"), "path": types("string", "null"),
-                              "line": types("integer", "null"), "column": types("integer", "null")], required: ["id", "message", "path"])
+        let problem = object(["id": type("string"), "message": type("string"), "path": type("string"),
+                              "line": type("integer"), "column": type("integer")], required: ["id", "message"])
         let decision = object([
             "decision": strings("allow", "deny"), "allowed": type("boolean"), "method": types("string", "null"), "path": type("string"),
             "reason": type("string"), "grantedBy": type("string"), "evaluations": list(object()),

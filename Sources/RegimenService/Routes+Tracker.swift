@@ -35,9 +35,16 @@ extension ServiceRoutes {
             let seed = try Self.integer(request, "seed").map { UInt64(bitPattern: Int64($0)) }
             let repair = try Self.flag(request, "repair")
             let user = Self.query(request, "user")
-            return Self.json(try Self.engine { () throws(RegimenError) in
-                try snapshot.engine.duplicate(level, id: id, in: tree, user: user, now: now, seed: seed, repair: repair)
-            })
+            do throws(ServiceError) {
+                return Self.json(try Self.engine { () throws(RegimenError) in
+                    try snapshot.engine.duplicate(level, id: id, in: tree, user: user, now: now, seed: seed, repair: repair)
+                })
+            } catch var error {
+                // No document with that id: the resource named by the query is not found (404),
+                // not an unprocessable body (422).
+                if error.problems.contains(where: { $0.id == "duplicate.not-found" }) { error.status = .notFound }
+                throw error
+            }
         }
         heavy(router, "/v1/progress") { body, _ in
             let snapshot = body.snapshot, data = body.data, request = body.request

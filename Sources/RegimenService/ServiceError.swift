@@ -5,8 +5,9 @@ import RegimenKit
 
 /// An error answered as `{"error": {"id", "message", "path", "line", "column"}, "problems": [...]}`:
 /// `path` names the field or the `file:line:col` at fault as the CLI's diagnostics do, `line` and
-/// `column` place the problem in the body when it was read from text (else `null`), and
-/// `problems` lists every problem found (the first is `error`).
+/// `column` place the problem in the body when it was read from text; a key whose value is unknown
+/// is left out rather than written as `null`. `problems` lists every problem found (the first is
+/// `error`).
 package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// One problem: a stable id, a sentence, and where.
     package struct Problem: Sendable, Hashable {
@@ -36,8 +37,12 @@ package struct ServiceError: Error, Sendable, HTTPResponseError {
     /// The JSON body.
     var value: Value {
         func problemValue(_ problem: Problem) -> Value {
-            .map(["id": .string(problem.id), "message": .string(problem.message), "path": problem.path.map(Value.string) ?? .null,
-                  "line": problem.line.map { .int(Int64($0)) } ?? .null, "column": problem.column.map { .int(Int64($0)) } ?? .null])
+            // A problem without a place has no `path`, `line` or `column` key, rather than `null`.
+            var fields: Value.Map = ["id": .string(problem.id), "message": .string(problem.message)]
+            if let path = problem.path { fields["path"] = .string(path) }
+            if let line = problem.line { fields["line"] = .int(Int64(line)) }
+            if let column = problem.column { fields["column"] = .int(Int64(column)) }
+            return .map(fields)
         }
         return .map(["error": problemValue(problems[0]), "problems": .list(problems.map(problemValue))])
     }

@@ -4,7 +4,7 @@ import RegimenTestSupport
 import Testing
 
 /// A rejected daily log's problems are data: each names its entry as the diagnostic's field
-/// (`foods[2]`, counted from 1 as the log's own messages count) and carries the line and column
+/// (`foods[1]`, counted from 0 as the log's own messages count) and carries the line and column
 /// of that entry in the text the caller sent, so neither the CLI nor the service has to parse a
 /// message to find the place. Before, every problem came back unlocated with the entry glued to
 /// the front of its message (`foods[2]: name is required`).
@@ -57,7 +57,7 @@ import Testing
                 }
             }
         }
-        return Case(text: lines.joined(separator: "\n") + "\n", field: "\(brokenList)[\(brokenIndex + 1)]", line: brokenLine)
+        return Case(text: lines.joined(separator: "\n") + "\n", field: "\(brokenList)[\(brokenIndex)]", line: brokenLine)
     }
 
     /// Over a seeded grid of logs: the log is refused, and every problem names the broken entry

@@ -51,7 +51,7 @@ import Testing
                 #expect(response.status == .unprocessableContent, "\(Support.text(response))")
                 let error = try Support.error(response)
                 #expect(error["id"] as? String == "daily-log.input")
-                #expect(error["path"] as? String == "foods[2]")
+                #expect(error["path"] as? String == "foods[1]")
                 #expect(error["message"] as? String == "name is required")
                 #expect(error["line"] as? Int == 3)
                 #expect(error["column"] as? Int == 3)

@@ -196,6 +196,8 @@ struct CalorieBurnTests {
         #expect(days.map(\.balance) == ["surplus", "surplus"])
     }
 
+    /// Positions are zero-based field paths (`foods[0]` is the first food), as every other
+    /// field path is (`checkins[0]`); they used to count from 1.
     @Test("a daily log reports every bad entry by position")
     func dailyLogErrors() throws {
         let log = Value.map([
@@ -205,9 +207,9 @@ struct CalorieBurnTests {
         let result = try DailyLogCalculator(calculator: calculator()).summarize(log, now: fixedNow)
         guard case .failure(let errors) = result else { Issue.record("expected errors"); return }
         #expect(errors.problems.map(\.description) == [
-            "foods[1]: calories must not be negative, got -5",
-            "workouts[1]: minutes must be at least 1 minute, got 0",
-            "workouts[1]: timestamp 2030-01-01T00:00:00Z is in the future (now is 2026-02-04T12:00:00Z)",
+            "foods[0]: calories must not be negative, got -5",
+            "workouts[0]: minutes must be at least 1 minute, got 0",
+            "workouts[0]: timestamp 2030-01-01T00:00:00Z is in the future (now is 2026-02-04T12:00:00Z)",
         ])
     }
 

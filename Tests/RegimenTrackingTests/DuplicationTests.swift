@@ -61,16 +61,17 @@ struct DuplicationTests {
         #expect(TreeValidator(policy: try shippedRules().validation).validate(result.tree).filter { $0.severity == .error }.isEmpty)
     }
 
+    /// The code is the seed's; the field names the input at fault (the service's `path`).
     @Test("refusals carry the seed's error codes")
     func refusals() throws {
         let tree = makeTree(workouts: 1, exercises: 1, sets: 1)
-        #expect(throws: DuplicationError(.permissionDenied, "user 'mallory' may only duplicate their own documents")) {
+        #expect(throws: DuplicationError(.permissionDenied, "user 'mallory' may only duplicate their own documents", field: "user")) {
             try duplicator().duplicate(.week, id: "w1", in: tree, requestingUser: "mallory", now: fixedNow)
         }
-        #expect(throws: DuplicationError(.notFound, "no week with id 'w9'")) {
+        #expect(throws: DuplicationError(.notFound, "no week with id 'w9'", field: "week")) {
             try duplicator().duplicate(.week, id: "w9", in: tree, requestingUser: "u1", now: fixedNow)
         }
-        #expect(throws: DuplicationError(.invalidArgument, "sets are copied with their exercise; duplicate a week, workout or exercise")) {
+        #expect(throws: DuplicationError(.invalidArgument, "sets are copied with their exercise; duplicate a week, workout or exercise", field: "set")) {
             try duplicator().duplicate(.set, id: "wo0e0s0", in: tree, requestingUser: "u1", now: fixedNow)
         }
     }

@@ -59,7 +59,7 @@ struct DuplicationValidityTests {
         } throws: { error in
             guard let error = error as? DuplicationError else { return false }
             return error.code == .failedPrecondition && error.message == """
-                the source has 3 errors; fix them or copy with --repair:
+                the source has 3 errors; fix them or copy with repair, which leaves invalid optional fields out:
                   users/u1/programs/p1/weeks/w1/workouts/wo0: 'dayOfWeek' must be at most 7, not 9
                   users/u1/programs/p1/weeks/w1/workouts/wo0/exercises/wo0e0/sets/wo0e0s0: 'userId' must be the owner's id 'u1' (the user of the path), not 'mallory'
                   users/u1/programs/p1/weeks/w1/workouts/wo0/exercises/wo0e0/sets/wo0e0s0: 'weight' must be at least 0, not -20

@@ -449,6 +449,15 @@ extension AdaptationRun {
 
     mutating func setLoad(_ id: String, from load: Double, to next: Double, rule: AdaptationRule, reason: String, suffix: String) {
         loadChanged.insert(id)
+        // Adaptation never writes a plan it would refuse to read: a load past the plan's limit is
+        // held, with a note, instead of written (`adapt` at 1,000 kg wrote 1,050 kg, then refused
+        // its own output).
+        let limit = PlanView.plausible.loadKg
+        guard limit.contains(next) else {
+            log.append(ChangeLogEntry(rule: rule.id, target: id, field: "note", before: ValueNumber.value(load), after: ValueNumber.value(load), reason: reason,
+                                      line: "\(exerciseName(id)) load held at \(ValueText.number(load)) kg: \(ValueText.number(next)) kg would leave the \(ValueText.number(limit.lowerBound))–\(ValueText.number(limit.upperBound)) kg a plan may hold (\(reason))"))
+            return
+        }
         for block in plan.allBlocks where block.exerciseId == id { update(block) { $0.loadKg = next } }
         log.append(ChangeLogEntry(rule: rule.id, target: id, field: "load_kg", before: ValueNumber.value(load), after: ValueNumber.value(next),
                                   reason: reason, line: "\(exerciseName(id)) \(ValueText.signed(next - load)) kg to \(ValueText.number(next)) kg\(suffix) (\(reason))"))

@@ -24,6 +24,11 @@ enum TrackingCommandSupport {
 
     /// Reads a JSON or YAML document (JSON is read as YAML's flow syntax) as a value.
     static func document(_ path: String, in context: CommandContext) throws(CommandFailure) -> Value {
+        try locatedDocument(path, in: context).value()
+    }
+
+    /// Reads a JSON or YAML document with the positions of its nodes.
+    static func locatedDocument(_ path: String, in context: CommandContext) throws(CommandFailure) -> LocatedNode {
         let url = resolve(path, in: context)
         let read = YAMLReader.read(contentsOf: url, displayPath: path)
         guard read.diagnostics.isEmpty, let document = read.document else {
@@ -31,7 +36,7 @@ enum TrackingCommandSupport {
             if read.diagnostics.isEmpty { context.standardError.writeLine("error: \(path) is empty") }
             throw .usage
         }
-        return document.value()
+        return document
     }
 
     /// `--now`, or the current time when not given.
@@ -44,14 +49,22 @@ enum TrackingCommandSupport {
         return timestamp
     }
 
-    /// Reads a tracker tree, printing structural problems; an unreadable tree is an input error.
+    /// Reads a tracker tree, printing structural problems at their line and column; an
+    /// unreadable tree is an input error.
     static func tree(_ path: String, in context: CommandContext) throws(CommandFailure) -> TrackerTree {
-        let (tree, problems) = TrackerTree.read(try document(path, in: context))
+        try locatedTree(path, in: context).tree
+    }
+
+    /// ``tree(_:in:)`` with where each document is written, to locate later violations.
+    static func locatedTree(_ path: String, in context: CommandContext) throws(CommandFailure) -> (tree: TrackerTree, sources: TrackerSourceMap) {
+        let document = try locatedDocument(path, in: context)
+        let sources = TrackerSourceMap(document)
+        let (tree, problems) = TrackerTree.read(document.value())
         guard problems.isEmpty else {
-            for problem in problems { context.standardError.writeLine("\(path): \(problem.description)") }
+            for problem in sources.locate(problems) { context.standardError.writeLine(problem.description) }
             throw .usage
         }
-        return tree
+        return (tree, sources)
     }
 
     /// The calorie-burn rules, with `--formula` chosen when given.

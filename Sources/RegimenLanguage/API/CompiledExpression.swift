@@ -296,9 +296,10 @@ package struct CompiledExpression: Sendable {
 
     /// Whether the condition evaluates to `true` — what ``evaluateCondition(slots:limits:host:tracer:)``
     /// returns as `.success(true)` — without finding out, when it does not, whether it was false
-    /// or failed. That is all a security decision needs, and it lets `a && b` stop at the first
-    /// operand that is not true. Exactly the same answer in every case: where skipping work could
-    /// matter (a host call, or a step limit the condition could reach) it evaluates in full.
+    /// or failed. That is all a security decision needs: it runs and charges what evaluation runs
+    /// (so a cost budget runs out at the same operation in both) but builds no error values.
+    /// Exactly the same answer in every case: where its step count could differ (a host call, or
+    /// a step limit the condition could reach) it evaluates in full.
     ///
     /// The variables are in a buffer the caller keeps (a decision builds them on its stack rather
     /// than in a heap array it would free right after).
@@ -310,7 +311,7 @@ package struct CompiledExpression: Sendable {
         }
         return program.functions.withUnsafeBufferPointer { functions in
             var context = EvaluationContext(globals: slots, functions: functions, limits: limits, host: host, tracer: nil)
-            return program.grant(&context)
+            return program.grant(&context) == .granted
         }
     }
 

@@ -91,8 +91,10 @@ package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     /// Problems in rule or catalog files.
     package init(_ diagnostics: [Diagnostic]) { self.init(diagnostics, kind: .rules) }
 
+    /// At most ``DiagnosticCap/perKind`` of one kind per file are kept (the first by location),
+    /// then one "and N more" each.
     package init(_ diagnostics: [Diagnostic], kind: ErrorKind) {
-        self.diagnostics = diagnostics.sorted(by: Diagnostic.sortKey)
+        self.diagnostics = DiagnosticCap.capped(diagnostics.sorted(by: Diagnostic.sortKey)).sorted(by: Diagnostic.sortKey)
         self.kind = kind
     }
 
@@ -100,25 +102,91 @@ package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Collects diagnostics during a pass instead of stopping at the first.
+///
+/// At most ``DiagnosticCap/perKind`` diagnostics of one kind (one `id`) are kept per file; the rest
+/// are counted and summed up in one diagnostic of that kind, at the first one not listed, so one
+/// huge file (100,000 unknown keys, a 50,000-row table of one mistake) reports a bounded amount
+/// and holds a bounded amount in memory.
 package struct DiagnosticCollector: Sendable {
-    package private(set) var diagnostics: [Diagnostic] = []
+    private var kept: [Diagnostic] = []
+    private var cap = DiagnosticCap()
 
     package init() {}
 
-    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// What was reported, in order, with one summary per kind and file that passed the cap.
+    package var diagnostics: [Diagnostic] { kept + cap.summaries }
 
-    package mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    package var hasErrors: Bool { kept.contains { $0.severity == .error } }
 
-    package mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+    package mutating func append(_ diagnostic: Diagnostic) {
+        if cap.admits(diagnostic) { kept.append(diagnostic) }
+    }
+
+    package mutating func append(contentsOf other: [Diagnostic]) {
+        for diagnostic in other { append(diagnostic) }
+    }
 
     package mutating func error(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
-        diagnostics.append(.error(id, message, at: location, notes: notes))
+        append(.error(id, message, at: location, notes: notes))
     }
 
     package mutating func warning(_ id: String, _ message: String, at location: SourceLocation?, notes: [String] = []) {
-        diagnostics.append(.warning(id, message, at: location, notes: notes))
+        append(.warning(id, message, at: location, notes: notes))
     }
 
     /// The diagnostics in stable order.
     package var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.sortKey) }
+}
+
+/// The bound on diagnostics of one kind in one file (issue 33: a profile with 100,000 unknown keys
+/// printed 32 MB of diagnostics). Not a coaching number: a limit of the tool, like the input size.
+package struct DiagnosticCap: Sendable {
+    /// Diagnostics of one id listed per file; the rest become "and N more".
+    package static let perKind = 50
+
+    private struct Kind: Hashable {
+        var id: String
+        var file: String?
+    }
+
+    private var counts: [Kind: Int] = [:]
+    /// Per kind past the cap, in the order first passed: the first diagnostic not listed and how
+    /// many were not listed.
+    private var passed: [(kind: Kind, first: Diagnostic, count: Int)] = []
+    private var passedIndex: [Kind: Int] = [:]
+
+    package init() {}
+
+    /// Whether to keep `diagnostic`; when not, it is counted for its kind's summary.
+    package mutating func admits(_ diagnostic: Diagnostic) -> Bool {
+        let kind = Kind(id: diagnostic.id, file: diagnostic.location?.file)
+        let count = counts[kind, default: 0] + 1
+        counts[kind] = count
+        guard count > Self.perKind else { return true }
+        if let index = passedIndex[kind] {
+            passed[index].count += 1
+        } else {
+            passedIndex[kind] = passed.count
+            passed.append((kind, diagnostic, 1))
+        }
+        return false
+    }
+
+    /// One diagnostic per kind past the cap, of that kind's severity, at its first unlisted one.
+    package var summaries: [Diagnostic] {
+        passed.map { entry in
+            let where_ = entry.kind.file.map { " in \($0)" } ?? ""
+            return Diagnostic(
+                entry.first.severity, id: entry.first.id,
+                "and \(entry.count) more '\(entry.first.id)' \(entry.count == 1 ? "diagnostic" : "diagnostics")\(where_), not listed one by one (the first \(Self.perKind) are)",
+                at: entry.first.location)
+        }
+    }
+
+    /// `diagnostics` with at most ``perKind`` of each kind per file, in their order, then the summaries.
+    package static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var cap = DiagnosticCap()
+        let kept = diagnostics.filter { cap.admits($0) }
+        return kept + cap.summaries
+    }
 }

@@ -18,10 +18,8 @@
 /// | `hashing.*`, `string()`, `int()`, `float()` of a string | bytes / ``bytesPerUnit`` |
 /// | every other operation | 0 (it counts its step only) |
 ///
-/// The grant-only path (``GrantCompiler``) skips operands the value evaluator still runs (`b` in
-/// `error && b`); a charge refused is not spent, so a skipped operation too large for the budget
-/// changes nothing later. Only completed work in a skipped operand could leave the value
-/// evaluator less budget for a later `||` operand than the grant path has.
+/// The grant-only path (``GrantCompiler``) runs and charges exactly what the value evaluator
+/// does, in the same order (`b` in `error && b` too), so running out of budget denies in both.
 enum Cost {
     /// Bytes of a string or bytes value per unit.
     static let bytesPerUnit = 8

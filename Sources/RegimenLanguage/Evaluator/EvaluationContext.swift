@@ -104,10 +104,10 @@ package struct EvaluationContext: ~Copyable {
         return tracer == nil ? try function.result(&self) : try function.tracedResult(&self)
     }
 
-    /// ``call(_:_:_:)`` asking only whether the result is `true` (see ``GrantCompiler``); a call
-    /// too deep is an error, so no.
-    mutating func callGrant(_ index: Int, _ arguments: [Evaluator], _ span: SourceSpan) -> Bool {
-        guard callDepth < limits.maxCallDepth else { return false }
+    /// ``call(_:_:_:)`` asking only for the verdict (see ``GrantCompiler``); a call too deep is
+    /// an error.
+    mutating func callGrant(_ index: Int, _ arguments: [Evaluator], _ span: SourceSpan) -> GrantVerdict {
+        guard callDepth < limits.maxCallDepth else { return .failed }
         let function = functions[index]
         let frame = pushFrame(function, index, arguments)
         defer { popFrame(frame) }

@@ -3,7 +3,10 @@ import RegimenLanguage
 
 /// Reads one input file (rule file, policy, profile, plan, check-ins, test file) as UTF-8 text.
 ///
-/// Every file Regimen reads goes through here, so every one gets the same two guarantees:
+/// Every file Regimen reads goes through here, so every one gets the same three guarantees:
+/// - only a regular file (or a symbolic link to one) is opened: a directory, FIFO, socket or
+///   device is refused before it is opened, so a FIFO named `profile.yaml` cannot stall a command
+///   and `/dev/zero` is never read;
 /// - a file larger than ``maximumBytes`` is refused before it is read whole (the YAML parser
 ///   holds a tree many times the size of its text, so a 50 MB list would need gigabytes);
 /// - text that is not UTF-8 is an error at the line and column of its first bad byte, not a
@@ -18,6 +21,7 @@ package enum InputFile {
     ///   not UTF-8.
     package static func read(_ url: URL, displayPath: String) throws(DiagnosticsError) -> String {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
+        if let problem = notRegular(url) { throw DiagnosticsError([.error("file.unreadable", problem, at: start)]) }
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
@@ -31,6 +35,22 @@ package enum InputFile {
             throw DiagnosticsError([.error(exists ? "file.unreadable" : "file.missing", message, at: start)])
         }
         return try checkedText(data, displayPath: displayPath)
+    }
+
+    /// Why the file at `url` is not one Regimen reads (it is a directory, FIFO, socket or
+    /// device), or `nil` for a regular file and for a path that does not exist (opening it then
+    /// reports that). `stat` follows symbolic links, so a link to a regular file is read.
+    static func notRegular(_ url: URL) -> String? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory, not a file"
+        case S_IFIFO: return "is a FIFO (named pipe), not a regular file; Regimen reads only regular files"
+        case S_IFSOCK: return "is a socket, not a regular file; Regimen reads only regular files"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file; Regimen reads only regular files"
+        default: return "is not a regular file; Regimen reads only regular files"
+        }
     }
 
     /// `data` (an input given in memory, such as a request body) as UTF-8 text, refused when it

@@ -47,12 +47,12 @@ public struct DailySummary: Sendable, Hashable {
     }
 }
 
-/// A problem with one entry of a daily log, named by its list and position (1-based).
+/// A problem with one entry of a daily log, named by its list and zero-based position.
 package struct LogProblem: Sendable, Hashable, CustomStringConvertible {
     /// The entry named by a problem of the whole log (its root keys, its weight).
     package static let wholeLog = "log"
 
-    /// `foods[2]`, `workouts[1]` (counted from 1), or ``wholeLog``.
+    /// `foods[0]`, `workouts[1]` (counted from 0), or ``wholeLog``.
     package var entry: String
     package var message: String
     package var description: String { "\(entry): \(message)" }
@@ -87,7 +87,7 @@ package struct DailyLogCalculator: Sendable {
         }
         var foods: [FoodEntry] = []
         for (index, item) in Self.list(root["foods"], "foods", &problems).enumerated() {
-            let name = "foods[\(index + 1)]"
+            let name = "foods[\(index)]"
             guard case .map(let fields) = item else {
                 problems.append(LogProblem(entry: name, message: "a food entry must be a map, not \(item.typeName)"))
                 continue
@@ -115,7 +115,7 @@ package struct DailyLogCalculator: Sendable {
         }
         var workouts: [(BurnResult, Timestamp)] = []
         for (index, item) in Self.list(root["workouts"], "workouts", &problems).enumerated() {
-            let name = "workouts[\(index + 1)]"
+            let name = "workouts[\(index)]"
             guard case .map(let fields) = item else {
                 problems.append(LogProblem(entry: name, message: "a workout entry must be a map, not \(item.typeName)"))
                 continue
@@ -208,5 +208,8 @@ package struct LogErrors: DiagnosticError, Hashable {
     package var description: String { problems.map(\.description).joined(separator: "\n") }
     /// Entries of the caller's log.
     package var kind: ErrorKind { .input }
-    package var diagnostics: [Diagnostic] { problems.map { .error("daily-log.input", $0.description, at: nil) } }
+    /// Each problem with its entry (`foods[0]`) as the field a service response names.
+    package var diagnostics: [Diagnostic] {
+        problems.map { Diagnostic(.error, id: "daily-log.input", $0.description, at: nil, field: $0.entry == LogProblem.wholeLog ? nil : $0.entry) }
+    }
 }

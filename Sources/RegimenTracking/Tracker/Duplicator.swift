@@ -70,13 +70,18 @@ package struct DuplicationError: DiagnosticError, Hashable {
 
     package var code: Code
     package var message: String
+    /// The input the problem is about (`user`, or the level whose id was not found), if one.
+    package var field: String?
 
-    package init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String, field: String? = nil) {
         self.code = code
         self.message = message
+        self.field = field
     }
 
-    package var description: String { "\(code.rawValue): \(message)" }
+    /// The message alone: the callable-function code is for the seed's contract (``code``), not
+    /// for people, and a service error says it with its status.
+    package var description: String { message }
 
     /// A missing or ambiguous source is the caller's; a refusal by the policy or the validation
     /// rules is the rules' verdict.
@@ -87,7 +92,18 @@ package struct DuplicationError: DiagnosticError, Hashable {
         }
     }
 
-    package var diagnostics: [Diagnostic] { [.error("duplicate.\(code.rawValue)", message, at: nil)] }
+    /// The problem in HTTP words, not the callable-function codes (those stay in ``code`` and the
+    /// CLI's text): the service answers `duplicate.not-found` with 404, `duplicate.forbidden` with
+    /// 403, and the other two with 422. `field` names what the problem is about.
+    package var diagnostics: [Diagnostic] {
+        let id = switch code {
+        case .notFound: "duplicate.not-found"
+        case .permissionDenied: "duplicate.forbidden"
+        case .invalidArgument: "duplicate.invalid-source"
+        case .failedPrecondition: "duplicate.invalid-tree"
+        }
+        return [Diagnostic(.error, id: id, message, at: nil, field: field)]
+    }
 }
 
 /// Deep-copies a program, week, workout or exercise under the same parent
@@ -119,10 +135,10 @@ package struct Duplicator: Sendable {
     package func duplicate(_ level: TrackerLevel, id sourceId: String, in tree: TrackerTree,
                           requestingUser: String?, now: Timestamp, seed: UInt64? = nil, repair: Bool = false) throws -> DuplicationResult {
         guard level != .set else {
-            throw DuplicationError(.invalidArgument, "sets are copied with their exercise; duplicate a week, workout or exercise")
+            throw DuplicationError(.invalidArgument, "sets are copied with their exercise; duplicate a week, workout or exercise", field: level.rawValue)
         }
         if let requestingUser, tree.userId != requestingUser {
-            throw DuplicationError(.permissionDenied, "user '\(requestingUser)' may only duplicate their own documents")
+            throw DuplicationError(.permissionDenied, "user '\(requestingUser)' may only duplicate their own documents", field: "user")
         }
         var matches: [DocumentPath] = []
         var taken: Set<String> = []
@@ -131,11 +147,11 @@ package struct Duplicator: Sendable {
             if document.level == level, document.id == sourceId { matches.append(path) }
         }
         guard let sourcePath = matches.first else {
-            throw DuplicationError(.notFound, "no \(level.rawValue) with id '\(sourceId)'")
+            throw DuplicationError(.notFound, "no \(level.rawValue) with id '\(sourceId)'", field: level.rawValue)
         }
         guard matches.count == 1 else {
             let places = matches.map(\.description).joined(separator: ", ")
-            throw DuplicationError(.invalidArgument, "\(level.rawValue) id '\(sourceId)' is ambiguous: \(places)")
+            throw DuplicationError(.invalidArgument, "\(level.rawValue) id '\(sourceId)' is ambiguous: \(places)", field: level.rawValue)
         }
 
         let owner = requestingUser ?? tree.userId
@@ -150,7 +166,7 @@ package struct Duplicator: Sendable {
             if let copy = outcome?.copy { siblings.append(copy) }
         }
         guard let outcome else {
-            throw DuplicationError(.notFound, "no \(level.rawValue) with id '\(sourceId)'")
+            throw DuplicationError(.notFound, "no \(level.rawValue) with id '\(sourceId)'", field: level.rawValue)
         }
         let batchSize = max(1, policy.maxOperationsPerBatch)
         let batches = stride(from: 0, to: outcome.operations.count, by: batchSize).map {
@@ -197,7 +213,7 @@ package struct Duplicator: Sendable {
         let listed = errors.map { "  \($0.path): \($0.message)" }.joined(separator: "\n")
         guard repair else {
             throw DuplicationError(.failedPrecondition,
-                "the source has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them or copy with --repair:\n\(listed)")
+                "the source has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them or copy with repair, which leaves invalid optional fields out:\n\(listed)")
         }
         var drops: [String: Set<String>] = [:]
         var repairs: [String] = []
@@ -223,7 +239,7 @@ package struct Duplicator: Sendable {
             }
         }
         if !unrepairable.isEmpty {
-            throw DuplicationError(.failedPrecondition, "--repair cannot fix \(unrepairable.count) error\(unrepairable.count == 1 ? "" : "s") of the source:\n"
+            throw DuplicationError(.failedPrecondition, "repair cannot fix \(unrepairable.count) error\(unrepairable.count == 1 ? "" : "s") of the source:\n"
                 + unrepairable.map { "  \($0.path): \($0.message)" }.joined(separator: "\n"))
         }
         return (drops, repairs)

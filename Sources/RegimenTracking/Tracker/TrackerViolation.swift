@@ -15,6 +15,9 @@ public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConv
     /// too; `false` for checks across documents (uniqueness, the set fields of the parent
     /// exercise's type), which only `regimen validate` can make.
     public var inOwnFields = false
+    /// Where the document (or its field) is written, when the tree came from a file
+    /// (``TrackerSourceMap``); `nil` for a tree built in code.
+    public var location: SourceLocation?
 
     /// A problem at `path` (about `field`, if one) of the given severity.
     public init(path: String, field: String? = nil, _ severity: Severity, _ message: String) {
@@ -24,9 +27,10 @@ public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConv
         self.message = message
     }
 
-    /// `path: severity: message`, the format `regimen validate` prints.
+    /// `file:line:col: path: severity: message` (without the location when it has none), the
+    /// format `regimen validate` prints.
     public var description: String {
-        "\(path.isEmpty ? "<root>" : path): \(severity.rawValue): \(message)"
+        (location.map { "\($0): " } ?? "") + "\(path.isEmpty ? "<root>" : path): \(severity.rawValue): \(message)"
     }
 
     public static func < (lhs: TrackerViolation, rhs: TrackerViolation) -> Bool {
