@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
         // `regimen serve --identity verified`: ID-token signatures (RS256, ES256) against a JWKS.
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // `regimen serve --tls-certificate`: HTTPS on the public listener, reloaded on SIGHUP.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
@@ -109,6 +111,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // The page at `/`: plain HTML, CSS and JavaScript, served as they are (no build step).
             resources: [.copy("Web/Assets")],

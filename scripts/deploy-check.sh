@@ -28,7 +28,9 @@ while :; do
 done
 exec_start=$(sed -n 's/^ExecStart=//p' deploy/regimen@.service)
 echo "test-admin-token-0123456789" > "$work/token"
-# The unit verifies ID tokens: a local key set and a token of its key stand in for Google's.
+# The unit verifies ID tokens: a local key set and a token of its key stand in for Google's
+# (scripts/dev-id-token.py signs with the `cryptography` package).
+python3 -c 'import cryptography' 2>/dev/null || pip install -q cryptography
 python3 scripts/dev-id-token.py "$work" deploy-user --project regimen-deploy-check > "$work/user.jwt"
 args=$(echo "$exec_start" | sed -e "s|/usr/local/bin/regimen||" -e "s|/srv/regimen|$PWD|g" -e "s|/etc/regimen/admin-token|$work/token|" \
     -e "s|/etc/regimen/jwks.json|$work/jwks.json|" -e 's|${REGIMEN_FIREBASE_PROJECT}|regimen-deploy-check|' \

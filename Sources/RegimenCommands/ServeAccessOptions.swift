@@ -43,6 +43,13 @@ struct ServeAccessOptions: ParsableArguments {
         "Rate limit of keys whose entry names none, as PER_SECOND:BURST (token bucket; over it: 429 with Retry-After).", valueName: "rate:burst"))
     var rateLimit: String?
 
+    @Option(name: .customLong("tls-certificate"), help: ArgumentHelp(
+        "PEM certificate chain: the public listener serves HTTPS (with --tls-key); SIGHUP reads both again.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key of --tls-certificate.", valueName: "file"))
+    var tlsKey: String?
+
     @Option(name: .customLong("decision-log-mask"), parsing: .upToNextOption, help: ArgumentHelp(
         "Decision-log fields written as a SHA-256 digest (sha256:16 hex digits) instead: uid, path, caller, reason.", valueName: "field"))
     var decisionLogMask: [String] = []
@@ -77,6 +84,7 @@ struct ServeAccessOptions: ParsableArguments {
     func validate() throws {
         _ = try defaultRate()
         _ = try maskedFields()
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-certificate and --tls-key go together") }
         _ = try openGroups()
         if callerKeys == nil, !openRoutes.isEmpty || rateLimit != nil { throw ValidationError("--open-routes and --rate-limit need --caller-keys") }
         if let identity, IdentityMode(rawValue: identity) == nil {
@@ -115,6 +123,11 @@ struct ServeAccessOptions: ParsableArguments {
             callerKeys: callerKeys.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL }, openRouteGroups: try openGroups(),
             defaultRate: try defaultRate())
         configuration.decisionLogMask = try maskedFields()
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = TLSFiles(
+                certificateChain: URL(fileURLWithPath: tlsCertificate, relativeTo: directory).standardizedFileURL,
+                privateKey: URL(fileURLWithPath: tlsKey, relativeTo: directory).standardizedFileURL)
+        }
         return configuration
     }
 }

@@ -65,14 +65,15 @@ package struct RegimenServer: Sendable {
         let logger = logger
         var services: [any Service] = []
         if listener == .public {
-            services.append(ReloadService(reloader: reloader, pollInterval: configuration.pollInterval, decisionLog: decisionLog, logger: logger))
+            services.append(ReloadService(
+                reloader: reloader, pollInterval: configuration.pollInterval, decisionLog: decisionLog, tls: access.tls, logger: logger))
         }
         let address: BindAddress = listener == .public
             ? .hostname(configuration.host, port: configuration.port)
             : .hostname(configuration.privateHost, port: configuration.privatePort ?? 0)
         return Application(
             router: router(for: listener),
-            server: TimedHTTP1Channel.builder(configuration.timeouts),
+            server: TimedHTTP1Channel.builder(configuration.timeouts, tls: listener == .public ? access.tls : nil),
             configuration: ApplicationConfiguration(
                 address: address, serverName: "regimen",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),

@@ -121,16 +121,17 @@ package actor Reloader {
 }
 
 /// Polls the folders and listens for SIGHUP for as long as the service runs; SIGHUP also
-/// reopens the decision log (after rotation).
+/// reopens the decision log (after rotation) and reads the TLS certificate again.
 struct ReloadService: Service {
     let reloader: Reloader
     let pollInterval: Duration?
     let decisionLog: DecisionLog?
+    var tls: ReloadableTLS? = nil
     let logger: Logger
 
     func run() async throws {
         let signals = await UnixSignalsSequence(trapping: .sighup)
-        let reloader = reloader, pollInterval = pollInterval, decisionLog = decisionLog, logger = logger
+        let reloader = reloader, pollInterval = pollInterval, decisionLog = decisionLog, tls = tls, logger = logger
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -139,6 +140,11 @@ struct ReloadService: Service {
                             try decisionLog?.reopen()
                         } catch {
                             logger.error("the decision log did not reopen; lines go on to the open file", metadata: ["error": "\(error)"])
+                        }
+                        do {
+                            try tls?.reload()
+                        } catch {
+                            logger.error("the TLS certificate did not reload; the last good one serves", metadata: ["error": "\(error)"])
                         }
                         await reloader.reload(force: true, reason: "SIGHUP")
                     }

@@ -2,6 +2,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTPTypes
+import NIOSSL
 
 /// How long a connection may take over each part of a request before it is closed.
 package struct ConnectionTimeouts: Sendable, Equatable {
@@ -27,9 +28,11 @@ struct TimedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     let responder: HTTPChannelHandler.Responder
     let timeouts: ConnectionTimeouts
+    /// TLS in front of everything, when the listener serves HTTPS.
+    var tls: ReloadableTLS? = nil
 
-    static func builder(_ timeouts: ConnectionTimeouts) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in TimedHTTP1Channel(responder: responder, timeouts: timeouts) }
+    static func builder(_ timeouts: ConnectionTimeouts, tls: ReloadableTLS? = nil) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in TimedHTTP1Channel(responder: responder, timeouts: timeouts, tls: tls) }
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -40,6 +43,8 @@ struct TimedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         return channel.eventLoop.makeCompletedFuture {
             // First in the pipeline: it sees a request's first byte, before the HTTP decoder.
             try channel.pipeline.syncOperations.addHandler(FirstByteWatch(clock: clock), position: .first)
+            // TLS before it, so that the watches and the HTTP decoder see the decrypted bytes.
+            if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.context), position: .first) }
         }.flatMap {
             configured.setup(channel: channel, logger: logger)
         }

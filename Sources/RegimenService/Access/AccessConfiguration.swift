@@ -64,6 +64,8 @@ package struct AccessConfiguration: Sendable {
     package var defaultRate: RateLimit?
     /// Decision-log fields written as a digest rather than as they are.
     package var decisionLogMask: Set<MaskedField> = []
+    /// The public listener's certificate and key; `nil`: plain HTTP (behind a TLS proxy).
+    package var tls: TLSFiles?
 
     package init(
         identityMode: IdentityMode? = nil, policyIdentityModes: [String: IdentityMode] = [:], idTokens: IDTokenSettings? = nil,

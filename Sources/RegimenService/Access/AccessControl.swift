@@ -14,6 +14,8 @@ package final class AccessControl: Sendable {
     /// The callers' keys, when configured.
     let keys: CallerKeys?
     let limiter = RateLimiter()
+    /// The public listener's TLS, when configured.
+    package let tls: ReloadableTLS?
 
     /// - Throws: ``AccessConfigurationError`` when no mode was chosen for a public listener
     ///   reachable from other machines, or the ID-token keys or caller keys do not read.
@@ -22,6 +24,7 @@ package final class AccessControl: Sendable {
         identityMode = try configuration.resolvedIdentityMode(publicHost: publicHost)
         verifier = try configuration.idTokens.map { settings throws(AccessConfigurationError) in try IDTokenVerifier(settings) }
         keys = try configuration.callerKeys.map { file throws(AccessConfigurationError) in try CallerKeys(file: file, logger: logger) }
+        tls = try configuration.tls.map { files throws(AccessConfigurationError) in try ReloadableTLS(files) }
     }
 
     /// The middleware identifying callers on the public listener, when keys are configured.

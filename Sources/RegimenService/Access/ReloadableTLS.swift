@@ -1,0 +1,55 @@
+import Foundation
+import NIOSSL
+import Synchronization
+
+/// The public listener's certificate chain and private key (PEM files).
+package struct TLSFiles: Sendable, Hashable {
+    package var certificateChain: URL
+    package var privateKey: URL
+
+    package init(certificateChain: URL, privateKey: URL) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
+}
+
+/// TLS for the public listener with swift-nio-ssl, its certificate read again on SIGHUP
+/// (`systemctl reload`, or after certbot renews): connections opened after the reload present
+/// the new certificate, open ones keep theirs. A pair that does not load (a half-written file,
+/// a key that does not match) keeps the last good one serving.
+package final class ReloadableTLS: Sendable {
+    let files: TLSFiles
+    private let current: Mutex<NIOSSLContext>
+
+    /// Loads the pair.
+    /// - Throws: ``AccessConfigurationError`` naming the files and why they do not load.
+    package init(_ files: TLSFiles) throws(AccessConfigurationError) {
+        self.files = files
+        current = Mutex(try Self.context(files))
+    }
+
+    static func context(_ files: TLSFiles) throws(AccessConfigurationError) -> NIOSSLContext {
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(files.certificateChain.path)
+            guard !chain.isEmpty else { throw AccessConfigurationError("\(files.certificateChain.path): holds no PEM certificate") }
+            let key = try NIOSSLPrivateKey(file: files.privateKey.path, format: .pem)
+            var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+            configuration.minimumTLSVersion = .tlsv12
+            return try NIOSSLContext(configuration: configuration)
+        } catch let error as AccessConfigurationError {
+            throw error
+        } catch {
+            throw AccessConfigurationError("TLS: \(files.certificateChain.path) and \(files.privateKey.path) do not load: \(error)")
+        }
+    }
+
+    /// The context new connections are served with.
+    var context: NIOSSLContext { current.withLock { $0 } }
+
+    /// Reads the pair again and serves new connections with it.
+    /// - Throws: ``AccessConfigurationError`` when it does not load; the last good pair stays.
+    package func reload() throws(AccessConfigurationError) {
+        let fresh = try Self.context(files)
+        current.withLock { $0 = fresh }
+    }
+}
