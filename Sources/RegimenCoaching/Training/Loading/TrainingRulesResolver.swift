@@ -187,6 +187,7 @@ struct TrainingRulesResolver {
             recoveryNote: recovery.note, recoveryBlocks: recovery.blocks,
             recoverySource: RuleReference(rule: "training_recovery", location: recovery.location, summary: "active recovery: zone 2 and mobility"))
         rules.safetyScreens = selection.safetyScreens
+        rules.exerciseChoice = selection.exerciseChoice
         return (rules, catalog)
     }
 
