@@ -53,7 +53,8 @@ struct CompactVariantBuilder {
     /// Supersets / giant sets of up to `size` exercises sharing no primary muscle, in order: each
     /// exercise joins the first group with room and no shared muscle. A superset holds two or more
     /// exercises, so an exercise left alone joins a group with room, else takes a member from a
-    /// group of three or more that can spare one, else is left out (`omitted`).
+    /// group of three or more that can spare one, else is left out (`omitted`); a lone exercise
+    /// with no other group stays as straight sets.
     static func grouped(
         _ chosen: [(muscle: String, position: Int)], size: Int, facts: [CatalogIndex.Facts], omitted: inout [String]
     ) -> [[(muscle: String, position: Int)]] {
@@ -83,6 +84,10 @@ struct CompactVariantBuilder {
                       let member = groups[donor].lastIndex(where: { !clashes($0, [alone]) }) {
                 groups[index].append(groups[donor].remove(at: member))
                 index += 1
+            } else if groups.count == 1 {
+                // Nothing to pair with at all: the one exercise stays as straight sets
+                // (`kind: straight_sets`) rather than leaving the busy day empty.
+                index += 1
             } else {
                 omitted.append(alone.muscle)
                 groups.remove(at: index)
@@ -94,7 +99,11 @@ struct CompactVariantBuilder {
     private func alternative(to planned: Int, muscle: String, excluding used: [Int], role: [String]?) -> Int? {
         let exercises = context.catalog.exercises
         let pool = context.index.muscleId(muscle).map { context.safeCandidates[$0] } ?? []
-        let candidates = pool.filter { exercises[$0].supersetSafe && !used.contains($0) && (role?.contains(exercises[$0].pattern) ?? true) }
+        let choice = context.rules.exerciseChoice
+        let safe = pool.filter { exercises[$0].supersetSafe && !used.contains($0) && (role?.contains(exercises[$0].pattern) ?? true) }
+        // Loaded before bodyweight-only here too (`exercise_choice`), core excepted; the sort is stable.
+        let candidates = choice.bodyweightMuscles.contains(muscle) ? safe
+            : safe.filter { !choice.isBodyweightOnly(exercises[$0]) } + safe.filter { choice.isBodyweightOnly(exercises[$0]) }
         return candidates.first { exercises[$0].pattern == exercises[planned].pattern }
             ?? candidates.first { exercises[$0].movement == exercises[planned].movement }
             ?? candidates.first

@@ -49,6 +49,8 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
     }
 
     package struct Balance: Sendable, Hashable {
+        /// Plans of at most this many training days are balanced.
+        package var upToDays: Int
         package var upper: Set<String>
         package var lower: Set<String>
         package var maxRatio: Double
@@ -89,11 +91,12 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
             return StrengthPatterns(goal: goal, fromDays: fromDays, weeklySets: sets, patterns: patterns.map { ($0.key, $0.value) })
         }
         rules.balance = map.mapping("balance", required: false) { entry -> Balance? in
+            let days = entry.required("up_to_days", as: Int.self, in: 1...7)
             let upper = entry.required("upper", as: [String].self)
             let lower = entry.required("lower", as: [String].self)
             let ratio = entry.required("max_ratio", as: Double.self, in: 1...10)
-            guard let upper, let lower, let ratio else { return nil }
-            return Balance(upper: Set(upper), lower: Set(lower), maxRatio: ratio)
+            guard let days, let upper, let lower, let ratio else { return nil }
+            return Balance(upToDays: days, upper: Set(upper), lower: Set(lower), maxRatio: ratio)
         }
         rules.bodyweightReps = map.notation("bodyweight_reps", required: false, expected: "a rep range such as 8-15", CoachNotation.range)
         guard let tags, let small, let maxSmall else { return nil }

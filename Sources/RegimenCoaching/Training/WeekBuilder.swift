@@ -373,7 +373,7 @@ struct WeekBuilder {
             bound(((Double(band.upperBound) - counted[muscle]) / direct + 1e-9).saturatingInt(.down),
                   "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
         }
-        if balancing, let balance = rules.exerciseChoice.balance {
+        if balancing, let balance = rules.exerciseChoice.balance, context.trainingDays <= balance.upToDays {
             bound(balanceRoom(for: facts, in: session, balance), "upper and lower body kept within \(RangeText.number(balance.maxRatio))× of each other in a session")
         }
         if fraction > 0 {

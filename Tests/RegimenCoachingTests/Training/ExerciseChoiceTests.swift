@@ -127,7 +127,9 @@ import Testing
             }
             // A superset or giant set holds two or more exercises.
             for session in sessions {
-                for group in session.compact?.groups ?? [] {
+                // A lone exercise with nothing to pair is straight sets (the variant's only group).
+                let groups = session.compact?.groups ?? []
+                for group in groups where groups.count > 1 {
                     supersets.check(group.blocks.count >= 2, "day \(session.day) group \(group.label) of \(group.blocks.count): \(point)")
                 }
             }
