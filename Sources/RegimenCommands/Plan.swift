@@ -96,6 +96,12 @@ enum PlanText {
             var line = "  \(muscle.muscle): \(muscle.band.lowerBound)–\(muscle.band.upperBound) → \(RangeFormat.number(muscle.planned)) (\(parts))"
             if muscle.isShort { line += "  short: \(muscle.shortfallReasons.joined(separator: "; "))" }
             lines.append(line)
+            if explain {
+                // Why the muscle got its sets: the band, the goal's modifier, any injury cut and the
+                // set credit (its rules), then each exercise's share.
+                for source in muscle.sources { lines.append("      rule: \(source)") }
+                if !muscle.contributions.isEmpty { lines.append("      from: \(muscle.contributions.joined(separator: ", "))") }
+            }
         }
         let macros = plan.nutrition.macros
         lines.append("")

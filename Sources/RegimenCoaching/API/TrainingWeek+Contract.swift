@@ -51,7 +51,10 @@ extension TrainingWeek {
             ]
             if muscle.isShort { fields.append(("shortfall", .list(muscle.shortfallReasons.map(Value.string)))) }
             if let adjustment = muscle.injuryAdjustment { fields.append(("injury_adjustment", .string(adjustment))) }
-            if explain { fields.append(("rules", .list(muscle.sources.map { .string($0.description) }))) }
+            if explain {
+                fields.append(("rules", .list(muscle.sources.map { .string($0.description) })))
+                fields.append(("from", .list(muscle.contributions.map(Value.string))))
+            }
             return sortedMap(fields)
         }
         return sortedMap([

@@ -26,21 +26,11 @@ struct CompactVariantBuilder {
             chosen.append((block.muscle, position))
         }
 
-        let facts = context.index.facts
-        var groups: [[(muscle: String, position: Int)]] = []
-        for item in chosen {
-            let muscles = facts[item.position].muscles
-            if let last = groups.indices.last, groups[last].count < rules.groupSize,
-               !groups[last].contains(where: { member in facts[member.position].muscles.contains { muscles.contains($0) } }) {
-                groups[last].append(item)
-            } else {
-                groups.append([item])
-            }
-        }
+        var omitted: [String] = []
+        let groups = Self.grouped(chosen, size: rules.groupSize, facts: context.index.facts, omitted: &omitted)
 
         var total = rules.warmupSeconds
         var kept: [CompactVariant.Group] = []
-        var omitted: [String] = []
         let labels = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         for group in groups {
             let work = group.reduce(0) { $0 + exercises[$1.position].setSeconds }
@@ -60,10 +50,60 @@ struct CompactVariantBuilder {
         return CompactVariant(groups: kept, estimatedMinutes: (total + 59) / 60, omittedMuscles: omitted, source: decided.source)
     }
 
+    /// Supersets / giant sets of up to `size` exercises sharing no primary muscle, in order: each
+    /// exercise joins the first group with room and no shared muscle. A superset holds two or more
+    /// exercises, so an exercise left alone joins a group with room, else takes a member from a
+    /// group of three or more that can spare one, else is left out (`omitted`); a lone exercise
+    /// with no other group stays as straight sets.
+    static func grouped(
+        _ chosen: [(muscle: String, position: Int)], size: Int, facts: [CatalogIndex.Facts], omitted: inout [String]
+    ) -> [[(muscle: String, position: Int)]] {
+        typealias Item = (muscle: String, position: Int)
+        func clashes(_ item: Item, _ group: [Item]) -> Bool {
+            group.contains { member in facts[member.position].muscles.contains { facts[item.position].muscles.contains($0) } }
+        }
+        var groups: [[Item]] = []
+        for item in chosen {
+            if let open = groups.firstIndex(where: { $0.count < size && !clashes(item, $0) }) {
+                groups[open].append(item)
+            } else {
+                groups.append([item])
+            }
+        }
+        var index = 0
+        while index < groups.count {
+            guard groups[index].count < 2, let alone = groups[index].first else {
+                index += 1
+                continue
+            }
+            let others = groups.indices.filter { $0 != index }
+            if let host = others.first(where: { groups[$0].count >= 2 && groups[$0].count < size && !clashes(alone, groups[$0]) }) {
+                groups[host].append(alone)
+                groups.remove(at: index)
+            } else if let donor = others.first(where: { groups[$0].count > 2 }),
+                      let member = groups[donor].lastIndex(where: { !clashes($0, [alone]) }) {
+                groups[index].append(groups[donor].remove(at: member))
+                index += 1
+            } else if groups.count == 1 {
+                // Nothing to pair with at all: the one exercise stays as straight sets
+                // (`kind: straight_sets`) rather than leaving the busy day empty.
+                index += 1
+            } else {
+                omitted.append(alone.muscle)
+                groups.remove(at: index)
+            }
+        }
+        return groups
+    }
+
     private func alternative(to planned: Int, muscle: String, excluding used: [Int], role: [String]?) -> Int? {
         let exercises = context.catalog.exercises
         let pool = context.index.muscleId(muscle).map { context.safeCandidates[$0] } ?? []
-        let candidates = pool.filter { exercises[$0].supersetSafe && !used.contains($0) && (role?.contains(exercises[$0].pattern) ?? true) }
+        let choice = context.rules.exerciseChoice
+        let safe = pool.filter { exercises[$0].supersetSafe && !used.contains($0) && (role?.contains(exercises[$0].pattern) ?? true) }
+        // Loaded before bodyweight-only here too (`exercise_choice`), core excepted; the sort is stable.
+        let candidates = choice.bodyweightMuscles.contains(muscle) ? safe
+            : safe.filter { !choice.isBodyweightOnly(exercises[$0]) } + safe.filter { choice.isBodyweightOnly(exercises[$0]) }
         return candidates.first { exercises[$0].pattern == exercises[planned].pattern }
             ?? candidates.first { exercises[$0].movement == exercises[planned].movement }
             ?? candidates.first
@@ -73,7 +113,7 @@ struct CompactVariantBuilder {
         let prescription = shown[exercise.movement]
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: rounds,
-            reps: exercise.hold.map(RangeText.hold) ?? prescription.reps,
+            reps: shown.reps(for: exercise, muscle: muscle, rules: context.rules.exerciseChoice),
             rir: exercise.hold == nil ? prescription.rir : nil, altCompact: true, movement: exercise.movement, kind: exercise.kind,
             sources: [context.rules.compact.source], notes: [])
     }

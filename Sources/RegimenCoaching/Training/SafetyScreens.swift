@@ -22,11 +22,14 @@ package struct SafetyScreens: Sendable, Hashable {
     package var pregnancy: Screen?
     package var hypertension: Screen?
     package var olderAdults: Screen?
+    /// BMI at or above `highBMIFrom` (needs height and weight).
+    package var highBMI: Screen?
+    package var highBMIFrom = Double.infinity
     /// The age from which `olderAdults` applies.
     package var olderAdultsFromAge = Int.max
 
     /// The flags the catalog may use.
-    package static let knownFlags: Set<String> = ["supine", "max_effort"]
+    package static let knownFlags: Set<String> = ["supine", "max_effort", "body_weight_lift"]
 
     static func decode(_ map: inout MappingDecoder) -> SafetyScreens? {
         let context = map.context
@@ -53,12 +56,18 @@ package struct SafetyScreens: Sendable, Hashable {
             fromAge = entry.required("from_age", as: Int.self, in: 18...120)
             return screen(&entry)
         }
+        var fromBMI: Double?
+        result.highBMI = map.mapping("high_bmi", required: false) { entry -> Screen? in
+            fromBMI = entry.required("from_bmi", as: Double.self, in: 15...80)
+            return screen(&entry)
+        }
+        result.highBMIFrom = fromBMI ?? .infinity
         guard result.pregnancy != nil, result.hypertension != nil, result.olderAdults != nil, let fromAge else { return nil }
         result.olderAdultsFromAge = fromAge
         return result
     }
 
-    /// The screens that apply to a profile, in the order pregnancy, hypertension, age.
+    /// The screens that apply to a profile, in the order pregnancy, hypertension, BMI, age.
     package func applying(to profile: Profile) -> [Screen] {
         var screens: [Screen] = []
         if profile.sex == .female, profile.pregnant == true, var pregnancy {
@@ -68,6 +77,10 @@ package struct SafetyScreens: Sendable, Hashable {
             screens.append(pregnancy)
         }
         if profile.hypertension == true, let hypertension { screens.append(hypertension) }
+        if let weight = profile.weightKg, let height = profile.heightCm, height > 0, let highBMI,
+           weight / ((height / 100) * (height / 100)) >= highBMIFrom {
+            screens.append(highBMI)
+        }
         if let age = profile.age, age >= olderAdultsFromAge, let olderAdults { screens.append(olderAdults) }
         return screens
     }

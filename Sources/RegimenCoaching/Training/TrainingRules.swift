@@ -244,6 +244,8 @@ package struct TrainingRules: Sendable {
     package var maxExercisesPerMusclePerSession: Int
     /// Pregnancy, high blood pressure and age screens (`safety_screens`); none unless the rules give them.
     package var safetyScreens = SafetyScreens()
+    /// Loaded before bodyweight, small-muscle limits, strength patterns, balance (`exercise_choice`); none unless the rules give them.
+    package var exerciseChoice = ExerciseChoiceRules()
     package var minSetsPerExercise: Int
     package var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
     package var selectionPolicy: RuleReference

@@ -151,6 +151,9 @@ public struct MuscleVolume: Sendable, Hashable {
     package var sources: [RuleReference]
     /// Injury cut applied to this muscle, if any (e.g. `knee −30%`).
     public var injuryAdjustment: String?
+    /// Where the planned sets came from, exercise by exercise (`Barbell bench press 6 direct`,
+    /// `Overhead press 4 × 0.5`), for `--explain`.
+    public var contributions: [String] = []
 
     /// Planned sets below the band's minimum.
     public var isShort: Bool { planned + 1e-9 < Double(band.lowerBound) }

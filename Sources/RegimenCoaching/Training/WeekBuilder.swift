@@ -45,6 +45,14 @@ struct WeekBuilder {
     /// The goal's rest between sets, by movement, looked up once for the week.
     private let compoundRest: Int
     private let isolationRest: Int
+    /// Per catalog position: whether the exercise needs nothing but the body (rules/training-selection.yaml `exercise_choice.bodyweight_tags`).
+    private let bodyweightOnly: [Bool]
+    /// Per tracked muscle id: whether its bodyweight work keeps catalog order (core).
+    private let bodyweightMuscle: [Bool]
+    /// Per muscle id (catalog muscles included): the most exercises it may have in one session.
+    private let maxExercisesPerSession: [Int]
+    /// True while the top-up pass spends leftover room: the upper/lower balance binds then.
+    private var balancing = false
 
     init(context: PlanningContext) {
         self.context = context
@@ -63,10 +71,17 @@ struct WeekBuilder {
         let rests = context.rules.restSeconds[context.modifier.value.name]
         compoundRest = rests?[.compound]?.value ?? 0
         isolationRest = rests?[.isolation]?.value ?? 0
+        let choice = context.rules.exerciseChoice
+        bodyweightOnly = context.catalog.exercises.map(choice.isBodyweightOnly)
+        bodyweightMuscle = context.index.muscles.map(choice.bodyweightMuscles.contains)
+        maxExercisesPerSession = context.index.muscles.map {
+            choice.maxExercises(for: $0, general: context.rules.maxExercisesPerMusclePerSession)
+        }
     }
 
     mutating func build() -> TrainingWeek {
         let quotas = dailyQuotas()
+        planMainPatterns()
         for session in sessions.indices {
             for muscle in sessions[session].dayType.muscles {
                 guard let id = catalogIndex.trackedMuscleId(muscle) else { continue }
@@ -119,14 +134,76 @@ struct WeekBuilder {
     }
 
     /// After every session had its share, give muscles still below target more sets wherever a
-    /// session that trains them has room.
+    /// session that trains them has room: in rounds of `min_sets_per_exercise` sets, one muscle
+    /// at a time, so the first muscles of the rules' order cannot take all the room (a 1-day
+    /// plan gave chest 9 sets and glutes 2), and with the upper/lower balance binding.
     private mutating func topUp() {
         let cap = Double(context.limits.value.maxSetsPerMusclePerSession)
-        for muscle in rules.trackedMuscles {
-            guard let id = catalogIndex.trackedMuscleId(muscle) else { continue }
-            for session in sessions.indices where sessions[session].dayType.muscles.contains(muscle) {
-                guard remainingTarget(id) >= 1 else { break }
-                fill(id, session: session, quota: cap)
+        let step = Double(max(1, rules.minSetsPerExercise))
+        let ids = rules.trackedMuscles.compactMap { catalogIndex.trackedMuscleId($0) }
+        balancing = true
+        defer { balancing = false }
+        // Every round that continues adds at least one set, and sets are bounded by the session
+        // limits; the round count bound only guards against a rule set that defeats both.
+        var round = 0
+        while round < 256 {
+            round += 1
+            var progressed = false
+            for id in ids {
+                let muscle = catalogIndex.muscles[id]
+                for session in sessions.indices where sessions[session].dayType.muscles.contains(muscle) {
+                    guard remainingTarget(id) >= 1 else { break }
+                    let before = counted[id]
+                    fill(id, session: session, quota: min(cap, sessions[session].countedToday[id] + step))
+                    if counted[id] > before + 1e-9 {
+                        progressed = true
+                        break
+                    }
+                }
+            }
+            if !progressed { return }
+        }
+    }
+
+    // MARK: - The strength goal's main patterns
+
+    /// For the strength goal at enough training days, each main pattern (squat, hinge,
+    /// horizontal and vertical press) gets its weekly minimum of hard sets first, spread over the
+    /// sessions that train its muscle, before accessories take the room (`exercise_choice.strength_patterns`).
+    private mutating func planMainPatterns() {
+        guard let patterns = rules.exerciseChoice.strengthPatterns, context.inputs.goal == patterns.goal,
+              context.trainingDays >= patterns.fromDays, let weeklySets = patterns.weeklySets[context.inputs.experience] else { return }
+        let minSets = rules.minSetsPerExercise
+        for (pattern, muscleName) in patterns.patterns {
+            guard let muscle = catalogIndex.trackedMuscleId(muscleName), let patternId = catalogIndex.patternId(pattern) else { continue }
+            // Sessions that train the muscle and whose day role (if any) allows the pattern
+            // (pull-day shoulders take rear-delt work only).
+            let days = sessions.indices.filter {
+                sessions[$0].dayType.muscles.contains(muscleName) && (sessions[$0].dayType.roles[muscleName]?.contains(pattern) ?? true)
+            }
+            var remaining = weeklySets
+            for (rank, day) in days.enumerated() where remaining > 0 {
+                // This session's share, rounded up; more than one exercise's maximum takes a
+                // second exercise of the pattern (at most two a session).
+                var want = max(minSets, (remaining + days.count - rank - 1) / (days.count - rank))
+                var added = 0
+                while want > 0, remaining > 0, added < 2 {
+                    guard let (position, note) = candidates(muscle, session: day).first(where: { catalogIndex.facts[$0.0].pattern == patternId }) else { break }
+                    let maximum = context.modifier.value.prescription(for: catalogIndex.facts[position].movement).maxSetsPerExercise
+                    var desired = min(maximum, want)
+                    // Leave no remainder too small for an exercise of its own (6 = 4 + 2, not 5 + 1).
+                    let rest = want - desired
+                    if rest > 0, rest < minSets, desired - (minSets - rest) >= minSets { desired -= minSets - rest }
+                    let (sets, _) = capacity(of: position, in: day, desired: desired, isNew: true)
+                    guard sets >= minSets else { break }
+                    add(position, muscle: muscle, sets: sets, notes: note.map { [$0] } ?? [], in: day)
+                    remaining -= sets
+                    want -= sets
+                    added += 1
+                }
+            }
+            if remaining > 0 {
+                note(muscle, "the \(pattern.replacingOccurrences(of: "_", with: " ")) pattern got \(weeklySets - remaining) of its \(weeklySets) weekly sets")
             }
         }
     }
@@ -146,10 +223,13 @@ struct WeekBuilder {
             let want = (need - 1e-9).saturatingInt(.up)
             if want <= 0 { return }
             let existing = sessions[index].blocks.indices.filter { sessions[index].blocks[$0].muscle == muscle }
-            if existing.count >= rules.maxExercisesPerMusclePerSession {
+            // Exercises of the session that train the muscle as a primary mover, whichever muscle
+            // they were planned for (a chin-up for the back is also a biceps exercise).
+            let limit = maxExercisesPerSession[muscle]
+            if exerciseCount(muscle, in: index) >= limit {
                 let extended = extend(existing, in: index, by: want)
                 if extended.added == 0 {
-                    note(muscle, "at most \(rules.maxExercisesPerMusclePerSession) exercises per muscle in a session"
+                    note(muscle, "at most \(limit) exercises per \(limit < rules.maxExercisesPerMusclePerSession ? "small " : "")muscle in a session"
                          + (extended.binding.map { ", and \($0)" } ?? ""))
                     return
                 }
@@ -191,6 +271,11 @@ struct WeekBuilder {
             }
             add(chosen.position, muscle: muscle, sets: chosen.sets, notes: chosen.note.map { [$0] } ?? [], in: index)
         }
+    }
+
+    /// How many of the session's exercises have the muscle among their primary muscles.
+    private func exerciseCount(_ muscle: Int, in index: Int) -> Int {
+        sessions[index].blocks.reduce(0) { $0 + (catalogIndex.facts[$1.position].muscles.contains(muscle) ? 1 : 0) }
     }
 
     /// Adds up to `count` sets to existing blocks (each up to its prescription's maximum);
@@ -288,6 +373,9 @@ struct WeekBuilder {
             bound(((Double(band.upperBound) - counted[muscle]) / direct + 1e-9).saturatingInt(.down),
                   "\(catalogIndex.muscles[muscle]) band cap of \(band.upperBound) sets")
         }
+        if balancing, let balance = rules.exerciseChoice.balance, context.trainingDays <= balance.upToDays {
+            bound(balanceRoom(for: facts, in: session, balance), "upper and lower body kept within \(RangeText.number(balance.maxRatio))× of each other in a session")
+        }
         if fraction > 0 {
             for muscle in facts.trackedSecondaryMuscles {
                 let band = context.targetsById[muscle].band
@@ -299,6 +387,26 @@ struct WeekBuilder {
         return (sets, binding)
     }
 
+    /// How many more sets of this exercise keep the session's upper and lower halves within the
+    /// balance ratio (sets credited to the half's muscles); unbounded for a session that trains
+    /// only one half, or an exercise that trains both or neither.
+    private func balanceRoom(for facts: CatalogIndex.Facts, in session: Session, _ balance: ExerciseChoiceRules.Balance) -> Int {
+        let names = session.dayType.muscles
+        guard names.contains(where: balance.upper.contains), names.contains(where: balance.lower.contains) else { return Int.max }
+        func credited(_ half: Set<String>) -> Double {
+            half.reduce(0) { sum, name in sum + (catalogIndex.trackedMuscleId(name).map { session.countedToday[$0] } ?? 0) }
+        }
+        let primary = facts.trackedMuscles.map { catalogIndex.muscles[$0] }
+        let upper = primary.filter(balance.upper.contains).count
+        let lower = primary.filter(balance.lower.contains).count
+        guard (upper == 0) != (lower == 0) else { return Int.max }
+        let (own, other, perSet) = upper > 0
+            ? (credited(balance.upper), credited(balance.lower), Double(upper) * direct)
+            : (credited(balance.lower), credited(balance.upper), Double(lower) * direct)
+        guard perSet > 0 else { return Int.max }
+        return ((balance.maxRatio * other - own) / perSet + 1e-9).saturatingInt(.down)
+    }
+
     // MARK: - Choosing an exercise
 
     /// Exercises for `muscle` in this session, best first; the first carries a note when an
@@ -307,6 +415,9 @@ struct WeekBuilder {
         let session = sessions[index]
         // A session holds a handful of blocks, so plain arrays beat sets here.
         let usedToday = session.blocks.map(\.position)
+        // A muscle at its exercise limit today (a small muscle at two) takes no further exercise
+        // that trains it as a primary mover, whichever muscle asks.
+        let full = catalogIndex.muscles.indices.filter { $0 != muscle && exerciseCount($0, in: index) >= maxExercisesPerSession[$0] }
         let patternsToday = session.blocks.filter { $0.muscle == muscle }.map { catalogIndex.facts[$0.position].pattern }
         let preferredNames = session.dayType.preferredPatterns[catalogIndex.muscles[muscle]] ?? []
         // A preferred pattern no catalog exercise uses can match nothing; only whether any was named matters then.
@@ -314,10 +425,10 @@ struct WeekBuilder {
         let weekUsage = usage[muscle]
         // Each key is computed once per candidate, then the candidates are sorted by it.
         func ordered(_ positions: [Int]) -> [Int] {
-            var keyed: [(key: (Int, Int, Int, Int, Int), position: Int)] = []
+            var keyed: [(key: (Int, Int, Int, Int, Int, Int), position: Int)] = []
             keyed.reserveCapacity(positions.count)
-            for position in positions where !usedToday.contains(position) {
-                keyed.append((key(position, patternsToday, preference, weekUsage), position))
+            for position in positions where !usedToday.contains(position) && !catalogIndex.facts[position].muscles.contains(where: full.contains) {
+                keyed.append((key(position, muscle, patternsToday, preference, weekUsage), position))
             }
             keyed.sort { $0.key < $1.key }
             return keyed.map(\.position)
@@ -348,11 +459,13 @@ struct WeekBuilder {
         return [(first, note)] + safe.filter { $0 != first }.map { ($0, nil) }
     }
 
-    /// Selection order: a pattern the day type prefers for the muscle, a pattern not yet trained
-    /// today for it, compounds before isolations, least used this week, then catalog order.
-    private func key(_ position: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int]) -> (Int, Int, Int, Int, Int) {
+    /// Selection order: a pattern the day type prefers for the muscle, loaded before
+    /// bodyweight-only (core excepted), a pattern not yet trained today for it, compounds before
+    /// isolations, least used this week, then catalog order.
+    private func key(_ position: Int, _ muscle: Int, _ patternsToday: [Int], _ preferred: Preference, _ weekUsage: [Int]) -> (Int, Int, Int, Int, Int, Int) {
         let facts = catalogIndex.facts[position]
         return (!preferred.anyNamed || preferred.patterns.contains(facts.pattern) ? 0 : 1,
+                bodyweightOnly[position] && !bodyweightMuscle[muscle] ? 1 : 0,
                 patternsToday.contains(facts.pattern) ? 1 : 0, facts.movement == .compound ? 0 : 1,
                 weekUsage[position], position)
     }
@@ -487,7 +600,29 @@ struct WeekBuilder {
         return MuscleVolume(
             muscle: muscle, band: band, target: target?.target ?? 0, planned: planned,
             directSets: id.map { directSets[$0] } ?? 0, indirectSets: id.map { indirectSets[$0] } ?? 0, sessions: sessionsTraining, shortfallReasons: why,
-            sources: target?.sources ?? [], injuryAdjustment: target?.injuryAdjustment)
+            sources: (target?.sources ?? []) + [rules.setCredit.source], injuryAdjustment: target?.injuryAdjustment,
+            contributions: id.map(contributions(to:)) ?? [])
+    }
+
+    /// Each exercise's share of a muscle's weekly sets, in the week's order: direct sets count
+    /// the direct credit, a secondary mover's the indirect one.
+    private func contributions(to muscle: Int) -> [String] {
+        var order: [Int] = []
+        var sets: [Int: (direct: Int, indirect: Int)] = [:]
+        for block in sessions.flatMap(\.blocks) {
+            let facts = catalogIndex.facts[block.position]
+            let isDirect = facts.trackedMuscles.contains(muscle)
+            guard isDirect || facts.trackedSecondaryMuscles.contains(muscle) else { continue }
+            if sets[block.position] == nil { order.append(block.position) }
+            var entry = sets[block.position] ?? (0, 0)
+            if isDirect { entry.direct += block.sets } else { entry.indirect += block.sets }
+            sets[block.position] = entry
+        }
+        return order.map { position in
+            let entry = sets[position] ?? (0, 0)
+            let name = context.catalog.exercises[position].name
+            return entry.direct > 0 ? "\(name) \(entry.direct) direct" : "\(name) \(entry.indirect) × \(RangeText.number(fraction))"
+        }
     }
 
     private func block(from planned: PlannedBlock, shown: ShownPrescriptions) -> WorkoutBlock {
@@ -501,7 +636,7 @@ struct WeekBuilder {
         sources.append(rules.selectionPolicy)
         return WorkoutBlock(
             muscle: muscle, exerciseId: exercise.id, exerciseName: exercise.name, sets: planned.sets,
-            reps: exercise.hold.map(RangeText.hold) ?? prescription.reps,
+            reps: shown.reps(for: exercise, muscle: muscle, rules: rules.exerciseChoice),
             rir: exercise.hold == nil ? prescription.rir : nil, altCompact: false,
             movement: exercise.movement, kind: exercise.kind, sources: sources, notes: planned.notes)
     }

@@ -203,6 +203,7 @@ struct TrainingRulesResolver {
             recoverySource: RuleReference(rule: "training_recovery", location: recovery.location, summary: "active recovery: zone 2 and mobility"))
         rules.safetyScreens = selection.safetyScreens
         rules.muscleAdjustments = adjustments
+        rules.exerciseChoice = selection.exerciseChoice
         return (rules, catalog)
     }
 

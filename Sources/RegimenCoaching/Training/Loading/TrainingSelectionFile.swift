@@ -13,6 +13,7 @@ package struct TrainingSelectionFile: RuleFileKind {
     var minSetsPerExercise: Int
     var injuryCuts: [Profile.Injury: (TrainingRules.InjuryCut, SourceLocation)]
     var safetyScreens: SafetyScreens
+    var exerciseChoice: ExerciseChoiceRules
     var location: SourceLocation
 
     package var ruleCount: Int { levels.rows.count + injuryCuts.count }
@@ -55,11 +56,13 @@ package struct TrainingSelectionFile: RuleFileKind {
             }
         }
         let screens = document.mapping("safety_screens") { SafetyScreens.decode(&$0) }
+        let choice = document.mapping("exercise_choice", required: false) { ExerciseChoiceRules.decode(&$0) }
         guard let defaultEquipment, let levels, let maxExercises, let minSets, let screens,
               profiles.count == Profile.Equipment.allCases.count, cuts.count == Profile.Injury.allCases.count else { return nil }
         return TrainingSelectionFile(
             equipmentProfiles: profiles, defaultEquipment: defaultEquipment.value, levels: levels,
             maxExercisesPerMusclePerSession: maxExercises, minSetsPerExercise: minSets, injuryCuts: cuts, safetyScreens: screens,
+            exerciseChoice: choice ?? ExerciseChoiceRules(),
             location: document.node.location)
     }
 }
