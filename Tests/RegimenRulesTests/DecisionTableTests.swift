@@ -43,7 +43,7 @@ import Testing
     @Test func rowsAreNamedForExplanations() throws {
         let table = try #require(decode(Self.splitTable).table)
         #expect(try table.evaluate(["days": .int(1)]).label == "row 'full_body'")
-        #expect(try table.evaluate(["days": .int(4)]).label == "row 4")
+        #expect(try table.evaluate(["days": .int(4)]).label == "rows[3]")
     }
 
     @Test func gapInAFiniteDomainIsALoadError() {
@@ -54,7 +54,7 @@ import Testing
     @Test func twoMatchingRowsUnderUniqueIsAnError() {
         let yaml = Self.splitTable.replacingOccurrences(of: "days: [4, 5]", with: "days: 3-5")
         #expect(decode(yaml).diagnostics == [
-            "t.yaml:13:7: error: table 'split': row 3 and row 4 both match days = 3 (hit policy 'unique')\n  note: row 3 is at t.yaml:11:7",
+            "t.yaml:13:7: error: table 'split': rows[2] and rows[3] both match days = 3 (hit policy 'unique')\n  note: rows[2] is at t.yaml:11:7",
         ])
     }
 
@@ -75,7 +75,7 @@ import Testing
         """
         let result = decode(yaml)
         #expect(result.diagnostics == [
-            "t.yaml:9:7: warning: table 'split': row 2 is never used: earlier rows match every input it matches",
+            "t.yaml:9:7: warning: table 'split': rows[1] is never used: earlier rows match every input it matches",
         ])
         let table = try #require(result.table)
         #expect(try table.evaluate(["goal": .string("strength"), "days": .int(3)]).output == .string("heavy"))
@@ -102,12 +102,12 @@ import Testing
               then: e
         """
         #expect(decode(yaml).diagnostics == [
-            "t.yaml:7:21: error: table 'split' row 1: 'when.goal' is 'fatloss', which input 'goal' never takes ('fat_loss', 'hypertrophy', 'strength') (did you mean 'fat_loss'?)",
-            "t.yaml:7:30: error: table 'split' row 1: 'when' names unknown input 'dayz' (did you mean 'days'?)",
-            "t.yaml:9:21: error: table 'split' row 2: 'when.days' is 9, which input 'days' never takes (1-7)",
-            "t.yaml:11:21: error: table 'split' row 3: 'when.goal' compares with '>' but input 'goal' is not numeric",
-            "t.yaml:13:26: error: table 'split' row 4: unknown name 'gaol'",
-            "t.yaml:15:23: error: table 'split' row 5: 'when.days': range runs backwards: 5 is above 3",
+            "t.yaml:7:21: error: table 'split' rows[0]: 'when.goal' is 'fatloss', which input 'goal' never takes ('fat_loss', 'hypertrophy', 'strength') (did you mean 'fat_loss'?)",
+            "t.yaml:7:30: error: table 'split' rows[0]: 'when' names unknown input 'dayz' (did you mean 'days'?)",
+            "t.yaml:9:21: error: table 'split' rows[1]: 'when.days' is 9, which input 'days' never takes (1-7)",
+            "t.yaml:11:21: error: table 'split' rows[2]: 'when.goal' compares with '>' but input 'goal' is not numeric",
+            "t.yaml:13:26: error: table 'split' rows[3]: unknown name 'gaol'",
+            "t.yaml:15:23: error: table 'split' rows[4]: 'when.days': range runs backwards: 5 is above 3",
         ])
     }
 
@@ -143,7 +143,7 @@ import Testing
         #expect(result.diagnostics.isEmpty, "no coverage check over an unbounded input")
         let table = try #require(result.table)
         #expect(try table.evaluate(["readiness": .float(3.5)]).output == .string("hold"))
-        #expect(throws: DecisionTable<Value>.Failure(message: "table 'split': rows 1 and 2 both match readiness = 2")) {
+        #expect(throws: DecisionTable<Value>.Failure(message: "table 'split': rows[0] and rows[1] both match readiness = 2")) {
             try table.evaluate(["readiness": .int(2)])
         }
         #expect(throws: DecisionTable<Value>.Failure(message: "table 'split': no row matches readiness = 4.5")) {
@@ -198,7 +198,7 @@ import Testing
               then: deload
             - then: hold
         """
-        #expect(decode(yaml).diagnostics == ["t.yaml:6:13: error: table 'split' row 1: 'when' gives number, not true or false"])
+        #expect(decode(yaml).diagnostics == ["t.yaml:6:13: error: table 'split' rows[0]: 'when' gives number, not true or false"])
     }
 
     @Test func inputsAreTypedByTheirDomains() {
