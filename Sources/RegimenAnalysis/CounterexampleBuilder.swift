@@ -125,6 +125,7 @@ enum YAMLText {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return "\(i)"
+        case .float(let d) where !d.isFinite: return "{'$float': '\(d.isNaN ? "NaN" : d > 0 ? "Infinity" : "-Infinity")'}"
         case .float(let d): return d == d.rounded() && Swift.abs(d) < 1e15 ? "!float \(Int64(d))" : "\(d)"
         case .string(let s): return quoted(s)
         case .timestamp(let t): return "\(t)"

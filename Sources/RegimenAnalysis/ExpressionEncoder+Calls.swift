@@ -99,6 +99,24 @@ extension ExpressionEncoder {
             encoder.constrainConcretely("(= \(extra) 0)")
             let other = encoder.fresh("size() of a list or map", at: c.place(span))
             return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(other) verr)))")
+        case ("keys", 0):
+            if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .keys(ref, error: error) }
+        case ("hasOnly", 1), ("hasAll", 1), ("hasAny", 1):
+            if case .keys(let ref, let error) = receiver, case .list(let items) = args[0] {
+                var keys: [String] = []
+                for item in items {
+                    guard case .string(let key) = item else { break }
+                    keys.append(key)
+                }
+                if keys.count == items.count {
+                    let present = keys.map { "(not (is-vnone \(encoder.field(ref.child($0)))))" }
+                    switch method {
+                    case "hasAll": return .term("(ite \(error) verr (vbool (and true \(present.joined(separator: " ")))))")
+                    case "hasAny": return .term("(ite \(error) verr (vbool (or false \(present.joined(separator: " ")))))")
+                    default: return .term("(ite \(error) verr (vbool \(encoder.hasOnly(ref, Set(keys)))))")
+                    }
+                }
+            }
         case ("trim", 0):
             let t = term(receiver, c, span)
             let trimmed = "trim_\(encoder.opaqueID())", before = "trim_before_\(encoder.opaqueID())", after = "trim_after_\(encoder.opaqueID())"

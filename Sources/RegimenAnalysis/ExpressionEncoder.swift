@@ -74,6 +74,9 @@ struct ExpressionEncoder {
             return terms.isEmpty ? "(vmap \(id))" : "(ite (or \(terms.map { "(is-verr \($0))" }.joined(separator: " "))) verr (vmap \(id)))"
         case .path: return "(vother \(encoder.opaqueID()))"
         case .namespace(let name): return encoder.fresh("the namespace '\(name)' as a value", at: c.place(span))
+        case .keys(_, let error):
+            let f = encoder.fresh("keys() as a list", at: c.place(span))
+            return "(ite \(error) verr (ite (is-vlist \(f)) \(f) (vlist \(encoder.opaqueID()))))"
         }
     }
 
@@ -209,7 +212,7 @@ struct ExpressionEncoder {
         case .term(let t):
             let f = encoder.fresh("a field of a computed map", at: c.place(span))
             return .term("(ite (is-vmap \(t)) \(f) verr)")
-        case .string, .list, .path: return .term("verr")
+        case .string, .list, .path, .keys: return .term("verr")
         }
     }
 

@@ -92,8 +92,10 @@ package struct PolicyAnalyzer: Sendable {
         return encoder
     }
 
-    /// The common procedure: a concrete-friendly attempt at a counterexample first (replayed),
-    /// then the sound encoding alone to prove there is none.
+    /// The common procedure. First the sound encoding, with a model: unsat is a proof; a model
+    /// becomes a test case that is replayed. When that request does not reproduce (or cannot be
+    /// written down), a second attempt restricted to values a test file spells exactly looks for
+    /// another; a request found only by the sound encoding is "possible, unconfirmed".
     private func check(
         _ shape: RequestShape, _ policies: [SecurityPolicy], name: String, expectAllowOf expected: Int,
         bad: ([PolicyEncoding]) -> String, confirm: ([Decision]) -> Bool, errorsConfirm: Bool = false
@@ -107,50 +109,48 @@ package struct PolicyAnalyzer: Sendable {
         for constraint in encoder.constraints + consistency { base += "(assert \(constraint))\n" }
         base += "(assert \(question))\n"
         let watched = watchedTerms(encoder)
+        let ask = "(check-sat)\n(get-value (\(watched.joined(separator: " "))))\n"
         var concrete = base
         for constraint in encoder.concreteConstraints { concrete += "(assert \(constraint))\n" }
-        concrete += "(check-sat)\n(get-value (\(watched.joined(separator: " "))))\n"
+        concrete += ask
         // REGIMEN_SMT_DUMP=folder keeps each query's script, for reading or for another solver.
         if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
             let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-")).smt2"
-            try? concrete.write(toFile: file, atomically: true, encoding: .utf8)
+            try? (base + ask).write(toFile: file, atomically: true, encoding: .utf8)
         }
-        var unconfirmed: String?
-        var concreteTimedOut = false
-        switch solver.run(concrete) {
-        case .sat(let modelText):
-            guard let model = parseModel(modelText, watched) else {
-                unconfirmed = "the solver's model could not be read"
-                break
-            }
+        /// A model replayed: the counterexample, or why it is not one.
+        func replay(_ modelText: String) -> Result<Counterexample, Unconfirmed> {
+            guard let model = parseModel(modelText, watched) else { return .failure(Unconfirmed("the solver's model could not be read")) }
             let (caseText, built) = CounterexampleBuilder(encoder: encoder, model: model, shape: shape).testCase(name: name)
-            guard let caseText, built else {
-                unconfirmed = "the solver's request cannot be written as a test case"
-                break
-            }
-            let replay = Replay.run(caseText: caseText, policies: policies, evaluateAll: errorsConfirm)
-            guard let decisions = replay else {
-                unconfirmed = "the solver's request is not one the test runner accepts"
-                break
+            guard let caseText, built else { return .failure(Unconfirmed("the solver's request cannot be written as a test case")) }
+            guard let decisions = Replay.run(caseText: caseText, policies: policies, evaluateAll: errorsConfirm) else {
+                return .failure(Unconfirmed("the solver's request is not one the test runner accepts"))
             }
             let confirmed = errorsConfirm ? decisions[0].evaluations.contains { if case .failed = $0.outcome { true } else { false } } : confirm(decisions)
-            if confirmed {
-                let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
-                return .counterexample(Counterexample(testCase: withExpectation, decisions: decisions.map(\.allowed)))
-            }
-            unconfirmed = "the solver's request did not reproduce under the evaluator"
-        case .unsat: break
-        case .unknown: concreteTimedOut = true
+            guard confirmed else { return .failure(Unconfirmed("the solver's request did not reproduce under the evaluator")) }
+            let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
+            return .success(Counterexample(testCase: withExpectation, decisions: decisions.map(\.allowed)))
         }
-        // The concrete attempt is a restriction of the sound encoding: a request found there
-        // exists there too, so only a proof needs the second run.
-        if let unconfirmed { return .possible(reason: unconfirmed, abstractions: encoder.abstractions) }
-        switch solver.run(base + "(check-sat)\n") {
+        let firstReason: String
+        switch solver.run(base + ask) {
         case .unsat: return .proved
-        case .sat where concreteTimedOut:
-            return .possible(reason: "the search for a concrete request ran out of time", abstractions: encoder.abstractions)
-        case .sat: return .possible(reason: "found only among values the concrete attempt leaves out (non-finite floats, strings beyond printable ASCII, opaque values, lengths in UTF-16 beyond code points) or through an abstracted construct", abstractions: encoder.abstractions)
         case .unknown(let reason): return .unknown(reason: reason)
+        case .sat(let modelText):
+            switch replay(modelText) {
+            case .success(let counterexample): return .counterexample(counterexample)
+            case .failure(let why): firstReason = why.reason
+            }
+        }
+        switch solver.run(concrete) {
+        case .sat(let modelText):
+            switch replay(modelText) {
+            case .success(let counterexample): return .counterexample(counterexample)
+            case .failure(let why): return .possible(reason: why.reason, abstractions: encoder.abstractions)
+            }
+        case .unsat:
+            return .possible(reason: "\(firstReason); no request with values a test file spells exactly (finite floats, short strings, lengths in UTF-16 equal to code points) exists, so it depends on such values or on an abstracted construct", abstractions: encoder.abstractions)
+        case .unknown:
+            return .possible(reason: "\(firstReason); the search for a concrete request ran out of time", abstractions: encoder.abstractions)
         }
     }
 
@@ -173,6 +173,12 @@ package struct PolicyAnalyzer: Sendable {
         }
         return out.count == watched.count ? out : nil
     }
+}
+
+/// Why a model is not a confirmed counterexample.
+struct Unconfirmed: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
 }
 
 extension Verdict {

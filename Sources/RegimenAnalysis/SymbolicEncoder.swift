@@ -123,6 +123,31 @@ final class SymbolicEncoder {
         return variable
     }
 
+    /// `keys().hasOnly(keys)` of map `ref`, as a Bool variable defined once every field the
+    /// policies read is known (``documentConsistency()``): no other known field is present and
+    /// the map has no key the policies never name (`extra_keys`, free in proofs).
+    func hasOnly(_ ref: MapRef, _ keys: Set<String>) -> String {
+        counter += 1
+        let name = "has_only_\(counter)"
+        declare(name, "Bool")
+        for key in keys.sorted() { _ = field(ref.child(key)) }
+        pendingHasOnly.append((name, ref, keys))
+        return name
+    }
+
+    /// The Bool "map `ref` has keys besides the fields the policies read".
+    func extraKeys(_ ref: MapRef) -> String {
+        if let name = extras[ref] { return name }
+        let name = "extra_keys_\(extras.count)"
+        extras[ref] = name
+        declare(name, "Bool")
+        concreteConstraints.append("(not \(name))")
+        return name
+    }
+
+    private var pendingHasOnly: [(String, MapRef, Set<String>)] = []
+    private var extras: [MapRef: String] = [:]
+
     /// The `get()`/`exists()` document at the path whose segments are `segmentTerms` (V terms).
     func document(_ segmentTerms: [String]) -> (exists: String, root: String) {
         let key = segmentTerms.joined(separator: "/")
@@ -139,6 +164,11 @@ final class SymbolicEncoder {
     /// reads the stored document (`resource`).
     func documentConsistency() -> [String] {
         var out: [String] = []
+        for (name, ref, keys) in pendingHasOnly {
+            let others = fieldVariables.filter { $0.ref.path.count == ref.path.count + 1 && $0.ref.root == ref.root && Array($0.ref.path.dropLast()) == ref.path && !keys.contains($0.ref.path.last ?? "") }
+            let absent = others.map { "(is-vnone \($0.name))" }.joined(separator: " ")
+            out.append("(= \(name) (and (not \(extraKeys(ref))) \(absent)))")
+        }
         let requestTerms = requestPathTerms()
         func fields(of root: String) -> [MapRef] { fieldVariables.map(\.ref).filter { $0.root == root } }
         func sameDocument(_ a: [String], _ b: [String]) -> String {

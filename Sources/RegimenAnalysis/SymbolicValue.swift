@@ -40,6 +40,9 @@ indirect enum SymbolicValue {
     case path([SymbolicValue])
     /// A namespace such as `math` or `hashing`.
     case namespace(String)
+    /// `map.keys()` of a map read field by field (for `hasOnly`, `hasAll`, `hasAny`); `error`
+    /// holds when reading the map errors.
+    case keys(MapRef, error: String)
 }
 
 /// A construct the encoding does not cover exactly and abstracts soundly (its result is an
