@@ -40,7 +40,7 @@ import RegimenTestSupport
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Full body ×3 — 3 training day(s)"))
         #expect(run.standardOutput.contains("Day 1 · Full body"))
-        #expect(run.standardOutput.contains("Push-up — 2 × 6–10 @ RIR 1–3  [chest]"))
+        #expect(run.standardOutput.contains("Push-up — 2 × 8–15 @ RIR 1–3  [chest]"))
         #expect(run.standardOutput.contains("Busy day (about"))
     }
 
