@@ -63,12 +63,20 @@ import Darwin
         let server = try Support.server(Support.configuration(timeouts: Self.short))
         return try await server.application(.public).test(.live) { live in
             let port = try #require(live.port)
-            return try await Task.detached {
-                let client = try RawClient(port: port)
-                defer { client.close() }
-                client.send(sending)
-                return client.readUntilClosed()
-            }.value
+            // The blocking socket reads run on a Dispatch thread: a task waiting on them would hold
+            // one of the cooperative pool's threads, which the served routes need to answer.
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    do {
+                        let client = try RawClient(port: port)
+                        defer { client.close() }
+                        client.send(sending)
+                        continuation.resume(returning: client.readUntilClosed())
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
         }
     }
 

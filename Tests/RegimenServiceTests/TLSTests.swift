@@ -10,20 +10,30 @@ import Testing
 @Suite struct TLSTests {
     typealias Support = ServiceTestSupport
 
-    /// Runs a program to its end off the concurrency pool: its exit status and standard output.
+    /// Runs a program to its end on a Dispatch thread, off Swift's cooperative pool: its exit
+    /// status and standard output. (A `Task.detached` that waits for the process blocks one of the
+    /// pool's few threads, and the served route needs one to answer: under a full parallel test
+    /// run on two cores curl then timed out.)
     static func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [program] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }.value
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = [program] + arguments
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
+            }
+        }
     }
 
     /// A fresh P-256 key and a self-signed certificate for localhost in `folder`/`name`.pem and .key.
