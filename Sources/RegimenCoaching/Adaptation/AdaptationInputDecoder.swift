@@ -197,7 +197,7 @@ package enum AdaptationInputDecoder {
                     let muscle = exercise.optional("muscle", as: String.self)
                     let sets = exercise.list("sets") { node, path in
                         context.mapping(node, at: path) { set -> LoggedSet? in
-                            let load = set.optional("load_kg", as: Double.self, in: 0...1000)
+                            let load = set.optional("load_kg", as: Double.self, in: PlanView.plausible.loadKg)
                             let reps = set.required("reps", as: Int.self, in: 0...100)
                             let rir = set.optional("rir", as: Double.self, in: 0...10)
                             return reps.map { LoggedSet(loadKg: load, reps: $0, rir: rir) }

@@ -56,7 +56,7 @@ extension AdaptationEngine {
                 for (k, set) in exercise.sets.enumerated() {
                     let setPath = "\(path).exercises[\(e)].sets[\(k)]"
                     if set.reps < 0 || set.reps > 100 { problems.add("\(setPath).reps", "\(set.reps) is outside 0–100") }
-                    if let load = set.loadKg, !(0...1000).contains(load) { problems.add("\(setPath).load_kg", "\(ValueText.number(load)) is outside 0–1000") }
+                    if let load = set.loadKg, !PlanView.plausible.loadKg.contains(load) { problems.add("\(setPath).load_kg", "\(ValueText.number(load)) is outside 0–1000") }
                     if let rir = set.rir, !(0...10).contains(rir) { problems.add("\(setPath).rir", "\(ValueText.number(rir)) is outside 0–10") }
                 }
             }
