@@ -1,5 +1,6 @@
 public import Foundation
 import RegimenLanguage
+import RegimenCoaching
 import RegimenRules
 import RegimenTracking
 
@@ -61,7 +62,8 @@ extension RegimenEngine {
     public func periodize(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws(RegimenError) -> PeriodizedPlan {
         let rules = try trackingRules()
         do {
-            return try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp)
+            // The deload weeks are the one deload clock's, which adapt reads too.
+            return try rules.periodization.plan(weeks: weeks, goal: goal, ramp: ramp, clock: adaptation.readiness.deloadClock)
         } catch let error as PeriodizationError {
             throw .option(error.message, field: error.parameter)
         } catch {

@@ -198,7 +198,7 @@ struct TrackingCommandTests {
     func periodizeWeek() {
         let run = regimen(["periodize", "--weeks", "12", "--goal", "strength", "--week", "10"])
         #expect(run.status == 0)
-        #expect(run.standardOutput == "week 10: peak intensity 0.83 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
+        #expect(run.standardOutput == "week 10: peak intensity 0.85 RPE 8-10 compound 3x3 peak isolation 3x8 heavy\n")
         let bad = regimen(["periodize", "--weeks", "12", "--goal", "bulk"])
         #expect(bad.status == 2)
         #expect(bad.standardError == "error: --goal: unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength\n")

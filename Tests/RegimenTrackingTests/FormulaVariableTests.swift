@@ -109,7 +109,7 @@ struct FormulaVariableTests {
             (PeriodizationVariables.effortScope, Self.at([rules.effortIntensity])),
             (selection, Self.at([rules.selection.score])),
         ]) {
-            for weeks in [3, 8, 12, 26] { _ = try rules.plan(weeks: weeks, goal: "strength") }
+            for weeks in [3, 8, 12, 26] { _ = try rules.plan(weeks: weeks, goal: "strength", clock: try shippedDeloadClock()) }
             for effort in rules.effortLevels { _ = try rules.singleWorkout(effort: effort.id) }
             for flags in 0..<16 {
                 _ = try rules.selection.score(.init(inLibrary: flags & 1 != 0, emphasized: flags & 2 != 0, underRepresented: flags & 4 != 0, patternRepeated: flags & 8 != 0))

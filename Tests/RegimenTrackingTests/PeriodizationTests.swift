@@ -1,4 +1,5 @@
 import RegimenLanguage
+import RegimenRules
 import Testing
 @testable import RegimenTracking
 
@@ -21,27 +22,30 @@ struct PeriodizationTests {
         (24, ["foundation", "development", "peak", "maintenance"]), (52, ["foundation", "development", "peak", "maintenance"]),
     ])
     func phases(weeks: Int, phases: [String]) throws {
-        let plan = try rules().plan(weeks: weeks, goal: "strength")
+        let plan = try rules().plan(weeks: weeks, goal: "strength", clock: try shippedDeloadClock())
         #expect(plan.phases.map(\.focus) == phases)
         #expect(plan.schedule.count == weeks)
         #expect(plan.phases.first?.firstWeek == 1 && plan.phases.last?.lastWeek == weeks)
     }
 
-    @Test("a 12-week strength plan: ramps inside each focus range, deloads between blocks")
+    @Test("a 12-week strength plan: ramps inside each focus range over its training weeks, deloads on the clock")
     func twelveWeeks() throws {
-        let plan = try rules().plan(weeks: 12, goal: "strength")
-        #expect(plan.schedule.map(\.intensity) == [0.60, 0.65, 0.70, 0.55, 0.70, 0.75, 0.80, 0.55, 0.80, 0.83, 0.87, 0.90])
-        #expect(plan.schedule.filter(\.isDeload).map(\.week) == [4, 8])
-        let week6 = try #require(plan.week(6))
-        #expect(week6.phase == "development")
-        #expect(week6.rpe == 7...8)
-        #expect(week6.compound.description == "3x5 heavy")
-        #expect(week6.isolation.description == "3x10 moderate")
-        let week12 = try #require(plan.week(12))
-        #expect(week12.compound.description == "3x3 peak")
-        #expect(week12.isolation.description == "3x8 heavy")
-        #expect(week12.rpe == 8...10)
-        #expect(plan.week(4)?.rpe == 5...6)
+        let plan = try rules().plan(weeks: 12, goal: "strength", clock: try shippedDeloadClock())
+        #expect(plan.schedule.map(\.intensity) == [0.60, 0.63, 0.67, 0.70, 0.70, 0.55, 0.75, 0.80, 0.80, 0.85, 0.90, 0.55])
+        #expect(plan.schedule.filter(\.isDeload).map(\.week) == [6, 12])
+        #expect(plan.phases.map(\.deloadWeeks) == [[], [6], [12]])
+        let week7 = try #require(plan.week(7))
+        #expect(week7.phase == "development")
+        #expect(week7.rpe == 7...8)
+        #expect(week7.compound.description == "3x5 heavy")
+        #expect(week7.isolation.description == "3x10 moderate")
+        let week11 = try #require(plan.week(11))
+        #expect(week11.compound.description == "3x3 peak")
+        #expect(week11.isolation.description == "3x8 heavy")
+        #expect(week11.rpe == 8...10)
+        // A deload week names its phase and trains the deload focus.
+        #expect(plan.week(6)?.phase == "development" && plan.week(6)?.rpe == 5...6)
+        #expect(plan.week(12)?.compound.description == "3x5 moderate")
         #expect(plan.week(13) == nil && plan.week(0) == nil)
     }
 
@@ -79,19 +83,19 @@ struct PeriodizationTests {
 
     @Test("fat loss trains development instead of peaking")
     func fatLoss() throws {
-        let plan = try rules().plan(weeks: 12, goal: "fat_loss")
+        let plan = try rules().plan(weeks: 12, goal: "fat_loss", clock: try shippedDeloadClock())
         #expect(plan.phases.map(\.focus) == ["foundation", "development"])
         #expect(plan.phases.map { $0.lastWeek - $0.firstWeek + 1 } == [4, 8])
-        #expect(try rules().plan(weeks: 12, goal: "hypertrophy").goal == "lean_mass")
+        #expect(try rules().plan(weeks: 12, goal: "hypertrophy", clock: try shippedDeloadClock()).goal == "lean_mass")
     }
 
     @Test("unknown goals and lengths are refused with the choices")
     func refusals() throws {
         #expect(throws: PeriodizationError(message: "unknown goal 'bulk'; expected one of fat_loss, lean_mass, recomp, strength", parameter: "goal")) {
-            try rules().plan(weeks: 12, goal: "bulk")
+            try rules().plan(weeks: 12, goal: "bulk", clock: try shippedDeloadClock())
         }
         #expect(throws: PeriodizationError(message: "no periodization for 0 weeks; the rules cover 1-3, 4-8, 9-23, 24-520", parameter: "weeks")) {
-            try rules().plan(weeks: 0, goal: "strength")
+            try rules().plan(weeks: 0, goal: "strength", clock: try shippedDeloadClock())
         }
     }
 
@@ -158,16 +162,36 @@ struct PeriodizationTests {
 
     @Test("a given ramp reproduces the seed's example and runs over the plan's training weeks")
     func givenRamp() throws {
-        let four = try rules().plan(weeks: 4, goal: "strength", ramp: (0.60, 0.85))
+        let four = try rules().plan(weeks: 4, goal: "strength", ramp: (0.60, 0.85), clock: try shippedDeloadClock())
         #expect(four.schedule.map(\.intensity) == [0.6, 0.68, 0.77, 0.85])
         for weeks in [1, 3, 6, 12, 26, 52] {
-            let plan = try rules().plan(weeks: weeks, goal: "lean_mass", ramp: (0.55, 0.9))
+            let plan = try rules().plan(weeks: weeks, goal: "lean_mass", ramp: (0.55, 0.9), clock: try shippedDeloadClock())
             let training = plan.schedule.filter { !$0.isDeload }.map(\.intensity)
             #expect(training.first == 0.55)
             #expect(training.count == 1 || training.last == 0.9)
             #expect(zip(training, training.dropFirst()).allSatisfy { $0 <= $1 }, "\(weeks): \(training)")
             #expect(plan.schedule.filter(\.isDeload).allSatisfy { $0.intensity == 0.55 })
         }
-        #expect(throws: PeriodizationError.self) { try rules().plan(weeks: 8, goal: "strength", ramp: (0, 0.8)) }
+        #expect(throws: PeriodizationError.self) { try rules().plan(weeks: 8, goal: "strength", ramp: (0, 0.8), clock: try shippedDeloadClock()) }
+    }
+
+    /// Issue 32: "periodize deloads weeks 4 and 8, adapt week 6". Whatever the length, goal or
+    /// clock, the deload weeks are exactly the clock's scheduled weeks (the last of each block),
+    /// the weeks adapt's `scheduled_deload` names through `week_in_block`.
+    @Test("the deload weeks are the deload clock's, for every length, goal and block length")
+    func deloadsFollowTheClock() throws {
+        let rules = try rules()
+        for blockWeeks in [1, 3, 4, 6, 8] {
+            let clock = DeloadClock(blockWeeks: blockWeeks)
+            for goal in ["strength", "lean_mass", "fat_loss", "recomp"] {
+                for weeks in [1, 3, 4, 6, 8, 9, 12, 16, 24, 52] {
+                    let plan = try rules.plan(weeks: weeks, goal: goal, clock: clock)
+                    let expected = (1...weeks).filter { $0 % blockWeeks == 0 }
+                    #expect(plan.schedule.filter(\.isDeload).map(\.week) == expected, "\(goal) \(weeks) weeks, blocks of \(blockWeeks)")
+                    #expect(plan.phases.flatMap(\.deloadWeeks) == expected)
+                    #expect(plan.schedule.allSatisfy { $0.isDeload == clock.isScheduledDeload($0.week) })
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RegimenLanguage
+import RegimenRules
 @testable import RegimenTracking
 import RegimenTestSupport
 
@@ -75,3 +76,12 @@ func makeTree(workouts: Int, exercises: Int, sets: Int, type: (Int) -> String = 
 }
 
 let fixedNow = Timestamp(iso8601: "2026-02-04T12:00:00Z") ?? Timestamp(seconds: 0)
+
+/// The one deload clock as shipped: `block_weeks` of rules/readiness-rules.yaml (adapt's file,
+/// which the engine passes to `periodize`; this module does not load it).
+func shippedDeloadClock() throws -> DeloadClock {
+    let url = projectRoot.appendingPathComponent("rules/readiness-rules.yaml")
+    let document = YAMLReader.read(try String(contentsOf: url, encoding: .utf8), file: "rules/readiness-rules.yaml").document
+    guard let weeks = document?.value()["block_weeks"]?.intValue else { throw RulesNotLoaded(description: "rules/readiness-rules.yaml: no block_weeks") }
+    return DeloadClock(blockWeeks: Int(weeks))
+}

@@ -45,7 +45,8 @@ package struct AdaptationEngine: Sendable {
                                     notes: ["this request (\(Self.describe(input))) was already applied to the plan; nothing changed"])
         }
         var input = input
-        if input.week == nil { input.week = Self.derivedWeek(input, plan: plan) }
+        let weekCounted = input.week == nil
+        if weekCounted { input.week = Self.derivedWeek(input, plan: plan) }
         try refuseStale(input, plan: plan)
         // A deload of a plan adapted before deloads had ends lasts its week (its record keeps
         // the blocks from before it).
@@ -74,9 +75,12 @@ package struct AdaptationEngine: Sendable {
             fingerprint: fingerprint, deloadWeek: run.deloaded ? input.week ?? 1 : nil, applied: run.applied)
         // A run that changed nothing leaves the plan as it was (nothing to protect from repeating).
         let patched = run.plan.patchedDocument(setChanges: changes)
-        // Bookkeeping alone (a first baseline, a start date) is no change; weigh-ins are: the
-        // trend needs them next time.
-        let unchanged = patched == document && run.state.adjustments == plan.state.adjustments
+        // Bookkeeping alone (a first baseline) is no change; weigh-ins are (the trend needs them
+        // next time), and so is a first start date when the week was counted from it: the deload
+        // clock counts the next request's week from it (without it a run of quiet weeks with no
+        // `week:` never reached its scheduled deload).
+        let startRecorded = weekCounted && run.state.startDate != plan.state.startDate
+        let unchanged = patched == document && !startRecorded && run.state.adjustments == plan.state.adjustments
             && run.state.weighIns == plan.state.weighIns && run.state.lastKcalChange?.week == plan.state.lastKcalChange?.week
             && run.state.lastKcalChange?.date == plan.state.lastKcalChange?.date
         return AdaptationResult(

@@ -130,6 +130,8 @@ package struct ReadinessRules: Sendable {
     package var minSetsPerBlock: Int
     /// Weeks in a training block: week 7 is week 1 of the second block.
     package var blockWeeks: Int
+    /// The one deload clock, which `periodize` reads too.
+    package var deloadClock: DeloadClock { DeloadClock(blockWeeks: blockWeeks) }
     package var macros: MacroRule
     package var rules: [AdaptationRule]
     /// When temporary changes end and how many weeks of records a plan keeps (`nil`: changes

@@ -50,7 +50,7 @@ extension AdaptationRun {
     mutating func weekBindings() -> [String: Value] {
         let scored = scoredWeek()
         let week = input.week ?? 1
-        let blockWeeks = max(1, readiness.blockWeeks)
+        let clock = readiness.deloadClock
         let scores = scored.compactMap(\.readiness.numberValue)
         typealias V = AdaptationVariables
         var bindings: [String: Value] = [:]
@@ -60,10 +60,10 @@ extension AdaptationRun {
         bindings.bind(V.latestReadiness, scored.last?.readiness ?? .null)
         bindings.bind(V.meanReadiness, scores.isEmpty ? .null : .float(scores.reduce(0, +) / Double(scores.count)))
         bindings.bind(V.week, .int(Int64(week)))
-        bindings.bind(V.blockWeeks, .int(Int64(blockWeeks)))
-        bindings.bind(V.weekInBlock, .int(Int64((week - 1) % blockWeeks + 1)))
+        bindings.bind(V.blockWeeks, .int(Int64(clock.blockWeeks)))
+        bindings.bind(V.weekInBlock, .int(Int64(clock.weekInBlock(week))))
         bindings.bind(V.deloadedThisBlock, .bool(original.adaptations.contains { record in
-            record.deloadWeek.map { ($0 - 1) / blockWeeks == (week - 1) / blockWeeks } ?? false
+            record.deloadWeek.map { clock.block(of: $0) == clock.block(of: week) } ?? false
         }))
         bindings.bind(V.weightTrend, weightTrend().map { .string($0.rawValue) } ?? .null)
         bindings.bind(V.adherencePct, input.adherencePct.map(Value.float) ?? .null)

@@ -72,7 +72,7 @@ struct Periodize: ParsableCommand {
             if week == nil {
                 context.standardOutput.writeLine("\(plan.weeks) weeks, goal \(plan.goal)")
                 for phase in plan.phases {
-                    let deload = phase.deloadWeek.map { ", deload week \($0)" } ?? ""
+                    let deload = phase.deloadWeeks.isEmpty ? "" : ", deload week\(phase.deloadWeeks.count == 1 ? "" : "s") \(phase.deloadWeeks.map(String.init).joined(separator: ", "))"
                     context.standardOutput.writeLine("  \(phase.focus): weeks \(phase.firstWeek)-\(phase.lastWeek), \(show(phase.startingIntensity))→\(show(phase.endingIntensity))\(deload)")
                 }
             }

@@ -83,8 +83,6 @@ package struct PeriodizationRules: Sendable {
     package var goalAliases: [String: String]
     /// Variables: `start`, `end`, `week`, `weeks`.
     package var weeklyIntensity: Formula
-    package var deloadMinPhaseWeeks: Int
-    package var deloadInFinalPhase: Bool
     /// Variables: `low`, `high`.
     package var deloadIntensity: Formula
     /// By `below`, ascending.
@@ -95,15 +93,13 @@ package struct PeriodizationRules: Sendable {
     package var selection: SelectionRanking
 
     package init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
-                weeklyIntensity: Formula, deloadMinPhaseWeeks: Int, deloadInFinalPhase: Bool, deloadIntensity: Formula,
+                weeklyIntensity: Formula, deloadIntensity: Formula,
                 protocols: [ProtocolRow], effortLevels: [EffortLevel], effortIntensity: Formula, selection: SelectionRanking) {
         self.durations = durations
         self.focus = focus
         self.goals = goals
         self.goalAliases = goalAliases
         self.weeklyIntensity = weeklyIntensity
-        self.deloadMinPhaseWeeks = deloadMinPhaseWeeks
-        self.deloadInFinalPhase = deloadInFinalPhase
         self.deloadIntensity = deloadIntensity
         self.protocols = protocols.sorted { $0.below < $1.below }
         self.effortLevels = effortLevels

@@ -1,4 +1,5 @@
 import RegimenLanguage
+import RegimenRules
 
 /// A plan's phases and each week's target: the training planner asks it for week N.
 public struct PeriodizedPlan: Sendable, Hashable {
@@ -14,8 +15,10 @@ public struct PeriodizedPlan: Sendable, Hashable {
         public var startingIntensity: Double
         /// Intensity at the phase's end, as a fraction of 1RM.
         public var endingIntensity: Double
-        /// The phase's deload week, if it has one.
+        /// The phase's first deload week, if it has one.
         public var deloadWeek: Int?
+        /// Every deload week of the phase (the weeks of the deload clock that fall in it).
+        public var deloadWeeks: [Int]
     }
 
     /// What week N of the plan asks for.
@@ -71,7 +74,8 @@ public struct PeriodizedPlan: Sendable, Hashable {
                 Value.orderedMap([("focus", .string($0.focus)), ("firstWeek", .int(Int64($0.firstWeek))),
                                   ("lastWeek", .int(Int64($0.lastWeek))), ("startingIntensity", .float($0.startingIntensity)),
                                   ("endingIntensity", .float($0.endingIntensity)),
-                                  ("deloadWeek", $0.deloadWeek.map { .int(Int64($0)) } ?? .null)])
+                                  ("deloadWeek", $0.deloadWeek.map { .int(Int64($0)) } ?? .null),
+                                  ("deloadWeeks", .list($0.deloadWeeks.map { .int(Int64($0)) }))])
             })),
             ("schedule", .list(schedule.map(weekValue))),
         ])
@@ -98,8 +102,10 @@ extension PeriodizationRules {
     ///   `weekly_intensity` instead of each phase ramping across its focus range (a program ramps
     ///   from its starting to its ending intensity, 0.60 → 0.68 → 0.77 → 0.85; see
     ///   docs/requirements.md#periodization).
+    /// - Parameter clock: the one deload clock (`block_weeks` of rules/readiness-rules.yaml): its
+    ///   scheduled weeks are the plan's deload weeks, as they are adapt's.
     /// - Throws: ``PeriodizationError`` for a length no row covers, an unknown goal or a bad ramp.
-    package func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil) throws -> PeriodizedPlan {
+    package func plan(weeks: Int, goal: String, ramp: (start: Double, end: Double)? = nil, clock: DeloadClock) throws -> PeriodizedPlan {
         if let ramp {
             for (name, value) in [("start", ramp.start), ("end", ramp.end)] where !(value > 0 && value <= 1) {
                 throw PeriodizationError(message: "the ramp's \(name) intensity must be a fraction of 1RM above 0 and at most 1, not \(format(value))",
@@ -127,39 +133,32 @@ extension PeriodizationRules {
         let lengths = Self.split(weeks, by: sequence.map(\.share))
         var phases: [PeriodizedPlan.Phase] = []
         var schedule: [PeriodizedPlan.Week] = []
-        // Which weeks deload, so a plan-wide ramp can count the training weeks first.
-        var deloads: Set<Int> = []
-        var trainingWeeks = 0
-        do {
-            var week = 1
-            for (index, length) in lengths.enumerated() where length > 0 {
-                let isFinal = index == sequence.count - 1
-                if length >= deloadMinPhaseWeeks && (!isFinal || deloadInFinalPhase) { deloads.insert(week + length - 1) }
-                week += length
-            }
-            trainingWeeks = weeks - deloads.count
-        }
+        // Which weeks deload is the one deload clock's, the same weeks adapt deloads by schedule;
+        // a plan-wide ramp counts the other (training) weeks.
+        let deloads = Set(clock.scheduledDeloads(through: weeks))
+        let trainingWeeks = weeks - deloads.count
         var trainingIndex = 0
         func planRamp(_ week: Int) throws -> Double? {
             guard let ramp else { return nil }
             return try rampIntensity(start: ramp.start, end: ramp.end, week: week, weeks: trainingWeeks)
         }
         var first = 1
-        for (index, (entry, length)) in zip(sequence, lengths).enumerated() where length > 0 {
+        for (entry, length) in zip(sequence, lengths) where length > 0 {
             guard let focus = focus[entry.focus] else {
                 throw PeriodizationError(message: "phase '\(entry.focus)' has no focus entry")
             }
-            let isFinal = index == sequence.count - 1
-            let hasDeload = length >= deloadMinPhaseWeeks && (!isFinal || deloadInFinalPhase)
-            let rampWeeks = hasDeload ? length - 1 : length
             let last = first + length - 1
-            let phaseStart = try planRamp(trainingIndex + 1) ?? focus.intensity.lowerBound
-            let phaseEnd = try planRamp(trainingIndex + rampWeeks) ?? focus.intensity.upperBound
+            let phaseDeloads = (first...last).filter(deloads.contains)
+            // The phase's ramp runs over its training weeks.
+            let rampWeeks = length - phaseDeloads.count
+            let phaseStart = rampWeeks > 0 ? try planRamp(trainingIndex + 1) ?? focus.intensity.lowerBound : focus.intensity.lowerBound
+            let phaseEnd = rampWeeks > 0 ? try planRamp(trainingIndex + rampWeeks) ?? focus.intensity.upperBound : focus.intensity.upperBound
             phases.append(PeriodizedPlan.Phase(focus: entry.focus, firstWeek: first, lastWeek: last,
                                                startingIntensity: phaseStart, endingIntensity: phaseEnd,
-                                               deloadWeek: hasDeload ? last : nil))
+                                               deloadWeek: phaseDeloads.first, deloadWeeks: phaseDeloads))
+            var trainingInPhase = 0
             for offset in 0..<length {
-                let deload = hasDeload && offset == length - 1
+                let deload = deloads.contains(first + offset)
                 let intensity: Double
                 let rpe: ClosedRange<Double>
                 if deload {
@@ -171,8 +170,9 @@ extension PeriodizationRules {
                     rpe = recovery.rpe
                 } else {
                     trainingIndex += 1
+                    trainingInPhase += 1
                     intensity = try planRamp(trainingIndex)
-                        ?? rampIntensity(start: focus.intensity.lowerBound, end: focus.intensity.upperBound, week: offset + 1, weeks: rampWeeks)
+                        ?? rampIntensity(start: focus.intensity.lowerBound, end: focus.intensity.upperBound, week: trainingInPhase, weeks: rampWeeks)
                     rpe = focus.rpe
                 }
                 guard let protocolRow = protocolRow(for: intensity) else {

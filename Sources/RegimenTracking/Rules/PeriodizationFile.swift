@@ -80,12 +80,10 @@ package struct PeriodizationFile: RuleFileKind {
             }
         }
         let weekly = document.formula("weekly_intensity", declaring: PeriodizationVariables.weeklyScope.variables)
-        let deload = document.mapping("deload") { map -> (Int, Bool, Formula)? in
-            let minWeeks = map.required("min_phase_weeks", as: Int.self, in: 2...52)
-            let inFinal = map.required("in_final_phase", as: Bool.self)
-            let intensity = map.formula("intensity", declaring: PeriodizationVariables.deloadScope.variables)
-            guard let minWeeks, let inFinal, let intensity else { return nil }
-            return (minWeeks, inFinal, intensity)
+        // Which weeks deload is the one deload clock's (`block_weeks` of rules/readiness-rules.yaml,
+        // which adapt reads too); this file says only how hard a deload week trains.
+        let deload = document.mapping("deload") { map -> Formula? in
+            map.formula("intensity", declaring: PeriodizationVariables.deloadScope.variables)
         }
         let protocols = document.list("protocols") { node, path in
             context.mapping(node, at: path) { row -> PeriodizationRules.ProtocolRow? in
@@ -123,7 +121,7 @@ package struct PeriodizationFile: RuleFileKind {
         guard !context.hasErrors, let weekly, let deload, let selection, let effortIntensity, !protocols.isEmpty else { return nil }
         return PeriodizationFile(rules: PeriodizationRules(
             durations: durations, focus: focus, goals: goals, goalAliases: aliases, weeklyIntensity: weekly,
-            deloadMinPhaseWeeks: deload.0, deloadInFinalPhase: deload.1, deloadIntensity: deload.2,
+            deloadIntensity: deload,
             protocols: protocols, effortLevels: efforts, effortIntensity: effortIntensity, selection: selection))
     }
 
