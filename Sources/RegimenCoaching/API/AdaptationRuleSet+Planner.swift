@@ -22,7 +22,7 @@ extension AdaptationRuleSet {
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                                   setCredit: training.rules.setCredit.value, calorieBands: nutrition.map(Self.calorieBands) ?? [:])
+                                   setCredit: training.rules.setCredit.value, calories: nutrition.map { CaloriePrecedence(rules: $0.nutrition) })
         if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
             replanMeals(&result, nutrition: nutrition)
         }
@@ -30,9 +30,8 @@ extension AdaptationRuleSet {
         return result
     }
 
-    /// Goal → its calorie band as multiples of TDEE. The plans' calorie precedence (safety floors >
-    /// pregnancy > goal band > adapt steps) is the nutrition rules'; adaptation reads the goal
-    /// band from there and keeps its steps inside it, above the floor of readiness-rules' macros.
+    /// Goal → its calorie band as multiples of TDEE (`calories.<goal>.multiplier`), as the
+    /// calorie precedence reads it; the simulations check adapt's steps against it.
     static func calorieBands(_ nutrition: NutritionRuleSet) -> [String: ClosedRange<Double>] {
         nutrition.nutrition.calories.mapValues(\.range)
     }

@@ -46,14 +46,14 @@ extension AdaptationRuleSet {
     ///     regressions); without them sets count only for the block's muscle.
     ///   - setCredit: how a set counts for primary and secondary muscles: `set_credit` of
     ///     rules/training-volume.yaml, the only place it is written (no default here).
-    ///   - calorieBands: goal → calorie band as multiples of TDEE (rules/nutrition.yaml); calories
-    ///     stay in the plan goal's band.
+    ///   - calories: the plans' one calorie precedence (rules/nutrition.yaml): every calorie step
+    ///     goes through it; without it calorie steps are not taken.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
     package func adaptPlan(
         _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit, calorieBands: [String: ClosedRange<Double>] = [:]
+        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
-        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calorieBands: calorieBands)
+        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calories: calories)
             .adapt(plan: plan, input: input)
     }
 

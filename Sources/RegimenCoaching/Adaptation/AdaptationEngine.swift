@@ -18,15 +18,16 @@ package struct AdaptationEngine: Sendable {
     /// How a set counts toward a muscle's weekly sets (`set_credit` of rules/training-volume.yaml),
     /// so that adaptation counts exactly as the plan did.
     package let setCredit: TrainingRules.SetCredit
-    /// Goal → its calorie band as multiples of TDEE (`calories.<goal>.multiplier` of
-    /// rules/nutrition.yaml); empty when adaptation runs without the nutrition rules.
-    package let calorieBands: [String: ClosedRange<Double>]
+    /// The plans' one calorie precedence (rules/nutrition.yaml `calorie_precedence` and the goal
+    /// bands): every calorie step goes through it. `nil` when adaptation runs without the
+    /// nutrition rules; calorie steps are then not taken.
+    package let calories: CaloriePrecedence?
 
     package init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit, calorieBands: [String: ClosedRange<Double>] = [:]
+        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil
     ) {
-        self.calorieBands = calorieBands
+        self.calories = calories
         self.readiness = readiness
         self.progression = progression
         self.exercises = exercises

@@ -103,19 +103,17 @@ package struct AdaptationRule: Sendable {
 
 /// `rules/readiness-rules.yaml`, compiled.
 package struct ReadinessRules: Sendable {
-    /// How calories turn back into macros after a change, and the floor calories never cross.
+    /// How calories turn back into macros after a change. (The floors calories never cross are
+    /// the calorie precedence's, rules/nutrition.yaml `calorie_precedence`.)
     package struct MacroRule: Sendable {
         package var proteinKcalPerGram: Double
         package var carbKcalPerGram: Double
         package var fatKcalPerGram: Double
-        /// Week-level expression: the lowest daily calories a cut may reach.
-        package var kcalFloor: CompiledExpression
 
-        package init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double, kcalFloor: CompiledExpression) {
+        package init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double) {
             self.proteinKcalPerGram = proteinKcalPerGram
             self.carbKcalPerGram = carbKcalPerGram
             self.fatKcalPerGram = fatKcalPerGram
-            self.kcalFloor = kcalFloor
         }
     }
 

@@ -322,9 +322,9 @@ extension AdaptationRun {
                                   line: "RIR floor \(floor), no sets to failure (\(reason))", details: details))
     }
 
-    /// Daily calories change by `percent`, at most once per trend window and within the effective
-    /// band (never below the floor); macros follow. At the band's edge the log says so and what a
-    /// coach would do instead.
+    /// Daily calories change by `percent`, at most once per trend window, through the plans' one
+    /// calorie precedence (safety floors > pregnancy > goal band > this step); macros follow. At
+    /// the band's edge or a floor the log says so and what a coach would do instead.
     mutating func changeCalories(by percent: Double, rule: AdaptationRule, reason: String, week: [String: Value]) {
         guard let kcal = plan.kcal, kcal > 0 else {
             warnings.append("rule '\(rule.id)': the plan has no kcal; calories not changed")
@@ -336,26 +336,44 @@ extension AdaptationRun {
                                       reason: reason, line: "Calories unchanged (\(reason); last change \(days) days ago, one change per \(window) days)"))
             return
         }
-        var target = (kcal * (1 + percent / 100)).rounded()
+        let proposed = (kcal * (1 + percent / 100)).rounded()
+        guard let (decision, planned, precedence) = calorieDecision(proposed: proposed) else {
+            warnings.append("rule '\(rule.id)': calories not changed: the calorie precedence (rules/nutrition.yaml calorie_precedence) needs the nutrition rules and the plan's idx.TDEE and idx.BMR")
+            return
+        }
+        // Whole kcal inside what the precedence allows (a band's edges round inward, a floor up),
+        // and a step never turns around: a cut never raises the plan's kcal, an increase never
+        // lowers it (a plan already outside its band stays until a step moves it back).
+        let allowed: Double = switch decision.bound {
+        case .goalBandHigh?: decision.kcal.rounded(.down)
+        case nil: decision.kcal.rounded()
+        default: decision.kcal.rounded(.up)
+        }
+        let target = percent < 0 ? min(kcal, allowed) : max(kcal, allowed)
         var floorNote = ""
-        let floor = amount(readiness.macros.kcalFloor, rule, week)
-        if percent < 0, let floor, target < floor {
-            target = max(target, min(kcal, floor.rounded(.up)))
-            floorNote = "; floor \(ValueText.number(floor.rounded(.up))) kcal"
-        }
         var edge: String?
-        if let found = effectiveCalorieBand(floor: floor) {
-            if percent < 0, target <= found.band.lowerBound {
-                target = max(target, min(kcal, found.band.lowerBound))
-                edge = "at the floor of \(found.low): " + (readiness.calorieBand?.atFloor ?? "no further cut")
-            } else if percent > 0, target >= found.band.upperBound {
-                target = min(target, max(kcal, found.band.upperBound))
-                edge = "at the top of \(found.high): " + (readiness.calorieBand?.atCeiling ?? "no further increase")
-            }
+        let advice = readiness.calorieBand
+        let bandName = goal.map { "the \(ValueText.label($0).lowercased()) band" } ?? "the goal's band"
+        switch decision.bound {
+        case .goalBandLow? where percent < 0:
+            edge = "at the floor of \(bandName), \(ValueText.number(allowed)) kcal: " + (advice?.atFloor ?? "no further cut")
+        case .goalBandHigh? where percent > 0:
+            edge = "at the top of \(bandName), \(ValueText.number(allowed)) kcal: " + (advice?.atCeiling ?? "no further increase")
+        case .pregnancy? where percent < 0:
+            floorNote = "; floor \(ValueText.number(allowed)) kcal"
+            let name = precedence.floor(of: planned, bmr: original.bmr)?.name ?? "pregnancy: no deficit"
+            edge = "at the floor of \(name): " + (advice?.inPregnancy ?? advice?.atFloor ?? "no further cut")
+        case .absoluteFloor? where percent < 0, .bmrFloor? where percent < 0:
+            floorNote = "; floor \(ValueText.number(allowed)) kcal"
+            let name = precedence.floor(of: planned, bmr: original.bmr)?.name ?? "the safety floor"
+            edge = "at \(name): " + (advice?.atFloor ?? "no further cut")
+        default:
+            break
         }
+        let precedenceDetail: [Value] = decision.reason.map { [.map(["calorie_precedence": .string($0)])] } ?? []
         guard target != kcal else {
             log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "note", before: ValueNumber.value(kcal), after: ValueNumber.value(kcal),
-                                      reason: reason, line: "Calories unchanged (\(reason)\(floorNote))\(edge.map { ": " + $0 } ?? "")"))
+                                      reason: reason, line: "Calories unchanged (\(reason))\(edge.map { ": " + $0 } ?? "")", details: precedenceDetail))
             return
         }
         state.lastKcalChange = (input.week, AdaptationEngine.latestDate(input))
@@ -368,7 +386,7 @@ extension AdaptationRun {
         let actual = (target / kcal - 1) * 100
         plan.kcal = target
         log.append(ChangeLogEntry(rule: rule.id, target: "calories", field: "kcal", before: ValueNumber.value(kcal), after: ValueNumber.value(target),
-                                  reason: reason, line: "Calories \(ValueText.signed(actual, decimals: 1))% (\(reason)\(floorNote))"))
+                                  reason: reason, line: "Calories \(ValueText.signed(actual, decimals: 1))% (\(reason)\(floorNote))", details: precedenceDetail))
         guard let macros = plan.macros else { return }
         // Protein and fat stay at their grams per kg; carbohydrate takes the difference, and when
         // it would go below zero fat gives way.

@@ -74,38 +74,18 @@ extension AdaptationRun {
         return max(0, days)
     }
 
-    /// The effective calorie band of an adapt step, by the plans' one calorie precedence (safety
-    /// floors > pregnancy > goal band > adapt steps, `calorie_precedence` of rules/nutrition.yaml):
-    /// the band and floor the precedence decided when the plan was made; for a plan from before
-    /// it, the goal's band of `calories.<goal>.multiplier` times TDEE. Never below `floor` (the
-    /// readiness rules' own floor). Each edge comes with the words the log uses for it.
-    func effectiveCalorieBand(floor: Double?) -> (band: ClosedRange<Double>, low: String, high: String)? {
-        let tdee = original.tdee ?? 0
-        let name = goal.map { "the \(ValueText.label($0).lowercased()) band" } ?? "the goal's band"
-        var band: ClosedRange<Double>
-        var low: String
-        var high: String
-        var safety = floor ?? 0
-        if let decided = original.calorieBounds {
-            band = decided.band
-            low = "\(name), \(ValueText.number(band.lowerBound.rounded(.up))) kcal"
-            high = "\(name), \(ValueText.number(band.upperBound.rounded(.down))) kcal"
-            safety = max(safety, decided.floor)
-        } else if let goal, let multipliers = engine.calorieBands[goal], tdee > 0 {
-            band = (tdee * multipliers.lowerBound)...(tdee * multipliers.upperBound)
-            low = "\(name), \(ValueText.number(multipliers.lowerBound, decimals: 2)) × TDEE \(ValueText.number(tdee)) = \(ValueText.number(band.lowerBound.rounded(.up))) kcal"
-            high = "\(name), \(ValueText.number(multipliers.upperBound, decimals: 2)) × TDEE \(ValueText.number(tdee)) = \(ValueText.number(band.upperBound.rounded(.down))) kcal"
-        } else {
-            return nil
+    /// An adapt step's calories by the plans' one calorie precedence (``CaloriePrecedence``,
+    /// `calorie_precedence` of rules/nutrition.yaml: safety floors > pregnancy > goal band > the
+    /// step), with the decision the plan was made with (its goal band and highest floor hold while
+    /// the client's facts do), else the decision a plan without one is held to. `nil` without the
+    /// nutrition rules, or for a plan with neither a recorded decision nor its TDEE and BMR.
+    func calorieDecision(proposed: Double) -> (decision: CaloriePrecedence.Decision, planned: CaloriePrecedence.Decision, precedence: CaloriePrecedence)? {
+        guard let precedence = engine.calories else { return nil }
+        var planned = original.plannedCalories
+        if planned == nil, let tdee = original.tdee, let bmr = original.bmr {
+            planned = precedence.unrecordedDecision(goal: goal, tdee: tdee, bmr: bmr)
         }
-        band = band.lowerBound.rounded(.up)...max(band.lowerBound.rounded(.up), band.upperBound.rounded(.down))
-        // A floor above the band's edge wins over it, as in the precedence.
-        let floorKcal = safety.rounded(.up)
-        if floorKcal > band.lowerBound {
-            low = "the safety floor, \(ValueText.number(floorKcal)) kcal"
-            if floorKcal >= band.upperBound { high = low }
-            band = floorKcal...max(floorKcal, band.upperBound)
-        }
-        return (band, low, high)
+        guard let planned else { return nil }
+        return (precedence.resolveStep(proposed: proposed, planned: planned, goal: goal, bmr: original.bmr), planned, precedence)
     }
 }

@@ -63,7 +63,7 @@ package enum AdaptationVariables {
     static let checkinScope = ExpressionScope("checkin_readiness", "once per check-in; its let: names are visible to the later ones and to score", [checkin])
     static let dayScope = ExpressionScope("low_day, high_day", "once per scored check-in", [readiness, checkin])
     static let weekScope = ExpressionScope(
-        "rules, macros.kcal_floor", "once per adaptation; every rule sees these",
+        "rules", "once per adaptation; every rule sees these",
         [checkinDays, lowDays, highDays, latestReadiness, meanReadiness, week, blockWeeks, weekInBlock, deloadedThisBlock, weightTrend,
          adherencePct, kcal, bmr])
     static let soreRegionScope = ExpressionScope("for_each: sore_region", "once per region of the latest check-in, with the week's", [region, soreness])

@@ -67,9 +67,12 @@ package struct WeightTrendRule: Sendable {
 package struct CalorieBandAdvice: Sendable {
     package var atFloor: String
     package var atCeiling: String
+    /// At the pregnancy floor (no deficit); `atFloor` when the rules do not say.
+    package var inPregnancy: String?
 
-    package init(atFloor: String, atCeiling: String) {
+    package init(atFloor: String, atCeiling: String, inPregnancy: String? = nil) {
         self.atFloor = atFloor
         self.atCeiling = atCeiling
+        self.inPregnancy = inPregnancy
     }
 }

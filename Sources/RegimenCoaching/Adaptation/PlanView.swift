@@ -77,7 +77,7 @@ package struct PlanView: Sendable, Hashable {
     var state: AdaptationState
     /// The goal's calorie band and the highest safety/pregnancy floor as the plan's calorie
     /// precedence decided them (`nutrition.basis.calorie_precedence`), when the plan says.
-    var calorieBounds: (band: ClosedRange<Double>, floor: Double)?
+    var plannedCalories: CaloriePrecedence.Decision?
 
     package static func == (a: PlanView, b: PlanView) -> Bool { a.document == b.document && a.days == b.days && a.kcal == b.kcal && a.macros == b.macros && a.deload == b.deload && a.state == b.state }
     package func hash(into hasher: inout Hasher) { hasher.combine(document) }
@@ -150,9 +150,11 @@ package struct PlanView: Sendable, Hashable {
         if let band = decision?["band_kcal"]?.listValue, band.count == 2, let low = band[0].numberValue, let high = band[1].numberValue,
            low <= high, Self.plausible.kcal.contains(low), Self.plausible.kcal.contains(high) {
             let floor = decision?["floor_kcal"]?.numberValue.flatMap { Self.plausible.kcal.contains($0) ? $0 : nil } ?? 0
-            calorieBounds = (low...high, floor)
+            let planned = decision?["kcal"]?.numberValue ?? decision?["proposed_kcal"]?.numberValue ?? low
+            let applied = decision?["applied"]?.stringValue.flatMap(CaloriePrecedence.Bound.init(rawValue:))
+            plannedCalories = CaloriePrecedence.Decision(proposed: planned, kcal: planned, band: low...high, floor: floor, bound: applied, reason: nil)
         } else {
-            calorieBounds = nil
+            plannedCalories = nil
         }
         state = AdaptationState(value: root["adaptation"])
         bands = Self.readBands(root)

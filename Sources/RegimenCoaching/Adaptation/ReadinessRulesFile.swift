@@ -72,9 +72,8 @@ package struct ReadinessRulesFile: RuleFileKind {
             let protein = map.required("protein_kcal_per_g", as: Double.self, in: 0.1...20)
             let carb = map.required("carb_kcal_per_g", as: Double.self, in: 0.1...20)
             let fat = map.required("fat_kcal_per_g", as: Double.self, in: 0.1...20)
-            let floor = map.requiredExpression("kcal_floor", in: weekEnvironment)
-            guard let protein, let carb, let fat, let floor else { return nil }
-            return ReadinessRules.MacroRule(proteinKcalPerGram: protein, carbKcalPerGram: carb, fatKcalPerGram: fat, kcalFloor: floor)
+            guard let protein, let carb, let fat else { return nil }
+            return ReadinessRules.MacroRule(proteinKcalPerGram: protein, carbKcalPerGram: carb, fatKcalPerGram: fat)
         }
         let adjustments = document.mapping("adjustments") { map -> AdjustmentPolicy? in
             let recovered = map.requiredExpression("recovered", in: weekEnvironment)
@@ -110,8 +109,9 @@ package struct ReadinessRulesFile: RuleFileKind {
         let band = document.mapping("calorie_band") { map -> CalorieBandAdvice? in
             let floor = map.required("at_floor", as: String.self)
             let ceiling = map.required("at_ceiling", as: String.self)
+            let pregnancy = map.optional("in_pregnancy", as: String.self)
             guard let floor, let ceiling else { return nil }
-            return CalorieBandAdvice(atFloor: floor, atCeiling: ceiling)
+            return CalorieBandAdvice(atFloor: floor, atCeiling: ceiling, inPregnancy: pregnancy)
         }
         var declaredIds: [String] = []
         let rules = document.list("rules") { node, path in

@@ -104,11 +104,20 @@ package struct CaloriePrecedence: Sendable {
     package func resolve(proposed: Double, _ facts: Facts) -> Decision {
         let multipliers = rules.calories[facts.goal]?.range
         let band = multipliers.map { (facts.tdee * $0.lowerBound)...(facts.tdee * $0.upperBound) } ?? proposed...proposed
+        let factors = multipliers.map { "× \(exactly($0.lowerBound))–\(exactly($0.upperBound)) = " } ?? ""
+        let bandText = "the \(facts.goal) band (TDEE \(whole(facts.tdee)) \(factors)\(whole(band.lowerBound))–\(whole(band.upperBound)) kcal)"
+        // The highest floor wins; on a tie the higher-ranked rule (safety before pregnancy) is named.
+        let highest = floors(facts).max { a, b in a.kcal < b.kcal || (a.kcal == b.kcal && rank(a.bound) > rank(b.bound)) }
+        return Self.order(proposed: proposed, band: band, bandText: bandText, floor: highest)
+    }
+
+    /// The order itself, for a plan's target and for an adapt step alike: `proposed` kept inside
+    /// `band`, then raised to `floor` when it lies below it (a floor above the band wins).
+    static func order(proposed: Double, band: ClosedRange<Double>, bandText: String,
+                      floor highest: (bound: Bound, kcal: Double, name: String)?) -> Decision {
         var kcal = proposed
         var bound: Bound?
         var reason: String?
-        let factors = multipliers.map { "× \(exactly($0.lowerBound))–\(exactly($0.upperBound)) = " } ?? ""
-        let bandText = "the \(facts.goal) band (TDEE \(whole(facts.tdee)) \(factors)\(whole(band.lowerBound))–\(whole(band.upperBound)) kcal)"
         if kcal < band.lowerBound {
             kcal = band.lowerBound
             bound = .goalBandLow
@@ -118,8 +127,6 @@ package struct CaloriePrecedence: Sendable {
             bound = .goalBandHigh
             reason = "kcal lowered from \(whole(proposed)) to \(whole(kcal)), the upper edge of \(bandText)"
         }
-        // The highest floor wins; on a tie the higher-ranked rule (safety before pregnancy) is named.
-        let highest = floors(facts).max { a, b in a.kcal < b.kcal || (a.kcal == b.kcal && rank(a.bound) > rank(b.bound)) }
         if let highest, kcal < highest.kcal {
             let above = highest.kcal > band.upperBound ? ", above \(bandText): the floor wins" : ""
             reason = "kcal raised from \(whole(proposed)) to \(whole(highest.kcal)) by \(highest.name)\(above)"
@@ -135,6 +142,54 @@ package struct CaloriePrecedence: Sendable {
         case .absoluteFloor, .bmrFloor: 0
         case .pregnancy: 1
         case .goalBandLow, .goalBandHigh: 2
+        }
+    }
+}
+
+extension CaloriePrecedence {
+    /// An adapt step through the same order (safety floors > pregnancy > goal band > the step):
+    /// `proposed` is the plan's kcal moved by the step; `planned` is the decision the plan was made
+    /// with, whose band and highest floor still hold (the client's TDEE, BMR, sex and pregnancy
+    /// are the plan's). `bmr` names the floor when it is the BMR floor.
+    package func resolveStep(proposed: Double, planned: Decision, goal: String?, bmr: Double?) -> Decision {
+        let bandText = "the \(goal ?? "goal's") band (\(whole(planned.band.lowerBound))–\(whole(planned.band.upperBound)) kcal)"
+        return Self.order(proposed: proposed, band: planned.band, bandText: bandText, floor: floor(of: planned, bmr: bmr))
+    }
+
+    /// The decision a plan that recorded none (made before the precedence, or written by hand)
+    /// is held to: the goal's band from its TDEE (none without a goal), and the floors that need
+    /// no profile — the BMR floor and the lower absolute floor (the plan does not name the sex).
+    package func unrecordedDecision(goal: String?, tdee: Double, bmr: Double) -> Decision {
+        let multipliers = goal.flatMap { rules.calories[$0]?.range }
+        let band = multipliers.map { (tdee * $0.lowerBound)...(tdee * $0.upperBound) } ?? 0...Double.greatestFiniteMagnitude
+        let floor = max(bmr * rules.precedence.bmrMultiplier, rules.precedence.absoluteFloor.values.min() ?? 0)
+        return Decision(proposed: tdee, kcal: tdee, band: band, floor: floor, bound: nil, reason: nil)
+    }
+
+    /// Which of the precedence's floors a plan's recorded `floor_kcal` is: the rule its decision
+    /// applied, else the floor whose value it equals (pregnancy is the only floor that depends on
+    /// TDEE, so a floor that is neither an absolute nor the BMR floor is pregnancy's); `nil` when
+    /// the decision recorded no floor.
+    package func floor(of planned: Decision, bmr: Double?) -> (bound: Bound, kcal: Double, name: String)? {
+        guard planned.floor > 0 else { return nil }
+        let safety = rules.precedence
+        let kcal = planned.floor
+        func near(_ value: Double) -> Bool { abs(value - kcal) < 0.5 }
+        if let bound = planned.bound, bound != .goalBandLow, bound != .goalBandHigh {
+            return (bound, kcal, name(of: bound, kcal: kcal))
+        }
+        if safety.absoluteFloor.values.contains(where: near) { return (.absoluteFloor, kcal, name(of: .absoluteFloor, kcal: kcal)) }
+        if let bmr, near(bmr * safety.bmrMultiplier) { return (.bmrFloor, kcal, name(of: .bmrFloor, kcal: kcal)) }
+        return (.pregnancy, kcal, name(of: .pregnancy, kcal: kcal))
+    }
+
+    private func name(of bound: Bound, kcal: Double) -> String {
+        let safety = rules.precedence
+        return switch bound {
+        case .absoluteFloor: "the safety floor, \(whole(kcal)) kcal/day (\(safety.floorSource))"
+        case .bmrFloor: "the BMR floor, \(whole(kcal)) kcal/day (never below BMR)"
+        case .pregnancy: "pregnancy: no deficit (\(safety.pregnancySource)), \(whole(kcal)) kcal/day"
+        case .goalBandLow, .goalBandHigh: "the goal's band"
         }
     }
 }

@@ -11,7 +11,8 @@ enum AdaptationFixtures {
               let readiness = ruleSet.first(ReadinessRulesFile.self)?.rules,
               let progression = ruleSet.first(ProgressionRulesFile.self)?.rules,
               let setCredit else { return nil }
-        return AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit)
+        return AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit,
+                                calories: (try? TestRules.loaded.get()).map { CaloriePrecedence(rules: $0.nutrition) })
     }
 
     /// `set_credit` of rules/training-volume.yaml, the one place the set credit is written: the

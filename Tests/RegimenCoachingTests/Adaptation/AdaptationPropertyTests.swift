@@ -119,7 +119,7 @@ import Testing
 
     private func engine(_ exercises: [String: ExerciseFacts]) throws -> AdaptationEngine {
         let base = try #require(AdaptationFixtures.engine)
-        return AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: exercises, setCredit: base.setCredit)
+        return AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: exercises, setCredit: base.setCredit, calories: base.calories)
     }
 
     @Test func adaptationNeverRaisesAMuscleAboveItsCap() throws {

@@ -148,7 +148,7 @@ import Testing
             let c = AdaptationPropertyTests.randomCase(&rng)
             let input = AdaptationPropertyTests.randomInput(for: c.plan, &rng)
             let base = try #require(F.engine)
-            let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: c.exercises, setCredit: base.setCredit)
+            let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: c.exercises, setCredit: base.setCredit, calories: base.calories)
             let once = try engine.adapt(plan: c.plan, input: input)
             let twice = try engine.adapt(plan: once.patchedPlan, input: input)
             #expect(twice.patchedPlan == once.patchedPlan)

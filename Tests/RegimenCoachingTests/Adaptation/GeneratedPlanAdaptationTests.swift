@@ -34,7 +34,8 @@ import Testing
     private func engine(_ training: TrainingPlanner) throws -> AdaptationEngine {
         let base = try #require(AdaptationFixtures.engine)
         return AdaptationEngine(readiness: base.readiness, progression: base.progression,
-                                exercises: ExerciseFacts.table(from: training.catalog), setCredit: training.rules.setCredit.value)
+                                exercises: ExerciseFacts.table(from: training.catalog), setCredit: training.rules.setCredit.value,
+                                calories: base.calories)
     }
 
     @Test func weeklySetsAreCountedAsThePlanCountsThem() throws {

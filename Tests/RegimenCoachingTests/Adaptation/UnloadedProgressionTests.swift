@@ -29,7 +29,7 @@ import Testing
 
     private func adapt(_ plan: Value, _ sets: [LoggedSet], exercise: String = "pike_push_up", feel: SessionFeel? = nil) throws -> AdaptationResult {
         let base = try #require(F.engine)
-        let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises, setCredit: base.setCredit)
+        let engine = AdaptationEngine(readiness: base.readiness, progression: base.progression, exercises: Self.exercises, setCredit: base.setCredit, calories: base.calories)
         let session = LoggedSession(date: "2026-03-04", day: 1, exercises: [LoggedExercise(exerciseId: exercise, sets: sets, feel: feel)])
         return try engine.adapt(plan: plan, input: AdaptationInput(checkIns: [F.high("2026-03-04")], sessions: [session], week: 2))
     }
