@@ -16,8 +16,10 @@ import Testing
     struct Figures {
         var sequences = 0, weeks = 0, outOfBand = 0, kcalChanges = 0, changesInsideWindow = 0
         var loadSteps = 0, loadStepsOutside = 0, extendedReps = 0, unlogged = 0, notBaseline = 0
+        var floorBound = 0, floorStops = 0, bandEdgeStops = 0
         var line: String {
-            "sequences \(sequences), weeks \(weeks): kcal outside the effective band \(outOfBand); kcal changes \(kcalChanges), "
+            "sequences \(sequences) (\(floorBound) of pregnant or small older women), weeks \(weeks): kcal outside the effective band \(outOfBand); "
+                + "steps stopped at a band edge \(bandEdgeStops), at a safety or pregnancy floor \(floorStops); kcal changes \(kcalChanges), "
                 + "of them within 14 days of the last \(changesInsideWindow); load steps \(loadSteps), outside 2.5–5% without the extended-reps path \(loadStepsOutside), "
                 + "extended-reps steps \(extendedReps); weeks changed without a log line \(unlogged); sequences not back at baseline after two neutral weeks \(notBaseline)"
         }
@@ -31,6 +33,7 @@ import Testing
             let profile = AdaptationSimulation.profile(&rng)
             let run = try simulation.run(profile: profile, weeks: 8, neutral: 2, &rng)
             figures.sequences += 1
+            if profile.pregnant == true || (profile.age ?? 0) >= 65 { figures.floorBound += 1 }
             var previous = try #require(Optional(simulation.planner.generatePlan(profile).jsonValue()))
             var lastKcalChangeWeek: Int?
             for (index, result) in run.weeks.enumerated() {
@@ -42,6 +45,13 @@ import Testing
                     figures.kcalChanges += 1
                     if let last = lastKcalChangeWeek, (week - last) * 7 < 14 { figures.changesInsideWindow += 1 }
                     lastKcalChangeWeek = week
+                }
+                for entry in result.changeLog where entry.target == "calories" && entry.field == "note" {
+                    if entry.line.contains("at the floor of pregnancy") || entry.line.contains("at the safety floor") || entry.line.contains("at the BMR floor") {
+                        figures.floorStops += 1
+                    } else if entry.line.contains("at the floor of the") || entry.line.contains("at the top of the") {
+                        figures.bandEdgeStops += 1
+                    }
                 }
                 for entry in result.changeLog where entry.field == "load_kg" {
                     guard let before = entry.before.numberValue, let after = entry.after.numberValue, after > before else { continue }
@@ -95,6 +105,7 @@ import Testing
         #expect(figures.notBaseline == 0, "\(figures.line)")
         // The grid exercises what it checks.
         #expect(figures.kcalChanges > 0 && figures.loadSteps > 0 && figures.extendedReps > 0, "\(figures.line)")
+        #expect(figures.floorBound > 0 && figures.floorStops > 0 && figures.bandEdgeStops > 0, "\(figures.line)")
     }
 
     /// The baseline is the plan plus earned progression only: the sets a sequence ends with differ

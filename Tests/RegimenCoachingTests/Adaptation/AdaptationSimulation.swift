@@ -28,15 +28,35 @@ struct AdaptationSimulation {
 
     static let goals = ["fat_loss", "lean_mass", "recomp", "strength"]
 
+    /// A generated client: mostly adults of 18–54, and one in four a client whom the calorie
+    /// precedence's floors bind (a pregnant woman, any trimester or none given, or a small woman
+    /// of 65 or more), so the sequences cross the pregnancy and safety floors as well as the bands.
     static func profile(_ rng: inout SeededGenerator) -> Profile {
         let sex: Profile.Sex = Bool.random(using: &rng) ? .male : .female
         let weight = Double(Int.random(in: 50...110, using: &rng))
-        return Profile(
+        var profile = Profile(
             sex: sex, scheduleDays: Int.random(in: 2...6, using: &rng), ageRange: ["18–24", "25–34", "35–44", "45–54"].randomElement(using: &rng),
             heightCm: Double(Int.random(in: 155...195, using: &rng)), weightKg: weight,
             experience: Profile.Experience.allCases.randomElement(using: &rng),
             equipment: [Profile.Equipment.fullGym, .dumbbellsOnly, .bodyweightOnly].randomElement(using: &rng),
             goal: goals.randomElement(using: &rng))
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0:
+            profile.sex = .female
+            profile.pregnant = true
+            profile.trimester = [nil, 1, 2, 3].randomElement(using: &rng) ?? nil
+            profile.heightCm = Double(Int.random(in: 150...178, using: &rng))
+            profile.weightKg = Double(Int.random(in: 50...90, using: &rng))
+        case 1:
+            profile.sex = .female
+            profile.ageRange = nil
+            profile.age = Int.random(in: 65...80, using: &rng)
+            profile.heightCm = Double(Int.random(in: 145...160, using: &rng))
+            profile.weightKg = Double(Int.random(in: 40...55, using: &rng))
+        default:
+            break
+        }
+        return profile
     }
 
     /// Day `n` (0-based) of the simulation as a date.
