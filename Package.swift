@@ -37,6 +37,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         // `regimen serve --tls-certificate`: HTTPS on the public listener, reloaded on SIGHUP.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // `regimen serve --firestore-*`: get() and exists() read a Firestore database over its REST API.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // `regimen serve --tls-client-ca`: a client certificate's subject names the caller (mutual TLS).
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
@@ -112,6 +116,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             // The page at `/`: plain HTML, CSS and JavaScript, served as they are (no build step).
             resources: [.copy("Web/Assets")],

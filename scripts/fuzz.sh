@@ -91,6 +91,9 @@ dict_option=(); [ -f "$dictionary" ] && dict_option=(-dict="$dictionary")
 # FuzzCost's oracle is counted work, not time; its inputs hold values of up to 20,000 elements,
 # which ASan makes slow to build. Its timeout only catches a hang.
 timeout=1; [ "$target" = FuzzCost ] && timeout=10
+# FuzzCost's bytes are choices: an expression takes at most about 50 of them, so longer inputs only
+# spend mutations on bytes nothing reads.
+max_len=65536; [ "$target" = FuzzCost ] && max_len=256
 
 # libFuzzer checks every input for leaks (-detect_leaks, on by default with ASan). LeakSanitizer's
 # own check at exit is off: it sees the process-wide globals (loaded rules) as leaked, because it
@@ -98,5 +101,5 @@ timeout=1; [ "$target" = FuzzCost ] && timeout=10
 # /dev/stdin cannot block a run.
 REGIMEN_ROOT="$root" ASAN_OPTIONS="detect_leaks=1:leak_check_at_exit=0:allocator_may_return_null=1" \
     "$binary" "$corpus" "$scratch/seeds/$target" "${dict_option[@]}" \
-    -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096 -max_len=65536 \
+    -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096 -max_len="$max_len" \
     -artifact_prefix="$findings/" -print_final_stats=1 "$@" < /dev/null

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The nutrition property over the FULL grid of Tests/RegimenCoachingTests/NutritionGrid.swift
-# (2 sexes × 24 weights × 4 goals × 3 experience levels × 3 budgets × 17 diets × 5 meal counts =
-# 146,880 profiles); `swift test` runs every 139th of them. Release build: the debug one would take
-# hours. Runs in SHARDS pieces (default 8), printing each piece's meals with options per diet as it
-# finishes, then the totals; exits 1 if any piece fails (a meal without options whose exclusions
-# leave every category a source, or any combination outside its band).
+# (2 sexes × 25 weights (40–160 kg) × 4 goals × 3 experience levels × 3 budgets × 18 diets × 5 meal
+# counts = 162,000 profiles); `swift test` runs every 139th of them. Release build: the debug one
+# would take hours. Runs in SHARDS pieces (default 8), printing each piece's meals with options per
+# diet as it finishes, then the totals; exits 1 if any piece fails (a meal without options whose
+# exclusions leave every category a source and whose plan does not say so, any combination outside
+# its band, a meal whose protein options span fewer food groups than rules/meals.yaml asks, or an
+# omnivore's day with fewer than six protein foods: issue 31). scripts/food-variety-figures.py
+# measures the food figures of any binary (an older one too) from the outside.
 #
 #   scripts/nutrition-grid.sh [SHARDS]
 set -euo pipefail
@@ -21,7 +24,7 @@ summary="$logs/summary.txt"
 for ((k = 0; k < shards; k++)); do
     REGIMEN_NUTRITION_GRID_SHARD="$k/$shards" swift test -c release -Xswiftc -enable-testing --skip-build \
         --filter 'NutritionPropertyTests/everyMealOfTheGrid' > "$logs/shard-$k.log" 2>&1 || status=1
-    grep -E "^nutrition grid|^  exclusions|^  meals per day|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
+    grep -E "^nutrition grid|^  exclusions|^  meals per day|^  omnivore days|^  soy-free vegan|^  meals whose protein|✘ Test .* failed after|✔ Test .* passed after" "$logs/shard-$k.log" | grep -v "^↳" || true
     grep -E "^  exclusions" "$logs/shard-$k.log" >> "$summary" || true
     grep -E "^  meals per day" "$logs/shard-$k.log" >> "$logs/meal-counts.txt" || true
 done

@@ -9,10 +9,12 @@
    mutants are loaded together, so checks across files (a muscle the volume rules track, an
    equipment tag, an exercise id) do not run there: a mutant on which the two disagree is judged
    again in a copy of the shipped rules with only its file replaced.
-3. Vocabulary mutants (a misspelt muscle, equipment tag, exercise id, experience level, a set
-   range written in words or backwards), each in a copy of the shipped rules: the schemas list
+3. Vocabulary mutants (a misspelt muscle, equipment tag, exercise id, experience level, food tag,
+   ingredient id, supplement goal, a set range written in words or backwards, an id in a fact's
+   list), each in a copy of the shipped rules: the schemas list
    the words the shipped catalogs define (`regimen schema` writes them), so both must reject
-   them; a backwards range (`sets: 18-14`) is the loader's alone and both must accept its shape. A mutant
+   them; a backwards range (`sets: 18-14`) and an id inside an expression are the loader's alone
+   and both must accept their shape. A mutant
    is "shape-rejected" by the loader when the loader reports one of the shape diagnostics below
    in it (a missing or unknown key, a wrong type, a value out of range or not among the allowed
    words); the schema and the loader agree on a mutant when both reject it or both accept it.
@@ -354,6 +356,20 @@ VOCABULARY_MUTANTS = [
     ("rules/training-goals.yaml", ("modifiers", "rows", 0, "compound"), "4 sets of 6-10", "a prescription in words", True),
     ("rules/training-recovery.yaml", ("blocks", 0, "options", 0), "walkin", "a recovery option naming no exercise", True),
     ("rules/training-selection.yaml", ("injury_set_cuts", "knee", "muscles", 0), "quad", "injury cut muscle 'quad'", True),
+    # Food and supplement vocabularies: ingredient ids and food tags wherever a diet, an ingredient
+    # or a supplement names them, a supplement's goals and the items it is redundant with.
+    ("rules/dietary-exclusions.yaml", ("exclusions", "vegan", "excludes", 0), "meats", "a diet's tag 'meats'", True),
+    ("rules/dietary-exclusions.yaml", ("exclusions", "pescatarian", "ingredients"), ["chicken_brest"],
+     "a diet naming ingredient 'chicken_brest'", True),
+    ("rules/dietary-exclusions.yaml", ("tags", 0), "meats", "a tag list's 'meats' (the diets naming 'meat' then name no tag)", True),
+    ("catalogs/ingredients.yaml", ("ingredients", 0, "contains", 0), "meats", "an ingredient's tag 'meats'", True),
+    ("catalogs/supplement-catalog.yaml", ("supplements", 0, "contains", 0), "diary", "a supplement's tag 'diary'", True),
+    ("catalogs/supplement-catalog.yaml", ("supplements", 0, "goals", 0), "fat_los", "a supplement's goal 'fat_los'", True),
+    ("rules/supplement-rules.yaml", ("advisor", "always_include_goals", 0), "general_helth", "always_include_goals 'general_helth'", True),
+    # An id in a fact's list is inside an expression: check's alone (expr.unknown-value), and any
+    # text to the schema.
+    ("rules/supplement-rules.yaml", ("facts", "minor_allowed"), "['whey_protien', 'omega_3']",
+     "an id of fact minor_allowed, 'whey_protien' (check's alone: an expression)", False),
 ]
 
 
@@ -365,7 +381,8 @@ def check_vocabulary_mutants(regimen, validators):
         with open(os.path.join(ROOT, relative), encoding="utf-8") as handle:
             document = load_yaml(handle.read())
         try:
-            at(document, path)
+            # The parent must exist; the mutant may add its last key (a diet's `ingredients:`).
+            at(document, path[:-1])[path[-1]] if not isinstance(value, list) else at(document, path[:-1])
         except (KeyError, IndexError, TypeError):
             disagreements.append(f"{relative} [{what}]: the shipped file has no {'.'.join(map(str, path))}")
             continue

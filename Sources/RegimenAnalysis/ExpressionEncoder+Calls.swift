@@ -13,8 +13,10 @@ extension ExpressionEncoder {
             case "get", "getAfter": return hostGet(args, after: name == "getAfter", c, span)
             case "exists", "existsAfter": return hostExists(args, after: name == "existsAfter", c, span)
             default:
-                args.forEach { _ = term($0, c, span) }
-                return .term(encoder.fresh("the function \(name)()", at: c.place(span)))
+                let terms = args.map { term($0, c, span) }
+                // string() tells -0.0 from 0.0, which the encoding's reals do not: a fresh value.
+                if name == "string" { return .term(encoder.fresh("the function \(name)()", at: c.place(span))) }
+                return .term(encoder.abstractFunction("the function \(name)()", at: c.place(span), key: "function \(name)", inputs: terms))
             }
         case .member(let receiverExpr, let method, _):
             let receiver = value(receiverExpr, c)
@@ -75,8 +77,11 @@ extension ExpressionEncoder {
 
     func methodCall(_ receiver: SymbolicValue, _ method: String, _ args: [SymbolicValue], _ c: Context, _ span: SourceSpan) -> SymbolicValue {
         if case .namespace(let space) = receiver {
-            args.forEach { _ = term($0, c, span) }
-            return .term(encoder.fresh("\(space).\(method)()", at: c.place(span)))
+            let terms = args.map { term($0, c, span) }
+            // math.pow(-0.0, -1) is -Infinity and math.pow(0.0, -1) Infinity, a sign the
+            // encoding's reals lose: a fresh value per use.
+            if space == "math" && method == "pow" { return .term(encoder.fresh("math.pow()", at: c.place(span))) }
+            return .term(encoder.abstractFunction("\(space).\(method)()", at: c.place(span), key: "\(space).\(method)", inputs: terms))
         }
         switch (method, args.count) {
         case ("get", 2):
@@ -92,12 +97,15 @@ extension ExpressionEncoder {
             if case .list(let items) = receiver { return .term("(ite (is-verr \(term(receiver, c, span))) verr (vint \(items.count)))") }
             if case .string(let s) = receiver { return .term("(vint \(s.utf16.count))") }
             let t = term(receiver, c, span)
-            // UTF-16 code units: between the code points z3 counts and twice that.
-            let extra = "size_extra_\(encoder.opaqueID())"
-            encoder.declare(extra, "Int")
-            encoder.assume("(and (>= \(extra) 0) (<= \(extra) (str.len (vs \(t)))))")
-            encoder.constrainConcretely("(= \(extra) 0)")
-            let other = encoder.fresh("size() of a list or map", at: c.place(span))
+            // UTF-16 code units: between the code points z3 counts and twice that (one variable
+            // per receiver, so the same size() in both versions of a policy is one value).
+            let (extra, isNew) = encoder.variable("size_extra", of: t)
+            if isNew {
+                encoder.declare(extra, "Int")
+                encoder.assume("(and (>= \(extra) 0) (<= \(extra) (str.len (vs \(t)))))")
+                encoder.constrainConcretely("(= \(extra) 0)")
+            }
+            let other = encoder.abstractFunction("size() of a list or map", at: c.place(span), key: "size", inputs: [t])
             return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(other) verr)))")
         case ("keys", 0):
             if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .keys(ref, error: error) }
@@ -117,9 +125,22 @@ extension ExpressionEncoder {
                     }
                 }
             }
+        case ("matches", 1):
+            guard case .string(let pattern) = args[0] else { break }
+            let t = term(receiver, c, span)
+            guard RegularExpression.syntaxError(in: pattern) == nil else {
+                // A pattern outside RE2's grammar is an error on every receiver.
+                return .term("verr")
+            }
+            guard let regex = RegexEncoding(pattern, budget: EvaluationLimits().maxPatternSteps) else { break }
+            // Past the decided length the evaluator may stop with an error: left abstract.
+            let long = encoder.abstractFunction("matches() on a text longer than \(regex.decidedLength) code points", at: c.place(span), key: "matches \(pattern)", inputs: [t])
+            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (ite (<= (str.len (vs \(t))) \(regex.decidedLength)) (vbool (str.in.re (vs \(t)) \(regex.language))) \(long)) verr))")
         case ("trim", 0):
             let t = term(receiver, c, span)
-            let trimmed = "trim_\(encoder.opaqueID())", before = "trim_before_\(encoder.opaqueID())", after = "trim_after_\(encoder.opaqueID())"
+            let (trimmed, isNew) = encoder.variable("trim", of: t)
+            let before = trimmed + "_before", after = trimmed + "_after"
+            guard isNew else { return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vstr \(trimmed)) verr))") }
             for name in [trimmed, before, after] { encoder.declare(name, "String") }
             // trim() removes characters up to U+0020 at both ends.
             let space = "(re.range \"\\u{0}\" \" \")"
@@ -132,8 +153,8 @@ extension ExpressionEncoder {
         default: break
         }
         let t = term(receiver, c, span)
-        args.forEach { _ = term($0, c, span) }
-        let f = encoder.fresh("\(method)()", at: c.place(span))
+        let terms = args.map { term($0, c, span) }
+        let f = encoder.abstractFunction("\(method)()", at: c.place(span), key: "method \(method)", inputs: [t] + terms)
         return .term("(ite (is-verr \(t)) verr \(f))")
     }
 }

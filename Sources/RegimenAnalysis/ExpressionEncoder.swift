@@ -66,17 +66,20 @@ struct ExpressionEncoder {
         case .request: return "(vmap \(encoder.rootID("request")))"
         case .list(let items):
             let terms = items.map { term($0, c, span) }
-            let id = encoder.opaqueID()
+            let id = encoder.opaqueID(content: "list " + terms.joined(separator: " "))
             return terms.isEmpty ? "(vlist \(id))" : "(ite (or \(terms.map { "(is-verr \($0))" }.joined(separator: " "))) verr (vlist \(id)))"
         case .literalMap(let entries):
             let terms = entries.map { term($0.1, c, span) }
-            let id = encoder.opaqueID()
+            let id = encoder.opaqueID(content: "map " + zip(entries, terms).map { "\(SMTPrelude.string($0.0)) \($1)" }.joined(separator: " "))
             return terms.isEmpty ? "(vmap \(id))" : "(ite (or \(terms.map { "(is-verr \($0))" }.joined(separator: " "))) verr (vmap \(id)))"
-        case .path: return "(vother \(encoder.opaqueID()))"
+        case .path(let segments):
+            return "(vother \(encoder.opaqueID(content: "path " + segments.map { term($0, c, span) }.joined(separator: " "))))"
         case .namespace(let name): return encoder.fresh("the namespace '\(name)' as a value", at: c.place(span))
-        case .keys(_, let error):
-            let f = encoder.fresh("keys() as a list", at: c.place(span))
-            return "(ite \(error) verr (ite (is-vlist \(f)) \(f) (vlist \(encoder.opaqueID()))))"
+        case .keys(let ref, let error):
+            // The keys of one map of the request are one list (the request is fixed in a query).
+            let name = ([ref.root] + ref.path).joined(separator: ".")
+            let f = encoder.abstractFunction("keys() as a list", at: c.place(span), key: "keys of \(name)", inputs: [])
+            return "(ite \(error) verr (ite (is-vlist \(f)) \(f) (vlist \(encoder.opaqueID(content: "keys of \(name)")))))"
         }
     }
 
@@ -108,8 +111,8 @@ struct ExpressionEncoder {
         case .index(let base, let index, let span):
             let b = value(base, c)
             if case .string(let key) = value(index, c), mapError(b) != nil { return member(b, key, c, span) }
-            _ = term(value(index, c), c, span)
-            return .term(encoder.fresh("an index [] with a computed key or on a list", at: c.place(span)))
+            let indexTerm = term(value(index, c), c, span)
+            return .term(encoder.abstractFunction("an index [] with a computed key or on a list", at: c.place(span), key: "index", inputs: [term(b, c, span), indexTerm]))
         case .slice(_, _, _, let span): return .term(encoder.fresh("a slice [a:b]", at: c.place(span)))
         case .call(let callee, let arguments, let span): return call(callee, arguments, c, span)
         case .unary(let op, let operand, let span):
@@ -117,7 +120,7 @@ struct ExpressionEncoder {
             switch op {
             case .not: return .term("(vnot \(t))")
             case .negate:
-                let f = encoder.fresh("unary minus on a float that is not finite", at: c.place(span))
+                let f = encoder.abstractFunction("unary minus on a float that is not finite", at: c.place(span), key: "negate", inputs: [t])
                 return .term("(ite (is-verr \(t)) verr (ite (is-vint \(t)) (iop (- (vi \(t)))) (ite (is-vflt \(t)) (vflt (- (vf \(t)))) (ite (is-vspecial \(t)) \(f) verr))))")
             }
         case .binary(let op, let lhs, let rhs, let span): return binary(op, lhs, rhs, c, span)
@@ -184,7 +187,7 @@ struct ExpressionEncoder {
                     let id = encoder.segments.last.map { SymbolicEncoder.termOfSegment($0) }
                     return .doc(DocRef(exists: "true", data: MapRef(root: "new", path: []), id: id), error: "false")
                 }
-            default: return .term(encoder.fresh("request.\(name)", at: c.place(span)))
+            default: return .term(encoder.abstractFunction("request.\(name)", at: c.place(span), key: "request.\(name)", inputs: []))
             }
         case .auth:
             switch name {
@@ -199,7 +202,9 @@ struct ExpressionEncoder {
             case "id":
                 if let id = doc.id { return .term("(ite \(missing) verr \(id))") }
                 return .term(encoder.fresh("the id of a document read with get()", at: c.place(span)))
-            default: return .term(encoder.fresh("the document property '\(name)'", at: c.place(span)))
+            default:
+                let document = ([doc.data.root] + doc.data.path).joined(separator: ".")
+                return .term(encoder.abstractFunction("the document property '\(name)'", at: c.place(span), key: "property \(name) of \(document)", inputs: []))
             }
         case .map(let ref, _):
             guard let error = mapError(base) else { return .term("verr") }
@@ -208,9 +213,9 @@ struct ExpressionEncoder {
             if let entry = entries.first(where: { $0.0 == name }) { return entry.1 }
             return .term("verr")
         case .namespace(let space):
-            return .term(encoder.fresh("\(space).\(name)", at: c.place(span)))
+            return .term(encoder.abstractFunction("\(space).\(name)", at: c.place(span), key: "\(space).\(name)", inputs: []))
         case .term(let t):
-            let f = encoder.fresh("a field of a computed map", at: c.place(span))
+            let f = encoder.abstractFunction("a field of a computed map", at: c.place(span), key: "field \(name)", inputs: [t])
             return .term("(ite (is-vmap \(t)) \(f) verr)")
         case .string, .list, .path, .keys: return .term("verr")
         }
@@ -261,26 +266,32 @@ struct ExpressionEncoder {
             if case .string(let key) = element {
                 return "(ite \(error) verr (vbool (not (is-vnone \(encoder.field(ref.child(key)))))))"
             }
-            return encoder.fresh("'in' with a computed key", at: c.place(span))
+            return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])
         case .literalMap(let entries):
             if case .string(let key) = element { return "(vbool \(entries.contains { $0.0 == key }))" }
-            return encoder.fresh("'in' with a computed key", at: c.place(span))
+            return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])
         default:
             let t = term(container, c, span)
-            let f = encoder.fresh("'in' on a list or set read from data", at: c.place(span))
+            let f = encoder.abstractFunction("'in' on a list or set read from data", at: c.place(span), key: "in", inputs: [e, t])
             return "(ite (or (is-verr \(e)) (is-verr \(t))) verr (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(f) verr))"
         }
     }
 
     func arithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ c: Context, _ span: SourceSpan) -> String {
-        let other = encoder.fresh("'\(op.rawValue)' outside int/float/string arithmetic", at: c.place(span))
+        let other = encoder.abstractFunction("'\(op.rawValue)' outside int/float/string arithmetic", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r])
         let ints: String
         let real: String
         switch op {
         case .add: ints = "(iop (+ (vi \(l)) (vi \(r))))"; real = "(+ (vf \(l)) (vf \(r)))"
         case .subtract: ints = "(iop (- (vi \(l)) (vi \(r))))"; real = "(- (vf \(l)) (vf \(r)))"
         case .multiply: ints = "(iop (* (vi \(l)) (vi \(r))))"; real = "(* (vf \(l)) (vf \(r)))"
-        default: return "(ite (or (is-verr \(l)) (is-verr \(r))) verr \(encoder.fresh("'\(op.rawValue)' (division)", at: c.place(span))))"
+        default:
+            // The encoding's reals do not tell -0.0 from 0.0, and only a zero divisor makes the
+            // result depend on that sign: a fresh value there, a function of the operands elsewhere.
+            let zero = "(or (= \(r) (vint 0)) (and (is-vflt \(r)) (= (vf \(r)) 0.0)))"
+            let byZero = encoder.fresh("'\(op.rawValue)' by zero", at: c.place(span))
+            let quotient = encoder.abstractFunction("'\(op.rawValue)' (division)", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r])
+            return "(ite (or (is-verr \(l)) (is-verr \(r))) verr (ite \(zero) \(byZero) \(quotient)))"
         }
         let strings = op == .add ? "(ite (and (is-vstr \(l)) (is-vstr \(r))) (vstr (str.++ (vs \(l)) (vs \(r)))) \(other))" : other
         // Float results that overflow to infinity are left to the abstract value.

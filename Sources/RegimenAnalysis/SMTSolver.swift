@@ -37,36 +37,52 @@ package struct SMTSolver: Sendable {
     }
 
     /// Runs `script` (which ends in `(check-sat)` and, when a model is wanted, `(get-value …)`).
+    ///
+    /// The script and the answer go through temporary files, not pipes: every descriptor this
+    /// opens is closed here (Foundation's `Pipe` ends leaked two descriptors per query, and a
+    /// long run of queries crashed `Process.run()` past about 1,300 of them).
     package func run(_ script: String) -> Answer {
+        let manager = FileManager.default
+        let base = manager.temporaryDirectory.appendingPathComponent("regimen-smt-\(UUID().uuidString)")
+        let scriptFile = base.appendingPathExtension("smt2")
+        let answerFile = base.appendingPathExtension("out")
+        defer {
+            try? manager.removeItem(at: scriptFile)
+            try? manager.removeItem(at: answerFile)
+        }
+        guard (try? Data(script.utf8).write(to: scriptFile)) != nil, manager.createFile(atPath: answerFile.path, contents: nil),
+              let answer = FileHandle(forWritingAtPath: answerFile.path) else {
+            return .unknown(reason: "cannot write the query to \(manager.temporaryDirectory.path)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        // z3 reads `-in`; cvc5 reads standard input when given no file.
         let isZ3 = (executable as NSString).lastPathComponent.hasPrefix("z3")
         let milliseconds = max(1, Int(timeoutSeconds * 1000))
-        process.arguments = isZ3 ? ["-in", "-smt2", "-t:\(milliseconds)"] : ["--lang=smt2", "--produce-models", "--tlimit=\(milliseconds)"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        process.arguments = isZ3 ? ["-smt2", "-t:\(milliseconds)", scriptFile.path] : ["--lang=smt2", "--produce-models", "--tlimit=\(milliseconds)", scriptFile.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = answer
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .unknown(reason: "cannot run \(executable)") }
-        let writer = input.fileHandleForWriting
-        try? writer.write(contentsOf: Data(script.utf8))
-        try? writer.close()
+        do { try process.run() } catch {
+            try? answer.close()
+            return .unknown(reason: "cannot run \(executable)")
+        }
         // The solver's own limit bounds the search; this bounds everything else (a stuck
         // process): past twice the limit it is ended.
         let started = Date()
         let deadline = started.addingTimeInterval(timeoutSeconds * 2 + 1)
-        let reader = OutputCollector(output.fileHandleForReading)
+        var ended = false
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                process.waitUntilExit()
-                return .unknown(reason: "timeout")
+                ended = true
+                break
             }
             Thread.sleep(forTimeInterval: 0.005)
         }
-        let text = reader.finish()
+        process.waitUntilExit()
+        try? answer.close()
+        if ended { return .unknown(reason: "timeout") }
+        let text = (try? String(contentsOf: answerFile, encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true)
         let first = lines.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         switch first {
@@ -78,30 +94,5 @@ package struct SMTSolver: Sendable {
             return .unknown(reason: timedOut ? "timeout" : "the solver answered unknown")
         default: return .unknown(reason: first.isEmpty ? "timeout" : "solver error: \(first.prefix(200))")
         }
-    }
-}
-
-/// Reads a pipe to its end on a background thread, so a solver writing a large model never
-/// blocks on a full pipe while this process waits for it to exit.
-private final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            let all = handle.readDataToEndOfFile()
-            lock.lock()
-            data = all
-            lock.unlock()
-            done.signal()
-        }
-    }
-
-    func finish() -> String {
-        done.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
     }
 }

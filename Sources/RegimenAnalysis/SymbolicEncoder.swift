@@ -79,22 +79,78 @@ final class SymbolicEncoder {
     /// A restriction of the concrete attempt only (see ``concreteConstraints``).
     func constrainConcretely(_ constraint: String) { concreteConstraints.append(constraint) }
 
-    /// A new unconstrained value for a construct encoded abstractly, recorded with its place.
+    /// A new unconstrained value (an error or any value) for a construct encoded abstractly,
+    /// recorded with its place.
     func fresh(_ construct: String, at location: String) -> String {
         counter += 1
         let name = "abstract_\(counter)"
         declare(name, "V")
-        constraints.append("(okvalue \(name))")
-        let abstraction = Abstraction(construct: construct, location: location)
-        if !abstractions.contains(abstraction) { abstractions.append(abstraction) }
+        constraints.append(Self.anyOutcome(name))
+        record(Abstraction(construct: construct, location: location))
         return name
     }
+
+    /// The result of a construct encoded abstractly, as an uninterpreted function of its inputs
+    /// (V terms): the same construct applied to the same values gives the same result, in every
+    /// policy encoded against this request, so a construct both versions share unchanged cancels
+    /// out of a comparison; the result itself is unconstrained (an error or any value). Sound
+    /// only for constructs whose result is a function of the values of `inputs` (and of the
+    /// request, which is fixed within one query); `key` names the function (with its arity).
+    func abstractFunction(_ construct: String, at location: String, key: String, inputs: [String]) -> String {
+        record(Abstraction(construct: construct, location: location))
+        let functionKey = "\(key)/\(inputs.count)"
+        let symbol: String
+        if let known = functionSymbols[functionKey] {
+            symbol = known
+        } else {
+            symbol = "absfn_\(functionSymbols.count)"
+            functionSymbols[functionKey] = symbol
+            declarations.append("(declare-fun \(symbol) (\(inputs.map { _ in "V" }.joined(separator: " "))) V)")
+        }
+        let application = inputs.isEmpty ? symbol : "(\(symbol) \(inputs.joined(separator: " ")))"
+        if appliedFunctions.insert(application).inserted { constraints.append(Self.anyOutcome(application)) }
+        return application
+    }
+
+    private var functionSymbols: [String: String] = [:]
+    private var appliedFunctions = Set<String>()
+
+    private func record(_ abstraction: Abstraction) {
+        if !abstractions.contains(abstraction) { abstractions.append(abstraction) }
+    }
+
+    /// An abstracted result: an error, or any value a field could hold.
+    static func anyOutcome(_ term: String) -> String { "(or (is-verr \(term)) (okvalue \(term)))" }
 
     /// A new id for an opaque map, list or path built by an expression.
     func opaqueID() -> Int {
         counter += 1
         return 1_000_000 + counter
     }
+
+    /// The id of an opaque map, list or path built from `content` (its kind and its elements'
+    /// terms): equal content, equal id, so both versions of a policy build the same value.
+    func opaqueID(content: String) -> Int {
+        if let known = contentIDs[content] { return known }
+        let id = 2_000_000 + contentIDs.count
+        contentIDs[content] = id
+        return id
+    }
+
+    private var contentIDs: [String: Int] = [:]
+
+    /// The name of the helper variable `prefix` for the value `term` (one per term), and whether
+    /// it is new (the caller then declares and constrains it).
+    func variable(_ prefix: String, of term: String) -> (name: String, isNew: Bool) {
+        let key = prefix + " " + term
+        if let known = helperVariables[key] { return (known, false) }
+        counter += 1
+        let name = "\(prefix)_\(counter)"
+        helperVariables[key] = name
+        return (name, true)
+    }
+
+    private var helperVariables: [String: String] = [:]
 
     /// The id of a root map (`new`, `old`, `token`, `docN`).
     func rootID(_ root: String) -> Int {

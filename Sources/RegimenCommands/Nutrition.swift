@@ -8,7 +8,7 @@ struct Nutrition: ParsableCommand {
         abstract: "Plan kcal, macros and ingredient options per meal for a profile.",
         discussion: """
             Any one option from each category (protein, carb, veg, fat) lands a meal within the \
-            rules' tolerance (±10%, never narrower than the rules' floor for small targets) of its \
+            rules' tolerance (±10% on kcal and protein, wider on carbohydrate and fat as rules/meals.yaml says; never narrower than the rules' floor for small targets) of its \
             protein, carb, fat and kcal targets. Text by default: every meal with its options and \
             grams. Exit status: 0 ok (a meal the catalog cannot serve says so), 1 rule error, \
             2 bad profile.
@@ -34,6 +34,7 @@ enum NutritionText {
         lines.append("Protein \(number(plan.macros.proteinG, 0)) g (\(number(plan.proteinPerKg, 2)) g/kg\(plan.proteinBasis.kind.perKgSuffix)) · fat \(number(plan.macros.fatG, 0)) g (\(number(plan.fatPerKg, 2)) g/kg) · carbs \(number(plan.macros.carbG, 0)) g   [kcal: \(plan.energyDefinition)]")
         lines.append("Budget \(plan.budgetTier.rawValue) · exclusions: \(plan.exclusions.isEmpty ? "none" : plan.exclusions.joined(separator: ", ")) · \(MealOptionsText.guarantee(plan))")
         for adjustment in plan.adjustments { lines.append("adjusted: \(adjustment)") }
+        for caution in plan.cautions { lines.append("caution: \(caution)") }
         lines.append(contentsOf: MealOptionsText.lines(plan, ingredientName: ingredientName))
         if !plan.tips.isEmpty { lines.append("") }
         for tip in plan.tips { lines.append("tip: \(tip)") }

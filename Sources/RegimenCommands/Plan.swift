@@ -107,6 +107,7 @@ enum PlanText {
         lines.append("")
         lines.append("Nutrition: \(RangeFormat.number(plan.nutrition.kcal.rounded())) kcal/day · protein \(RangeFormat.number(macros.proteinG.rounded())) g · fat \(RangeFormat.number(macros.fatG.rounded())) g · carbs \(RangeFormat.number(macros.carbG.rounded())) g · \(plan.nutrition.meals.count) meals; \(MealOptionsText.guarantee(plan.nutrition))")
         for adjustment in plan.nutrition.adjustments { lines.append("adjusted: \(adjustment)") }
+        for caution in plan.nutrition.cautions { lines.append("caution: \(caution)") }
         lines.append(contentsOf: MealOptionsText.lines(plan.nutrition, ingredientName: ingredientName))
         lines.append("")
         for note in plan.indexes.notes + week.notes { lines.append("note: \(note)") }

@@ -14,7 +14,7 @@ struct ServeAccessOptions: ParsableArguments {
     var identityFor: [String] = []
 
     @Option(name: .customLong("id-token-jwks"), help: ArgumentHelp(
-        "JSON Web Key Set file of the keys ID tokens are signed with (RS256, ES256); read again on an unknown kid.", valueName: "file"))
+        "JSON Web Key Set of the keys ID tokens are signed with (RS256, ES256): a file, read again on an unknown kid, or an http(s) URL, fetched by the first token and again after its max-age or on an unknown kid.", valueName: "file|url"))
     var idTokenJWKS: String?
 
     @Option(name: .customLong("id-token-project"), help: ArgumentHelp(
@@ -49,6 +49,14 @@ struct ServeAccessOptions: ParsableArguments {
 
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key of --tls-certificate.", valueName: "file"))
     var tlsKey: String?
+
+    @Option(name: .customLong("tls-client-ca"), help: ArgumentHelp(
+        "PEM CA certificate(s) whose client certificates identify callers (mutual TLS): a caller key entry's 'subject' names one. SIGHUP reads it again.", valueName: "file"))
+    var tlsClientCA: String?
+
+    @Option(name: .customLong("tls-client-certificates"), help: ArgumentHelp(
+        "With --tls-client-ca: required (no handshake without one) or optional (an API key, or nothing, otherwise).", valueName: "required|optional"))
+    var tlsClientCertificates = "optional"
 
     @Option(name: .customLong("decision-log-mask"), parsing: .upToNextOption, help: ArgumentHelp(
         "Decision-log fields written as a SHA-256 digest (sha256:16 hex digits) instead: uid, path, caller, reason.", valueName: "field"))
@@ -85,6 +93,8 @@ struct ServeAccessOptions: ParsableArguments {
         _ = try defaultRate()
         _ = try maskedFields()
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-certificate and --tls-key go together") }
+        if tlsClientCA != nil, tlsCertificate == nil { throw ValidationError("--tls-client-ca needs --tls-certificate and --tls-key (mutual TLS is TLS)") }
+        guard ClientCertificate.Requirement(rawValue: tlsClientCertificates) != nil else { throw ValidationError("--tls-client-certificates must be required or optional") }
         _ = try openGroups()
         if callerKeys == nil, !openRoutes.isEmpty || rateLimit != nil { throw ValidationError("--open-routes and --rate-limit need --caller-keys") }
         if let identity, IdentityMode(rawValue: identity) == nil {
@@ -94,6 +104,12 @@ struct ServeAccessOptions: ParsableArguments {
         guard (idTokenJWKS == nil) == (idTokenProject == nil) else { throw ValidationError("--id-token-jwks and --id-token-project go together") }
         guard clockSkew >= 0, clockSkew <= 3600, clockSkew.isFinite else { throw ValidationError("--clock-skew must be 0–3600 seconds") }
         guard BodyDocumentLayering(rawValue: bodyDocuments) != nil else { throw ValidationError("--body-documents must be under or over") }
+    }
+
+    /// `--id-token-jwks` as a URL, when it is an http(s) one (anything else names a file).
+    static func keySetURL(_ text: String) -> URL? {
+        guard text.hasPrefix("https://") || text.hasPrefix("http://"), let url = URL(string: text), url.host != nil else { return nil }
+        return url
     }
 
     private func policyModes() throws -> [String: IdentityMode] {
@@ -111,9 +127,14 @@ struct ServeAccessOptions: ParsableArguments {
     func configuration(relativeTo directory: URL) throws -> AccessConfiguration {
         var tokens: IDTokenSettings?
         if let idTokenJWKS, let idTokenProject {
-            var settings = IDTokenSettings.firebase(
-                project: idTokenProject, keySetFile: URL(fileURLWithPath: idTokenJWKS, relativeTo: directory).standardizedFileURL,
-                clockSkew: .milliseconds(Int(clockSkew * 1000)))
+            let skew = Duration.milliseconds(Int(clockSkew * 1000))
+            var settings: IDTokenSettings
+            if let url = Self.keySetURL(idTokenJWKS) {
+                settings = IDTokenSettings.firebase(project: idTokenProject, keySetURL: url, clockSkew: skew)
+            } else {
+                settings = IDTokenSettings.firebase(
+                    project: idTokenProject, keySetFile: URL(fileURLWithPath: idTokenJWKS, relativeTo: directory).standardizedFileURL, clockSkew: skew)
+            }
             if let idTokenIssuer { settings.issuer = idTokenIssuer }
             tokens = settings
         }
@@ -126,7 +147,9 @@ struct ServeAccessOptions: ParsableArguments {
         if let tlsCertificate, let tlsKey {
             configuration.tls = TLSFiles(
                 certificateChain: URL(fileURLWithPath: tlsCertificate, relativeTo: directory).standardizedFileURL,
-                privateKey: URL(fileURLWithPath: tlsKey, relativeTo: directory).standardizedFileURL)
+                privateKey: URL(fileURLWithPath: tlsKey, relativeTo: directory).standardizedFileURL,
+                clientCA: tlsClientCA.map { URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL },
+                clientCertificates: ClientCertificate.Requirement(rawValue: tlsClientCertificates) ?? .optional)
         }
         return configuration
     }

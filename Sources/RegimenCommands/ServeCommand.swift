@@ -101,6 +101,9 @@ package struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Who may ask, and as whom")
     var access: ServeAccessOptions
 
+    @OptionGroup(title: "Live documents (a Firestore database instead of --documents)")
+    var liveDocuments: ServeLiveDocumentsOptions
+
     /// Benchmarks only (`scripts/serve-bench.sh`): serve the HTTP floor instead of the service.
     @Flag(help: .hidden)
     var floor = false
@@ -130,6 +133,7 @@ package struct ServeCommand: ParsableCommand {
                 throw ValidationError("\(option): no folder at '\(path)'")
             }
         }
+        try liveDocuments.validate(documents: documents)
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
     }
 
@@ -155,6 +159,7 @@ package struct ServeCommand: ParsableCommand {
             maximumConnections: maxConnections, reloadSettle: .milliseconds(Int(settle * 1000)), maximumRowLoss: maxRowLoss)
         do {
             configuration.access = try access.configuration(relativeTo: context.currentDirectory)
+            configuration.liveDocuments = try liveDocuments.settings(relativeTo: context.currentDirectory)
         } catch {
             context.standardError.writeLine("error: \(error)")
             throw CommandFailure.usage

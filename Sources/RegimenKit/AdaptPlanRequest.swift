@@ -1,7 +1,7 @@
 public import Foundation
 import RegimenCoaching
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// The seed's `adaptPlan` request: the plan to adapt (`current_plan`, a `generatePlan` result)
 /// beside the check-ins, logged sessions, adherence and weight trend.
@@ -14,6 +14,9 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     public var name: String
     /// Names the plan in its own problems: the plan's file when it came apart from the check-ins.
     package var planName: String
+    /// The plan as read from text, with the place of each field, so that the plan's problems
+    /// carry their line and column; `nil` for a plan that was not read from text.
+    package var planNode: LocatedNode?
 
     /// Reads the seed's single request shape (JSON or YAML) with the plan under `current_plan`,
     /// as `regimen adapt REQUEST` does.
@@ -24,13 +27,14 @@ public struct AdaptPlanRequest: Sendable, Hashable {
 
     /// Reads the request from text; see ``init(json:name:)``.
     public init(text: String, name: String = "<request>") throws(RegimenError) {
-        let decoded: (plan: Value, input: AdaptationInput)
+        let decoded: (plan: Value, planNode: LocatedNode, input: AdaptationInput)
         do {
             decoded = try AdaptationInputDecoder.decodeRequest(text: text, file: name)
         } catch {
             throw .request(error.diagnostics, input: name)
         }
         self.init(plan: decoded.plan, input: decoded.input, name: name)
+        planNode = decoded.planNode
     }
 
     /// A request for a plan the engine generated, with the check-ins as JSON or YAML text (the
@@ -51,10 +55,18 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         self.input = input
         self.name = name
         self.planName = planName ?? name
+        self.planNode = nil
     }
 
     /// The two-file form of `regimen adapt PLAN CHECKINS`: the plan (a document read from
     /// `planName`) and the check-ins' text (from `name`), each file naming its own problems.
+    package init(plan: LocatedNode, planName: String, checkIns: String, name: String) throws(RegimenError) {
+        try self.init(plan: plan.value(), planName: planName, checkIns: checkIns, name: name)
+        planNode = plan
+    }
+
+    /// The two-file form for a plan held as a value (a previous adapt's `patchedPlan`): its
+    /// problems are named by field only, since it was not read from text.
     package init(plan: Value, planName: String, checkIns: String, name: String) throws(RegimenError) {
         let decoded: AdaptationInput
         do {
@@ -65,10 +77,45 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         self.init(plan: plan, input: decoded, name: name, planName: planName)
     }
 
+    /// Requests are equal when they hold the same plan, read from the same places, and the same
+    /// input under the same names.
+    public static func == (a: AdaptPlanRequest, b: AdaptPlanRequest) -> Bool {
+        a.currentPlan == b.currentPlan && a.input == b.input && a.name == b.name && a.planName == b.planName && a.planNode == b.planNode
+    }
+
+    /// Hashes the plan, the input and the names (where the plan was read is left to `==`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(currentPlan)
+        hasher.combine(input)
+        hasher.combine(name)
+        hasher.combine(planName)
+    }
+
     /// The plan a request adapts. adapt's own response (`patched_plan`, `change_log`, …) is
     /// accepted as it is, so a result can be adapted again: its patched plan is the plan.
     package static func planToAdapt(_ document: Value) -> Value {
         guard case .map(let root) = document, root["workouts"] == nil, let patched = root["patched_plan"] else { return document }
         return patched
+    }
+
+    /// The node of the plan ``planToAdapt(_:)`` picks out of `node` (the document as read).
+    static func planNodeToAdapt(_ node: LocatedNode) -> LocatedNode {
+        guard node["workouts"] == nil, let patched = node["patched_plan"] else { return node }
+        return patched
+    }
+
+    /// The plan's problems, each placed at its field (`plan.workouts[0].day`) in the plan as read
+    /// (a missing field at the mapping it is missing from); unchanged when the plan was not read
+    /// from text.
+    func locatedPlanProblems(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard let planNode else { return diagnostics }
+        let fields = RequestFieldLocation(root: Self.planNodeToAdapt(planNode), firstIndex: 0)
+        return diagnostics.map { diagnostic in
+            guard diagnostic.location == nil, let field = diagnostic.field else { return diagnostic }
+            var located = diagnostic
+            // Fields are named from the plan (`plan.kcal`); the walk starts at the plan itself.
+            located.location = fields.node(at: field == "plan" ? "" : field.hasPrefix("plan.") ? String(field.dropFirst(5)) : field).location
+            return located
+        }
     }
 }

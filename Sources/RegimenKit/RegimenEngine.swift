@@ -207,7 +207,7 @@ extension RegimenEngine {
         do {
             _ = try PlanView(document: plan)
         } catch {
-            throw .request(error.diagnostics, input: request.planName)
+            throw .request(request.locatedPlanProblems(error.diagnostics), input: request.planName)
         }
         do {
             return try adaptation.adaptPlan(plan, input: request.input, training: planner.training, nutrition: planner.nutrition)

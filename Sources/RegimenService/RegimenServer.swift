@@ -17,6 +17,8 @@ package struct RegimenServer: Sendable {
     let decisionLog: DecisionLog?
     /// Identity modes and ID-token verification.
     package let access: AccessControl
+    /// Live documents (a Firestore database), when configured.
+    let liveDocuments: LiveDocumentDecider?
 
     /// Loads and checks the whole set; the service starts only from a good one.
     /// - Throws: ``AccessConfigurationError`` for an identity configuration it refuses,
@@ -29,9 +31,14 @@ package struct RegimenServer: Sendable {
         metrics.serving(revision: snapshot.revision)
         let store = SnapshotStore(snapshot)
         let decisionLog = try configuration.decisionLog.map { try DecisionLog(file: $0, masked: configuration.access.decisionLogMask) }
+        let liveDocuments = try configuration.liveDocuments.map { settings throws(LiveDocumentError) in
+            LiveDocumentDecider(
+                reader: try FirestoreRESTReader(settings), cache: LiveDocumentCache(timeToLive: settings.cacheTTL, capacity: settings.cacheEntries))
+        }
         return RegimenServer(
             configuration: configuration, store: store, reloader: Reloader(store: store, loader: loader, metrics: metrics, logger: logger),
-            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog, access: access)
+            metrics: metrics, executor: WorkExecutor(configuration.work), logger: logger, decisionLog: decisionLog, access: access,
+            liveDocuments: liveDocuments)
     }
 
     /// The router of one listener; ``ServiceMiddleware`` wraps each route and the 404s. The
@@ -47,7 +54,7 @@ package struct RegimenServer: Sendable {
             decisionLog: decisionLog, adminToken: listener == .private ? configuration.adminToken : nil, timeBudget: configuration.timeBudget,
             executor: executor,
             playground: PlaygroundSettings(enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel),
-            access: access, listener: listener)
+            access: access, listener: listener, liveDocuments: liveDocuments)
         routes.addPlanner(to: router)
         routes.addTracker(to: router)
         routes.addPolicies(to: router)

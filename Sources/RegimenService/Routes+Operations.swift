@@ -73,11 +73,25 @@ extension ServiceRoutes {
         return fields
     }
 
-    /// Admin endpoints answer 404 when no token is configured (they do not exist), and 401
-    /// without or 403 with a wrong bearer token. Tokens compare by their SHA-256, so the time
-    /// taken does not depend on how much of a guess was right.
+    /// Admin endpoints answer 404 when neither a token nor caller keys are configured (they do
+    /// not exist). A caller key (`Regimen-Api-Key`) holding the `admin` scope is let in; an
+    /// unknown key is 401, one without the scope 403. Otherwise the admin token: 401 without or
+    /// 403 with a wrong bearer token. Tokens compare by their SHA-256, so the time taken does not
+    /// depend on how much of a guess was right.
     private func authorizeAdmin(_ request: Request) throws(ServiceError) {
-        guard let adminToken else { throw ServiceError.notFound(request.uri.path) }
+        if let keys = access.keys, let presented = request.headers[.regimenAPIKey] {
+            guard let caller = keys.caller(presenting: presented) else {
+                throw ServiceError(.unauthorized, "caller.key-unknown", "the Regimen-Api-Key is not a key of this service", path: "Regimen-Api-Key")
+            }
+            guard caller.scopes.contains(.admin) else {
+                throw ServiceError(.forbidden, "caller.scope", "key '\(caller.id)' does not hold the admin scope", path: "Regimen-Api-Key")
+            }
+            return
+        }
+        guard let adminToken else {
+            guard access.keys != nil else { throw ServiceError.notFound(request.uri.path) }
+            throw ServiceError(.unauthorized, "admin.key", "admin endpoints need a Regimen-Api-Key holding the admin scope", path: "Regimen-Api-Key")
+        }
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
             throw ServiceError(.unauthorized, "admin.token", "admin endpoints need 'Authorization: Bearer TOKEN'", path: "Authorization")
         }

@@ -33,6 +33,9 @@ extension ServiceRoutes {
             // Who asks, and which documents the body may add: settled before any work, so a
             // refused token or body makes no decision.
             let access = action == "authorize" ? try await authorizeAccess(request, policy: name, data: data, caller: context.caller) : AuthorizeAccess.open
+            if action == "authorize", let live = liveDocuments {
+                return try await authorizeLive(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, live: live)
+            }
             // A small authorize body (one request, a short batch) is decided where it arrived:
             // microseconds, less than a hop to another thread. Larger batches and tests run on
             // the work executor, a batch stopped between its requests.
@@ -66,13 +69,42 @@ extension ServiceRoutes {
         _ request: Request, policy: Policy, data: Data, access: AuthorizeAccess, snapshot: RuleSnapshot, context: ServiceContext, token: WorkToken
     ) throws -> Response {
         let explain = try Self.flag(request, "explain")
-        let served = snapshot.documents(for: policy)
+        let body = try authorizeBody(policy: policy, data: data, access: access, served: snapshot.documents(for: policy))
+        guard let decisions = policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
+        return respond(policy: policy, data: data, body: body, decisions: decisions, access: access, snapshot: snapshot, context: context, explain: explain)
+    }
+
+    /// Authorize with live documents (``LiveDocumentDecider``): the database's documents are the
+    /// served ones, a body's own lie under them as they would under `--documents`. A large body's
+    /// rounds of evaluation run on the work executor, as a large body's decisions do otherwise.
+    private func authorizeLive(
+        _ request: Request, policy: Policy, data: Data, access: AuthorizeAccess, snapshot: RuleSnapshot, context: ServiceContext, live: LiveDocumentDecider
+    ) async throws -> Response {
+        let explain = try Self.flag(request, "explain")
+        let body = try authorizeBody(policy: policy, data: data, access: access, served: DocumentStore())
+        let executor = executor, budget = timeBudget, large = data.count > Self.inlineAuthorizeBytes
+        let decisions = try await live.decide(body, policy: policy, layering: access.layering, explain: explain) { work in
+            large ? try await executor.run(budget: budget) { _ in work() } : work()
+        }
+        return respond(policy: policy, data: data, body: body, decisions: decisions, access: access, snapshot: snapshot, context: context, explain: explain)
+    }
+
+    /// The body's requests as the operator allows them: the verified identity in place of a
+    /// body's `auth`, the body's documents laid under `served` (or dropped).
+    private func authorizeBody(policy: Policy, data: Data, access: AuthorizeAccess, served: DocumentStore) throws(ServiceError) -> PolicyRequestBody {
         var body = try Self.policyCall { () throws(RegimenError) in
             try policy.requests(from: data, name: "<body>", served: served, layering: access.layering)
         }
         if case .verified(let auth) = access.asker { body = body.replacingAuth(with: auth) }
         if !access.bodyDocumentsAllowed { body = body.replacingDocuments(with: served) }
-        guard let decisions = policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
+        return body
+    }
+
+    /// The decisions' answer, counted in the metrics and written to the decision log.
+    private func respond(
+        policy: Policy, data: Data, body: PolicyRequestBody, decisions: [Decision], access: AuthorizeAccess, snapshot: RuleSnapshot,
+        context: ServiceContext, explain: Bool
+    ) -> Response {
         let allowed = decisions.reduce(0) { $0 + ($1.allowed ? 1 : 0) }
         metrics.decisions(allowed: allowed, denied: decisions.count - allowed)
         let decisionID = DecisionAudit.newID()

@@ -10,6 +10,9 @@ package struct ServiceConfiguration: Sendable {
     package var policies: URL?
     /// A folder of documents files (`{path: fields}`) that exist for every authorize request.
     package var documents: URL?
+    /// A Firestore database authorize requests read their documents from instead (live
+    /// documents); `nil`: the ``documents`` files.
+    package var liveDocuments: LiveDocumentSettings?
     /// Where ``rules`` is resolved from when it is `nil`.
     package var workingDirectory: URL
     /// The public listener's address: the API and the page's planner.

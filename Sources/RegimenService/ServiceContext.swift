@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The request context: Hummingbird's, plus the one snapshot the request is answered with and
 /// its request id. The service middleware sets both before any route runs.
@@ -13,8 +14,12 @@ package struct ServiceContext: RequestContext {
     /// The caller its API key identifies, when it sent one (public listener, keys configured).
     package var caller: Caller?
 
+    /// The connection, for its TLS client certificate (mutual TLS).
+    package var channel: (any Channel)?
+
     package init(source: Source) {
         coreContext = .init(source: source)
+        channel = source.channel
     }
 }
 

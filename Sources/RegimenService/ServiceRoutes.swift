@@ -20,6 +20,9 @@ struct ServiceRoutes: Sendable {
     let access: AccessControl
     /// The listener these routes answer on.
     let listener: Listener
+    /// Where `get()` and `exists()` read when documents are live (a Firestore database);
+    /// `nil`: the `--documents` files.
+    var liveDocuments: LiveDocumentDecider? = nil
 
     typealias Handler = @Sendable (Request, ServiceContext) async throws -> Response
 

@@ -83,14 +83,31 @@ import Testing
         #expect(denies.isProved)
     }
 
-    /// A construct the encoding abstracts never yields a proof it does not have.
+    /// A construct the encoding abstracts never yields a proof it does not have (a multi-line
+    /// anchor is outside the regular-language encoding of `matches`).
     @Test func abstractedConstructsNeverProveWhatTheyCannot() throws {
         guard let analyzer = SolverSupport.analyzer() else { return }
-        let policy = try SolverSupport.policy("match /p/{id} { allow read: if id.matches('a.*'); }")
+        let policy = try SolverSupport.policy("match /p/{id} { allow read: if id.matches('(?m)^a.*'); }")
         let verdict = analyzer.alwaysDenies(policy, SolverSupport.shape(.get, "/p/{id}"))
         #expect(!verdict.isProved)
         let abstractions = analyzer.abstractions([policy], SolverSupport.shape(.get, "/p/{id}"))
         #expect(abstractions.map(\.construct) == ["matches()"])
         #expect(abstractions.first?.location.hasPrefix("test.rules:") == true, "\(abstractions)")
+    }
+
+    /// A literal pattern is encoded exactly: what it admits is found (and confirmed), what it
+    /// excludes is proved excluded.
+    @Test func literalPatternsAreEncodedExactly() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.get, "/days/{date}")
+        let policy = try SolverSupport.policy("match /days/{date} { allow read: if date.matches('[0-9]{4}-[0-9]{2}-[0-9]{2}'); }")
+        let allowed = analyzer.alwaysDenies(policy, shape)
+        let counterexample = try #require(allowed.counterexample, "\(allowed)")
+        #expect(try SolverSupport.passes(counterexample, against: policy))
+        let narrower = try SolverSupport.policy("match /days/{date} { allow read: if date.matches('20[0-9]{2}-[01][0-9]-[0-3][0-9]'); }")
+        #expect(analyzer.implies(narrower, policy, shape).isProved)
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(narrower, policy, shape)
+        #expect(newlyAllows.counterexample != nil, "\(newlyAllows)")
+        #expect(newlyDenies.isProved)
     }
 }

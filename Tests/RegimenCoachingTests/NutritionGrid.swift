@@ -1,6 +1,6 @@
 import Foundation
 
-/// The profiles every nutrition property runs over: both sexes; 45–160 kg in 5 kg steps, with
+/// The profiles every nutrition property runs over: both sexes; 40–160 kg in 5 kg steps, with
 /// height and age varied alongside; every goal, experience and budget tier; no exclusions, each
 /// shipped exclusion alone, and three common pairs; 2 to 6 meals a day.
 ///
@@ -18,8 +18,8 @@ enum NutritionGrid {
 
     static let exclusionSets: [[String]] = [[]]
         + ["vegetarian", "vegan", "pescatarian", "dairy", "egg", "fish", "shellfish", "soy", "gluten", "nuts", "tree_nuts", "peanuts", "sesame"].map { [$0] }
-        + [["vegan", "gluten"], ["vegetarian", "nuts"], ["dairy", "egg"]]
-    static let weights = Array(stride(from: 45, through: 160, by: 5))
+        + [["vegan", "gluten"], ["vegan", "soy"], ["vegetarian", "nuts"], ["dairy", "egg"]]
+    static let weights = Array(stride(from: 40, through: 160, by: 5))
     static let heights = [152, 160, 168, 175, 183, 190, 198]
     static let ageRanges = ["<18", "18-24", "25-34", "35-44", "45-54", "55-60", ">60"]
     static let goals = ["fat_loss", "lean_mass", "recomp", "strength"]

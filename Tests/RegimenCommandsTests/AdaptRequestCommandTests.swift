@@ -52,6 +52,17 @@ import Testing
         #expect(result.standardError.contains("request.json:1:1: error: 'current_plan' is missing"))
     }
 
+    /// The two-file form places a refused plan's problem in the plan's file, at the field's
+    /// value, with the field after the place (issue 33; before: `plan.yaml: error: plan.…`).
+    @Test func aRefusedPlanFileIsPlacedAtTheField() throws {
+        let plan = "kcal: 2400\nworkouts:\n  - day: 1\n    blocks:\n      - {muscle: chest, exerciseId: bench_press, sets: 101}\n"
+        let scratch = try ScratchDirectory(["plan.yaml": plan, "checkins.json": Self.checkins])
+        defer { scratch.cleanUp() }
+        let result = run(["adapt", scratch.url.appendingPathComponent("plan.yaml").path, scratch.url.appendingPathComponent("checkins.json").path])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("plan.yaml:5:56: error: plan.workouts[0].blocks[0].sets: must be a whole number"), "\(result.standardError)")
+    }
+
     /// The help promises "Running it again on its own output changes nothing": adapt's response
     /// (`patched_plan`, `change_log`, …) in JSON or YAML is accepted as the plan.
     @Test(arguments: ["json", "yaml"])

@@ -75,7 +75,11 @@ import RegimenTestSupport
             let run = runRegimen(["adapt", plan, scratch.url.appendingPathComponent("c.yaml").path], in: Self.repository)
             #expect(run.status == 2, "\(message)")
             #expect(run.standardOutput == "")
-            #expect(run.standardError == "\(plan): error: \(message)\n")
+            // Placed at the value in the plan's one line of JSON (issue 33: the field as data, its line:column).
+            let place = run.standardError.dropFirst(plan.count).prefix { $0 != " " }
+            #expect(run.standardError.hasPrefix("\(plan):1:"), "\(run.standardError)")
+            #expect(place.dropFirst(3).dropLast().allSatisfy(\.isNumber) && place.hasSuffix(":"), "\(run.standardError)")
+            #expect(run.standardError.hasSuffix(" error: \(message)\n"), "\(run.standardError)")
         }
     }
 
@@ -86,7 +90,7 @@ import RegimenTestSupport
         let path = { (name: String) in scratch.url.appendingPathComponent(name).path }
         let missing = runRegimen(["adapt", path("empty.json"), path("next.yaml")], in: Self.repository)
         #expect(missing.status == 2)
-        #expect(missing.standardError == "\(path("empty.json")): error: plan: missing 'workouts'\n")
+        #expect(missing.standardError == "\(path("empty.json")):1:1: error: plan: missing 'workouts'\n")
         let next = runRegimen(["adapt", path("plan.json"), path("next.yaml")], in: Self.repository)
         #expect(next.status == 2)
         // Located at the value: the check-ins file was read with locations.

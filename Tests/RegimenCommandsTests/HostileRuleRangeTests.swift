@@ -7,7 +7,7 @@ import Testing
 struct HostileRuleRangeTests {
     @Test("a meals-per-day fallback of [1, 1e300] is a located error, exit 1", arguments: ["[1, 1e300]", "[1, .inf]", "[-1e300, 4]"])
     func hugeMealsFallback(range: String) throws {
-        let scratch = try shippedRules(editing: ["rules/meals.yaml": ("meals_per_day_fallback: 2-6", "meals_per_day_fallback: \(range)")])
+        let scratch = try shippedRules(editing: ["rules/meals.yaml": ("meals_per_day_fallback: 2-8", "meals_per_day_fallback: \(range)")])
         defer { scratch.cleanUp() }
         let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
         #expect(check.status == 1)

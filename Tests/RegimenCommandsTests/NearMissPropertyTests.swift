@@ -12,7 +12,9 @@ import Testing
 /// renaming one variable or one field it reads, or one string it compares with a variable or
 /// field, to a near miss (its last letter doubled, as `profile.age` → `profile.agee`,
 /// `item.id == 'caffeine'` → `'caffeinee'`) makes the load fail with an error at that name's
-/// own line and column (a string's at its opening quote). Fields of maps whose keys are data (a tracker document's `source`, a check-in's
+/// own line and column (a string's at its opening quote). So does renaming one string of a fact
+/// that is a list of strings (`minor_allowed: "['whey_protein', …]"`), which a caution compares
+/// with a catalog id (`item.id in minor_allowed`): the id is checked where it is written. Fields of maps whose keys are data (a tracker document's `source`, a check-in's
 /// `soreness` regions, an item's `interactions`) are exempt, as security's `resource.data` is.
 /// Plan tests (`rules/tests/`) read the plan document, not declared field by field: counted,
 /// not asserted.
@@ -27,7 +29,8 @@ import Testing
 
     /// One name an expression reads, where it is written.
     struct Name: CustomStringConvertible {
-        enum Kind: String, CaseIterable { case variable, field, value }
+        /// `listed`: a string of a fact that is a list literal (`['whey_protein', …]`).
+        enum Kind: String, CaseIterable { case variable, field, value, listed }
         let kind: Kind
         let text: String
         /// `profile.age` for a field, the variable for a variable, the compared path for a value.
@@ -61,6 +64,13 @@ import Testing
         for source in recorder.expressions {
             guard case .success(let expr) = Parser.parse(source.sourceText.text) else { continue }
             collect(expr, in: source, callee: false, into: &names)
+            // A whole expression that is a list of strings: a fact's list of ids.
+            if case .list(let items, _) = expr {
+                for case .literal(.string(let text), let span) in items where !text.isEmpty {
+                    guard let location = source.location(ofScalarOffset: span.start + 1) else { continue }
+                    names[location] = Name(kind: .listed, text: text, path: "a fact's list", location: location)
+                }
+            }
         }
         return names.values.sorted { $0.location < $1.location }
     }
@@ -119,7 +129,7 @@ import Testing
         let errors = load(edited).diagnostics.filter { $0.severity == .error }
         if errors.isEmpty { return .survived }
         // A value is reported at its opening quote, a name at its first letter.
-        let expected = name.kind == .value ? name.location.column - 1 : name.location.column
+        let expected = name.kind == .value || name.kind == .listed ? name.location.column - 1 : name.location.column
         return errors.contains { $0.location?.file == name.location.file && $0.location?.line == name.location.line && $0.location?.column == expected }
             ? .exact : .elsewhere
     }
@@ -162,6 +172,8 @@ import Testing
         ("profile.hypertension == true && item.stimulant\"", "profile.hypertensoin == true && item.stimulant\"", "hypertensoin"),
         ("item.sodium_load == 'high'", "item.sodium_load == 'hihg'", "'hihg'"),
         ("item.id == 'caffeine' &&", "item.id == 'cafeine' &&", "'cafeine'"),
+        // A misspelt id in the fact `minor_allowed` (compared with item.id): loaded on main.
+        ("'plant_protein', 'electrolytes'", "'plant_protein', 'electrolyte'", "'electrolyte'"),
     ])
     func theIssuesTyposFailAtTheirCharacter(old: String, new: String, needle: String) throws {
         let file = "rules/supplement-rules.yaml"
@@ -174,5 +186,37 @@ import Testing
         let errors = Self.load(edited).diagnostics.filter { $0.severity == .error }
         let locations = errors.compactMap(\.location)
         #expect(locations.contains(expected), "\(errors)")
+    }
+
+    /// A fact's list compared with a catalog id or an enumeration is checked string by string, at
+    /// the string, with a suggestion: `minor_allowed` (compared with `item.id`) and a fact of
+    /// categories compared with `item.category` (its values are the Swift enumeration's).
+    @Test func aMisspeltIdInAFactsListFailsAtTheIdWithASuggestion() throws {
+        let file = "rules/supplement-rules.yaml"
+        let edits: [(old: String, new: String, needle: String, message: String)] = [
+            ("'omega_3', 'vitamin_d3'", "'omega_3', 'vitamin_d'", "'vitamin_d'",
+             "'vitamin_d' is not a value of item.id (a supplement id), which 'minor_allowed' is compared with (did you mean 'vitamin_d3'?)"),
+            ("  reported_caffeine_mg:", "  performance_kinds: \"['performanse', 'core']\"\n  reported_caffeine_mg:", "'performanse'",
+             "'performanse' is not a value of item.category, which 'performance_kinds' is compared with (did you mean 'performance'?)"),
+        ]
+        for edit in edits {
+            var files = try Self.files()
+            let index = try #require(files.firstIndex { $0.path == file })
+            #expect(files[index].text.contains(edit.old), "the edit must apply: \(edit.old)")
+            files[index].text = files[index].text.replacingOccurrences(of: edit.old, with: edit.new)
+            if edit.needle == "'performanse'" {
+                files[index].text = files[index].text.replacingOccurrences(
+                    of: "when: \"minor && !(item.id in minor_allowed)\"", with: "when: \"minor && !(item.id in minor_allowed) && item.category in performance_kinds\"")
+                #expect(files[index].text.contains("item.category in performance_kinds"))
+            }
+            let lines = files[index].text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let row = try #require(lines.firstIndex { $0.contains(edit.needle) })
+            let column = try #require(lines[row].components(separatedBy: edit.needle).first).unicodeScalars.count + 1
+            let errors = Self.load(files).diagnostics.filter { $0.severity == .error }
+            let error = errors.first { $0.location == SourceLocation(file: file, line: row + 1, column: column) }
+            #expect(error?.id == "expr.unknown-value", "\(errors)")
+            #expect(error?.message.contains(edit.message) == true, "\(String(describing: error?.message))")
+            #expect(errors.count == 1, "one error, at the string: \(errors)")
+        }
     }
 }

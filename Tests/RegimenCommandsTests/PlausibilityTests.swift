@@ -28,6 +28,59 @@ struct PlausibilityTests {
         #expect(check.standardError.contains("plausib"))
     }
 
+    /// A calorie-burn formula whose burn per kg and hour leaves `burn.kcal_per_kg_hour` anywhere
+    /// on the file's own limits fails check at the formula; before, `* -1` passed check and every
+    /// burn silently became 0 kcal (rounding clamps at 0), `* 1e18` logged 10^20 kcal.
+    @Test("a burn formula pushed out of range fails check at its line", arguments: [
+        ("kcal: \"minutes * met * 3.5 * weight_kg / 200.0\"", "kcal: \"minutes * met * 3.5 * weight_kg / 200.0 * 1000000000000000000.0\""),
+        ("kcal: \"minutes * met * 3.5 * weight_kg / 200.0\"", "kcal: \"-1.0 * minutes * met * 3.5 * weight_kg / 200.0\""),
+        ("kcal: \"minutes * met * weight_kg / 200.0\"", "kcal: \"minutes * met * weight_kg / 20000.0\""),
+    ])
+    func mutatedBurnFormulaFailsCheck(original: String, mutated: String) throws {
+        let scratch = try shippedRules(editing: ["rules/calorie-burn.yaml": (original, mutated)])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 1, "\(check.standardError)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("rules/calorie-burn.yaml"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(mutated) }) + 1
+        #expect(check.standardError.contains("calorie-burn.yaml:\(line):"), "\(check.standardError)")
+        #expect(check.standardError.contains("kcal per kg and hour"), "\(check.standardError)")
+        #expect(check.standardError.contains("MET and"), "names the grid point: \(check.standardError)")
+    }
+
+    /// A nutrition range whose ends leave their plausible range fails check at the range: a
+    /// misplaced decimal point (`8.0-9.0` for `0.80-0.90`) would plan nine times the TDEE, inside
+    /// the range the coach wrote and so never refused at plan time.
+    @Test("a nutrition range out of bounds fails check at its line", arguments: [
+        ("multiplier: 0.80-0.90", "multiplier: 8.0-9.0"),
+        ("multiplier: 1.05-1.10", "multiplier: 1.05-11.0"),
+        ("range: 1.6-2.2", "range: 16-22"),
+        ("range: 0.6-1.0", "range: 0.06-1.0"),
+        ("range: 2.0-2.8", "range: 2.0-28"),
+    ])
+    func mutatedNutritionRangeFailsCheck(original: String, mutated: String) throws {
+        let scratch = try shippedRules(editing: ["rules/nutrition.yaml": (original, mutated)])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 1, "\(check.standardError)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("rules/nutrition.yaml"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(mutated) }) + 1
+        #expect(check.standardError.contains("nutrition.yaml:\(line):"), "\(check.standardError)")
+        #expect(check.standardError.contains("rules/plausibility.yaml"), "\(check.standardError)")
+    }
+
+    /// The ranges are a rule file of their own kind: a range written backwards or a missing
+    /// section is an error at its place in rules/plausibility.yaml.
+    @Test func aBrokenPlausibilityFileIsLocated() throws {
+        let scratch = try shippedRules(editing: ["rules/plausibility.yaml": ("  tdee: [800, 9000]", "  tdee: [9000, 800]")])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 1, "\(check.standardError)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("rules/plausibility.yaml"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  tdee:") }) + 1
+        #expect(check.standardError.contains("plausibility.yaml:\(line):"), "\(check.standardError)")
+    }
+
     @Test func shippedFormulasStayInRangeOverTheGrid() {
         let check = runRegimen(["check"], in: Self.repository)
         #expect(check.status == 0, "\(check.standardError)")

@@ -95,6 +95,69 @@ import Testing
         #expect(!Self.words(bundled, exercise).contains("prowler_sled") && !Self.words(bundled, exercise).isEmpty)
     }
 
+    /// The food and supplement vocabularies are `enum`s too: ingredient ids and food tags wherever
+    /// a diet, an ingredient or a supplement names them, a supplement's goals and the items it is
+    /// redundant with. Each typo is rejected by the schema and by `check` at its own line with a
+    /// shape id and a suggestion; a supplement's misspelt tag loaded on main (it would show a
+    /// vegan the whey), and the others were reported under a loader-only id the schema left alone.
+    @Test func foodAndSupplementWordsAreEnumsAndCheckRejectsEachTypoAtItsLine() throws {
+        let root = RepositoryRoot.url
+        let diets = try Self.schema("dietary_exclusions", in: root)
+        let exclusion = ["properties", "exclusions", "additionalProperties", "properties"]
+        let tags = Self.words(diets, exclusion + ["excludes", "items"])
+        #expect(tags.contains("meat") && tags.contains("tree_nut") && !tags.contains("meats"), "\(tags.sorted())")
+        #expect(Self.words(diets, ["properties", "tags", "items"]) == tags)
+        let ingredientIds = Self.words(diets, exclusion + ["ingredients", "items"])
+        #expect(ingredientIds.contains("chicken_breast") && !ingredientIds.contains("chicken_brest") && ingredientIds.count > 20)
+        let ingredients = try Self.schema("ingredients", in: root)
+        #expect(Self.words(ingredients, ["properties", "ingredients", "items", "properties", "contains", "items"]) == tags)
+        let catalog = try Self.schema("supplement_catalog", in: root)
+        let item = ["properties", "supplements", "items", "properties"]
+        #expect(Self.words(catalog, item + ["contains", "items"]) == tags)
+        #expect(Self.words(catalog, item + ["usual_source_contains", "items"]) == tags)
+        let goals = Self.words(catalog, item + ["goals", "items"])
+        #expect(goals.contains("general_health") && goals.contains("fat_loss") && !goals.contains("fat_los"))
+        #expect(Self.words(catalog, item + ["redundant_with", "items"]).contains("whey_protein"))
+        let rules = try Self.schema("supplement_rules", in: root)
+        #expect(Self.words(rules, ["properties", "advisor", "properties", "always_include_goals", "items"]) == goals)
+
+        let edits: [(kind: String, old: String, new: String, needle: String, suggestion: String)] = [
+            ("dietary_exclusions", "vegan: {excludes: [meat,", "vegan: {excludes: [meats,", "meats", "meat"),
+            ("dietary_exclusions", "pescatarian: {excludes: [meat]}", "pescatarian: {excludes: [meat], ingredients: [chicken_brest]}", "chicken_brest", "chicken_breast"),
+            ("ingredients", "    contains: [meat]\n", "    contains: [meats]\n", "meats", "meat"),
+            ("supplement_catalog", "    contains: [dairy]\n", "    contains: [diary]\n", "diary", "dairy"),
+            ("supplement_catalog", "    redundant_with: [whey_protein]\n", "    redundant_with: [whey_protien]\n", "whey_protien", "whey_protein"),
+        ]
+        for edit in edits {
+            var editedText = ""
+            let edited = try Self.catalogOrRulesCopy(edit.kind) { text in
+                #expect(text.contains(edit.old), "the edit \(edit.new) must apply")
+                if let range = text.range(of: edit.old) { editedText = text.replacingCharacters(in: range, with: edit.new) }
+                return editedText
+            }
+            defer { edited.cleanUp() }
+            let lines = editedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let row = try #require(lines.firstIndex { $0.contains(edit.needle) })
+            let column = (lines[row].components(separatedBy: edit.needle).first ?? "").unicodeScalars.count + 1
+            let run = runRegimen(["check", "--rules", "rules", "--catalogs", "catalogs", "--format", "json"], in: edited.url)
+            #expect(run.status == 1, "\(edit.new): \(run.standardOutput)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            let errors = ((report["diagnostics"] as? [[String: Any]]) ?? []).filter { $0["severity"] as? String == "error" }
+            let atWord = errors.first { ($0["line"] as? Int) == row + 1 && ($0["column"] as? Int) == column }
+            #expect(atWord?["id"] as? String == "rules.unknown-value", "\(edit.new): \(errors)")
+            #expect((atWord?["message"] as? String)?.contains("did you mean '\(edit.suggestion)'") == true, "\(edit.new): \(errors)")
+        }
+    }
+
+    /// A coach's own ingredient catalog gives the coach's own ingredient ids.
+    @Test func aCoachsOwnIngredientsGiveTheirOwnIds() throws {
+        let edited = try Self.catalogOrRulesCopy("ingredients") { $0.replacingOccurrences(of: "  - id: chicken_breast\n", with: "  - id: gym_chicken_breast\n") }
+        defer { edited.cleanUp() }
+        let ids = Self.words(try Self.schema("dietary_exclusions", in: edited.url),
+                             ["properties", "exclusions", "additionalProperties", "properties", "ingredients", "items"])
+        #expect(ids.contains("gym_chicken_breast") && !ids.contains("chicken_breast"), "\(ids.sorted())")
+    }
+
     /// A copy of rules/ and catalogs/ with `edit` applied to the file of `kind` in either folder.
     static func catalogOrRulesCopy(_ kind: String, _ edit: (String) -> String) throws -> ScratchDirectory {
         let scratch = try ScratchDirectory([:])

@@ -66,6 +66,28 @@ import Testing
         }
     }
 
+    /// A refused plan in an adapt request answers the plan's field as `path` and the line and
+    /// column of its value in the body (issue 33; before: the path in the message, no place).
+    @Test func aRefusedPlanAnswersItsFieldLineAndColumn() async throws {
+        let server = try Support.server()
+        let body = """
+            {"week": 3,
+             "checkins": [{"date": "2026-03-02", "sleep_h": 7.5, "soreness": {}, "stress": 2, "motivation": 4}],
+             "current_plan": {"workouts": [],
+               "kcal": "oops"}}
+            """
+        try await server.application(.public).test(.router) { client in
+            try await client.execute(uri: "/v1/adapt", method: .post, headers: Support.json, body: Support.body(body)) { response in
+                #expect(response.status == .unprocessableContent, "\(Support.text(response))")
+                let error = try Support.error(response)
+                #expect(error["path"] as? String == "plan.kcal", "\(Support.text(response))")
+                #expect(error["line"] as? Int == 4)
+                #expect(error["column"] as? Int == 12)
+                #expect((error["message"] as? String)?.hasPrefix("must be a number") == true, "\(Support.text(response))")
+            }
+        }
+    }
+
     /// A periodization the rules refuse names the parameter at fault as the problem's path, from
     /// the engine's diagnostic (before: `path: null`, and the command found the option by
     /// matching the message's first words).

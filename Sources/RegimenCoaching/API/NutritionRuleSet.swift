@@ -20,7 +20,7 @@ package struct NutritionRuleSet: Sendable {
     package static let kinds: [any RuleFileKind.Type] = [
         GoalRules.self, AgeRangeRules.self, ProfileFieldRules.self, ProfileDefaultRules.self, DietaryExclusionRules.self,
         IndexRules.self, ActivityMultiplierRules.self, AccuracyLadderRules.self, NutritionRules.self, MealRules.self,
-        IngredientCatalog.self,
+        IngredientCatalog.self, PlausibilityRules.self,
     ]
 
     /// Picks this part's rule files out of a loaded rule set.
@@ -38,7 +38,8 @@ package struct NutritionRuleSet: Sendable {
         let nutrition = required.take(NutritionRules.self)
         let meals = required.take(MealRules.self)
         let catalog = required.take(IngredientCatalog.self)
-        guard let goals, let ages, let fields, let defaults, let diets, let indexes, let activity, let accuracy, let nutrition,
+        let plausibility = required.take(PlausibilityRules.self)
+        guard let goals, let plausibility, let ages, let fields, let defaults, let diets, let indexes, let activity, let accuracy, let nutrition,
               let meals, let catalog
         else {
             throw required.error(neededBy: "the planner")
@@ -46,6 +47,7 @@ package struct NutritionRuleSet: Sendable {
         self.profile = ProfileRules(fields: fields, ages: ages, goals: goals, diets: diets)
         self.defaults = defaults
         self.indexes = indexes
+        self.indexes.plausibility = IndexPlausibility(plausibility)
         self.activity = activity
         self.accuracy = accuracy
         self.nutrition = nutrition

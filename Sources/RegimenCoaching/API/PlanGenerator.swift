@@ -74,7 +74,11 @@ public struct GeneratedPlan: Sendable, Hashable {
             ingredients: meals["ingredients"] ?? .null, confidence: .string(indexes.confidence),
             tips: indexes.tips + nutrition.tips,
             // `goal`: adapt keeps later calorie steps in its band and reads its target weight trend.
-            accounting: .map(["goal": meals["goal"] ?? .null, "basis": meals["basis"] ?? .null, "adjustments": meals["adjustments"] ?? .list([])]))
+            // `cautions`: what the client must know about the target (pregnancy: no deficit, why).
+            accounting: .map([
+                "goal": meals["goal"] ?? .null, "basis": meals["basis"] ?? .null, "adjustments": meals["adjustments"] ?? .list([]),
+                "cautions": meals["cautions"] ?? .list([]),
+            ]))
         return GeneratePlanResponse.make(training: training, nutrition: section, explain: explain)
     }
 }

@@ -44,30 +44,32 @@ package enum AdaptationInputDecoder {
 
     /// Decodes the whole `adaptPlan` request (docs/requirements.md#adaptplan): `current_plan` (a
     /// `regimen plan` document) beside the check-ins, logged sessions, adherence and weight trend.
-    package static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, input: AdaptationInput) {
+    /// `planNode` is `current_plan` as read, with the place of each of its fields, so that the
+    /// plan's problems carry their line and column.
+    package static func decodeRequest(text: String, file: String) throws(AdaptationInputError) -> (plan: Value, planNode: LocatedNode, input: AdaptationInput) {
         let read = YAMLReader.read(text, file: file)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
             throw AdaptationInputError(errors.isEmpty ? [.error("input.empty", "the request is empty", at: SourceLocation(file: file, line: 1, column: 1))] : errors)
         }
-        var plan: Value?
+        var plan: LocatedNode?
         let input = try decode(document, plan: &plan)
         guard let plan else {
             throw AdaptationInputError([Diagnostic.error("input.missing", "'current_plan' is missing: the request needs the plan to adapt (or give the plan and the check-ins as two files)", at: document.location)])
         }
-        return (plan, input)
+        return (plan.value(), plan, input)
     }
 
     /// Decodes a located YAML/JSON tree.
     package static func decode(_ document: LocatedNode) throws(AdaptationInputError) -> AdaptationInput {
-        var noPlan: Value?
+        var noPlan: LocatedNode?
         return try decode(document, plan: &noPlan, allowingPlan: false)
     }
 
     /// `plan` receives `current_plan` when `allowingPlan` (otherwise the key is unknown).
-    private static func decode(_ document: LocatedNode, plan: inout Value?, allowingPlan: Bool = true) throws(AdaptationInputError) -> AdaptationInput {
+    private static func decode(_ document: LocatedNode, plan: inout LocatedNode?, allowingPlan: Bool = true) throws(AdaptationInputError) -> AdaptationInput {
         let context = DecodingContext()
-        var found: Value?
+        var found: LocatedNode?
         let input = read(document, in: context, plan: &found, allowingPlan: allowingPlan)
         let errors = context.diagnostics.filter { $0.severity == .error }.sorted(by: Diagnostic.sortKey)
         guard errors.isEmpty, let input else { throw AdaptationInputError(errors) }
@@ -80,15 +82,15 @@ package enum AdaptationInputDecoder {
     package static var shape: NodeShape {
         let context = DecodingContext.describing()
         return context.shape { node in
-            var found: Value?
+            var found: LocatedNode?
             _ = read(node, in: context, plan: &found, allowingPlan: false)
         }
     }
 
     /// Reads the input's keys; `found` receives `current_plan` when `allowingPlan`.
-    private static func read(_ document: LocatedNode, in context: DecodingContext, plan found: inout Value?, allowingPlan: Bool) -> AdaptationInput? {
+    private static func read(_ document: LocatedNode, in context: DecodingContext, plan found: inout LocatedNode?, allowingPlan: Bool) -> AdaptationInput? {
         context.mapping(document, at: DecodingPath()) { map -> AdaptationInput? in
-            if allowingPlan, let node = map.node("current_plan") { found = node.value() }
+            if allowingPlan, let node = map.node("current_plan") { found = node }
             let week = map.optional("week", as: Int.self, in: 1...520)
             let nextDay = map.optional("next_day", as: Int.self, in: 1...7)
             let adherence = map.optional("last_week_adherence_pct", as: Double.self, in: 0...100)

@@ -14,13 +14,24 @@ package struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConv
     }
 
     /// Each problem as a line: located ones as `file:line:col: error: message`, the others as
-    /// `file: error: message` with `file` naming the input they are about.
+    /// `file: error: message` with `file` naming the input they are about; a problem naming its
+    /// field (a plan's `plan.kcal`) has the field before its message.
     package func lines(file: String) -> [String] {
-        diagnostics.map { $0.location == nil ? "\(file): error: \($0.message)" : $0.description }
+        named.map { $0.location == nil ? "\(file): error: \($0.message)" : $0.description }
     }
 
     /// Each problem's text: located ones with their location, the others by field path.
-    package var problems: [String] { diagnostics.map { $0.location == nil ? $0.message : $0.description } }
+    package var problems: [String] { named.map { $0.location == nil ? $0.message : $0.description } }
+
+    /// The diagnostics with each one's field written before its message.
+    private var named: [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard let field = diagnostic.field else { return diagnostic }
+            var named = diagnostic
+            named.message = "\(field): \(diagnostic.message)"
+            return named
+        }
+    }
 
     package var description: String { problems.joined(separator: "\n") }
 }

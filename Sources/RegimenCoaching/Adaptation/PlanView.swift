@@ -87,29 +87,31 @@ package struct PlanView: Sendable, Hashable {
     /// Reads `document`; every problem is reported at once.
     /// - Throws: ``AdaptationInputError`` naming each field that is missing or of the wrong type.
     package init(document: Value) throws(AdaptationInputError) {
-        var problems: [String] = []
+        var problems = PlanProblems()
         self.document = document
         guard case .map(let root) = document else {
-            throw AdaptationInputError(["plan: must be a mapping (the output of `regimen plan`), not \(document.typeName)"])
+            var notAMapping = PlanProblems()
+            notAMapping.append("plan", "must be a mapping (the output of `regimen plan`), not \(document.typeName)")
+            throw AdaptationInputError(notAMapping.diagnostics)
         }
         let workouts = root["workouts"]?.listValue ?? []
-        if root["workouts"] == nil { problems.append("plan: missing 'workouts'") }
+        if root["workouts"] == nil { problems.append("plan", "missing 'workouts'") }
         var days: [Day] = []
         for (w, workout) in workouts.enumerated() {
             let path = "plan.workouts[\(w)]"
             guard let dayNumber = workout["day"]?.intValue, Self.plausible.day.contains(Double(dayNumber)) else {
-                problems.append("\(path).day: must be a whole number in \(Self.shown(Self.plausible.day)), not \(Self.shown(workout["day"]))")
+                problems.append("\(path).day", "must be a whole number in \(Self.shown(Self.plausible.day)), not \(Self.shown(workout["day"]))")
                 continue
             }
             var blocks: [Block] = []
             for (b, block) in (workout["blocks"]?.listValue ?? []).enumerated() {
                 let blockPath = "\(path).blocks[\(b)]"
                 guard let muscle = block["muscle"]?.stringValue, let exercise = block["exerciseId"]?.stringValue else {
-                    problems.append("\(blockPath): needs 'muscle' and 'exerciseId' strings")
+                    problems.append("\(blockPath)", "needs 'muscle' and 'exerciseId' strings")
                     continue
                 }
                 guard let sets = block["sets"]?.intValue, Self.plausible.sets.contains(Double(sets)) else {
-                    problems.append("\(blockPath).sets: must be a whole number in \(Self.shown(Self.plausible.sets)), not \(Self.shown(block["sets"]))")
+                    problems.append("\(blockPath).sets", "must be a whole number in \(Self.shown(Self.plausible.sets)), not \(Self.shown(block["sets"]))")
                     continue
                 }
                 let loadKg = Self.number(block["load_kg"], "\(blockPath).load_kg", in: Self.plausible.loadKg, &problems)
@@ -123,7 +125,7 @@ package struct PlanView: Sendable, Hashable {
             }
             days.append(Day(day: Int(dayNumber), blocks: blocks))
         }
-        if Set(days.map(\.day)).count != days.count { problems.append("plan.workouts: two workouts have the same day") }
+        if Set(days.map(\.day)).count != days.count { problems.append("plan.workouts", "two workouts have the same day") }
         self.days = days.sorted { $0.day < $1.day }
         kcal = Self.number(root["kcal"], "plan.kcal", in: Self.plausible.kcal, &problems)
         if let macros = root["macros"], macros != .null {
@@ -132,9 +134,9 @@ package struct PlanView: Sendable, Hashable {
                 self.macros = Macros(proteinG: p, fatG: f, carbG: c)
             } else {
                 if macros.mapValue == nil {
-                    problems.append("plan.macros: must be a mapping with protein_g, fat_g and carb_g, not \(Self.shown(macros))")
+                    problems.append("plan.macros", "must be a mapping with protein_g, fat_g and carb_g, not \(Self.shown(macros))")
                 } else if let missing = ["protein_g", "fat_g", "carb_g"].first(where: { macros[$0] == nil || macros[$0] == .null }) {
-                    problems.append("plan.macros.\(missing): missing; the macros need protein_g, fat_g and carb_g")
+                    problems.append("plan.macros.\(missing)", "missing; the macros need protein_g, fat_g and carb_g")
                 }
                 self.macros = nil
             }
@@ -170,14 +172,14 @@ package struct PlanView: Sendable, Hashable {
                 if let record = AdaptationRecord(value: item) {
                     records.append(record)
                 } else {
-                    problems.append("plan.adaptations[\(index)]: must be a record written by `regimen adapt` (a mapping with an 'input' string), not \(Self.shown(item))")
+                    problems.append("plan.adaptations[\(index)]", "must be a record written by `regimen adapt` (a mapping with an 'input' string), not \(Self.shown(item))")
                 }
             }
         case let other?:
-            problems.append("plan.adaptations: must be the list of records written by `regimen adapt`, not \(Self.shown(other))")
+            problems.append("plan.adaptations", "must be the list of records written by `regimen adapt`, not \(Self.shown(other))")
         }
         adaptations = records
-        if !problems.isEmpty { throw AdaptationInputError(problems) }
+        if !problems.diagnostics.isEmpty { throw AdaptationInputError(problems.diagnostics) }
     }
 
     /// What a plan document can hold and still be a plan for a person: limits of plausibility, not
@@ -188,10 +190,10 @@ package struct PlanView: Sendable, Hashable {
     )
 
     /// A number at `path` within `range`; a value that is present but not such a number is a problem.
-    private static func number(_ value: Value?, _ path: String, in range: ClosedRange<Double>, _ problems: inout [String]) -> Double? {
+    private static func number(_ value: Value?, _ path: String, in range: ClosedRange<Double>, _ problems: inout PlanProblems) -> Double? {
         guard let value, value != .null else { return nil }
         guard let number = value.numberValue, number.isFinite, range.contains(number) else {
-            problems.append("\(path): must be a number in \(shown(range)), not \(shown(value))")
+            problems.append("\(path)", "must be a number in \(shown(range)), not \(shown(value))")
             return nil
         }
         return number
@@ -328,5 +330,15 @@ package struct PlanView: Sendable, Hashable {
 enum ValueNumber {
     static func value(_ x: Double) -> Value {
         x == x.rounded() && abs(x) < 1e15 ? .int(Int64(x)) : .float(x)
+    }
+}
+
+/// The problems of a plan document, each naming its field (`plan.workouts[0].day`) as data, so
+/// that a caller holding the document's text can place it at its line and column.
+struct PlanProblems {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func append(_ field: String, _ message: String) {
+        diagnostics.append(Diagnostic(.error, id: "input.invalid", message, at: nil, field: field))
     }
 }

@@ -13,6 +13,8 @@ package struct ReadinessRulesFile: RuleFileKind {
     /// Every rule id written in the file, including rules with errors (so that a broken rule is
     /// not reported a second time by the rules that name it).
     let declaredIds: [String]
+    /// Where the file is written: the entry the regions' muscles are noted under.
+    var entry: SourceLocation?
 
     package var ruleCount: Int { rules.rules.count }
 
@@ -64,6 +66,10 @@ package struct ReadinessRulesFile: RuleFileKind {
         let lowDay = document.requiredExpression("low_day", in: dayEnvironment)
         let highDay = document.requiredExpression("high_day", in: dayEnvironment)
         let regions = document.required("regions", as: OrderedDictionary<String, [String]>.self)
+        document.vocabulary("regions", SchemaVocabulary.muscle)
+        if let regionsNode = document.node("regions") {
+            context.noteWords((regionsNode.mapping ?? []).compactMap { $0.key.scalar?.text }, of: regionsNode, entry: document.node.location)
+        }
         let lagging = document.requiredExpression("lagging", in: context.environment(declaring: AdaptationVariables.laggingScope.variables))
         let minSets = document.required("min_sets_per_block", as: Int.self, in: 0...20)
         let blockWeeks = document.required("block_weeks", as: Int.self, in: 1...52)
@@ -123,12 +129,24 @@ package struct ReadinessRulesFile: RuleFileKind {
             readinessLets: lets, readinessScore: score, lowDay: lowDay, highDay: highDay,
             regions: regions.map { ($0.key, $0.value) }, lagging: lagging, minSetsPerBlock: minSets, blockWeeks: blockWeeks, macros: macros, rules: rules,
             adjustments: adjustments, weightTrend: trend, calorieBand: band),
-            declaredIds: declaredIds)
+            declaredIds: declaredIds, entry: document.node.location)
     }
 
     /// Rule ids are unique across the readiness and progression files, and `supersedes` names
     /// rules that exist.
     package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        // A region covers tracked muscles: a misspelt one would make the region cover nothing.
+        if let tracked = ruleSet.all(TrainingVolumeFile.self).first.map({ Set($0.trackedMuscles) }) {
+            for file in ruleSet.all(ReadinessRulesFile.self) {
+                for (region, muscles) in file.rules.regions {
+                    for muscle in muscles where !tracked.contains(muscle) {
+                        context.error(SchemaVocabulary.unknownWord,
+                                      "regions.\(region): muscle '\(muscle)' is not in training_volume.tracked_muscles\(Suggestion.clause(for: muscle, among: tracked.sorted()))",
+                                      at: context.location(of: muscle, under: region, in: file.entry))
+                    }
+                }
+            }
+        }
         AdaptationRuleDecoder.checkSingleFile(ReadinessRulesFile.self, ruleSet, context)
         AdaptationRuleDecoder.checkSingleFile(ProgressionRulesFile.self, ruleSet, context)
         let all = ruleSet.all(ReadinessRulesFile.self).flatMap(\.rules.rules) + ruleSet.all(ProgressionRulesFile.self).flatMap(\.rules.rules)

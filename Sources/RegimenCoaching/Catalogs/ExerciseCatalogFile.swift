@@ -11,6 +11,10 @@ package struct ExerciseCatalogFile: RuleFileKind {
 
     package var catalogEntryCount: Int { exercises.count }
 
+    /// The keys whose words other files define (muscles, equipment tags) or other entries are
+    /// (exercise ids).
+    static let wordKeys = ["muscles", "secondary_muscles", "equipment", "regressions", "progressions"]
+
     package static func decode(_ document: inout MappingDecoder) -> ExerciseCatalogFile? {
         let context = document.context
         var locations: [String: SourceLocation] = [:]
@@ -24,6 +28,8 @@ package struct ExerciseCatalogFile: RuleFileKind {
                     ids.append((id, node.location))
                     locations[id] = node.location
                 }
+                // The checks across files report a muscle, a tag or an exercise id at the word.
+                context.noteWords(Self.wordKeys, of: node, entry: node.location)
                 let name = map.required("name", as: String.self)
                 let muscles = map.required("muscles", as: [String].self)
                 let secondary = map.optional("secondary_muscles", as: [String].self) ?? []
@@ -78,10 +84,12 @@ package struct ExerciseCatalogFile: RuleFileKind {
                 let location = file.locations[exercise.id] ?? SourceLocation(file: "catalogs/exercise-catalog.yaml", line: 1, column: 1)
                 let path = DecodingPath(subject: "exercise '\(exercise.id)'")
                 for id in exercise.regressions {
-                    context.checkReference(id, at: location, path: path.appending(key: "regressions"), what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
+                    context.checkReference(id, at: context.location(of: id, under: "regressions", in: location) ?? location, path: path.appending(key: "regressions"),
+                                           what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
                 }
                 for id in exercise.progressions {
-                    context.checkReference(id, at: location, path: path.appending(key: "progressions"), what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
+                    context.checkReference(id, at: context.location(of: id, under: "progressions", in: location) ?? location, path: path.appending(key: "progressions"),
+                                           what: "exercise", known: known, diagnostic: SchemaVocabulary.unknownWord)
                 }
             }
         }

@@ -12,6 +12,33 @@ package enum SchemaVocabulary {
     package static let equipment = "equipment tag"
     /// Every exercise id of the catalogs.
     package static let exercise = "exercise id"
+    /// Every ingredient id of the ingredient catalog (what a diet's `ingredients:` names).
+    package static let ingredient = "ingredient"
+    /// Every tag of `dietary_exclusions.tags` (what ingredients and supplements contain, and
+    /// what a diet's `excludes:` names).
+    package static let foodTag = "food tag"
+    /// Every exclusion of `dietary_exclusions.exclusions` (a profile's `exclusions`).
+    package static let diet = "diet"
+    /// Every goal of the supplement catalog's `goals` (what an item serves).
+    package static let supplementGoal = "supplement goal"
+    /// Every item id of the supplement catalog.
+    package static let supplement = "supplement"
+    /// Every class of `supplement_rules.medication_classes`.
+    package static let medicationClass = "medication class"
+
+    /// Where the words of the vocabularies kinds declare (``RuleFileKind/vocabularies(_:)``) come
+    /// from, for the schema's description.
+    static let kindSources: [String: String] = [
+        ingredient: "an id of the ingredient catalog",
+        foodTag: "a tag of dietary_exclusions.tags",
+        diet: "an exclusion of dietary_exclusions.exclusions",
+        supplementGoal: "a goal of the supplement catalog's goals",
+        supplement: "an item id of the supplement catalog",
+        medicationClass: "a class of supplement_rules.medication_classes",
+        "goal": "a goal id of rules/goals.yaml",
+        "age_range": "an age range of rules/age-ranges.yaml",
+        "training_modifier": "a modifier of training_goals.modifiers",
+    ]
 
     /// The loader's id for a word outside its vocabulary: a shape error, which the schema
     /// (written with the vocabularies) reports too.
@@ -21,7 +48,9 @@ package enum SchemaVocabulary {
     package static let untrackedExerciseMuscles: Set<String> = ["conditioning", "mobility"]
 
     /// The vocabularies of `ruleSet`: the words each file defines (none for a file that is
-    /// missing or does not load, so that word is then any text).
+    /// missing or does not load, so that word is then any text), those above and every one a
+    /// loaded kind declares (``RuleFileKind/vocabularies(_:)``), so that a kind's new vocabulary
+    /// is in the schemas as soon as its decoder marks a key with it.
     package static func vocabularies(of ruleSet: RuleSet) -> SchemaVocabularies {
         var words: [String: [String]] = [:]
         var sources: [String: String] = [:]
@@ -39,6 +68,13 @@ package enum SchemaVocabulary {
         if !exercises.isEmpty {
             words[exercise] = exercises
             sources[exercise] = "an id of the exercise catalog"
+        }
+        var kinds: Set<String> = []
+        for file in ruleSet.files where kinds.insert(file.kind).inserted {
+            for (name, declared) in type(of: file.content).vocabularies(ruleSet) where words[name] == nil {
+                words[name] = Array(declared)
+                sources[name] = kindSources[name]
+            }
         }
         return SchemaVocabularies(words: words, sources: sources)
     }

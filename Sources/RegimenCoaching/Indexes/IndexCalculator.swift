@@ -104,7 +104,7 @@ package struct IndexCalculator: Sendable {
 
         // A client whose measurements cannot belong to one person is warned, naming them; for any
         // other client a computed index outside its plausible range is the formula's error.
-        if let warning = formulas.plausibility.clientWarning(
+        if let warning = formulas.plausibility?.clientWarning(
             heightCm: profile.heightCm, weightKg: profile.weightKg, bodyfatPct: profile.bodyfatPct) {
             warnings.append(warning)
         } else {

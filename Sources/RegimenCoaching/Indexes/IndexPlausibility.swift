@@ -1,9 +1,9 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `plausibility` in `rules/indexes.yaml`: the range every computed index must stay in, the range
-/// a client's own measurements must make together, and the grid of profiles `check` evaluates
-/// every formula over.
+/// The index part of `rules/plausibility.yaml`: the range every computed index must stay in, the
+/// range a client's own measurements must make together, and the grid of profiles `check`
+/// evaluates every formula over.
 ///
 /// A coach's formula that leaves its range for a plausible profile is wrong (`bmr * 1e18`,
 /// `-1`, a typo in a constant): at load time (so `regimen check`) that is an error at the formula,
@@ -11,12 +11,7 @@ import RegimenRules
 /// number in the plan. A client whose measurements are each in range but impossible together
 /// (120 cm, 250 kg, 5 % body fat) gets a warning naming the fields instead.
 package struct IndexPlausibility: Sendable {
-    package struct Range: Sendable, Hashable {
-        package var low: Double
-        package var high: Double
-        package func contains(_ value: Double) -> Bool { value.isFinite && value >= low && value <= high }
-        package var text: String { "\(NumberText.rounded(low, decimals: 2))–\(NumberText.rounded(high, decimals: 2))" }
-    }
+    package typealias Range = PlausibilityRules.Range
 
     /// Ranges of the computed values, by formula key (`bmr`, `tdee`, `bmi`, `ffmi`, `lbm_kg`, `whtr`).
     package var formulas: [String: Range]
@@ -27,37 +22,14 @@ package struct IndexPlausibility: Sendable {
     /// The check grid, by input name.
     package var grid: [String: [Double]]
 
-    static let formulaKeys = ["bmr", "tdee", "bmi", "ffmi", "lbm_kg", "whtr"]
-    static let gridKeys = ["age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "activity_multiplier"]
+    static let formulaKeys = PlausibilityRules.indexKeys
 
-    static func decode(_ map: inout MappingDecoder) -> IndexPlausibility? {
-        let context = map.context
-        func range(_ key: String, in decoder: inout MappingDecoder) -> Range? {
-            guard let pair = decoder.required(key, as: [Double].self) else { return nil }
-            guard pair.count == 2, pair[0] <= pair[1] else {
-                context.error("rules.value", "plausibility.\(key) must be [low, high] with low <= high", at: decoder.location(ofKey: key))
-                return nil
-            }
-            return Range(low: pair[0], high: pair[1])
-        }
-        var formulas: [String: Range] = [:]
-        for key in formulaKeys { formulas[key] = range(key, in: &map) }
-        let clientBMI = range("client_bmi", in: &map)
-        let clientFFMI = range("client_ffmi", in: &map)
-        let grid = map.mapping("grid") { grid -> [String: [Double]]? in
-            var values: [String: [Double]] = [:]
-            for key in gridKeys {
-                guard let list = grid.required(key, as: [Double].self) else { continue }
-                guard !list.isEmpty, list.count <= 8 else {
-                    context.error("rules.value", "plausibility.grid.\(key) needs 1 to 8 values", at: grid.location(ofKey: key))
-                    continue
-                }
-                values[key] = list
-            }
-            return values.count == gridKeys.count ? values : nil
-        }
-        guard formulas.count == formulaKeys.count, let clientBMI, let clientFFMI, let grid else { return nil }
-        return IndexPlausibility(formulas: formulas, clientBMI: clientBMI, clientFFMI: clientFFMI, grid: grid)
+    /// The index part of rules/plausibility.yaml.
+    package init(_ rules: PlausibilityRules) {
+        formulas = rules.indexes
+        clientBMI = rules.client["bmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)
+        clientFFMI = rules.client["ffmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)
+        grid = rules.grid
     }
 
     /// The warning for a client whose measured height, weight and body fat cannot belong to one

@@ -77,6 +77,9 @@ package struct CaloriePrecedence: Sendable {
         package var bound: Bound?
         /// One line for the plan naming the rule that applied and why; `nil` when none did.
         package var reason: String?
+        /// What the client must know about the target beside the number (a pregnant client: why
+        /// there is no deficit and what her trimester asks), from the rules, in order.
+        package var cautions: [String] = []
     }
 
     /// The floors that rank above the goal's band, highest value first: each with its bound and
@@ -108,7 +111,9 @@ package struct CaloriePrecedence: Sendable {
         let bandText = "the \(facts.goal) band (TDEE \(whole(facts.tdee)) \(factors)\(whole(band.lowerBound))–\(whole(band.upperBound)) kcal)"
         // The highest floor wins; on a tie the higher-ranked rule (safety before pregnancy) is named.
         let highest = floors(facts).max { a, b in a.kcal < b.kcal || (a.kcal == b.kcal && rank(a.bound) > rank(b.bound)) }
-        return Self.order(proposed: proposed, band: band, bandText: bandText, floor: highest)
+        var decision = Self.order(proposed: proposed, band: band, bandText: bandText, floor: highest)
+        decision.cautions = cautions(facts)
+        return decision
     }
 
     /// The order itself, for a plan's target and for an adapt step alike: `proposed` kept inside
@@ -153,7 +158,10 @@ extension CaloriePrecedence {
     /// are the plan's). `bmr` names the floor when it is the BMR floor.
     package func resolveStep(proposed: Double, planned: Decision, goal: String?, bmr: Double?) -> Decision {
         let bandText = "the \(goal ?? "goal's") band (\(whole(planned.band.lowerBound))–\(whole(planned.band.upperBound)) kcal)"
-        return Self.order(proposed: proposed, band: planned.band, bandText: bandText, floor: floor(of: planned, bmr: bmr))
+        // The cautions are the client's (pregnancy, trimester), not the step's: they stay.
+        var decision = Self.order(proposed: proposed, band: planned.band, bandText: bandText, floor: floor(of: planned, bmr: bmr))
+        decision.cautions = planned.cautions
+        return decision
     }
 
     /// The decision a plan that recorded none (made before the precedence, or written by hand)

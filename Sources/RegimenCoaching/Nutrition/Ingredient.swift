@@ -30,6 +30,9 @@ package struct Ingredient: Sendable, Hashable {
     package var id: String
     package var name: String
     package var category: IngredientCategory
+    /// The kind of food (`poultry`, `legumes`, `protein_powders`, …), one of the catalog's
+    /// `food_groups`: what a meal's variety is counted in.
+    package var foodGroup: String
     /// USDA SR NDB number of the record the values come from.
     package var usdaNDB: String
     /// The USDA release the values were read from (`SR24`, or `SR Legacy` for records added later).
@@ -49,13 +52,14 @@ package struct Ingredient: Sendable, Hashable {
     package var notes: String?
 
     package init(
-        id: String, name: String, category: IngredientCategory, usdaNDB: String, usdaRelease: String = "SR24", state: String, per100g: Macros,
+        id: String, name: String, category: IngredientCategory, foodGroup: String, usdaNDB: String, usdaRelease: String = "SR24", state: String, per100g: Macros,
         usdaKcal: Double, typicalPortionG: Double, portionRangeG: ClosedRange<Double>, budgetTier: Profile.BudgetTier,
         contains: [String], notes: String? = nil
     ) {
         self.id = id
         self.name = name
         self.category = category
+        self.foodGroup = foodGroup
         self.usdaNDB = usdaNDB
         self.usdaRelease = usdaRelease
         self.state = state

@@ -150,7 +150,7 @@ extension IngredientAllocator {
             let meal = MealOptions(
                 protein: sized.protein, carb: sized.carb, veg: candidate.veg.members.map { option($0, grams: candidate.vegGrams) },
                 fat: sized.fat)
-            if meal.keepsGuarantee(targets: targets, tolerance: settings.tolerance, floor: settings.toleranceFloor) { return meal }
+            if meal.keepsGuarantee(targets: targets, tolerances: settings.tolerances, floor: settings.toleranceFloor) { return meal }
         }
         return nil
     }
@@ -185,12 +185,13 @@ extension IngredientAllocator {
         let raw = ingredient.perGram * grams
         let shown = Macros(protein: roundedToTenth(raw.protein), carb: roundedToTenth(raw.carb), fat: roundedToTenth(raw.fat))
         return IngredientOption(
-            ingredientId: ingredient.id, grams: grams, macros: shown,
+            ingredientId: ingredient.id, name: ingredient.name, foodGroup: ingredient.foodGroup, grams: grams, macros: shown,
             kcal: settings.energy.kcal(shown).rounded(.toNearestOrAwayFromZero), budgetTier: ingredient.budgetTier)
     }
 
     /// Adds further options, tightest first, while the shown options still keep the guarantee.
-    func grow(_ start: Candidate, options: MealOptions, pools: [IngredientCategory: [Ingredient]], targets: MealTargets) -> MealOptions {
+    /// Ingredients the day's earlier meals already offer (`offered`) are tried after the others.
+    func grow(_ start: Candidate, options: MealOptions, pools: [IngredientCategory: [Ingredient]], targets: MealTargets, offered: Set<String>) -> MealOptions {
         var candidate = start
         var current = options
         let limit = settings.optionsPerCategory.upperBound
@@ -216,7 +217,8 @@ extension IngredientAllocator {
                 let ratio = perGram * (1 / key)
                 let low = Macros(protein: min(chosenSet.low.protein, ratio.protein), carb: min(chosenSet.low.carb, ratio.carb), fat: min(chosenSet.low.fat, ratio.fat))
                 let high = Macros(protein: max(chosenSet.high.protein, ratio.protein), carb: max(chosenSet.high.carb, ratio.carb), fat: max(chosenSet.high.fat, ratio.fat))
-                ordered.append((position, spreadCost(low: low, high: high, amount: amount, target: targets.macros)))
+                let preference = settings.penalty(ingredient) + (offered.contains(ingredient.id) ? settings.repeatPenalty : 0)
+                ordered.append((position, spreadCost(low: low, high: high, amount: amount, target: targets.macros) + preference))
             }
             ordered.sort { $0.cost != $1.cost ? $0.cost < $1.cost : pool[$0.position].id < pool[$1.position].id }
             // The few that widen least are worth trying; the rest would only cost time.
@@ -251,12 +253,12 @@ extension IngredientAllocator {
 
     /// Plain words for why no set of options keeps the guarantee.
     func explanation(closest: Candidate?, targets: MealTargets) -> String {
-        let percent = formatted(settings.tolerance * 100)
         let minimum = settings.optionsPerCategory.lowerBound
         guard let closest else {
-            return "no \(minimum) options per category from the catalog can be portioned (within each ingredient's portion range) to reach this meal's targets within ±\(percent)%"
+            return "no \(minimum) options per category from the catalog can be portioned (within each ingredient's portion range) to reach this meal's targets within \(settings.tolerances.toleranceWords)"
         }
         let measure = closest.tightest
+        let percent = formatted(settings.tolerances[measure] * 100)
         let goal = targets.value(of: measure)
         let band = settings.halfWidth(measure, target: goal)
         let names = (closest.sized.map(\.members) + [closest.veg.members]).flatMap { $0 }.map(\.id).joined(separator: ", ")
@@ -265,7 +267,7 @@ extension IngredientAllocator {
 
     /// Plain words for candidates that fit before rounding but not once grams are whole.
     func roundingExplanation(_ candidate: Candidate, targets: MealTargets) -> String {
-        let percent = formatted(settings.tolerance * 100)
+        let percent = formatted(settings.tolerances[candidate.tightest] * 100)
         let goal = targets.value(of: candidate.tightest)
         let band = settings.halfWidth(candidate.tightest, target: goal)
         return "the options fit within ±\(percent)% only with fractional grams: rounding portions to whole grams pushes this meal's \(candidate.tightest.label) (\(formatted(goal))) outside \(formatted(goal - band))–\(formatted(goal + band)) for some combination"

@@ -1,7 +1,9 @@
 /// The allocator's settings, from `rules/meals.yaml` and `rules/nutrition.yaml`.
 package struct AllocatorSettings: Sendable, Hashable {
-    /// ±fraction every combination must stay within (0.10 for ±10%).
+    /// ±fraction every combination must stay within (0.10 for ±10%): the kcal and protein one.
     package var tolerance: Double
+    /// ±fraction per measure (rules/meals.yaml `tolerance_pct_by_macro`).
+    package var tolerances: MealTotals
     /// The narrowest half-width of the band per measure (grams of each macro, kcal): the band is
     /// `target ± max(tolerance × target, floor)`.
     package var toleranceFloor: MealTotals
@@ -10,21 +12,37 @@ package struct AllocatorSettings: Sendable, Hashable {
     /// Suggested grams are multiples of these steps.
     package var roundingG: [IngredientCategory: Double]
     package var energy: EnergyFactors
+    /// The fewest food groups among a meal's protein options (fewer only when the eligible
+    /// ingredients hold fewer groups).
+    package var proteinFoodGroupsMin: Int
+    /// Added to a set's ranking cost for each member of these food groups: whole foods first.
+    package var foodGroupPenalty: [String: Double]
+    /// Added to the ranking cost of an option the day's earlier meals already offer, when a set
+    /// is grown beyond the minimum.
+    package var repeatPenalty: Double
 
     package init(
         tolerance: Double, toleranceFloor: MealTotals = .zero, optionsPerCategory: ClosedRange<Int>, roundingG: [IngredientCategory: Double],
-        energy: EnergyFactors
+        energy: EnergyFactors, proteinFoodGroupsMin: Int = 1, foodGroupPenalty: [String: Double] = [:], repeatPenalty: Double = 0,
+        tolerances: MealTotals? = nil
     ) {
         self.tolerance = tolerance
+        self.tolerances = tolerances ?? .uniform(tolerance)
         self.toleranceFloor = toleranceFloor
         self.optionsPerCategory = optionsPerCategory
         self.roundingG = roundingG
         self.energy = energy
+        self.proteinFoodGroupsMin = proteinFoodGroupsMin
+        self.foodGroupPenalty = foodGroupPenalty
+        self.repeatPenalty = repeatPenalty
     }
+
+    /// The ranking cost an ingredient's food group adds (0 for most).
+    func penalty(_ ingredient: Ingredient) -> Double { foodGroupPenalty[ingredient.foodGroup] ?? 0 }
 
     /// How far either side of `target` a measure may land.
     package func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
-        max(tolerance * target, toleranceFloor[measure])
+        max(tolerances[measure] * target, toleranceFloor[measure])
     }
 }
 
@@ -83,12 +101,36 @@ package struct IngredientAllocator: Sendable {
         self.settings = settings
     }
 
-    /// Allocates one meal.
+    /// What the searches of one day have found, by meal targets: meals with equal targets share
+    /// the costly ranking and differ only in which of its combinations they show.
+    package struct Memo: Sendable {
+        struct Key: Hashable, Sendable {
+            var targets: MealTargets
+            var stage: Int
+            var proteinFoodGroups: Int
+        }
+        var rankings: [Key: Ranking] = [:]
+
+        package init() {}
+    }
+
+    /// Allocates one meal on its own.
     /// - Parameters:
     ///   - targets: the meal's sub-targets (all positive).
     ///   - vegGrams: the weight every vegetable option gets.
     ///   - candidates: the eligible ingredients (budget and exclusions already applied).
     package func allocate(targets: MealTargets, vegGrams: Double, candidates: [Ingredient]) -> MealAllocation {
+        var memo = Memo()
+        return allocate(targets: targets, vegGrams: vegGrams, candidates: candidates, offered: [], memo: &memo)
+    }
+
+    /// Allocates one meal of a day. Among the combinations that keep the guarantee, those whose
+    /// protein options the day's earlier meals have not `offered` come first, so the meals of a
+    /// day vary; `memo` carries the searches to the day's later meals (pass the same `candidates`
+    /// for every meal of one memo).
+    package func allocate(
+        targets: MealTargets, vegGrams: Double, candidates: [Ingredient], offered: Set<String>, memo: inout Memo
+    ) -> MealAllocation {
         let minimum = settings.optionsPerCategory.lowerBound
         guard targets.macros.protein > 0, targets.macros.carb > 0, targets.macros.fat > 0 else {
             return .infeasible("the meal's sub-targets must all be positive (protein \(formatted(targets.macros.protein)) g, carbohydrate \(formatted(targets.macros.carb)) g, fat \(formatted(targets.macros.fat)) g)")
@@ -109,8 +151,8 @@ package struct IngredientAllocator: Sendable {
         }
         var closest: Candidate?
         var unrounded: Candidate?
-        for width in searchWidths {
-            let outcome = search(targets: targets, pools: pools, vegAmount: vegAmount, width: width)
+        for (stage, width) in searchWidths.enumerated() {
+            let outcome = search(targets: targets, pools: pools, vegAmount: vegAmount, width: width, offered: offered, memo: &memo, stage: stage)
             if let options = outcome.options { return .options(options) }
             if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
             if unrounded == nil { unrounded = outcome.unrounded }
@@ -127,7 +169,8 @@ package struct IngredientAllocator: Sendable {
         }
         let narrowed = IngredientCategory.allCases.contains { portionable[$0]?.count != pools[$0]?.count }
         if narrowed, IngredientCategory.allCases.allSatisfy({ (portionable[$0]?.count ?? 0) >= minimum }), let width = searchWidths.last {
-            let outcome = search(targets: targets, pools: portionable, vegAmount: vegAmount, width: width)
+            let outcome = search(
+                targets: targets, pools: portionable, vegAmount: vegAmount, width: width, offered: offered, memo: &memo, stage: searchWidths.count)
             if let options = outcome.options { return .options(options) }
             if let candidate = outcome.closest, closest.map({ candidate.slack > $0.slack }) ?? true { closest = candidate }
             if unrounded == nil { unrounded = outcome.unrounded }
@@ -136,11 +179,57 @@ package struct IngredientAllocator: Sendable {
         return .infeasible(explanation(closest: closest, targets: targets))
     }
 
+    /// The sets a search keeps per category and the combinations of them that keep the guarantee
+    /// before rounding; computed once per meal targets and width, whichever meal of the day asks.
+    struct Ranking: Sendable {
+        var protein: [OptionSet]
+        var carb: [OptionSet]
+        var fat: [OptionSet]
+        var veg: [OptionSet]
+        /// The best combinations by room to spare, best first.
+        var feasible: [RankedCombination]
+        /// For each kept protein set, its best combination (if any keeps the guarantee).
+        var bestPerProtein: [RankedCombination?]
+        var closest: Candidate?
+    }
+
     /// One search over the `width` tightest sets per category: options that keep the guarantee,
     /// or the closest candidate and the best one that only rounding broke.
     private func search(
-        targets: MealTargets, pools: [IngredientCategory: [Ingredient]], vegAmount: Double, width: (sized: Int, veg: Int)
+        targets: MealTargets, pools: [IngredientCategory: [Ingredient]], vegAmount: Double, width: (sized: Int, veg: Int),
+        offered: Set<String>, memo: inout Memo, stage: Int
     ) -> (options: MealOptions?, closest: Candidate?, unrounded: Candidate?) {
+        let key = Memo.Key(targets: targets, stage: stage, proteinFoodGroups: settings.proteinFoodGroupsMin)
+        let ranking: Ranking
+        if let known = memo.rankings[key] {
+            ranking = known
+        } else {
+            ranking = rank(targets: targets, pools: pools, vegAmount: vegAmount, width: width)
+            memo.rankings[key] = ranking
+        }
+        // The day's first meal takes the combination with the most room; later ones first try
+        // each protein set's best combination, those with the most options not yet offered first.
+        var order = ranking.feasible
+        if !offered.isEmpty {
+            let fresh = ranking.bestPerProtein.compactMap { $0 }.map { entry in
+                (entry: entry, fresh: ranking.protein[entry.protein].members.reduce(0) { $0 + (offered.contains($1.id) ? 0 : 1) })
+            }
+            let novel = fresh.filter { $0.fresh > 0 }.sorted { $0.fresh != $1.fresh ? $0.fresh > $1.fresh : RankedCombination.ranksBefore($0.entry, $1.entry) }
+            order = novel.map(\.entry) + order
+        }
+        var first: Candidate?
+        for entry in order {
+            let sets = [ranking.protein[entry.protein], ranking.carb[entry.carb], ranking.fat[entry.fat]]
+            guard let candidate = centre(sized: sets, veg: ranking.veg[entry.veg], vegGrams: vegAmount, target: targets.macros) else { continue }
+            if first == nil { first = candidate }
+            guard let options = materialize(candidate, targets: targets) else { continue }
+            return (grow(candidate, options: options, pools: pools, targets: targets, offered: offered), nil, nil)
+        }
+        return (nil, ranking.closest, first)
+    }
+
+    /// Ranks the `width` tightest sets per category and their combinations.
+    private func rank(targets: MealTargets, pools: [IngredientCategory: [Ingredient]], vegAmount: Double, width: (sized: Int, veg: Int)) -> Ranking {
         let minimum = settings.optionsPerCategory.lowerBound
         let target = targets.macros
         var ranked: [IngredientCategory: [OptionSet]] = [:]
@@ -157,6 +246,7 @@ package struct IngredientAllocator: Sendable {
         var closest: Candidate?
         var closestSlack = -Double.infinity
         let proteinSets = ranked[.protein] ?? [], carbSets = ranked[.carb] ?? [], fatSets = ranked[.fat] ?? [], vegSets = ranked[.veg] ?? []
+        var bestPerProtein = [RankedCombination?](repeating: nil, count: proteinSets.count)
         let vegShares = vegSets.map { VegShare($0, grams: vegAmount, energy: settings.energy) }
         for (p, proteinSet) in proteinSets.enumerated() {
             for (c, carbSet) in carbSets.enumerated() {
@@ -164,7 +254,9 @@ package struct IngredientAllocator: Sendable {
                     for (v, vegShare) in vegShares.enumerated() {
                         guard let slack = score(proteinSet, carbSet, fatSet, veg: vegShare, target: target) else { continue }
                         if slack >= 0 {
-                            RankedCombination(slack: slack, protein: p, carb: c, fat: f, veg: v).keep(in: &feasible, limit: roundingAttempts)
+                            let combination = RankedCombination(slack: slack, protein: p, carb: c, fat: f, veg: v)
+                            combination.keep(in: &feasible, limit: roundingAttempts)
+                            if bestPerProtein[p].map({ RankedCombination.ranksBefore(combination, $0) }) ?? true { bestPerProtein[p] = combination }
                         } else if slack > closestSlack {
                             closestSlack = slack
                             closest = centre(sized: [proteinSet, carbSet, fatSet], veg: vegSets[v], vegGrams: vegAmount, target: target)
@@ -173,20 +265,12 @@ package struct IngredientAllocator: Sendable {
                 }
             }
         }
-        var first: Candidate?
-        for entry in feasible {
-            let sets = [proteinSets[entry.protein], carbSets[entry.carb], fatSets[entry.fat]]
-            guard let candidate = centre(sized: sets, veg: vegSets[entry.veg], vegGrams: vegAmount, target: target) else { continue }
-            if first == nil { first = candidate }
-            guard let options = materialize(candidate, targets: targets) else { continue }
-            return (grow(candidate, options: options, pools: pools, targets: targets), nil, nil)
-        }
-        return (nil, closest, first)
+        return Ranking(protein: proteinSets, carb: carbSets, fat: fatSets, veg: vegSets, feasible: feasible, bestPerProtein: bestPerProtein, closest: closest)
     }
 
     /// A combination of kept sets (positions in each category's ranking) that centres with room
     /// to spare; a plain value so the search stores hundreds of them without allocating.
-    struct RankedCombination {
+    struct RankedCombination: Sendable {
         var slack: Double
         var protein: Int
         var carb: Int
@@ -282,6 +366,17 @@ package struct IngredientAllocator: Sendable {
     private func tightestSets(category: IngredientCategory, pool: [Ingredient], target: Macros, size: Int, limit keptSets: Int) -> [OptionSet] {
         guard let primary = category.primaryNutrient else { return [] }
         var kept: [ScoredSubset] = []
+        // Whole foods first: a member's food group may add to the set's cost (rules/meals.yaml).
+        let penalties = pool.map { settings.penalty($0) }
+        // A meal's protein options span at least the rules' number of food groups, or every
+        // group the eligible ingredients hold when they hold fewer.
+        var groupNumbers: [String: Int] = [:]
+        let groups = pool.map { ingredient -> Int in
+            if let number = groupNumbers[ingredient.foodGroup] { return number }
+            groupNumbers[ingredient.foodGroup] = groupNumbers.count
+            return groupNumbers.count - 1
+        }
+        let groupsNeeded = category == .protein ? min(settings.proteinFoodGroupsMin, groupNumbers.count) : 1
         for sizing in [Sizing.primary, .energy] {
             let ratios = pool.map { ingredient -> Macros? in
                 let perGram = ingredient.perGram
@@ -291,8 +386,9 @@ package struct IngredientAllocator: Sendable {
             func consider(_ indices: [Int], low: Macros, high: Macros) {
                 let primaryPerKey = (low[primary] + high[primary]) / 2
                 guard primaryPerKey > 0 else { return }
+                if groupsNeeded > 1, Set(indices.map { groups[$0] }).count < groupsNeeded { return }
                 let amount = target[primary] / primaryPerKey
-                let cost = spreadCost(low: low, high: high, amount: amount, target: target)
+                let cost = spreadCost(low: low, high: high, amount: amount, target: target) + indices.reduce(0) { $0 + penalties[$1] }
                 if kept.count == keptSets, let last = kept.last, cost > last.cost { return }
                 keep(ScoredSubset(cost: cost, indices: indices, sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
             }
@@ -313,19 +409,25 @@ package struct IngredientAllocator: Sendable {
                         guard let rj = ratios[j] else { continue }
                         let pairLow = Macros(protein: min(ri.protein, rj.protein), carb: min(ri.carb, rj.carb), fat: min(ri.fat, rj.fat))
                         let pairHigh = Macros(protein: max(ri.protein, rj.protein), carb: max(ri.carb, rj.carb), fat: max(ri.fat, rj.fat))
+                        // Penalties are never negative, so the pair's add to its floor.
+                        let pairPenalty = penalties[i] + penalties[j]
                         if kept.count == keptSets, let last = kept.last,
                            let floor = costFloor(pairLow: pairLow, pairHigh: pairHigh, laterPrimaryMax: laterPrimaryMax[j + 1], primary: primary, target: target),
-                           floor > last.cost {
+                           floor + pairPenalty > last.cost {
                             continue
                         }
                         for k in (j + 1)..<max(j + 1, count) {
                             guard let rk = ratios[k] else { continue }
+                            if groupsNeeded > 1 {
+                                let distinct = 1 + (groups[j] != groups[i] ? 1 : 0) + (groups[k] != groups[i] && groups[k] != groups[j] ? 1 : 0)
+                                if distinct < groupsNeeded { continue }
+                            }
                             let low = Macros(protein: min(pairLow.protein, rk.protein), carb: min(pairLow.carb, rk.carb), fat: min(pairLow.fat, rk.fat))
                             let high = Macros(protein: max(pairHigh.protein, rk.protein), carb: max(pairHigh.carb, rk.carb), fat: max(pairHigh.fat, rk.fat))
                             let primaryPerKey = (low[primary] + high[primary]) / 2
                             guard primaryPerKey > 0 else { continue }
                             let amount = primaryTarget / primaryPerKey
-                            let cost = spreadCost(low: low, high: high, amount: amount, target: target)
+                            let cost = spreadCost(low: low, high: high, amount: amount, target: target) + pairPenalty + penalties[k]
                             if kept.count == keptSets, let last = kept.last, cost > last.cost { continue }
                             keep(ScoredSubset(cost: cost, indices: [i, j, k], sizing: sizing, ids: nil), in: &kept, limit: keptSets, pool: pool)
                         }
@@ -410,7 +512,7 @@ package struct IngredientAllocator: Sendable {
     /// step of ``spreadCost(low:high:amount:target:)`` is monotone in floating point as well
     /// (rounding keeps order), so the floor, computed the same way, is never above a real cost.
     private func costFloor(pairLow: Macros, pairHigh: Macros, laterPrimaryMax: Double, primary: MacroNutrient, target: Macros) -> Double? {
-        guard settings.tolerance.isFinite, target.protein > 0, target.carb > 0, target.fat > 0,
+        guard MealMeasure.allCases.allSatisfy({ settings.tolerances[$0].isFinite }), target.protein > 0, target.carb > 0, target.fat > 0,
               MacroNutrient.allCases.allSatisfy({ settings.halfWidth(MealMeasure($0), target: target[$0]) > 0 })
         else { return nil }
         let highestPrimaryPerKey = (pairLow[primary] + max(pairHigh[primary], laterPrimaryMax)) / 2

@@ -14,13 +14,21 @@ package struct MealTargets: Sendable, Hashable {
 /// One suggested amount of one ingredient, with what it brings (0.1 g, whole kcal).
 package struct IngredientOption: Sendable, Hashable {
     package var ingredientId: String
+    /// The catalog's display name, as a person would write it ("Chicken breast, skinless, roasted").
+    package var name: String
+    /// The catalog's food group (`poultry`, `legumes`, …).
+    package var foodGroup: String
     package var grams: Double
     package var macros: Macros
     package var kcal: Double
     package var budgetTier: Profile.BudgetTier
 
-    package init(ingredientId: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier) {
+    package init(
+        ingredientId: String, name: String, foodGroup: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier
+    ) {
         self.ingredientId = ingredientId
+        self.name = name
+        self.foodGroup = foodGroup
         self.grams = grams
         self.macros = macros
         self.kcal = kcal
@@ -83,11 +91,17 @@ package struct MealOptions: Sendable, Hashable {
     /// Whether every combination lies within `tolerance` of every target, or within `floor` of it
     /// where that is wider (the check without the words).
     package func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
+        keepsGuarantee(targets: targets, tolerances: .uniform(tolerance), floor: floor)
+    }
+
+    /// Whether every combination lies within each measure's tolerance (fractions per measure) of
+    /// its target, or within `floor` of it where that is wider.
+    package func keepsGuarantee(targets: MealTargets, tolerances: MealTotals, floor: MealTotals = .zero) -> Bool {
         guard IngredientCategory.allCases.allSatisfy({ !self[$0].isEmpty }) else { return false }
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
             let target = targets.value(of: measure)
-            let band = max(tolerance * target, floor[measure])
+            let band = max(tolerances[measure] * target, floor[measure])
             let epsilon = 1e-9 * max(1, target)
             if low[measure] < target - band - epsilon || high[measure] > target + band + epsilon { return false }
         }
@@ -98,6 +112,11 @@ package struct MealOptions: Sendable, Hashable {
     /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%), or ± `floor` where that is wider. Empty
     /// when every combination is inside.
     package func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
+        guaranteeViolations(targets: targets, tolerances: .uniform(tolerance), floor: bandFloor)
+    }
+
+    /// ``guaranteeViolations(targets:tolerance:floor:)`` with a tolerance per measure.
+    package func guaranteeViolations(targets: MealTargets, tolerances: MealTotals, floor bandFloor: MealTotals = .zero) -> [String] {
         var problems: [String] = []
         for category in IngredientCategory.allCases where self[category].isEmpty {
             problems.append("no \(category.rawValue) options")
@@ -105,7 +124,7 @@ package struct MealOptions: Sendable, Hashable {
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
             let target = targets.value(of: measure)
-            let band = max(tolerance * target, bandFloor[measure])
+            let band = max(tolerances[measure] * target, bandFloor[measure])
             let floor = target - band
             let ceiling = target + band
             // Values are shown rounded; a hair of floating-point noise is not a violation.
@@ -156,6 +175,24 @@ public struct MealTotals: Sendable, Hashable {
 
     /// Zero of every measure.
     public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
+
+    /// The same value for every measure.
+    package static func uniform(_ value: Double) -> MealTotals { MealTotals(protein: value, carb: value, fat: value, kcal: value) }
+
+    /// Tolerances (fractions) in words: "±10%", or "±10% protein and kcal, ±25% carbohydrate and fat".
+    package var toleranceWords: String {
+        var groups: [(value: Double, labels: [String])] = []
+        for measure in [MealMeasure.protein, .kcal, .carb, .fat] {
+            let label = measure == .carb ? "carbohydrate" : measure.rawValue
+            if let index = groups.firstIndex(where: { $0.value == self[measure] }) {
+                groups[index].labels.append(label)
+            } else {
+                groups.append((self[measure], [label]))
+            }
+        }
+        if groups.count == 1, let only = groups.first { return "±\(formatted(only.value * 100))%" }
+        return groups.map { "±\(formatted($0.value * 100))% \($0.labels.joined(separator: " and "))" }.joined(separator: ", ")
+    }
 
     package subscript(measure: MealMeasure) -> Double {
         get {

@@ -50,8 +50,11 @@ public struct NutritionPlan: Sendable, Hashable {
     public var budgetTier: Profile.BudgetTier
     /// Dietary patterns and allergens excluded from the options.
     public var exclusions: [String]
-    /// How far a meal option may stray from its targets, as a fraction.
+    /// How far a meal's kcal and protein may stray from their targets, as a fraction.
     public var tolerance: Double
+    /// How far each measure of a meal may stray from its target, as fractions (carbohydrate and
+    /// fat may have a wider band than kcal and protein; rules/meals.yaml says why).
+    public var tolerances: MealTotals
     /// The narrowest half-width of every meal's band (grams of each macro, kcal).
     public var toleranceFloor: MealTotals
     /// The day's meals, in slot order.
@@ -82,6 +85,10 @@ public struct NutritionPlan: Sendable, Hashable {
             "budget_tier": .string(budgetTier.rawValue),
             "exclusions": .list(exclusions.map(Value.string)),
             "tolerance_pct": .rounded(tolerance * 100, places: 1),
+            "tolerance_pct_by_macro": .map([
+                "p": .rounded(tolerances.protein * 100, places: 1), "c": .rounded(tolerances.carb * 100, places: 1),
+                "f": .rounded(tolerances.fat * 100, places: 1), "kcal": .rounded(tolerances.kcal * 100, places: 1),
+            ]),
             "tolerance_floor": .map([
                 "p": .rounded(toleranceFloor.protein, places: 1), "c": .rounded(toleranceFloor.carb, places: 1),
                 "f": .rounded(toleranceFloor.fat, places: 1), "kcal": .rounded(toleranceFloor.kcal, places: 1),
@@ -96,6 +103,7 @@ public struct NutritionPlan: Sendable, Hashable {
             "weight_kg": .rounded(weightKgUsed, places: 1), "calorie_precedence": calories.jsonValue,
         ])
         map["adjustments"] = .list(adjustments.map(Value.string))
+        map["cautions"] = .list(cautions.map(Value.string))
         map["tips"] = .list(tips.map(Value.string))
         return .map(map)
     }
@@ -125,7 +133,7 @@ extension PlannedMeal {
 extension IngredientOption {
     var jsonValue: Value {
         .map([
-            "ingredientId": .string(ingredientId), "grams": .rounded(grams, places: 1), "p": .rounded(macros.protein, places: 1),
+            "ingredientId": .string(ingredientId), "name": .string(name), "food_group": .string(foodGroup), "grams": .rounded(grams, places: 1), "p": .rounded(macros.protein, places: 1),
             "c": .rounded(macros.carb, places: 1), "f": .rounded(macros.fat, places: 1), "kcal": .wholeNumber(kcal),
             "budget_tier": .string(budgetTier.rawValue),
         ])
@@ -233,14 +241,14 @@ package struct NutritionPlanner: Sendable {
             proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
             fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
             carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
-        let budget = profile.budgetTier ?? rules.defaults.budgetTier
+        var budget = profile.budgetTier ?? rules.defaults.budgetTier
         var tips: [String] = []
-        let meals = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &adjustments)
+        let meals = try planMeals(profile, macros: macros, budget: &budget, tips: &tips, adjustments: &adjustments)
         return NutritionPlan(
             goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier, calories: calories,
             kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, proteinBasis: basis, fatPerKg: fatPerKg,
             weightKgUsed: weight, budgetTier: budget, exclusions: profile.exclusions, tolerance: rules.meals.tolerance,
-            toleranceFloor: rules.meals.toleranceFloor, meals: meals,
+            tolerances: rules.meals.tolerances, toleranceFloor: rules.meals.toleranceFloor, meals: meals,
             adjustments: adjustments, tips: tips)
     }
 
@@ -273,7 +281,8 @@ package struct NutritionPlanner: Sendable {
     /// planner changed on the way (another number of meals) is added to `tips`.
     func planMeals(_ profile: Profile, macros: DailyMacros, budget: Profile.BudgetTier, tips: inout [String]) throws(RuleEvaluationError) -> [PlannedMeal] {
         var notes: [String] = []
-        let planned = try planMeals(profile, macros: macros, budget: budget, tips: &tips, adjustments: &notes)
+        var budget = budget
+        let planned = try planMeals(profile, macros: macros, budget: &budget, tips: &tips, adjustments: &notes)
         tips.insert(contentsOf: notes, at: 0)
         return planned
     }
@@ -281,9 +290,10 @@ package struct NutritionPlanner: Sendable {
     /// Splits the day over the meal slots and allocates each distinct meal once. When some meal of
     /// the asked number cannot be portioned, other numbers within the rules' fallback range are
     /// tried (more meals first, then fewer) and the first that serves every meal is kept, with a
-    /// note in `adjustments`.
+    /// note in `adjustments`. When no number of meals serves every meal at `budget`, the next
+    /// budget tiers are tried the same way, and `budget` becomes the one that serves, with a note.
     func planMeals(
-        _ profile: Profile, macros: DailyMacros, budget: Profile.BudgetTier, tips: inout [String], adjustments: inout [String]
+        _ profile: Profile, macros: DailyMacros, budget: inout Profile.BudgetTier, tips: inout [String], adjustments: inout [String]
     ) throws(RuleEvaluationError) -> [PlannedMeal] {
         let mealRules = rules.meals
         let count: Int
@@ -318,22 +328,29 @@ package struct NutritionPlanner: Sendable {
                 PlannedMeal(slot: slot.name, targets: targets, vegGrams: try vegGrams(targets), allocation: .infeasible(reason))
             }
         }
-        let admitted = Set(mealRules.budgetTiers[budget] ?? [])
-        let eligible = allowed.filter { admitted.contains($0.budgetTier) }
-        let allocator = IngredientAllocator(settings: AllocatorSettings(
+        var allocator = IngredientAllocator(settings: AllocatorSettings(
             tolerance: mealRules.tolerance, toleranceFloor: mealRules.toleranceFloor, optionsPerCategory: mealRules.optionsPerCategory,
-            roundingG: mealRules.roundingG, energy: rules.nutrition.energy))
-        var cache: [MealTargets: (Double, MealAllocation)] = [:]
+            roundingG: mealRules.roundingG, energy: rules.nutrition.energy, proteinFoodGroupsMin: mealRules.proteinFoodGroupsMin,
+            foodGroupPenalty: mealRules.foodGroupPenalty, repeatPenalty: mealRules.repeatPenalty, tolerances: mealRules.tolerances))
+        // Meals with equal targets share one search; each still shows its own choice from it, so
+        // the day's later meals offer what the earlier ones did not (rules/meals.yaml, variety).
+        var memo = IngredientAllocator.Memo()
+        var eligible: [Ingredient] = []
+        func admit(_ tier: Profile.BudgetTier) {
+            let admitted = Set(mealRules.budgetTiers[tier] ?? [])
+            eligible = allowed.filter { admitted.contains($0.budgetTier) }
+            memo = IngredientAllocator.Memo()  // a memo holds searches over one list of candidates
+        }
+        admit(budget)
         func day(_ slots: [MealRules.Slot]) throws(RuleEvaluationError) -> [PlannedMeal] {
             var planned: [PlannedMeal] = []
+            var offered: Set<String> = []
             for (slot, targets) in split(macros, over: slots) {
-                if let (veg, allocation) = cache[targets] {
-                    planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
-                    continue
-                }
                 let veg = try vegGrams(targets)
-                let allocation = allocator.allocate(targets: targets, vegGrams: veg, candidates: eligible)
-                cache[targets] = (veg, allocation)
+                let allocation = allocator.allocate(targets: targets, vegGrams: veg, candidates: eligible, offered: offered, memo: &memo)
+                if case .options(let options) = allocation {
+                    for category in IngredientCategory.allCases { offered.formUnion(options[category].map(\.ingredientId)) }
+                }
                 planned.append(PlannedMeal(slot: slot.name, targets: targets, vegGrams: veg, allocation: allocation))
             }
             return planned
@@ -342,9 +359,10 @@ package struct NutritionPlanner: Sendable {
             for meal in meals { if case .infeasible(let reason) = meal.allocation { return (meal, reason) } }
             return nil
         }
-        var planned = try day(slots)
-        var chosen = count
-        if let (meal, reason) = firstUnserved(planned) {
+        /// The asked number of meals, or the first other number that serves every meal.
+        func serveEveryMeal() throws(RuleEvaluationError) -> (planned: [PlannedMeal], chosen: Int, note: String?) {
+            let planned = try day(slots)
+            guard let (meal, reason) = firstUnserved(planned) else { return (planned, count, nil) }
             let fallback = mealRules.mealsPerDayFallback
             let others = Array((count + 1)...max(count + 1, fallback.upperBound)).filter { fallback.contains($0) }
                 + Array(stride(from: count - 1, through: fallback.lowerBound, by: -1))
@@ -352,20 +370,67 @@ package struct NutritionPlanner: Sendable {
                 guard let otherSlots = mealRules.slots[other], !otherSlots.isEmpty else { continue }
                 let attempt = try day(otherSlots)
                 if firstUnserved(attempt) == nil {
-                    planned = attempt
-                    chosen = other
                     let t = meal.targets
-                    adjustments.append("meals per day \(other > count ? "raised" : "lowered") from \(count) to \(other): at \(count) meals a day a meal's targets (P \(formatted(t.macros.protein)) g, C \(formatted(t.macros.carb)) g, F \(formatted(t.macros.fat)) g, \(formatted(t.kcal)) kcal) cannot be portioned (\(reason))")
-                    break
+                    return (attempt, other, "meals per day \(other > count ? "raised" : "lowered") from \(count) to \(other): at \(count) meals a day a meal's targets (P \(formatted(t.macros.protein)) g, C \(formatted(t.macros.carb)) g, F \(formatted(t.macros.fat)) g, \(formatted(t.kcal)) kcal) cannot be portioned (\(reason))")
                 }
             }
+            return (planned, count, nil)
         }
+        var (planned, chosen, note) = try serveEveryMeal()
+        /// Options from one food group beat none (a soy-free vegan's beans, lentils and peas when
+        /// seitan cannot stand beside them): tried once no number of meals serves the day, and
+        /// said in the tips below.
+        func relaxFoodGroups() throws(RuleEvaluationError) {
+            guard firstUnserved(planned) != nil, allocator.settings.proteinFoodGroupsMin > 1 else { return }
+            var relaxed = allocator.settings
+            relaxed.proteinFoodGroupsMin = 1
+            let strict = allocator
+            allocator = IngredientAllocator(settings: relaxed)
+            let attempt = try serveEveryMeal()
+            if firstUnserved(attempt.planned) == nil {
+                (planned, chosen, note) = attempt
+            } else {
+                allocator = strict
+            }
+        }
+        try relaxFoodGroups()
+        if firstUnserved(planned) != nil, let asked = Profile.BudgetTier.allCases.firstIndex(of: budget) {
+            // The diet's foods at this budget cannot serve the day (a low-budget soy-free vegan's
+            // only proteins are beans): the next tier's foods, named as such in every option.
+            for wider in Profile.BudgetTier.allCases.suffix(from: asked + 1) {
+                admit(wider)
+                var attempt = try serveEveryMeal()
+                if firstUnserved(attempt.planned) != nil, allocator.settings.proteinFoodGroupsMin > 1 {
+                    let strict = allocator
+                    var relaxed = allocator.settings
+                    relaxed.proteinFoodGroupsMin = 1
+                    allocator = IngredientAllocator(settings: relaxed)
+                    attempt = try serveEveryMeal()
+                    allocator = strict
+                }
+                guard firstUnserved(attempt.planned) == nil else { continue }
+                adjustments.append("budget tier raised from \(budget.rawValue) to \(wider.rawValue) for the meal options: with \(budget.rawValue)-budget foods and these exclusions no number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound) can be portioned; each option shows its tier")
+                (planned, chosen, note) = attempt
+                budget = wider
+                break
+            }
+        }
+        if let note { adjustments.append(note) }
         let band = mealRules.proteinPerMealG
         if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
             tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[chosen + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
         }
+        let oneGroup = planned.compactMap { meal -> String? in
+            guard case .options(let options) = meal.allocation, Set(options.protein.map(\.foodGroup)).count < mealRules.proteinFoodGroupsMin,
+                  Set(eligible.filter { $0.category == .protein }.map(\.foodGroup)).count >= mealRules.proteinFoodGroupsMin
+            else { return nil }
+            return meal.slot
+        }
+        if !oneGroup.isEmpty {
+            tips.append("Protein options of \(oneGroup.joined(separator: ", ")) come from fewer than \(mealRules.proteinFoodGroupsMin) food groups: no set spanning more keeps every combination within \(mealRules.tolerances.toleranceWords) with these exclusions and budget")
+        }
         if firstUnserved(planned) != nil {
-            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within ±\(formatted(mealRules.tolerance * 100))% for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound). A higher budget tier or fewer exclusions widens the choice.")
+            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within \(mealRules.tolerances.toleranceWords) for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound). A higher budget tier or fewer exclusions widens the choice.")
         }
         return planned
     }

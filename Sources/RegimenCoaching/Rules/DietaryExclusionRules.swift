@@ -21,6 +21,14 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
         var ingredientIds: [(exclusion: String, index: Int, id: String, location: SourceLocation)] = []
     }
 
+    /// `food tag` (the tags) and `diet` (the exclusions), which ingredients, supplements, a
+    /// profile's `exclusions` and expressions name.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let files = ruleSet.all(DietaryExclusionRules.self)
+        guard !files.isEmpty else { return [:] }
+        return [SchemaVocabulary.foodTag: Set(files.flatMap(\.tags)), SchemaVocabulary.diet: Set(files.flatMap(\.names))]
+    }
+
     /// The accepted exclusion names, sorted.
     package var names: [String] { exclusions.keys.sorted() }
 
@@ -35,6 +43,9 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
     package static func decode(_ document: inout MappingDecoder) -> DietaryExclusionRules? {
         let context = document.context
         let tags = document.required("tags", as: [String].self)
+        // The schema lists the loaded tags here too: a misspelt tag in this list leaves the
+        // exclusions that name the right one unknown, which the loader reports in this file.
+        document.vocabulary("tags", SchemaVocabulary.foodTag)
         let known = Set(tags ?? [])
         var locations = Locations()
         var byIngredient: [String: [String]] = [:]
@@ -47,6 +58,8 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
                     entry.allow("description")
                     let excluded = entry.optional("excludes", as: [String].self)
                     let ids = entry.optional("ingredients", as: [String].self)
+                    entry.vocabulary("excludes", SchemaVocabulary.foodTag)
+                    entry.vocabulary("ingredients", SchemaVocabulary.ingredient)
                     // Neither key is required: a diet that names nothing excludes nothing, which
                     // `validate` reports as a warning like any diet whose names match no ingredient.
                     // Each tag is checked at its own place in the list, with a suggestion.
@@ -55,7 +68,8 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
                         for (index, tag) in excluded.enumerated() {
                             context.checkReference(
                                 tag, at: items.indices.contains(index) ? items[index].location : location,
-                                path: entry.path.appending(key: "excludes").appending(index: index), what: "tag (this file's 'tags')", known: known)
+                                path: entry.path.appending(key: "excludes").appending(index: index), what: "tag (this file's 'tags')", known: known,
+                                diagnostic: SchemaVocabulary.unknownWord)
                         }
                     }
                     if !context.isDescribing, let ids {
@@ -89,7 +103,7 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
                 context.checkReference(
                     use.id, at: use.location,
                     path: DecodingPath(subject: "exclusion '\(use.exclusion)'").appending(key: "ingredients").appending(index: use.index),
-                    what: "ingredient (catalogs/ingredients.yaml)", known: ids)
+                    what: "ingredient (catalogs/ingredients.yaml)", known: ids, diagnostic: SchemaVocabulary.unknownWord)
             }
             for name in diets.names where !ingredients.contains(where: { !diets.allows($0, under: [name]) }) {
                 context.warning(

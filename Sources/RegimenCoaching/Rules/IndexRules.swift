@@ -36,8 +36,9 @@ package struct IndexRules: RuleFileKind, Sendable {
     package var overrideWarningPct: Double
     /// Context scales by index name (`BMI`, `WHtR`, `FFMI`).
     package var context: [String: [Band]]
-    /// Ranges the computed indexes and the client's measurements must stay in.
-    package var plausibility: IndexPlausibility
+    /// Ranges the computed indexes and the client's measurements must stay in (the index part of
+    /// rules/plausibility.yaml, set when the rule set is assembled; `nil` for a lone file).
+    package var plausibility: IndexPlausibility?
     /// Where each formula key (`tdee`, `bmi`, …) is written, for plausibility errors.
     package var formulaLocations: [String: SourceLocation]
 
@@ -96,18 +97,24 @@ package struct IndexRules: RuleFileKind, Sendable {
             }
             return result
         }
-        let plausibility = document.mapping("plausibility") { map in IndexPlausibility.decode(&map) }
         var locations: [String: SourceLocation] = [:]
         for key in ["lbm_kg", "tdee", "bmi", "whtr", "ffmi"] { locations[key] = document.location(ofKey: key) }
-        guard let methods, !methods.isEmpty, let lbm, let tdee, let bmi, let whtr, let ffmi, let oneRepMax, let warning, let bands, let plausibility
+        guard let methods, !methods.isEmpty, let lbm, let tdee, let bmi, let whtr, let ffmi, let oneRepMax, let warning, let bands
         else { return nil }
-        let rules = IndexRules(
+        return IndexRules(
             slotNames: environment.variables, bmrMethods: methods, leanBodyMass: lbm, tdee: tdee, bmi: bmi, whtr: whtr, ffmi: ffmi, oneRepMax: oneRepMax,
-            overrideWarningPct: warning, context: bands, plausibility: plausibility, formulaLocations: locations)
-        // Every formula over the grid of plausible profiles: the first profile a formula's result
-        // leaves its range for is an error at that formula (what `regimen check` reports).
-        for failure in rules.gridFailures() { context.error("rules.plausibility", failure.message, at: failure.location) }
-        return rules
+            overrideWarningPct: warning, context: bands, plausibility: nil, formulaLocations: locations)
+    }
+
+    /// Every formula over the grid of plausible profiles of rules/plausibility.yaml: the first
+    /// profile a formula's result leaves its range for is an error at that formula (what
+    /// `regimen check` reports).
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        guard let ranges = ruleSet.first(PlausibilityRules.self) else { return }
+        for var rules in ruleSet.all(IndexRules.self) {
+            rules.plausibility = IndexPlausibility(ranges)
+            for failure in rules.gridFailures() { context.error("rules.plausibility", failure.message, at: failure.location) }
+        }
     }
 }
 
@@ -120,10 +127,10 @@ extension IndexRules {
 
     /// The value of `formula` checked against its range: nil when plausible, else the failure.
     func implausible(_ key: String, _ value: Double?, at location: SourceLocation?, for subject: String) -> PlausibilityFailure? {
-        guard let value, let range = plausibility.formulas[key], !range.contains(value) else { return nil }
+        guard let value, let range = plausibility?.formulas[key], !range.contains(value) else { return nil }
         let shown = value.isFinite ? NumberText.rounded(value, decimals: 2) : "a non-finite number"
         return PlausibilityFailure(
-            message: "\(key): gives \(shown) for \(subject), outside its plausible range \(range.text) (plausibility.\(key))", location: location)
+            message: "\(key): gives \(shown) for \(subject), outside its plausible range \(range.text) (rules/plausibility.yaml, indexes.\(key))", location: location)
     }
 
     /// The first failure of each formula over the plausibility grid.
@@ -146,7 +153,7 @@ extension IndexRules {
                 return (nil, error.message)
             }
         }
-        for profile in plausibility.profiles() {
+        for profile in plausibility?.profiles() ?? [] {
             let subject = "the grid profile \(profile.description)"
             var slots = ExpressionSlots(names: slotNames)
             slots.set(IndexVariables.sex, .string(profile.sex))

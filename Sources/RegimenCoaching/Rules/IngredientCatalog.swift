@@ -6,15 +6,28 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
     package static let kind = "ingredients"
 
     package var ingredients: [Ingredient]
+    /// The closed vocabulary of `food_group` (the catalog's `food_groups`), in file order.
+    package var foodGroups: [String]
     /// Where each `contains` tag is written, for the check against the dietary exclusions' tags.
     var tagLocations: [(ingredient: String, tag: String, location: SourceLocation)] = []
 
     package func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
 
+    /// `ingredient`: the catalog's ids, which a diet's `ingredients:` names.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let ids = ruleSet.all(IngredientCatalog.self).flatMap { $0.ingredients.map(\.id) }
+        return ids.isEmpty ? [:] : [SchemaVocabulary.ingredient: Set(ids)]
+    }
+
     package static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
         let context = document.context
         var locations: [(id: String, location: SourceLocation)] = []
         var tagLocations: [(ingredient: String, tag: String, location: SourceLocation)] = []
+        let foodGroups = document.required("food_groups", as: [String].self)
+        if let foodGroups, !context.isDescribing, let items = document.node["food_groups"]?.sequence {
+            context.checkUnique(zip(foodGroups, items).map { ($0, $1.location) }, what: "food group")
+        }
+        let knownGroups = foodGroups ?? []
         let ingredients = document.list("ingredients") { node, path in
             context.mapping(node, at: path) { map -> Ingredient? in
                 // Every key is read even without `id`, so a missing one is a single error.
@@ -29,6 +42,13 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
                 let category = categoryText.flatMap(IngredientCategory.init(rawValue:))
                 if let categoryText, category == nil {
                     context.error("rules.value", "\(subject): category '\(categoryText)' must be protein, carb, veg or fat", at: map.location(ofKey: "category"))
+                }
+                let foodGroup = map.required("food_group", as: String.self)
+                if let foodGroup, foodGroups != nil, !knownGroups.contains(foodGroup) {
+                    // Reported at the word itself, as every other reference to a vocabulary is.
+                    context.error(
+                        "rules.unknown-value", "\(subject): food_group '\(foodGroup)' is not in the catalog's food_groups\(Suggestion.clause(for: foodGroup, among: knownGroups))",
+                        at: node["food_group"]?.location ?? map.location(ofKey: "food_group"))
                 }
                 let ndb = map.required("usda_ndb", as: String.self)
                 if let ndb, ndb.count != 5 || !ndb.allSatisfy(\.isNumber) {
@@ -61,6 +81,7 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
                     context.error("rules.value", "\(subject): budget_tier '\(tierText)' must be low, medium or high", at: map.location(ofKey: "budget_tier"))
                 }
                 let contains = map.required("contains", as: [String].self)
+                map.vocabulary("contains", SchemaVocabulary.foodTag)
                 if let id, let contains, !context.isDescribing {
                     let items = map.node["contains"]?.sequence ?? []
                     for (index, tag) in contains.enumerated() {
@@ -68,17 +89,17 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
                     }
                 }
                 let notes = map.optional("notes", as: String.self)
-                guard let id, let name, let category, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
+                guard let id, let name, let category, let foodGroup, let ndb, let release, let state, let macros, let typical, let portion, let tier, let contains,
                       portion.lowerBound > 0
                 else { return nil }
                 return Ingredient(
-                    id: id, name: name, category: category, usdaNDB: ndb, usdaRelease: release, state: state, per100g: macros.0, usdaKcal: macros.1,
+                    id: id, name: name, category: category, foodGroup: foodGroup, usdaNDB: ndb, usdaRelease: release, state: state, per100g: macros.0, usdaKcal: macros.1,
                     typicalPortionG: typical, portionRangeG: portion, budgetTier: tier, contains: contains, notes: notes)
             }
         }
         context.checkUnique(locations, what: "ingredient")
-        guard let ingredients else { return nil }
-        return IngredientCatalog(ingredients: ingredients, tagLocations: tagLocations)
+        guard let ingredients, let foodGroups else { return nil }
+        return IngredientCatalog(ingredients: ingredients, foodGroups: foodGroups, tagLocations: tagLocations)
     }
 
     /// Every `contains` tag is one the dietary exclusions know.
@@ -88,7 +109,7 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
         for catalog in ruleSet.all(IngredientCatalog.self) {
             for use in catalog.tagLocations where !known.contains(use.tag) {
                 context.error(
-                    "rules.unknown-reference",
+                    SchemaVocabulary.unknownWord,
                     "ingredient '\(use.ingredient)': tag '\(use.tag)' is not in rules/dietary-exclusions.yaml 'tags'\(Suggestion.clause(for: use.tag, among: known.sorted()))",
                     at: use.location)
             }

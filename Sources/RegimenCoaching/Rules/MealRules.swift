@@ -15,7 +15,10 @@ package struct MealRules: RuleFileKind, Sendable {
     package var proteinPerMealG: ClosedRange<Double>
     /// Slots by meals per day.
     package var slots: [Int: [Slot]]
+    /// The kcal and protein tolerance (the seed's ±10%), as a fraction.
     package var tolerance: Double
+    /// The tolerance per measure, as fractions: `tolerance` unless `tolerance_pct_by_macro` says otherwise.
+    package var tolerances: MealTotals
     /// The narrowest half-width of the band per measure (grams of each macro, kcal).
     package var toleranceFloor: MealTotals
     /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
@@ -24,6 +27,14 @@ package struct MealRules: RuleFileKind, Sendable {
     package var roundingG: [IngredientCategory: Double]
     package var vegGrams: CompiledExpression
     package var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
+    /// The fewest food groups among a meal's protein options.
+    package var proteinFoodGroupsMin: Int
+    /// Ranking cost per option of these food groups (whole foods first).
+    package var foodGroupPenalty: [String: Double]
+    /// Ranking cost of an option the day's earlier meals already offer.
+    package var repeatPenalty: Double
+    /// Where each `food_group_penalty` key is written, for the check against the catalog.
+    var penaltyLocations: [(group: String, location: SourceLocation?)] = []
 
     package static func decode(_ document: inout MappingDecoder) -> MealRules? {
         let context = document.context
@@ -53,6 +64,13 @@ package struct MealRules: RuleFileKind, Sendable {
             return result
         }
         let tolerancePct = document.required("tolerance_pct", as: Double.self, in: 0...50)
+        let byMacro = document.mapping("tolerance_pct_by_macro", required: false) { map -> [MealMeasure: Double]? in
+            var result: [MealMeasure: Double] = [:]
+            for measure in MealMeasure.allCases {
+                if let value = map.optional(measure.rawValue, as: Double.self, in: 0...100) { result[measure] = value / 100 }
+            }
+            return result
+        }
         let floor = document.mapping("tolerance_floor") { map -> MealTotals? in
             let p = map.required("protein", as: Double.self, in: 0...50)
             let c = map.required("carb", as: Double.self, in: 0...50)
@@ -102,6 +120,29 @@ package struct MealRules: RuleFileKind, Sendable {
             }
             return result
         }
+        var proteinGroupsMin: Int?
+        var penalty: [String: Double]?
+        var penaltyLocations: [(group: String, location: SourceLocation?)] = []
+        var repeatPenalty: Double?
+        _ = document.mapping("variety") { variety -> Bool? in
+            if let groups = variety.required("protein_food_groups_min", as: Double.self, in: 1...10) {
+                if let whole = Int(exactly: groups) {
+                    proteinGroupsMin = whole
+                } else {
+                    context.error("rules.value", "meals: 'variety.protein_food_groups_min' must be a whole number", at: variety.location(ofKey: "protein_food_groups_min"))
+                }
+            }
+            penalty = variety.mapping("food_group_penalty") { map -> [String: Double]? in
+                var result: [String: Double] = [:]
+                for key in map.keys {
+                    penaltyLocations.append((key, map.location(ofKey: key)))
+                    result[key] = map.required(key, as: Double.self, in: 0...10)
+                }
+                return result
+            }
+            repeatPenalty = variety.required("repeat_penalty", as: Double.self, in: 0...10)
+            return true
+        }
         var optionRange: ClosedRange<Int>?
         if let options {
             if options.lowerBound >= 1, let low = Int(exactly: options.lowerBound), let high = Int(exactly: options.upperBound), low <= high {
@@ -111,11 +152,15 @@ package struct MealRules: RuleFileKind, Sendable {
             }
         }
         guard let mealsDefault, let proteinPerMeal, let slots, let tolerancePct, let floor, let fallback, let optionRange, let rounding, let vegGrams,
-              let tiers
+              let tiers, let proteinGroupsMin, let penalty, let repeatPenalty
         else { return nil }
         return MealRules(
             mealsPerDayDefault: mealsDefault, proteinPerMealG: proteinPerMeal, slots: slots, tolerance: tolerancePct / 100,
-            toleranceFloor: floor, mealsPerDayFallback: fallback, optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers)
+            tolerances: MealTotals(
+                protein: byMacro?[.protein] ?? tolerancePct / 100, carb: byMacro?[.carb] ?? tolerancePct / 100, fat: byMacro?[.fat] ?? tolerancePct / 100,
+                kcal: byMacro?[.kcal] ?? tolerancePct / 100),
+            toleranceFloor: floor, mealsPerDayFallback: fallback, optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers,
+            proteinFoodGroupsMin: proteinGroupsMin, foodGroupPenalty: penalty, repeatPenalty: repeatPenalty, penaltyLocations: penaltyLocations)
     }
 
     /// Slots exist for every meal count a profile may ask for and every count the planner may fall back to.
@@ -125,6 +170,16 @@ package struct MealRules: RuleFileKind, Sendable {
                let low = Int(exactly: range.lowerBound), let high = Int(exactly: range.upperBound), low <= high, high - low < 1_000 {
                 for count in low...high where meals.slots[count] == nil {
                     context.error("rules.gap", "meals: no slots for \(count) meals per day, which profiles may ask for", at: SourceLocation(file: path, line: 1, column: 1))
+                }
+            }
+            // Every food group named by the variety rules is one the catalog knows.
+            let groups = ruleSet.all(IngredientCatalog.self).flatMap(\.foodGroups)
+            if !groups.isEmpty {
+                for use in meals.penaltyLocations where !groups.contains(use.group) {
+                    context.error(
+                        "rules.unknown-reference",
+                        "meals: food_group_penalty names '\(use.group)', which is not in catalogs/ingredients.yaml 'food_groups'\(Suggestion.clause(for: use.group, among: groups))",
+                        at: use.location ?? SourceLocation(file: path, line: 1, column: 1))
                 }
             }
             for count in meals.mealsPerDayFallback where meals.slots[count] == nil {

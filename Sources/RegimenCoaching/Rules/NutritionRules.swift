@@ -12,6 +12,8 @@ package struct NutritionRules: RuleFileKind, Sendable {
     package struct RangedPoint: Sendable {
         package var range: ClosedRange<Double>
         package var point: CompiledExpression
+        /// Where the range is written, for plausibility errors.
+        package var location: SourceLocation?
     }
 
     /// What may give way, in order, when carbohydrate would fall below its floor.
@@ -24,6 +26,9 @@ package struct NutritionRules: RuleFileKind, Sendable {
     package var energy: EnergyFactors
     /// TDEE multiplier per canonical goal id.
     package var calories: [String: RangedPoint]
+    /// Where the file is written: the entry its goals are noted under, for the check against
+    /// rules/goals.yaml.
+    var entry: SourceLocation?
     package var proteinPerKg: RangedPoint
     package var fatPerKg: RangedPoint
     package var carbFloorPerKg: Double
@@ -42,7 +47,7 @@ package struct NutritionRules: RuleFileKind, Sendable {
             let range = decodeRange(&map, rangeKey)
             let point = map.requiredExpression("point", in: environment)
             guard let range, let point else { return nil }
-            return RangedPoint(range: range, point: point)
+            return RangedPoint(range: range, point: point, location: map.location(ofKey: rangeKey))
         }
         let energy = document.mapping("energy") { map -> EnergyFactors? in
             let definition = map.required("definition", as: String.self)
@@ -104,24 +109,35 @@ package struct NutritionRules: RuleFileKind, Sendable {
         }
         let precedence = document.mapping("calorie_precedence") { CalorieSafetyRules.decode(&$0) }
         guard let energy, let calories, let macros, let precedence else { return nil }
-        return NutritionRules(
+        // The check against rules/goals.yaml reports a goal where it is written.
+        context.noteWords(["calories", "macros.kcal_ceiling_multiplier"], of: document.node, entry: document.node.location)
+        var rules = NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
             giveWay: macros.3, kcalCeilingMultiplier: macros.4, proteinBasis: macros.5, precedence: precedence)
+        rules.entry = document.node.location
+        return rules
     }
 
-    /// Every goal has a calorie rule and every calorie rule names a goal.
+    /// Every goal has a calorie rule and every calorie rule names a goal; every range lies inside
+    /// its plausible range of rules/plausibility.yaml.
     package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        if let plausibility = ruleSet.first(PlausibilityRules.self) {
+            for nutrition in ruleSet.all(NutritionRules.self) { checkPlausible(nutrition, plausibility, context) }
+        }
         guard let goals = ruleSet.first(GoalRules.self) else { return }
         for (path, nutrition) in ruleSet.files(of: NutritionRules.self) {
             let ids = Set(goals.goals.map(\.id))
             for goal in ids.subtracting(nutrition.calories.keys).sorted() {
                 context.error("rules.gap", "nutrition: no calorie rule for goal '\(goal)'", at: SourceLocation(file: path, line: 1, column: 1))
             }
+            let fileStart = SourceLocation(file: path, line: 1, column: 1)
             for name in Set(nutrition.calories.keys).subtracting(ids).sorted() {
-                context.error("rules.reference", "nutrition: calorie rule for '\(name)', which is not a goal id in rules/goals.yaml", at: SourceLocation(file: path, line: 1, column: 1))
+                context.error("rules.reference", "nutrition: calorie rule for '\(name)', which is not a goal id in rules/goals.yaml\(Suggestion.clause(for: name, among: ids.sorted()))",
+                              at: context.location(of: name, under: "calories", in: nutrition.entry) ?? fileStart)
             }
             for name in Set(nutrition.kcalCeilingMultiplier.keys).subtracting(ids).sorted() {
-                context.error("rules.reference", "nutrition: kcal_ceiling_multiplier for '\(name)', which is not a goal id in rules/goals.yaml", at: SourceLocation(file: path, line: 1, column: 1))
+                context.error("rules.reference", "nutrition: kcal_ceiling_multiplier for '\(name)', which is not a goal id in rules/goals.yaml\(Suggestion.clause(for: name, among: ids.sorted()))",
+                              at: context.location(of: name, under: "macros.kcal_ceiling_multiplier", in: nutrition.entry) ?? fileStart)
             }
         }
     }
@@ -131,6 +147,30 @@ package struct NutritionRules: RuleFileKind, Sendable {
 
 /// `macros.protein_basis` in `rules/nutrition.yaml`: lean mass when body fat is known, else an
 /// adjusted body weight when BMI says total weight misleads, else total weight.
+extension NutritionRules {
+    /// Both ends of every range the file writes inside its plausible range: a multiplier of
+    /// `8.0-9.0` (for 0.80–0.90) would plan nine times the TDEE, within its own range and so
+    /// never refused at plan time. Each range out of bounds is an error at the range.
+    static func checkPlausible(_ nutrition: NutritionRules, _ plausibility: PlausibilityRules, _ context: DecodingContext) {
+        var ranges: [(what: String, key: String, point: RangedPoint)] = nutrition.calories.sorted { $0.key < $1.key }.map {
+            ("calories.\($0.key).multiplier", "tdee_multiplier", $0.value)
+        }
+        ranges.append(("macros.protein_g_per_kg.range", "protein_g_per_kg", nutrition.proteinPerKg))
+        ranges.append(("macros.protein_basis.lean_mass_g_per_kg.range", "lean_mass_protein_g_per_kg", nutrition.proteinBasis.leanMass))
+        ranges.append(("macros.fat_g_per_kg.range", "fat_g_per_kg", nutrition.fatPerKg))
+        for (what, key, point) in ranges {
+            guard let plausible = plausibility.nutrition[key] else { continue }
+            for end in [point.range.lowerBound, point.range.upperBound] where !plausible.contains(end) {
+                context.error(
+                    "rules.plausibility",
+                    "nutrition: \(what) reaches \(NumberText.rounded(end, decimals: 2)), outside the plausible \(key) range \(plausible.text) (rules/plausibility.yaml)",
+                    at: point.location)
+                break
+            }
+        }
+    }
+}
+
 package struct ProteinBasisRules: Sendable {
     /// g/kg of lean body mass, with the expression that picks the point.
     package var leanMass: NutritionRules.RangedPoint
@@ -157,6 +197,13 @@ package struct CalorieSafetyRules: Sendable, Hashable {
     package var pregnancyExtraByTrimester: [Double]
     /// Where the pregnancy rule comes from, as the plan names it.
     package var pregnancySource: String
+    /// What the nutrition section tells a pregnant client: why the kcal is not in deficit.
+    package var pregnancyCaution: String = ""
+    /// What a careful coach does in the first, second and third trimester; `{extra_kcal}` stands
+    /// for the trimester's extra energy, `{extra_kcal_1}`…`{extra_kcal_3}` for each trimester's.
+    package var pregnancyCautionByTrimester: [String] = []
+    /// The same when the profile gives no trimester.
+    package var pregnancyCautionTrimesterUnknown: String = ""
 
     static func decode(_ map: inout MappingDecoder) -> CalorieSafetyRules? {
         let floors = map.mapping("floors") { floors -> (Double, Double, Double, String)? in
@@ -171,22 +218,32 @@ package struct CalorieSafetyRules: Sendable, Hashable {
             guard let absolute, let bmr, let source else { return nil }
             return (absolute.0, absolute.1, bmr, source)
         }
-        let pregnancy = map.mapping("pregnancy") { pregnancy -> (Double, [Double], String)? in
+        let pregnancy = map.mapping("pregnancy") { pregnancy -> (Double, [Double], String, String, [String], String)? in
             let minimum = pregnancy.required("min_multiplier", as: Double.self, in: 1...2)
             let extra = pregnancy.required("extra_kcal_by_trimester", as: [Double].self)
             let source = pregnancy.required("source", as: String.self)
+            let caution = pregnancy.required("caution", as: String.self)
+            let byTrimester = pregnancy.required("caution_by_trimester", as: [String].self)
+            let unknown = pregnancy.required("caution_trimester_unknown", as: String.self)
+            if let byTrimester, byTrimester.count != 3 {
+                pregnancy.context.error(
+                    "rules.value", "nutrition: caution_by_trimester must list three cautions (first, second, third trimester)",
+                    at: pregnancy.location(ofKey: "caution_by_trimester"))
+                return nil
+            }
             if let extra, extra.count != 3 || extra.contains(where: { !(0...1500).contains($0) }) {
                 pregnancy.context.error(
                     "rules.value", "nutrition: extra_kcal_by_trimester must list three numbers from 0 to 1500 (first, second, third trimester)",
                     at: pregnancy.location(ofKey: "extra_kcal_by_trimester"))
                 return nil
             }
-            guard let minimum, let extra, let source else { return nil }
-            return (minimum, extra, source)
+            guard let minimum, let extra, let source, let caution, let byTrimester, let unknown else { return nil }
+            return (minimum, extra, source, caution, byTrimester, unknown)
         }
         guard let floors, let pregnancy else { return nil }
         return CalorieSafetyRules(
             absoluteFloor: [.female: floors.0, .male: floors.1], bmrMultiplier: floors.2, floorSource: floors.3,
-            pregnancyMinMultiplier: pregnancy.0, pregnancyExtraByTrimester: pregnancy.1, pregnancySource: pregnancy.2)
+            pregnancyMinMultiplier: pregnancy.0, pregnancyExtraByTrimester: pregnancy.1, pregnancySource: pregnancy.2,
+            pregnancyCaution: pregnancy.3, pregnancyCautionByTrimester: pregnancy.4, pregnancyCautionTrimesterUnknown: pregnancy.5)
     }
 }

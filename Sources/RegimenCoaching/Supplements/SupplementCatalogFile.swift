@@ -17,57 +17,86 @@ package struct SupplementCatalogFile: RuleFileKind {
     package let catalog: SupplementCatalog
     /// Where each item's id is written.
     package let locations: [String: SourceLocation]
+    /// Each word an item names from another vocabulary (a food tag, a medication class), where it
+    /// is written, for the checks against the files that define them.
+    var references: [Reference] = []
+
+    /// Every item id written, an item with errors included (so that what names it is not reported
+    /// a second time).
+    var writtenIds: [String] = []
+
+    /// A word item `item` names under `key`, at `location`.
+    struct Reference: Sendable {
+        var item: String
+        var key: String
+        var word: String
+        var location: SourceLocation
+    }
 
     package var catalogEntryCount: Int { catalog.supplements.count }
 
-    /// `supplement`: the catalog's item ids, which expressions compare `item.id` with.
+    /// `supplement`: the catalog's item ids, which expressions compare `item.id` with (and a
+    /// fact's list such as `minor_allowed`); `supplement goal`: the goals items may serve.
     package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
-        let ids = ruleSet.all(SupplementCatalogFile.self).flatMap { $0.catalog.supplements.map(\.id) }
-        return ids.isEmpty ? [:] : ["supplement": Set(ids)]
+        let files = ruleSet.all(SupplementCatalogFile.self)
+        let ids = files.flatMap(\.writtenIds)
+        guard !ids.isEmpty else { return [:] }
+        return [SchemaVocabulary.supplement: Set(ids), SchemaVocabulary.supplementGoal: Set(files.flatMap(\.catalog.goals))]
     }
 
     package static func decode(_ document: inout MappingDecoder) -> SupplementCatalogFile? {
         let context = document.context
         let goals = document.required("goals", as: [String].self) ?? []
+        // The schema lists the loaded goals here too: a misspelt goal in this list leaves the
+        // items that name the right one unknown, which the loader reports in this file.
+        document.vocabulary("goals", SchemaVocabulary.supplementGoal)
         var locations: [String: SourceLocation] = [:]
         var ids: [(id: String, location: SourceLocation)] = []
+        var references: [Reference] = []
         let supplements = document.list("supplements") { node, path in
-            decodeSupplement(node, at: path, goals: goals, in: context).map { supplement, location in
+            decodeSupplement(node, at: path, goals: goals, in: context).map { supplement, location, named in
                 locations[supplement.id] = location
                 ids.append((supplement.id, location))
+                references += named
                 return supplement
             }
         }
         context.checkUnique(ids, what: "supplement")
-        for supplement in supplements ?? [] {
-            for other in supplement.redundantWith {
-                context.checkReference(other, at: locations[supplement.id] ?? document.node.location,
-                                       path: DecodingPath(subject: "supplement '\(supplement.id)'", keyPath: "redundant_with"),
-                                       what: "supplement", known: Set(ids.map(\.id)))
-            }
+        // Ids of items with errors count as written: what names them is not reported again.
+        let writtenIds = (document.node["supplements"]?.sequence ?? []).compactMap { $0["id"]?.scalar?.text }
+        let known = Set(writtenIds)
+        for reference in references where reference.key == "redundant_with" {
+            context.checkReference(reference.word, at: reference.location,
+                                   path: DecodingPath(subject: "supplement '\(reference.item)'", keyPath: "redundant_with"),
+                                   what: "supplement", known: known, diagnostic: SchemaVocabulary.unknownWord)
         }
         guard let supplements else { return nil }
-        return SupplementCatalogFile(catalog: SupplementCatalog(goals: goals, supplements: supplements), locations: locations)
+        return SupplementCatalogFile(catalog: SupplementCatalog(goals: goals, supplements: supplements), locations: locations,
+                                     references: references.filter { $0.key != "redundant_with" }, writtenIds: writtenIds)
     }
 
-    /// Medication classes named in `interactions` must exist in the caution rules.
+    /// Medication classes named in `interactions` must exist in the caution rules, and the tags
+    /// of `contains` and `usual_source_contains` in the dietary exclusions (a misspelt tag would
+    /// show a vegan the whey): each an error at the word, with a suggestion.
     package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
-        guard let rules = ruleSet.first(SupplementRulesFile.self) else { return }
-        let known = Set(rules.rules.medicationClasses.keys)
+        let classes = ruleSet.first(SupplementRulesFile.self).map { Set($0.rules.medicationClasses.keys) }
+        let diets = ruleSet.all(DietaryExclusionRules.self)
+        let tags = diets.isEmpty ? nil : Set(diets.flatMap(\.tags))
         for file in ruleSet.all(SupplementCatalogFile.self) {
-            for supplement in file.catalog.supplements {
-                guard let location = file.locations[supplement.id] else { continue }
-                for medicationClass in supplement.interactions.keys {
-                    context.checkReference(medicationClass, at: location,
-                                           path: DecodingPath(subject: "supplement '\(supplement.id)'", keyPath: "interactions"),
-                                           what: "medication class", known: known)
+            for reference in file.references {
+                let path = DecodingPath(subject: "supplement '\(reference.item)'", keyPath: reference.key)
+                if reference.key == "interactions", let classes {
+                    context.checkReference(reference.word, at: reference.location, path: path, what: "medication class", known: classes)
+                } else if reference.key != "interactions", let tags {
+                    context.checkReference(reference.word, at: reference.location, path: path, what: "tag (dietary_exclusions.tags)", known: tags,
+                                           diagnostic: SchemaVocabulary.unknownWord)
                 }
             }
         }
     }
 
-    private static func decodeSupplement(_ node: LocatedNode, at path: DecodingPath, goals: [String], in context: DecodingContext) -> (Supplement, SourceLocation)? {
-        context.mapping(node, at: path) { map -> (Supplement, SourceLocation)? in
+    private static func decodeSupplement(_ node: LocatedNode, at path: DecodingPath, goals: [String], in context: DecodingContext) -> (Supplement, SourceLocation, [Reference])? {
+        context.mapping(node, at: path) { map -> (Supplement, SourceLocation, [Reference])? in
             guard let idNode = map.requiredNode("id"), let id = context.decode(idNode, as: String.self, at: path.appending(key: "id")) else {
                 for key in map.keys { map.allow(key) }
                 return nil
@@ -78,8 +107,10 @@ package struct SupplementCatalogFile: RuleFileKind {
             let itemGoals = map.required("goals", as: [String].self)
             for (index, goal) in (itemGoals ?? []).enumerated() where !goals.contains(goal) {
                 let location = map.node("goals")?.sequence?[index].location ?? idNode.location
-                context.checkReference(goal, at: location, path: map.path.appending(key: "goals"), what: "goal", known: Set(goals))
+                context.checkReference(goal, at: location, path: map.path.appending(key: "goals"), what: "goal (this file's 'goals')", known: Set(goals),
+                                       diagnostic: SchemaVocabulary.unknownWord)
             }
+            map.vocabulary("goals", SchemaVocabulary.supplementGoal)
             let tier = map.required("evidence_tier", as: Supplement.EvidenceTier.self)
             let dose = map.mapping("dose") { doseMap in decodeDose(&doseMap, in: context) }
             let stimulant = map.required("stimulant", as: Bool.self)
@@ -94,6 +125,23 @@ package struct SupplementCatalogFile: RuleFileKind {
             }
             let interactions = map.required("interactions", as: OrderedDictionary<String, String>.self)
             let redundant = map.optional("redundant_with", default: [String]())
+            map.vocabulary("contains", SchemaVocabulary.foodTag)
+            map.vocabulary("usual_source_contains", SchemaVocabulary.foodTag)
+            map.vocabulary("redundant_with", SchemaVocabulary.supplement)
+            // Each word named from another vocabulary, where it is written.
+            var references: [Reference] = []
+            if !context.isDescribing {
+                for (key, words) in [("contains", contains ?? []), ("usual_source_contains", usualSource), ("redundant_with", redundant)] {
+                    let items = map.node(key)?.sequence ?? []
+                    for (index, word) in words.enumerated() {
+                        references.append(Reference(item: id, key: key, word: word, location: items.indices.contains(index) ? items[index].location : idNode.location))
+                    }
+                }
+                for pair in map.node("interactions")?.mapping ?? [] {
+                    guard let word = pair.key.scalar?.text else { continue }
+                    references.append(Reference(item: id, key: "interactions", word: word, location: pair.key.location))
+                }
+            }
             let pros = map.required("pros", as: [String].self)
             let cons = map.required("cons", as: [String].self)
             let sideEffects = map.required("side_effects", as: [String].self)
@@ -106,7 +154,7 @@ package struct SupplementCatalogFile: RuleFileKind {
                 sodiumLoad: sodium, giRisk: gi, pregnancy: pregnancy, contains: contains, usualSourceContains: usualSource,
                 alternativeSource: alternative, interactions: interactions, redundantWith: redundant, pros: pros, cons: cons,
                 sideEffects: sideEffects, cautions: cautions, purchaseChecks: purchase)
-            return (supplement, idNode.location)
+            return (supplement, idNode.location, references)
         }
     }
 

@@ -14,12 +14,20 @@ package struct SupplementRulesFile: RuleFileKind {
 
     package var ruleCount: Int { rules.cautions.count }
 
+    /// `medication class`: the classes of `medication_classes`, which catalog items' interactions
+    /// and expressions (`'anticoagulant' in medication_classes`) name.
+    package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
+        let classes = ruleSet.all(SupplementRulesFile.self).flatMap { $0.rules.medicationClasses.keys }
+        return classes.isEmpty ? [:] : [SchemaVocabulary.medicationClass: Set(classes)]
+    }
+
     package static func decode(_ document: inout MappingDecoder) -> SupplementRulesFile? {
         let context = document.context
         var goalLocations: [SourceLocation] = []
         let advisor = document.mapping("advisor") { map -> (Supplement.EvidenceTier, [String], Supplement.EvidenceTier?)? in
             let tier = map.required("shortlist_min_tier", as: Supplement.EvidenceTier.self)
             let goals = map.required("always_include_goals", as: [String].self)
+            map.vocabulary("always_include_goals", SchemaVocabulary.supplementGoal)
             let optional = map.optional("optional_tier", as: Supplement.EvidenceTier.self)
             goalLocations = map.node("always_include_goals")?.sequence?.map(\.location) ?? []
             guard let tier, let goals else { return nil }
@@ -46,7 +54,7 @@ package struct SupplementRulesFile: RuleFileKind {
                     }
                     let environment = context.environment(declaring: SupplementRules.builtinVariables + factVariables)
                     factNames.append(name)
-                    guard let expression = context.compileExpression(pair.value, at: path, in: environment) else {
+                    guard let expression = context.compileExpression(pair.value, at: path, in: environment, defining: name) else {
                         factVariables.append(VariableDeclaration(name, .any, "a fact of facts: (does not compile)"))
                         factsValid = false
                         continue
@@ -124,7 +132,8 @@ package struct SupplementRulesFile: RuleFileKind {
         guard let file = ruleSet.first(SupplementRulesFile.self), let catalog = ruleSet.first(SupplementCatalogFile.self) else { return }
         for (goal, location) in zip(file.rules.alwaysIncludeGoals, file.goalLocations) {
             context.checkReference(goal, at: location,
-                                   path: DecodingPath(keyPath: "advisor.always_include_goals"), what: "goal", known: Set(catalog.catalog.goals))
+                                   path: DecodingPath(keyPath: "advisor.always_include_goals"), what: "goal (the supplement catalog's 'goals')", known: Set(catalog.catalog.goals),
+                                   diagnostic: SchemaVocabulary.unknownWord)
         }
     }
 }

@@ -8,9 +8,9 @@ package enum SupplementVariables {
     typealias V = VariableDeclaration
 
     static let profile = V("profile", profileRecord, "the profile with the seed's field names (age_range, age, weight_kg, pregnant, hypertension, medications, daily_caffeine_mg, exclusions, goal, ...); absent optional fields are null")
-    static let medicationClasses = V("medication_classes", .list, "classes of medication_classes below that the profile's medications match")
+    static let medicationClasses = V("medication_classes", ExpressionType(.list, vocabulary: SchemaVocabulary.medicationClass), "classes of medication_classes below that the profile's medications match")
     static let unknownMedications = V("unknown_medications", .list, "the profile's medications no class lists")
-    static let excludedTags = V("excluded_tags", .list, "food tags the profile's dietary exclusions rule out (rules/dietary-exclusions.yaml)")
+    static let excludedTags = V("excluded_tags", ExpressionType(.list, vocabulary: SchemaVocabulary.foodTag), "food tags the profile's dietary exclusions rule out (rules/dietary-exclusions.yaml)")
     static let item = V("item", itemRecord, "the catalog item: id, name, category, goals, evidence_tier, stimulant, sodium_load, gi_risk, pregnancy, contains, usual_source_contains, alternative_source, interactions (medication class → note), dose_basis, dose_unit")
     static let dose = V("dose", ExpressionType.number.orNull, "the dose the advisor would suggest before this rule, in the item's unit per intake")
 
@@ -32,7 +32,7 @@ package enum SupplementVariables {
         "goal": ExpressionType.named("goal").orNull,
         "budget_tier": ExpressionType.oneOf(Profile.BudgetTier.allCases.map(\.rawValue)).orNull,
         "meals_per_day": ExpressionType.int.orNull,
-        "exclusions": .list,
+        "exclusions": ExpressionType(.list, vocabulary: SchemaVocabulary.diet),
         "pregnant": ExpressionType.bool.orNull,
         "trimester": ExpressionType.int.orNull,
         "hypertension": ExpressionType.bool.orNull,
@@ -45,17 +45,17 @@ package enum SupplementVariables {
         "id": .named("supplement"),
         "name": .string,
         "category": .oneOf(Supplement.Category.allCases.map(\.rawValue)),
-        "goals": .list,
+        "goals": ExpressionType(.list, vocabulary: SchemaVocabulary.supplementGoal),
         "evidence_tier": .oneOf(Supplement.EvidenceTier.allCases.map(\.rawValue)),
         "stimulant": .bool,
         "sodium_load": .oneOf(Supplement.SodiumLoad.allCases.map(\.rawValue)),
         "gi_risk": .bool,
         "pregnancy": .oneOf(Supplement.Pregnancy.allCases.map(\.rawValue)),
-        "contains": .list,
-        "usual_source_contains": .list,
+        "contains": ExpressionType(.list, vocabulary: SchemaVocabulary.foodTag),
+        "usual_source_contains": ExpressionType(.list, vocabulary: SchemaVocabulary.foodTag),
         "alternative_source": ExpressionType.string.orNull,
         "interactions": .map,
-        "redundant_with": .list,
+        "redundant_with": ExpressionType(.list, vocabulary: SchemaVocabulary.supplement),
         "dose_basis": .oneOf(SupplementDose.Basis.allCases.map(\.rawValue)),
         "dose_unit": .oneOf(SupplementDose.Unit.allCases.map(\.rawValue)),
         "dose_period": .oneOf(SupplementDose.Period.allCases.map(\.rawValue)),

@@ -75,6 +75,11 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
         let tags = map.required("bodyweight_tags", as: [String].self)
         let bodyweightMuscles = map.optional("bodyweight_muscles", as: [String].self) ?? []
         let small = map.required("small_muscles", as: [String].self)
+        map.vocabulary("bodyweight_muscles", SchemaVocabulary.muscle)
+        map.vocabulary("small_muscles", SchemaVocabulary.muscle)
+        // The resolver checks these words against the volume rules and the equipment profiles.
+        map.context.noteWords(["bodyweight_tags", "bodyweight_muscles", "small_muscles", "balance.upper", "balance.lower", "strength_patterns.goal"],
+                              of: map.node, entry: map.node.location)
         let maxSmall = map.required("max_exercises_per_small_muscle_per_session", as: Int.self, in: 1...6)
         rules.strengthPatterns = map.mapping("strength_patterns", required: false) { entry -> StrengthPatterns? in
             let goal = entry.required("goal", as: String.self)
@@ -94,6 +99,8 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
             let days = entry.required("up_to_days", as: Int.self, in: 1...7)
             let upper = entry.required("upper", as: [String].self)
             let lower = entry.required("lower", as: [String].self)
+            entry.vocabulary("upper", SchemaVocabulary.muscle)
+            entry.vocabulary("lower", SchemaVocabulary.muscle)
             let ratio = entry.required("max_ratio", as: Double.self, in: 1...10)
             guard let days, let upper, let lower, let ratio else { return nil }
             return Balance(upToDays: days, upper: Set(upper), lower: Set(lower), maxRatio: ratio)

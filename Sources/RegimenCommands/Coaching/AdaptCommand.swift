@@ -36,7 +36,7 @@ struct AdaptCommand: ParsableCommand {
         let request: AdaptPlanRequest
         if let checkins {
             // The plan and the check-ins come apart: each file names its own problems.
-            let planDocument = try PlannerCommandSupport.document(plan, what: "plan", in: context)
+            let planDocument = try PlannerCommandSupport.node(plan, what: "plan", in: context)
             let text = try PlannerCommandSupport.text(checkins, what: "check-ins", in: context)
             request = try EngineInput.run({ () throws(RegimenError) in
                 try AdaptPlanRequest(plan: planDocument, planName: plan, checkIns: text, name: checkins)

@@ -52,6 +52,11 @@ enum PlannerCommandSupport {
 
     /// A YAML or JSON document as a value; syntax errors are printed (status 2).
     static func document(_ path: String, what: String, in context: CommandContext) throws(CommandFailure) -> Value {
+        try node(path, what: what, in: context).value()
+    }
+
+    /// The document at `path` as read, with the place of each of its nodes.
+    static func node(_ path: String, what: String, in context: CommandContext) throws(CommandFailure) -> LocatedNode {
         let read = YAMLReader.read(try text(path, what: what, in: context), file: path)
         let errors = read.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let document = read.document else {
@@ -59,6 +64,6 @@ enum PlannerCommandSupport {
             if errors.isEmpty { context.standardError.writeLine("error: \(what) file '\(path)' is empty") }
             throw .usage
         }
-        return document.value()
+        return document
     }
 }

@@ -31,7 +31,7 @@ enum MealOptionsText {
     /// How close any pick lands, in words: ±10%, or the rules' floor for small targets.
     static func guarantee(_ plan: NutritionPlan) -> String {
         let floor = plan.toleranceFloor
-        var text = "any one pick per category stays within ±\(number(plan.tolerance * 100))%"
+        var text = "any one pick per category stays within \(plan.tolerances.toleranceWords)"
         if floor.protein > 0 || floor.carb > 0 || floor.fat > 0 || floor.kcal > 0 {
             text += " (at least ±\(number(floor.protein)) g P, ±\(number(floor.carb)) g C, ±\(number(floor.fat)) g F, ±\(number(floor.kcal)) kcal)"
         }

@@ -31,12 +31,17 @@ package struct CompiledExpression: Sendable {
         let staticType: StaticType
         let warnings: [Diagnostic]
         let vocabularyUses: [VocabularyUse]
+        let comparedNames: [ComparedName]
+        let literalStrings: [LiteralString]?
 
         init(
             source: SourceText, root: Node, functions: [CompiledFunction], slotNames: [String], usedSlots: [Int],
-            staticType: StaticType, warnings: [Diagnostic], vocabularyUses: [VocabularyUse] = []
+            staticType: StaticType, warnings: [Diagnostic], vocabularyUses: [VocabularyUse] = [],
+            comparedNames: [ComparedName] = [], literalStrings: [LiteralString]? = nil
         ) {
             self.vocabularyUses = vocabularyUses
+            self.comparedNames = comparedNames
+            self.literalStrings = literalStrings
             self.source = source
             self.root = root
             let inlined = CallInliner(functions: functions).inline(root, callerParameters: 0)
@@ -79,6 +84,12 @@ package struct CompiledExpression: Sendable {
     /// String literals compared with a value of a named vocabulary (goal ids, catalog ids), for
     /// the loader to check once the files naming the vocabulary are read.
     package var vocabularyUses: [VocabularyUse] { program.vocabularyUses }
+    /// Variables compared with a declared enumeration or vocabulary (`item.id in minor_allowed`),
+    /// for the loader to check the strings of the variables' own expressions.
+    package var comparedNames: [ComparedName] { program.comparedNames }
+    /// The string literals the expression is made of, when it is a string literal or a list
+    /// literal of string literals (`['whey_protein', 'omega_3']`); `nil` otherwise.
+    package var literalStrings: [LiteralString]? { program.literalStrings }
 
     /// Parses and compiles `source`.
     /// - Throws: ``DiagnosticsError`` with every syntax, name and type problem, located in the file.
@@ -112,7 +123,20 @@ package struct CompiledExpression: Sendable {
         program = Program(
             source: source, root: root, functions: environment.functionTable, slotNames: environment.variables,
             usedSlots: compiler.usedGlobals.sorted(), staticType: type, warnings: compiler.diagnostics.diagnostics,
-            vocabularyUses: compiler.vocabularyUses)
+            vocabularyUses: compiler.vocabularyUses, comparedNames: compiler.comparedNames,
+            literalStrings: Self.literalStrings(of: expr, in: source))
+    }
+
+    /// The strings of a string literal or of a list literal made only of string literals.
+    private static func literalStrings(of expr: Expr, in source: SourceText) -> [LiteralString]? {
+        func literal(_ expr: Expr) -> LiteralString? {
+            guard case .literal(.string(let text), let span) = expr else { return nil }
+            return LiteralString(text: text, location: location(source, span.start))
+        }
+        if let single = literal(expr) { return [single] }
+        guard case .list(let items, _) = expr else { return nil }
+        let strings = items.compactMap(literal)
+        return strings.count == items.count ? strings : nil
     }
 
     private static func location(_ source: SourceText, _ offset: Int) -> SourceLocation? {

@@ -28,6 +28,9 @@ struct Compiler {
     var usedGlobals: Set<Int> = []
     /// String literals compared with a value of a named vocabulary, for the loader to check.
     var vocabularyUses: [VocabularyUse] = []
+    /// Variables compared with a declared enumeration or vocabulary, for the loader to check
+    /// the strings their own expressions are made of (a fact's list of ids).
+    var comparedNames: [ComparedName] = []
 
     init(scope: Scope, source: SourceText) {
         self.scope = scope
@@ -207,6 +210,8 @@ struct Compiler {
         case .equal, .notEqual:
             checkValue(lhs, against: rhs)
             checkValue(rhs, against: lhs)
+            noteComparison(lhs, against: rhs)
+            noteComparison(rhs, against: lhs)
             return (.equals(l, r, negated: op == .notEqual, span), .bool)
         case .in:
             // `'knee' in profile.injuries` and `profile.sex in ['male', 'female']`.
@@ -214,6 +219,9 @@ struct Compiler {
             if case .list(let items, _) = rhs {
                 for item in items { checkValue(item, against: lhs) }
             }
+            // `x in fact` (each of the fact's strings is an x) and `fact in item.goals`.
+            noteComparison(rhs, against: lhs)
+            noteComparison(lhs, against: rhs)
             if rt.isKnown && ![.list, .set, .map].contains(rt) {
                 warning("expr.type-mismatch", "'in' needs a list, set or map on the right, not \(rt.rawValue)", rhs.span)
             }
@@ -266,6 +274,14 @@ struct Compiler {
         guard let values = shape.values, !values.contains(text) else { return }
         error("expr.unknown-value", "'\(text)' is not a value of \(Self.path(of: other) ?? "the variable") (\(values.sorted().joined(separator: ", ")))", span,
               notes: Suggestions.didYouMean(text, values))
+    }
+
+    /// A variable (not a local) compared with a declared enumeration or vocabulary: noted, so the
+    /// loader checks the strings the variable's own expression is made of (a fact's list).
+    private mutating func noteComparison(_ side: Expr, against other: Expr) {
+        guard case .identifier(let name, let span) = side, locals[name] == nil, scope.globals[name] != nil,
+              let shape = declaredShape(other), shape.values != nil || shape.vocabulary != nil else { return }
+        comparedNames.append(ComparedName(name: name, type: shape, subject: Self.path(of: other) ?? name, location: location(span)))
     }
 
     private mutating func compileArguments(_ arguments: [Expr]) -> [Node] {

@@ -1,5 +1,5 @@
 /// A zero-width test at a position of the text.
-enum RegexAssertion: Sendable, Hashable {
+package enum RegexAssertion: Sendable, Hashable {
     /// `\A`, and `^` outside multi-line mode.
     case beginText
     /// `\z`, and `$` outside multi-line mode (only at the very end, not before a final newline).
@@ -16,7 +16,7 @@ enum RegexAssertion: Sendable, Hashable {
 
 /// A parsed regular expression (RE2's grammar); flags are already applied: case folding turned
 /// literals into sets, `.` into the set it matches, `^ $` into the assertion they mean.
-indirect enum RegexNode: Sendable, Hashable {
+package indirect enum RegexNode: Sendable, Hashable {
     case empty
     /// One code point from the set (an empty set never matches).
     case set(ScalarSet)

@@ -12,6 +12,17 @@ package struct RegularExpression: Sendable {
         program = try RegexCompiler.compile(node, captureCount: parser.captureCount, captureNames: parser.captureNames)
     }
 
+    /// For the symbolic analysis: the syntax tree of `pattern` (flags applied), and the longest
+    /// text whose whole match ``wholeMatch(_:budget:steps:)`` decides within `budget` steps (each
+    /// position costs at most two steps per instruction); nil when the pattern does not compile.
+    package static func syntaxTree(_ pattern: String, budget: Int) -> (tree: RegexNode, decidedLength: Int)? {
+        var parser = RegexParser(pattern)
+        guard let node = try? parser.parse(),
+              let program = try? RegexCompiler.compile(node, captureCount: parser.captureCount, captureNames: parser.captureNames) else { return nil }
+        let perPosition = 2 * max(1, program.instructions.count)
+        return (node, max(0, budget / perPosition - 2))
+    }
+
     /// Why `pattern` is not in RE2's grammar, or nil when it is.
     package static func syntaxError(in pattern: String) -> RegexSyntaxError? {
         do {

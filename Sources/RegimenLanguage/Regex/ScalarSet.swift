@@ -1,9 +1,9 @@
 /// A set of Unicode code points kept as sorted, disjoint, non-adjacent ranges: the character
 /// classes of a regular expression.
-struct ScalarSet: Sendable, Hashable {
+package struct ScalarSet: Sendable, Hashable {
     static let maxScalar: UInt32 = 0x10FFFF
 
-    private(set) var ranges: [ClosedRange<UInt32>] = []
+    package private(set) var ranges: [ClosedRange<UInt32>] = []
 
     init() {}
 

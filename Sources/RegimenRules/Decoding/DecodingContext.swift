@@ -12,6 +12,8 @@ package final class DecodingContext {
     package let services: DecodingServices
     /// Set in describing mode (``describing()``): decoders record shapes instead of reading.
     var recorder: ShapeRecorder?
+    /// Where the words of some lists are written (``noteWords(_:of:entry:)``).
+    var wordPlaces = WordPlaces()
     /// Strings the compiled expressions compare with a named vocabulary, at their place in the
     /// file; the loader checks them against the rule set's vocabularies once every file is read.
     package private(set) var vocabularyUses: [VocabularyUse] = []
@@ -20,9 +22,41 @@ package final class DecodingContext {
     package func recordVocabularyUses(of expression: CompiledExpression, from source: ExpressionSource) {
         for use in expression.vocabularyUses {
             var located = use
-            located.location = source.correcting(.error("", "", at: use.location)).location
+            located.location = Self.fileLocation(use.location, in: source)
             vocabularyUses.append(located)
         }
+        for use in expression.comparedNames {
+            var located = use
+            located.location = Self.fileLocation(use.location, in: source)
+            comparedNames.append(located)
+        }
+    }
+
+    /// Variables the compiled expressions compare with a declared enumeration or vocabulary, at
+    /// their place in the file: the loader checks the strings of the definitions they name.
+    package private(set) var comparedNames: [ComparedName] = []
+    /// Named definitions whose expression is a string or a list of strings (a fact
+    /// `minor_allowed: "['whey_protein', …]"`), by file, with each string at its place.
+    package private(set) var definitions: [Definition] = []
+
+    /// A named expression of a file made only of string literals.
+    package struct Definition: Sendable {
+        package var file: String
+        package var name: String
+        package var strings: [LiteralString]
+    }
+
+    /// Notes that `name` is defined by `expression` (compiled from `source`), so that its strings
+    /// are checked against whatever the file's other expressions compare `name` with.
+    package func recordDefinition(_ name: String, of expression: CompiledExpression, from source: ExpressionSource) {
+        guard let strings = expression.literalStrings, !strings.isEmpty else { return }
+        let located = strings.map { LiteralString(text: $0.text, location: Self.fileLocation($0.location, in: source)) }
+        guard let file = located.first?.location?.file else { return }
+        definitions.append(Definition(file: file, name: name, strings: located))
+    }
+
+    private static func fileLocation(_ location: SourceLocation?, in source: ExpressionSource) -> SourceLocation? {
+        source.correcting(.error("", "", at: location)).location
     }
 
     /// A context with nothing shared beyond diagnostics.

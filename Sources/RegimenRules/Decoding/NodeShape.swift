@@ -77,12 +77,14 @@ package indirect enum NodeShape: Sendable, Equatable {
     /// Whether the shape constrains nothing.
     package var isAnything: Bool { if case .anything = self { true } else { false } }
 
-    /// The same shape with every text word (a list's elements included) a word of `vocabulary`.
+    /// The same shape with every text word (a list's elements and a dictionary's values
+    /// included) a word of `vocabulary`.
     package func vocabulary(_ vocabulary: String) -> NodeShape {
         switch self {
         case .text, .string: .vocabulary(vocabulary)
         case .list(let element): .list(element.vocabulary(vocabulary))
         case .distinctList(let element): .distinctList(element.vocabulary(vocabulary))
+        case .dictionary(let element): .dictionary(element.vocabulary(vocabulary))
         case .anyOf(let shapes): .anyOf(shapes.map { $0.vocabulary(vocabulary) })
         case .noted(let shape, let note): .noted(shape.vocabulary(vocabulary), note: note)
         default: self

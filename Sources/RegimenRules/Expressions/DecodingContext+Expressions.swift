@@ -63,8 +63,10 @@ extension DecodingContext {
     ///
     /// Syntax, name and type errors are reported at the exact character inside the scalar, the
     /// message prefixed with `path`'s subject (`rule 'sleep_low': unknown name 'slep'`).
+    /// - Parameter name: The name the expression defines (a fact), whose strings are then checked
+    ///   against what the file's other expressions compare the name with.
     /// - Returns: The compiled expression, or `nil` when it does not compile (errors reported).
-    package func compileExpression(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment) -> CompiledExpression? {
+    package func compileExpression(_ node: LocatedNode, at path: DecodingPath, in environment: ExpressionEnvironment, defining name: String? = nil) -> CompiledExpression? {
         if describe(.expression, for: node) { return nil }
         guard let scalar = node.scalar, scalar.plainType != .null, let source = ExpressionSource(node) else {
             wrongType(node, expected: "an expression", at: path)
@@ -74,6 +76,7 @@ extension DecodingContext {
             let compiled = try CompiledExpression(source.sourceText, environment: environment)
             ExpressionRecorder.current?.record(source)
             recordVocabularyUses(of: compiled, from: source)
+            if let name { recordDefinition(name, of: compiled, from: source) }
             report(contentsOf: compiled.warnings.map { located(source.correcting($0), path) })
             return compiled
         } catch {

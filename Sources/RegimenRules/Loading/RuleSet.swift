@@ -48,6 +48,18 @@ package struct RuleSet: Sendable {
     /// The error for a kind a module needs and this rule set lacks. When a file of that kind was
     /// there but did not load, the error points at that file (whose own errors say why) instead
     /// of claiming that no such file exists.
+    /// The words of vocabulary `name` the loaded files declare (``RuleFileKind/vocabularies(_:)``:
+    /// `goal` → the goal ids of rules/goals.yaml), or `nil` when no loaded file declares it. For a
+    /// kind that checks a word against another module's file without naming its type.
+    package func vocabulary(_ name: String) -> Set<String>? {
+        var words: Set<String>?
+        var kinds: Set<String> = []
+        for file in files where kinds.insert(file.kind).inserted {
+            if let declared = type(of: file.content).vocabularies(self)[name] { words = (words ?? []).union(declared) }
+        }
+        return words
+    }
+
     package func missingKind(_ kind: String, neededBy consumer: String? = nil, hint: String? = nil) -> Diagnostic {
         let needed = consumer.map { " (needed by \($0))" } ?? ""
         if let path = failedFiles[kind] {

@@ -169,8 +169,9 @@ package struct RuleSetLoader: Sendable {
     }
 
     /// Every string an expression compares with a named vocabulary names one of its values (an
-    /// error at the string, with a suggestion). A vocabulary no loaded kind names is not checked
-    /// (a loader for some kinds only).
+    /// error at the string, with a suggestion), and so does every string of a definition (a fact)
+    /// an expression compares with a vocabulary or an enumeration. A vocabulary no loaded kind
+    /// names is not checked (a loader for some kinds only).
     private static func checkVocabularyUses(_ context: DecodingContext, ruleSet: RuleSet, kinds: [any RuleFileKind.Type]) {
         var vocabularies: [String: Set<String>] = [:]
         for kind in kinds {
@@ -182,6 +183,31 @@ package struct RuleSetLoader: Sendable {
                 "expr.unknown-value",
                 "'\(use.value)' is not a value of \(use.subject)\(use.subject == use.vocabulary ? "" : " (a \(use.vocabulary) id)")\(Suggestion.clause(for: use.value, among: known.sorted()))",
                 at: use.location)
+        }
+        // A name compared with an enumeration or a vocabulary (`item.id in minor_allowed`): each
+        // string of its definition in the same file must be one of the values, at the string.
+        var reported: Set<LiteralString> = []
+        for use in context.comparedNames {
+            for definition in context.definitions where definition.name == use.name && definition.file == use.location?.file {
+                let known: Set<String>?
+                var kind = ""
+                if let values = use.type.values {
+                    known = Set(values)
+                } else if let vocabulary = use.type.vocabulary, let words = vocabularies[vocabulary] {
+                    known = words
+                    kind = use.subject == vocabulary ? "" : " (a \(vocabulary) id)"
+                } else {
+                    known = nil
+                }
+                guard let known else { continue }
+                for string in definition.strings where !known.contains(string.text) && reported.insert(string).inserted {
+                    context.error(
+                        "expr.unknown-value",
+                        "'\(string.text)' is not a value of \(use.subject)\(kind), which '\(use.name)' is compared with\(Suggestion.clause(for: string.text, among: known.sorted()))",
+                        at: string.location,
+                        notes: use.location.map { ["compared at \($0)"] } ?? [])
+                }
+            }
         }
     }
 

@@ -160,3 +160,11 @@ package struct Culprit: Sendable {
         return out
     }
 }
+
+extension Decision {
+    /// A deny made without evaluating the rules, because something a decision needs could not be
+    /// had (a live document source that did not answer): fail closed, with `note` as the reason.
+    package static func failedClosed(path: String, note: String) -> Decision {
+        Decision(allowed: false, method: nil, path: path, granting: nil, evaluations: [], note: note)
+    }
+}

@@ -19,6 +19,8 @@ final class DocumentAccess: EvaluationHost {
     private var readPaths: Set<String> = []
     /// Set when a call went over the limit: the whole request is then denied.
     private(set) var limitExceeded = false
+    /// Where each distinct path read is also reported, when a caller asked (``DecisionOptions/readLog``).
+    var readLog: DocumentReadLog?
 
     init(before: DocumentStore, write: (key: String, data: OrderedDictionary<String, Value>?)?) {
         self.before = before
@@ -47,6 +49,7 @@ final class DocumentAccess: EvaluationHost {
                 throw EvaluationError(.limitExceeded, "Exceeded the limit of \(Self.maxDistinctReads) distinct document reads (get/exists) per request.")
             }
             readPaths.insert(key)
+            readLog?.record(key)
         }
         var data = before.documents[key]
         var deletedByWrite = false

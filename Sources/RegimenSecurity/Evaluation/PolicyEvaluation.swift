@@ -6,10 +6,14 @@ package struct DecisionOptions: Sendable {
     package var explain: Bool
     /// Evaluate every candidate statement even after one granted (explain output lists them all).
     package var evaluateAll: Bool
+    /// Collects the documents `get()`, `exists()`, `getAfter()` and `existsAfter()` read, for a
+    /// caller that fetches documents on demand (a live document source); `nil`: not collected.
+    package var readLog: DocumentReadLog?
 
-    package init(explain: Bool = false, evaluateAll: Bool = false) {
+    package init(explain: Bool = false, evaluateAll: Bool = false, readLog: DocumentReadLog? = nil) {
         self.explain = explain
         self.evaluateAll = evaluateAll
+        self.readLog = readLog
     }
 }
 
@@ -31,6 +35,7 @@ extension CompiledPolicy {
                 return Decision(allowed: false, method: nil, path: shownPath, granting: nil, evaluations: [], note: reason)
             }
         }
+        if let readLog = options.readLog { prepared.access?.readLog = readLog }
         if prepared.method != .list {
             return decideSingle(&prepared, path: shownPath, options: options, coverage: coverage)
         }

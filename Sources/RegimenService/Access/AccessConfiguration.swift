@@ -19,6 +19,12 @@ package struct IDTokenSettings: Sendable {
     /// `crv: P-256`) keys, each with its `kid`. Read at start and again, at most once per
     /// ``refreshInterval``, when a token names a `kid` it does not hold (key rotation).
     package var keySetFile: URL
+    /// A JSON Web Key Set served over HTTP(S) instead of ``keySetFile`` (Google's
+    /// `https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com`):
+    /// fetched on the first token, kept for the answer's `Cache-Control: max-age` (an hour when
+    /// it names none), and fetched again when that has passed or a token names an unknown `kid`,
+    /// at most once per ``refreshInterval``.
+    package var keySetURL: URL?
     /// The `iss` a token must carry: `https://securetoken.google.com/<project>` for Firebase.
     package var issuer: String
     /// The `aud` a token must carry: the Firebase project id.
@@ -41,6 +47,13 @@ package struct IDTokenSettings: Sendable {
     /// audience the project id.
     package static func firebase(project: String, keySetFile: URL, clockSkew: Duration = .seconds(60)) -> IDTokenSettings {
         IDTokenSettings(keySetFile: keySetFile, issuer: "https://securetoken.google.com/\(project)", audience: project, clockSkew: clockSkew)
+    }
+
+    /// The settings for a Firebase project whose keys are fetched from `keySetURL`.
+    package static func firebase(project: String, keySetURL: URL, clockSkew: Duration = .seconds(60)) -> IDTokenSettings {
+        var settings = IDTokenSettings(keySetFile: keySetURL, issuer: "https://securetoken.google.com/\(project)", audience: project, clockSkew: clockSkew)
+        settings.keySetURL = keySetURL
+        return settings
     }
 }
 

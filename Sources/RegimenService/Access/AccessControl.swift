@@ -30,7 +30,9 @@ package final class AccessControl: Sendable {
     /// The middleware identifying callers on the public listener, when keys are configured.
     func callerAuthentication(for listener: Listener) -> CallerAuthentication? {
         guard listener == .public, let keys else { return nil }
-        return CallerAuthentication(keys: keys, openGroups: configuration.openRouteGroups, limiter: limiter, defaultRate: configuration.defaultRate)
+        return CallerAuthentication(
+            keys: keys, openGroups: configuration.openRouteGroups, limiter: limiter, defaultRate: configuration.defaultRate,
+            clientCertificates: configuration.tls?.clientCA != nil)
     }
 
     /// Where `request.auth` comes from for one authorize request.

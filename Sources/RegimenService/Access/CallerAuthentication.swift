@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// The public listener's routes by what a caller needs to call them.
 package enum RouteGroup: String, Sendable, CaseIterable, Hashable {
@@ -49,6 +50,9 @@ struct CallerAuthentication: RouterMiddleware {
     let limiter: RateLimiter
     /// The rate limit of keys whose entry names none; `nil`: unlimited.
     let defaultRate: RateLimit?
+    /// Whether clients may present certificates (`--tls-client-ca`): then a certificate's
+    /// subject identifies the caller when no API key is sent.
+    var clientCertificates = false
 
     func handle(_ request: Request, context: ServiceContext, next: (Request, ServiceContext) async throws -> Response) async throws -> Response {
         let group = RouteGroup.of(request.uri.path)
@@ -56,6 +60,12 @@ struct CallerAuthentication: RouterMiddleware {
         if let presented = request.headers[.regimenAPIKey] {
             guard let caller = keys.caller(presenting: presented) else {
                 throw ServiceError(.unauthorized, "caller.key-unknown", "the Regimen-Api-Key is not a key of this service", path: "Regimen-Api-Key")
+            }
+            context.caller = caller
+        } else if clientCertificates, let channel = context.channel, let subject = await ClientCertificate.subject(on: channel) {
+            // Mutual TLS: the handshake validated the certificate; its subject names the caller.
+            guard let caller = keys.caller(certificateSubject: subject) else {
+                throw ServiceError(.unauthorized, "caller.certificate-unknown", "no caller key entry names the client certificate '\(subject)'", path: "TLS client certificate")
             }
             context.caller = caller
         }

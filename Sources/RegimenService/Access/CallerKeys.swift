@@ -16,6 +16,9 @@ package enum CallerScope: String, Sendable, CaseIterable, Hashable {
     case test
     /// A body's own `documents` on authorize (laid under the served documents).
     case documents
+    /// `/v1/admin/*` on the private listener, in place of the admin token: each operator's own
+    /// key, named in the log and revoked in the key file without a restart.
+    case admin
 }
 
 /// A caller, identified by its API key.
@@ -96,16 +99,27 @@ package final class CallerKeys: Sendable {
         for (index, entry) in entries.enumerated() {
             let place = "\(file.path): keys[\(index)]"
             guard let entry = entry as? [String: Any] else { throw AccessConfigurationError("\(place) is not an object") }
-            let unknown = Set(entry.keys).subtracting(["id", "sha256", "scopes", "rate"])
+            let unknown = Set(entry.keys).subtracting(["id", "sha256", "subject", "scopes", "rate"])
             guard unknown.isEmpty else { throw AccessConfigurationError("\(place): unknown key '\(unknown.sorted()[0])'") }
             guard let id = entry["id"] as? String, (1...64).contains(id.utf8.count),
                   id.utf8.allSatisfy({ byte in (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x2E, 0x5F, 0x3A].contains(byte) })
             else { throw AccessConfigurationError("\(place).id must be 1–64 letters, digits, '-', '.', '_' or ':'") }
             guard ids.insert(id).inserted else { throw AccessConfigurationError("\(place).id '\(id)' appears twice") }
-            guard let digest = (entry["sha256"] as? String)?.lowercased(), digest.utf8.count == 64, digest.allSatisfy(\.isHexDigit) else {
-                throw AccessConfigurationError("\(place).sha256 must be the key's SHA-256 in 64 hex digits (printf %s KEY | sha256sum)")
+            // A caller is an API key (its SHA-256) or a client certificate's subject (mutual TLS).
+            let digest: String
+            if let subject = entry["subject"] {
+                guard entry["sha256"] == nil else { throw AccessConfigurationError("\(place): name either sha256 (an API key) or subject (a client certificate), not both") }
+                guard let subject = subject as? String, let normalized = Self.normalizedSubject(subject) else {
+                    throw AccessConfigurationError("\(place).subject must be a certificate subject such as 'CN=backend,O=Example'")
+                }
+                digest = Self.subjectKey(normalized)
+            } else {
+                guard let hex = (entry["sha256"] as? String)?.lowercased(), hex.utf8.count == 64, hex.allSatisfy(\.isHexDigit) else {
+                    throw AccessConfigurationError("\(place).sha256 must be the key's SHA-256 in 64 hex digits (printf %s KEY | sha256sum)")
+                }
+                digest = hex
             }
-            guard callers[digest] == nil else { throw AccessConfigurationError("\(place): the same key as another entry") }
+            guard callers[digest] == nil else { throw AccessConfigurationError("\(place): the same key or subject as another entry") }
             guard let names = entry["scopes"] as? [String] else { throw AccessConfigurationError("\(place).scopes must be a list of scopes") }
             var scopes: Set<CallerScope> = []
             for name in names {
@@ -124,6 +138,34 @@ package final class CallerKeys: Sendable {
             callers[digest] = Caller(id: id, scopes: scopes, rate: rate)
         }
         return callers
+    }
+
+    /// The caller whose entry names the client certificate subject `subject` (as
+    /// ``ClientCertificate/subject(of:)`` reads it), or `nil`.
+    package func caller(certificateSubject subject: String) -> Caller? {
+        guard let normalized = Self.normalizedSubject(subject) else { return nil }
+        refreshIfChanged()
+        return state.withLock { $0.callers[Self.subjectKey(normalized)] }
+    }
+
+    /// Where a subject's caller is kept beside the keys' digests (which are 64 hex digits).
+    static func subjectKey(_ normalized: String) -> String { "subject:" + normalized }
+
+    /// A subject's `TYPE=value` parts, in order, without spaces around the commas and with the
+    /// attribute types upper-cased (`cn=backend, O=Example` → `CN=backend,O=Example`); `nil`
+    /// for text that is not such a list.
+    static func normalizedSubject(_ text: String) -> String? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !parts.isEmpty, text.utf8.count <= 1024 else { return nil }
+        var normalized: [String] = []
+        for part in parts {
+            guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return nil }
+            let type = part[..<equals].trimmingCharacters(in: .whitespaces).uppercased()
+            let value = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { return nil }
+            normalized.append("\(type)=\(value)")
+        }
+        return normalized.joined(separator: ",")
     }
 
     /// The caller holding `key`, or `nil` for a key no entry holds.

@@ -24,7 +24,8 @@ package final class IDTokenVerifier: Sendable {
 
     let settings: IDTokenSettings
     private let keys: Mutex<KeySet>
-    private let lastRefresh: Mutex<ContinuousClock.Instant>
+    /// When the keys were last read or fetched (`nil`: never).
+    private let lastRefresh: Mutex<ContinuousClock.Instant?>
 
     /// One reading of the key file: its keys by `kid` with their algorithms, and the JWTKit
     /// collection that verifies with them (filled on first use: JWTKit's collection is an actor).
@@ -33,11 +34,18 @@ package final class IDTokenVerifier: Sendable {
         let algorithms: [String: String]
         let collection = JWTKeyCollection()
         let filled = Atomic<Bool>(false)
+        /// When a fetched key set should be fetched again (its `Cache-Control: max-age`); `nil`
+        /// for a file, read again only for an unknown `kid`.
+        let staleAt: ContinuousClock.Instant?
 
-        init(jwks: JWKS, algorithms: [String: String]) {
+        init(jwks: JWKS, algorithms: [String: String], staleAt: ContinuousClock.Instant? = nil) {
             self.jwks = jwks
             self.algorithms = algorithms
+            self.staleAt = staleAt
         }
+
+        /// No keys yet: a key set URL before its first fetch.
+        static let empty = KeySet(jwks: JWKS(keys: []), algorithms: [:], staleAt: ContinuousClock.now)
 
         func verifier() async throws -> JWTKeyCollection {
             if !filled.load(ordering: .acquiring) {
@@ -52,8 +60,14 @@ package final class IDTokenVerifier: Sendable {
     /// - Throws: ``AccessConfigurationError`` naming the file and what is wrong with it.
     package init(_ settings: IDTokenSettings) throws(AccessConfigurationError) {
         self.settings = settings
-        keys = Mutex(try Self.read(settings.keySetFile))
-        lastRefresh = Mutex(ContinuousClock.now)
+        if settings.keySetURL != nil {
+            // Fetched by the first token: start-up does not wait for the network.
+            keys = Mutex(KeySet.empty)
+            lastRefresh = Mutex(nil)
+        } else {
+            keys = Mutex(try Self.read(settings.keySetFile))
+            lastRefresh = Mutex(ContinuousClock.now)
+        }
     }
 
     /// The key set in `file`: every key needs a `kid` and must be an RSA key (RS256) or a P-256
@@ -69,16 +83,21 @@ package final class IDTokenVerifier: Sendable {
         } catch {
             throw AccessConfigurationError("\(file.path): cannot be read (\(error.localizedDescription))")
         }
+        return try parse(data, source: file.path)
+    }
+
+    /// The key set in `data`, read from `source` (named in the errors).
+    static func parse(_ data: Data, source: String, staleAt: ContinuousClock.Instant? = nil) throws(AccessConfigurationError) -> KeySet {
         var jwks: JWKS
         do {
             jwks = try JSONDecoder().decode(JWKS.self, from: data)
         } catch {
-            throw AccessConfigurationError("\(file.path): not a JSON Web Key Set ({\"keys\": [...]}): \(error)")
+            throw AccessConfigurationError("\(source): not a JSON Web Key Set ({\"keys\": [...]}): \(error)")
         }
         var algorithms: [String: String] = [:]
         for index in jwks.keys.indices {
             let key = jwks.keys[index]
-            let place = "\(file.path): keys[\(index)]"
+            let place = "\(source): keys[\(index)]"
             guard let kid = key.keyIdentifier?.string, !kid.isEmpty else { throw AccessConfigurationError("\(place) has no 'kid'") }
             guard algorithms[kid] == nil else { throw AccessConfigurationError("\(place): 'kid' \(kid) appears twice") }
             let algorithm: String
@@ -102,20 +121,27 @@ package final class IDTokenVerifier: Sendable {
             jwks.keys[index].algorithm = JWK.Algorithm(rawValue: algorithm)
             algorithms[kid] = algorithm
         }
-        guard !algorithms.isEmpty else { throw AccessConfigurationError("\(file.path): holds no keys") }
-        return KeySet(jwks: jwks, algorithms: algorithms)
+        guard !algorithms.isEmpty else { throw AccessConfigurationError("\(source): holds no keys") }
+        return KeySet(jwks: jwks, algorithms: algorithms, staleAt: staleAt)
     }
 
     /// The keys, read again when the refresh interval has passed since the last read; a file
     /// that no longer reads keeps the keys that did (fail closed: tokens of its new keys are refused).
-    private func refreshedKeys() -> KeySet {
+    private func refreshedKeys() async -> KeySet {
         let now = ContinuousClock.now
         let due = lastRefresh.withLock { last in
-            guard now - last >= settings.refreshInterval else { return false }
+            if let last, now - last < settings.refreshInterval { return false }
             last = now
             return true
         }
-        guard due, let fresh = try? Self.read(settings.keySetFile) else { return keys.withLock { $0 } }
+        guard due else { return keys.withLock { $0 } }
+        let fresh: KeySet?
+        if let url = settings.keySetURL {
+            fresh = try? await KeySetFetcher.fetch(url)
+        } else {
+            fresh = try? Self.read(settings.keySetFile)
+        }
+        guard let fresh else { return keys.withLock { $0 } }
         keys.withLock { $0 = fresh }
         return fresh
     }
@@ -137,7 +163,7 @@ package final class IDTokenVerifier: Sendable {
             return .failure(IdentityRefusal("token.kid", "the ID token's header names no 'kid'"))
         }
         var keySet = keys.withLock { $0 }
-        if keySet.algorithms[kid] == nil { keySet = refreshedKeys() }
+        if keySet.algorithms[kid] == nil || keySet.staleAt.map({ ContinuousClock.now >= $0 }) == true { keySet = await refreshedKeys() }
         guard let keyAlgorithm = keySet.algorithms[kid] else {
             return .failure(IdentityRefusal("token.kid-unknown", "no key with 'kid' \(kid) verifies ID tokens here"))
         }

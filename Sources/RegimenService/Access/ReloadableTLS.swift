@@ -6,10 +6,16 @@ import Synchronization
 package struct TLSFiles: Sendable, Hashable {
     package var certificateChain: URL
     package var privateKey: URL
+    /// The CA (PEM) whose certificates identify clients (mutual TLS); `nil`: clients present none.
+    package var clientCA: URL?
+    /// Whether clients must present a certificate of ``clientCA``.
+    package var clientCertificates: ClientCertificate.Requirement
 
-    package init(certificateChain: URL, privateKey: URL) {
+    package init(certificateChain: URL, privateKey: URL, clientCA: URL? = nil, clientCertificates: ClientCertificate.Requirement = .optional) {
         self.certificateChain = certificateChain
         self.privateKey = privateKey
+        self.clientCA = clientCA
+        self.clientCertificates = clientCertificates
     }
 }
 
@@ -35,11 +41,18 @@ package final class ReloadableTLS: Sendable {
             let key = try NIOSSLPrivateKey(file: files.privateKey.path, format: .pem)
             var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
             configuration.minimumTLSVersion = .tlsv12
+            if let clientCA = files.clientCA {
+                // Read here (not by path at each handshake), so that SIGHUP reloads it with the pair.
+                let authorities = try NIOSSLCertificate.fromPEMFile(clientCA.path)
+                guard !authorities.isEmpty else { throw AccessConfigurationError("\(clientCA.path): holds no PEM certificate") }
+                configuration.trustRoots = .certificates(authorities)
+                configuration.certificateVerification = files.clientCertificates == .required ? .noHostnameVerification : .optionalVerification
+            }
             return try NIOSSLContext(configuration: configuration)
         } catch let error as AccessConfigurationError {
             throw error
         } catch {
-            throw AccessConfigurationError("TLS: \(files.certificateChain.path) and \(files.privateKey.path) do not load: \(error)")
+            throw AccessConfigurationError("TLS: \(files.certificateChain.path), \(files.privateKey.path)\(files.clientCA.map { " and \($0.path)" } ?? "") do not load: \(error)")
         }
     }
 

@@ -11,6 +11,15 @@ package struct CalorieBurnFile: RuleFileKind {
 
     package var ruleCount: Int { rules.formulas.count + rules.levels.count }
 
+    /// Every formula over the file's own limits stays within `burn.kcal_per_kg_hour` of
+    /// rules/plausibility.yaml, or the formula is wrong (``CalorieBurnRules/implausibleFormulas(_:)``).
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        guard let range = ruleSet.first(PlausibilityRules.self)?.burn["kcal_per_kg_hour"] else { return }
+        for file in ruleSet.all(CalorieBurnFile.self) {
+            for failure in file.rules.implausibleFormulas(range) { context.error("rules.plausibility", failure.message, at: failure.location) }
+        }
+    }
+
     package static func decode(_ document: inout MappingDecoder) -> CalorieBurnFile? {
         let context = document.context
         let chosen = document.required("formula", as: String.self)

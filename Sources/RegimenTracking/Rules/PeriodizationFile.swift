@@ -7,7 +7,31 @@ package struct PeriodizationFile: RuleFileKind {
     package static var expressionScopes: [ExpressionScope] {
         [PeriodizationVariables.weeklyScope, PeriodizationVariables.deloadScope, PeriodizationVariables.effortScope, PeriodizationVariables.selectionScope]
     }
+    /// Where the file is written: the entry its goals are noted under.
+    let entry: SourceLocation
+    /// Where each goal alias's goal is written.
+    let aliasLocations: [String: SourceLocation]
     package let rules: PeriodizationRules
+
+    /// Every goal of `goals` is a goal id of rules/goals.yaml (a misspelt one would leave that
+    /// goal without its phase changes), an error at the goal with a suggestion.
+    package static func validate(_ ruleSet: RuleSet, context: DecodingContext) {
+        for file in ruleSet.all(PeriodizationFile.self) {
+            let goals = file.rules.goals.keys.sorted()
+            for (alias, target) in file.rules.goalAliases.sorted(by: { $0.key < $1.key }) where file.rules.goals[target] == nil {
+                context.error("rules.unknown-reference", "'goal_aliases.\(alias)' must name a goal of 'goals'\(Suggestion.clause(for: target, among: goals))",
+                              at: file.aliasLocations[alias] ?? file.entry)
+            }
+        }
+        guard let known = ruleSet.vocabulary("goal") else { return }
+        for file in ruleSet.all(PeriodizationFile.self) {
+            for goal in file.rules.goals.keys.sorted() where !known.contains(goal) {
+                context.error("rules.unknown-reference",
+                              "periodization: goal '\(goal)' is not a goal id in rules/goals.yaml\(Suggestion.clause(for: goal, among: known.sorted()))",
+                              at: context.location(of: goal, under: "goals", in: file.entry))
+            }
+        }
+    }
 
     package var ruleCount: Int { rules.durations.count + rules.focus.count + rules.protocols.count + rules.effortLevels.count }
 
@@ -72,13 +96,20 @@ package struct PeriodizationFile: RuleFileKind {
             return true
         }
         var aliases: [String: String] = [:]
+        var aliasLocations: [String: SourceLocation] = [:]
+        let aliasNode = document.node["goal_aliases"]
         for (alias, target) in document.optional("goal_aliases", as: Value.self)?.mapValue ?? [:] {
-            if let target = target.stringValue, goals[target] != nil {
+            if let target = target.stringValue {
+                // Checked against `goals` once the file is read (`validate`), so that a misspelt
+                // goal is reported at itself as well as at the aliases naming its right spelling.
                 aliases[alias] = target
+                aliasLocations[alias] = aliasNode?[alias]?.location ?? aliasNode?.location
             } else {
-                context.error("rules.unknown-reference", "'goal_aliases.\(alias)' must name a goal", at: document.node["goal_aliases"]?.location)
+                context.error("rules.unknown-reference", "'goal_aliases.\(alias)' must name a goal of 'goals'", at: aliasNode?[alias]?.location ?? aliasNode?.location)
             }
         }
+        // The goals are rules/goals.yaml's ids (checked once every file is read, at each goal).
+        context.noteWords(["goals"], of: document.node, entry: document.node.location)
         let weekly = document.formula("weekly_intensity", declaring: PeriodizationVariables.weeklyScope.variables)
         // Which weeks deload is the one deload clock's (`block_weeks` of rules/readiness-rules.yaml,
         // which adapt reads too); this file says only how hard a deload week trains.
@@ -119,7 +150,7 @@ package struct PeriodizationFile: RuleFileKind {
             return SelectionRanking(factors: factors, score: score)
         }
         guard !context.hasErrors, let weekly, let deload, let selection, let effortIntensity, !protocols.isEmpty else { return nil }
-        return PeriodizationFile(rules: PeriodizationRules(
+        return PeriodizationFile(entry: document.node.location, aliasLocations: aliasLocations, rules: PeriodizationRules(
             durations: durations, focus: focus, goals: goals, goalAliases: aliases, weeklyIntensity: weekly,
             deloadIntensity: deload,
             protocols: protocols, effortLevels: efforts, effortIntensity: effortIntensity, selection: selection))

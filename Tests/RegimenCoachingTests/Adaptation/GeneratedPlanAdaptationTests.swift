@@ -96,6 +96,9 @@ import Testing
                 #expect(!meals.isEmpty)
                 let targetSum = meals.compactMap { $0["targets"]?["kcal"]?.numberValue }.reduce(0, +)
                 #expect(abs(targetSum - kcal) <= Double(meals.count), "meal targets add up to the new kcal")
+                // The rules' band per measure: its tolerance, never narrower than its floor.
+                let tolerances = try #require(patched["ingredients"]?["tolerance_pct_by_macro"])
+                let floors = try #require(patched["ingredients"]?["tolerance_floor"])
                 var served = 0
                 for meal in meals {
                     let targets = try #require(meal["targets"])
@@ -108,7 +111,8 @@ import Testing
                         for key in ["p", "c", "f", "kcal"] {
                             let total = [p, c, v, f].compactMap { $0[key]?.numberValue }.reduce(0, +)
                             let target = targets[key]?.numberValue ?? 0
-                            #expect(abs(total - target) <= 0.1 * target + 0.05, "\(key): \(total) vs \(target)")
+                            let band = max((tolerances[key]?.numberValue ?? 0) / 100 * target, floors[key]?.numberValue ?? 0)
+                            #expect(abs(total - target) <= band + 0.05, "\(key): \(total) vs \(target)")
                         }
                     } } } }
                 }

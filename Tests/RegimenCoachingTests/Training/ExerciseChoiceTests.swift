@@ -16,6 +16,8 @@ import Testing
         var description: String {
             "\(profile.sex) \(Int(profile.weightKg ?? 0)) kg \(Int(profile.heightCm ?? 0)) cm age \(profile.age ?? 0) "
                 + "\(profile.experience?.rawValue ?? "") \(profile.equipment?.rawValue ?? "") \(profile.goal ?? "") \(profile.scheduleDays) days"
+                + (profile.pregnant == true ? " pregnant trimester \(profile.trimester.map(String.init) ?? "?")" : "")
+                + (profile.hypertension == true ? " hypertension" : "")
         }
         var bmi: Double {
             guard let weight = profile.weightKg, let height = profile.heightCm else { return 0 }
@@ -39,9 +41,22 @@ import Testing
                         for equipment in Profile.Equipment.allCases {
                             for goal in goals {
                                 for days in 1...6 {
-                                    all.append(Point(profile: Profile(
+                                    var profile = Profile(
                                         sex: sex, scheduleDays: days, age: ages[(w + days) % ages.count], heightCm: height,
-                                        weightKg: Double(weight), experience: experience, equipment: equipment, goal: goal)))
+                                        weightKg: Double(weight), experience: experience, equipment: equipment, goal: goal)
+                                    // The safety conditions rotate through the grid instead of
+                                    // multiplying it (a sixfold grid would take hours): one plan in
+                                    // six has high blood pressure, and a woman's plan cycles through
+                                    // not pregnant, pregnant without a trimester, trimester 1, 2, 3.
+                                    // The rotation runs on a counter whose period (6 and 5) is prime
+                                    // to the sample's stride, so the seeded sample meets every state.
+                                    let turn = all.count
+                                    profile.hypertension = turn % 6 == 5 ? true : nil
+                                    if sex == .female, turn % 5 > 0, (16...50).contains(profile.age ?? 0) {
+                                        profile.pregnant = true
+                                        profile.trimester = turn % 5 == 1 ? nil : turn % 5 - 1
+                                    }
+                                    all.append(Point(profile: profile))
                                 }
                             }
                         }
@@ -78,7 +93,7 @@ import Testing
         let balance = try #require(choice.balance)
         let bodyweightReps = try #require(choice.bodyweightReps)
         var bodyweightShare = Tally(), smallMuscles = Tally(), mainPatterns = Tally(), oneDayBalance = Tally()
-        var supersets = Tally(), repRanges = Tally(), heavyBody = Tally()
+        var supersets = Tally(), repRanges = Tally(), heavyBody = Tally(), cautions = Tally()
         for point in Self.points() {
             let week = try planner.plan(for: point.profile)
             let sessions = week.workouts.filter { !$0.isRecovery }
@@ -140,6 +155,15 @@ import Testing
                 let top = block.reps.split { !$0.isNumber }.compactMap { Int($0) }.last ?? 0
                 repRanges.check(top >= bodyweightReps.upperBound, "\(block.exerciseId) \(block.reps): \(point)")
             }
+            // The safety screens' cautions reach the training (rules/training-selection.yaml
+            // safety_screens): pregnancy, high blood pressure, 65 and over.
+            let profile = point.profile
+            if profile.pregnant == true || profile.hypertension == true || (profile.age ?? 0) >= 65 {
+                let expected = [(profile.pregnant == true, "Pregnancy:"), (profile.hypertension == true, "High blood pressure:"),
+                                ((profile.age ?? 0) >= 65, "65 and over:")].filter(\.0).map(\.1)
+                cautions.check(expected.allSatisfy { prefix in week.cautions.contains { $0.hasPrefix(prefix) } },
+                               "cautions \(week.cautions.map { $0.prefix(20) }): \(point)")
+            }
             // At BMI 40 or more, no exercise that lifts the whole body with the arms or one leg.
             if point.bmi >= 40 {
                 let lifts = lifting.filter { exercise($0)?.flags.contains("body_weight_lift") ?? false }
@@ -149,7 +173,8 @@ import Testing
         }
         let tallies = [("bodyweight-only share ≤ 25% (full gym)", bodyweightShare), ("≤ 2 exercises per small muscle", smallMuscles),
                        ("strength main patterns ≥ weekly minimum (full gym)", mainPatterns), ("1-day upper/lower balance", oneDayBalance),
-                       ("supersets of ≥ 2", supersets), ("bodyweight rep ranges", repRanges), ("no body-weight lifts at BMI ≥ 40", heavyBody)]
+                       ("supersets of ≥ 2", supersets), ("bodyweight rep ranges", repRanges), ("no body-weight lifts at BMI ≥ 40", heavyBody),
+                       ("pregnancy, blood pressure and 65+ cautions", cautions)]
         for (name, tally) in tallies {
             tally.report(name)
             #expect(tally.checked > 0, "\(name): nothing checked")

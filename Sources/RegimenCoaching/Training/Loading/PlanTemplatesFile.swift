@@ -21,6 +21,10 @@ package struct PlanTemplatesFile: RuleFileKind {
                 if let location = days.location(ofKey: id) { locations["day:\(id)"] = location }
                 let dayType = days.mapping(id) { map -> TrainingRules.DayType? in
                     map.path = DecodingPath(subject: "day type '\(id)'")
+                    // The checks against the volume rules and the catalog report a word where it stands.
+                    context.noteWords(["muscles", "roles", "prefer_patterns"] + ["roles", "prefer_patterns"].flatMap { key in
+                        (map.node[key]?.mapping ?? []).compactMap { $0.key.scalar.map { "\(key).\($0.text)" } }
+                    }, of: map.node, entry: locations["day:\(id)"])
                     let focus = map.required("focus", as: String.self)
                     let muscles = map.required("muscles", as: [String].self)
                     map.vocabulary("muscles", SchemaVocabulary.muscle)
@@ -62,6 +66,7 @@ package struct PlanTemplatesFile: RuleFileKind {
                     ids.append((id, node.location))
                     locations[id] = node.location
                 }
+                context.noteWords(["weekly_structure"], of: node, entry: node.location)
                 let name = map.required("name", as: String.self)
                 let profiles = map.required("equipment_profiles", as: [EquipmentName].self)
                 let structure = map.required("weekly_structure", as: [String].self)

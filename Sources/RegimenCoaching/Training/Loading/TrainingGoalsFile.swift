@@ -18,6 +18,9 @@ package struct TrainingGoalsFile: RuleFileKind {
         return names.isEmpty ? [:] : ["training_modifier": Set(names)]
     }
 
+    /// Where the file is written: the entry its goals are noted under.
+    var entry: SourceLocation?
+
     package static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
         let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(
@@ -29,6 +32,7 @@ package struct TrainingGoalsFile: RuleFileKind {
             let isolation = row.notation("isolation", expected: "a prescription such as 3x10-15 @RIR 1-3", pattern: NotationPattern.prescription, CoachNotation.prescription)
             let finisher = row.optional("finisher", as: [String].self) ?? []
             row.vocabulary("finisher", SchemaVocabulary.exercise)
+            row.context.noteWords(["finisher"], of: row.node, entry: row.node.location)
             let minutes = row.optional("finisher_minutes", as: Int.self, in: 1...120) ?? 0
             if finisher.isEmpty != (minutes == 0) {
                 row.context.error("rules.incomplete", row.path.prefixed("'finisher' and 'finisher_minutes' go together"), at: row.node.location)
@@ -41,6 +45,8 @@ package struct TrainingGoalsFile: RuleFileKind {
         guard let defaultGoal, let modifiers else { return nil }
         // The goals the table must cover are its declared domain (goal ids belong to rules/goals.yaml).
         guard let goals = modifiers.domain else { return nil }
-        return TrainingGoalsFile(defaultGoal: defaultGoal, goals: goals, modifiers: modifiers)
+        // The resolver checks these goals against rules/goals.yaml, each at its word.
+        document.context.noteWords(["default_goal", "modifiers.domain"], of: document.node, entry: document.node.location)
+        return TrainingGoalsFile(defaultGoal: defaultGoal, goals: goals, modifiers: modifiers, entry: document.node.location)
     }
 }

@@ -14,8 +14,10 @@ package struct TrainingRecoveryFile: RuleFileKind {
     package static func decode(_ document: inout MappingDecoder) -> TrainingRecoveryFile? {
         let context = document.context
         let note = document.required("note", as: String.self)
+        let fileLocation = document.node.location
         let blocks: [TrainingRules.RecoveryBlock]? = document.list("blocks") { node, path in
             context.mapping(node, at: path) { map -> TrainingRules.RecoveryBlock? in
+                context.noteWords(["options"], of: node, entry: fileLocation)
                 let options = map.required("options", as: [String].self)
                 map.vocabulary("options", SchemaVocabulary.exercise)
                 let sets = map.required("sets", as: Int.self, in: 1...10)

@@ -49,23 +49,31 @@ struct TrainingRulesResolver {
             let location = templates.locations[template.id] ?? templates.locations.values.first
             for id in template.weeklyStructure {
                 if let location {
-                    context.checkReference(id, at: location, path: DecodingPath(subject: "template '\(template.id)'").appending(key: "weekly_structure"), what: "day type", known: Set(dayTypes.keys))
+                    context.checkReference(id, at: context.location(of: id, under: "weekly_structure", in: location) ?? location,
+                                           path: DecodingPath(subject: "template '\(template.id)'").appending(key: "weekly_structure"), what: "day type", known: Set(dayTypes.keys))
                 }
             }
         }
         for dayType in templates.dayTypes {
+            let dayLocation = templates.locations["day:\(dayType.id)"]
             for muscle in dayType.muscles where !tracked.contains(muscle) {
-                context.error(SchemaVocabulary.unknownWord, "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: templates.locations["day:\(dayType.id)"])
+                context.error(SchemaVocabulary.unknownWord,
+                              "day type '\(dayType.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles\(Suggestion.clause(for: muscle, among: tracked.sorted()))",
+                              at: context.location(of: muscle, under: "muscles", in: dayLocation))
             }
             // A role or preference naming a pattern no exercise has would silently match nothing.
             let patterns = Set(catalog.exercises.map(\.pattern))
             for (key, map) in [("roles", dayType.roles), ("prefer_patterns", dayType.preferredPatterns)] {
                 for (muscle, names) in map.sorted(by: { $0.key < $1.key }) {
                     if !dayType.muscles.contains(muscle) {
-                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key) names '\(muscle)', which the day does not train", at: templates.locations["day:\(dayType.id)"])
+                        context.error("rules.unknown-reference",
+                                      "day type '\(dayType.id)': \(key) names '\(muscle)', which the day does not train\(Suggestion.clause(for: muscle, among: dayType.muscles))",
+                                      at: context.location(of: muscle, under: key, in: dayLocation))
                     }
                     for name in names where !patterns.contains(name) {
-                        context.error("rules.unknown-reference", "day type '\(dayType.id)': \(key).\(muscle) names pattern '\(name)', which no catalog exercise has", at: templates.locations["day:\(dayType.id)"])
+                        context.error("rules.unknown-reference",
+                                      "day type '\(dayType.id)': \(key).\(muscle) names pattern '\(name)', which no catalog exercise has\(Suggestion.clause(for: name, among: patterns.sorted()))",
+                                      at: context.location(of: name, under: "\(key).\(muscle)", in: dayLocation))
                     }
                 }
             }
@@ -122,11 +130,23 @@ struct TrainingRulesResolver {
             let summary = "\(source.summary) → \(modifier.name), sets ×\(RangeText.number(modifier.setFactor))"
             modifiers[goal] = .init(modifier, source: RuleReference(rule: source.rule, location: source.location, summary: summary))
             for id in modifier.finisherOptions {
-                checkExercise(id, kinds: [.conditioning], catalog: catalog, at: source.location, subject: "training_goals.modifiers finisher")
+                checkExercise(id, kinds: [.conditioning], catalog: catalog, at: context.location(of: id, under: "finisher", in: source.location),
+                              subject: "training_goals.modifiers finisher")
             }
         }
         if !goals.goals.contains(goals.defaultGoal) {
-            context.error("rules.unknown-reference", "training_goals: default_goal '\(goals.defaultGoal)' is not in the modifiers' domain", at: goals.modifiers.location)
+            context.error("rules.unknown-reference",
+                          "training_goals: default_goal '\(goals.defaultGoal)' is not in the modifiers' domain\(Suggestion.clause(for: goals.defaultGoal, among: goals.goals))",
+                          at: context.location(of: goals.defaultGoal, under: "default_goal", in: goals.entry) ?? goals.modifiers.location)
+        }
+        // The domain names rules/goals.yaml's goals: a misspelt one is an error at the word (the
+        // table then also has no row for it).
+        if let known = ruleSet.vocabulary("goal") {
+            for goal in goals.goals where !known.contains(goal) {
+                context.error("rules.unknown-reference",
+                              "training_goals.modifiers.domain: '\(goal)' is not a goal id in rules/goals.yaml\(Suggestion.clause(for: goal, among: known.sorted()))",
+                              at: context.location(of: goal, under: "modifiers.domain", in: goals.entry) ?? goals.modifiers.location)
+            }
         }
 
         // Rest by modifier and movement.
@@ -149,7 +169,9 @@ struct TrainingRulesResolver {
         var cuts: [Profile.Injury: TrainingRules.Decided<TrainingRules.InjuryCut>] = [:]
         for (injury, (cut, location)) in selection.injuryCuts {
             for muscle in cut.muscles where !tracked.contains(muscle) {
-                context.error(SchemaVocabulary.unknownWord, "injury_set_cuts.\(injury.rawValue): muscle '\(muscle)' is not tracked", at: location)
+                context.error(SchemaVocabulary.unknownWord,
+                              "injury_set_cuts.\(injury.rawValue): muscle '\(muscle)' is not tracked\(Suggestion.clause(for: muscle, among: tracked.sorted()))",
+                              at: context.location(of: muscle, under: "muscles", in: location))
             }
             cuts[injury] = .init(cut, source: RuleReference(
                 rule: "training_selection.injury_set_cuts.\(injury.rawValue)", location: location,
@@ -159,16 +181,23 @@ struct TrainingRulesResolver {
         let countedElsewhere = SchemaVocabulary.untrackedExerciseMuscles
         for exercise in catalog.exercises {
             let location = locations[exercise.id]
-            for muscle in exercise.muscles + exercise.secondaryMuscles where !tracked.contains(muscle) && !countedElsewhere.contains(muscle) {
-                context.error(SchemaVocabulary.unknownWord, "exercise '\(exercise.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles", at: location)
+            let muscles = exercise.muscles.map { ($0, "muscles") } + exercise.secondaryMuscles.map { ($0, "secondary_muscles") }
+            for (muscle, key) in muscles where !tracked.contains(muscle) && !countedElsewhere.contains(muscle) {
+                context.error(SchemaVocabulary.unknownWord,
+                              "exercise '\(exercise.id)': muscle '\(muscle)' is not in training_volume.tracked_muscles\(Suggestion.clause(for: muscle, among: (tracked.union(countedElsewhere)).sorted()))",
+                              at: context.location(of: muscle, under: key, in: location))
             }
             for tag in exercise.equipment where !knownTags.contains(tag) {
-                context.error(SchemaVocabulary.unknownWord, "exercise '\(exercise.id)': equipment '\(tag)' is in no equipment profile of rules/training-selection.yaml", at: location)
+                context.error(SchemaVocabulary.unknownWord,
+                              "exercise '\(exercise.id)': equipment '\(tag)' is in no equipment profile of rules/training-selection.yaml\(Suggestion.clause(for: tag, among: knownTags.sorted()))",
+                              at: context.location(of: tag, under: "equipment", in: location))
             }
         }
+        checkExerciseChoice(selection.exerciseChoice, tracked: tracked, tags: knownTags)
         for block in recovery.blocks {
             for id in block.options {
-                checkExercise(id, kinds: [.conditioning, .mobility], catalog: catalog, at: recovery.location, subject: "training_recovery.blocks")
+                checkExercise(id, kinds: [.conditioning, .mobility], catalog: catalog, at: context.location(of: id, under: "options", in: recovery.location),
+                              subject: "training_recovery.blocks")
             }
         }
 
@@ -220,9 +249,34 @@ struct TrainingRulesResolver {
         return file.content
     }
 
+    /// The exercise-choice rules name tracked muscles, equipment tags and a goal: a misspelt one
+    /// would silently match nothing. Each is an error at the word, with a suggestion.
+    private func checkExerciseChoice(_ choice: ExerciseChoiceRules, tracked: Set<String>, tags: Set<String>) {
+        let entry = choice.location
+        // Muscles are another file's words (the schema lists them); equipment tags this file's own
+        // (`equipment_profiles`), a reference within the file the schema leaves to the loader.
+        let lists: [(key: String, words: Set<String>, known: Set<String>, what: String, id: String)] = [
+            ("bodyweight_muscles", choice.bodyweightMuscles, tracked, "muscle (training_volume.tracked_muscles)", SchemaVocabulary.unknownWord),
+            ("small_muscles", choice.smallMuscles, tracked, "muscle (training_volume.tracked_muscles)", SchemaVocabulary.unknownWord),
+            ("balance.upper", choice.balance?.upper ?? [], tracked, "muscle (training_volume.tracked_muscles)", SchemaVocabulary.unknownWord),
+            ("balance.lower", choice.balance?.lower ?? [], tracked, "muscle (training_volume.tracked_muscles)", SchemaVocabulary.unknownWord),
+            ("bodyweight_tags", choice.bodyweightTags, tags, "equipment tag (equipment_profiles)", "rules.unknown-reference"),
+        ]
+        for list in lists {
+            for word in list.words.sorted() where !list.known.contains(word) {
+                context.error(list.id, "exercise_choice.\(list.key): unknown \(list.what) '\(word)'\(Suggestion.clause(for: word, among: list.known.sorted()))",
+                              at: context.location(of: word, under: list.key, in: entry))
+            }
+        }
+        if let goal = choice.strengthPatterns?.goal, let goals = ruleSet.vocabulary("goal"), !goals.contains(goal) {
+            context.error("rules.unknown-reference", "exercise_choice.strength_patterns.goal: '\(goal)' is not a goal id in rules/goals.yaml\(Suggestion.clause(for: goal, among: goals.sorted()))",
+                          at: context.location(of: goal, under: "strength_patterns.goal", in: entry))
+        }
+    }
+
     private func checkExercise(_ id: String, kinds: Set<Exercise.Kind>, catalog: ExerciseCatalog, at location: SourceLocation?, subject: String) {
         guard let exercise = catalog[id] else {
-            context.error(SchemaVocabulary.unknownWord, "\(subject): unknown exercise '\(id)'", at: location)
+            context.error(SchemaVocabulary.unknownWord, "\(subject): unknown exercise '\(id)'\(Suggestion.clause(for: id, among: catalog.exercises.map(\.id)))", at: location)
             return
         }
         if !kinds.contains(exercise.kind) {

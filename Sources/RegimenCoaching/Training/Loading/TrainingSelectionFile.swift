@@ -50,6 +50,7 @@ package struct TrainingSelectionFile: RuleFileKind {
                         guard let muscles, let cut else { return nil }
                         return TrainingRules.InjuryCut(muscles: muscles, cut: cut)
                     }
+                    context.noteWords(["muscles"], of: entry, entry: entry.location)
                     if let cut { cuts[injury] = (cut, entry.location) }
                 }
                 return true

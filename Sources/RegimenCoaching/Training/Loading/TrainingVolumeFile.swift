@@ -59,12 +59,14 @@ package struct TrainingVolumeFile: RuleFileKind {
         return document.list("muscle_adjustments", required: false) { node, path in
             context.mapping(node, at: path) { map -> (adjustment: TrainingRules.MuscleAdjustment, location: SourceLocation, goalLocation: SourceLocation?)? in
                 let muscle = map.required("muscle", as: String.self)
+                map.vocabulary("muscle", SchemaVocabulary.muscle)
                 let experience = map.optional("experience", as: ExperienceName.self)
                 let goal = map.optional("goal", as: String.self)
                 let add = map.required("add_sets", as: Int.self, in: -20...20)
                 if let muscle, !known.isEmpty, !context.isDescribing {
                     let at = map.node["muscle"]?.location ?? node.location
-                    guard context.checkReference(muscle, at: at, path: map.path.appending(key: "muscle"), what: "muscle (training_volume.tracked_muscles)", known: known) else { return nil }
+                    guard context.checkReference(muscle, at: at, path: map.path.appending(key: "muscle"), what: "muscle (training_volume.tracked_muscles)", known: known,
+                                                 diagnostic: SchemaVocabulary.unknownWord) else { return nil }
                 }
                 if let add, add == 0 {
                     context.warning("rules.no-effect", map.path.appending(key: "add_sets").message("is 0, so the line changes nothing"), at: map.node["add_sets"]?.location ?? node.location)

@@ -149,7 +149,7 @@ const Render = (() => {
           const options = meal[`${key}_opts`] || [];
           if (options.length === 0) return null;
           return [el("h5", { text: `${label}, one of` }),
-            el("ul", {}, options.map((o) => el("li", { text: `${words(o.ingredientId)}: ${number(o.grams)} g` })))];
+            el("ul", {}, options.map((o) => el("li", { text: `${o.name || words(o.ingredientId)}: ${number(o.grams)} g` })))];
         });
       return el("div", { class: "meal" },
         el("h4", { text: words(meal.slot) }),

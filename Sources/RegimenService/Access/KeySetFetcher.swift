@@ -1,0 +1,45 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Fetches a JSON Web Key Set over HTTP(S) for ``IDTokenVerifier`` (`--id-token-jwks-url`).
+package enum KeySetFetcher {
+    /// How long one fetch may take.
+    static let timeout: TimeAmount = .seconds(5)
+    /// The largest key set read (Google's is about 2 KiB).
+    static let maximumBytes = 1 << 20
+    /// How long a key set stays fresh when its answer names no `max-age`.
+    static let defaultLifetime: Duration = .seconds(3600)
+
+    /// The key set at `url`, fresh for the answer's `Cache-Control: max-age`.
+    /// - Throws: ``AccessConfigurationError`` for a failed fetch or a key set that does not read.
+    static func fetch(_ url: URL, client: HTTPClient = .shared) async throws(AccessConfigurationError) -> IDTokenVerifier.KeySet {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
+        let data: Data
+        let lifetime: Duration
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            let body = try await response.body.collect(upTo: maximumBytes)
+            guard response.status == .ok else { throw AccessConfigurationError("\(url): answered \(response.status.code)") }
+            data = Data(body.readableBytesView)
+            lifetime = maxAge(response.headers["Cache-Control"].joined(separator: ",")) ?? defaultLifetime
+        } catch let error as AccessConfigurationError {
+            throw error
+        } catch {
+            throw AccessConfigurationError("\(url): cannot be fetched (\(error))")
+        }
+        return try IDTokenVerifier.parse(data, source: url.absoluteString, staleAt: .now + lifetime)
+    }
+
+    /// `max-age` of a `Cache-Control` value, at most a day (a key set must not outlive rotation).
+    package static func maxAge(_ cacheControl: String) -> Duration? {
+        for directive in cacheControl.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if parts.count == 2, parts[0] == "max-age", let seconds = Int(parts[1]), seconds >= 0 {
+                return .seconds(min(seconds, 86_400))
+            }
+        }
+        return nil
+    }
+}
