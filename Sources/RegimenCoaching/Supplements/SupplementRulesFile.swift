@@ -43,7 +43,9 @@ package struct SupplementRulesFile: RuleFileKind {
         var factVariables: [VariableDeclaration] = []
         var factsValid = true
         if let factsNode = document.requiredNode("facts") {
-            if let pairs = factsNode.mapping {
+            // A mapping of names to expressions: what a schema can say of it (the compiler checks the rest).
+            if context.describe(.dictionary(.expression), for: factsNode) {
+            } else if let pairs = factsNode.mapping {
                 for pair in pairs {
                     guard let name = pair.key.scalar?.text else { continue }
                     let path = DecodingPath(subject: "fact '\(name)'")
