@@ -228,3 +228,26 @@ import Testing
         }
     }
 }
+
+/// `/openapi.json` tells a client it may send `traceparent` and may get `traceresponse`.
+@Suite struct TracingDocumentTests {
+    @Test func everyOperationTakesTraceparentAndDocumentsTraceresponse() async throws {
+        let server = try ServiceTestSupport.server()
+        try await server.application(.private).test(.router) { client in
+            let response = try await client.execute(uri: "/openapi.json", method: .get)
+            let document = try #require(try ServiceTestSupport.value(response) as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+            var operations = 0
+            for (path, methods) in paths {
+                for (method, operation) in methods {
+                    operations += 1
+                    let parameters = operation["parameters"] as? [[String: Any]] ?? []
+                    #expect(parameters.contains { $0["name"] as? String == "traceparent" && $0["in"] as? String == "header" }, "\(method) \(path)")
+                    let ok = (operation["responses"] as? [String: Any])?["200"] as? [String: Any]
+                    #expect((ok?["headers"] as? [String: Any])?["traceresponse"] != nil, "\(method) \(path)")
+                }
+            }
+            #expect(operations >= 20)
+        }
+    }
+}
