@@ -154,6 +154,7 @@ import Testing
         #expect(server.string("http.request.method") == "POST")
         #expect(server.statusCode != 2)
         #expect(answer.header("traceresponse") == "00-\(Self.callerTrace)-\(server.spanID)-01")
+        #expect(server.string("regimen.request_id") == answer.header("Regimen-Request-Id"))
 
         let authorize = try #require(spans.first { $0.name == "authorize" })
         #expect(authorize.traceID == Self.callerTrace)

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Instrumentation
+import Tracing
 
 /// Reads a propagated context (`traceparent`, `tracestate`) from a request's headers.
 struct HTTPFieldsExtractor: Extractor {

@@ -38,6 +38,8 @@ struct RequestTracing: RouterMiddleware {
             throw error
         }
         span.attributes["http.response.status_code"] = Int(response.status.code)
+        // The id the service's log line and the decision log name the request by.
+        span.attributes["regimen.request_id"] = response.headers[.regimenRequestID]
         if response.status.code >= 500 {
             span.attributes["error.type"] = String(response.status.code)
             span.setStatus(SpanStatus(code: .error))
