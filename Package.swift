@@ -41,6 +41,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // `regimen serve --tls-client-ca`: a client certificate's subject names the caller (mutual TLS).
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        // `regimen serve --otel-endpoint`: request spans continue a caller's W3C `traceparent` and go
+        // to an OTLP/HTTP collector. Only the OTLPHTTP trait: the default also brings gRPC, which
+        // costs every clean CI build several minutes for an exporter this service does not offer.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         // The expression language of Firestore Security Rules: values, lexer, parser, compiler, evaluator.
@@ -118,6 +123,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
             ],
             // The page at `/`: plain HTML, CSS and JavaScript, served as they are (no build step).
             resources: [.copy("Web/Assets")],
@@ -156,6 +163,7 @@ let package = Package(
             "RegimenService", "RegimenKit", "RegimenTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: strictSettings),

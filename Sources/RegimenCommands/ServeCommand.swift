@@ -104,6 +104,11 @@ package struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Live documents (a Firestore database instead of --documents)")
     var liveDocuments: ServeLiveDocumentsOptions
 
+    @Option(name: .customLong("otel-endpoint"), help: ArgumentHelp(
+        "Trace every request (OpenTelemetry, W3C traceparent continued) and send the spans over OTLP/HTTP to this collector (http://host:4318 or its /v1/traces URL). Off when absent.",
+        valueName: "url"))
+    var otelEndpoint: String?
+
     /// Benchmarks only (`scripts/serve-bench.sh`): serve the HTTP floor instead of the service.
     @Flag(help: .hidden)
     var floor = false
@@ -134,6 +139,9 @@ package struct ServeCommand: ParsableCommand {
             }
         }
         try liveDocuments.validate(documents: documents)
+        if let otelEndpoint, !TracingSettings.isEndpoint(otelEndpoint) {
+            throw ValidationError("--otel-endpoint must be an http:// or https:// URL (an OTLP/HTTP collector), not '\(otelEndpoint)'")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))") }
     }
 
@@ -172,7 +180,7 @@ package struct ServeCommand: ParsableCommand {
             try Self.wait { try await FloorServer.run(host: host, port: port, maximumBodyBytes: maxBody, logger: logger) }
             return
         }
-        let server: RegimenServer
+        var server: RegimenServer
         do {
             server = try RegimenServer.load(configuration, logger: logger)
         } catch let failure as LoadFailure {
@@ -182,9 +190,19 @@ package struct ServeCommand: ParsableCommand {
             context.standardError.writeLine("error: \(error)")
             throw CommandFailure.usage
         }
+        // After the load: the exporter holds an HTTP client that must be shut down, which only
+        // the running server does; a load that fails must not leave one behind.
+        if let otelEndpoint {
+            do {
+                server = server.tracing(try TracingSettings.otlp(endpoint: otelEndpoint, logger: logger))
+            } catch {
+                context.standardError.writeLine("error: \(error)")
+                throw CommandFailure.usage
+            }
+        }
         // ArgumentParser commands are synchronous: the server runs on the concurrency pool
         // while this thread waits for it to stop (SIGTERM or SIGINT).
-        try Self.wait { try await server.run() }
+        try Self.wait { [server] in try await server.run() }
     }
 
     /// Runs `serve` on the concurrency pool while this thread waits for it to stop.

@@ -106,7 +106,8 @@ enum OpenAPIDocument {
                     "schema": .map(["type": .string("string"), "enum": .list(policies.map(Value.string))]),
                 ]), at: 0)
             }
-            if !parameters.isEmpty { entry["parameters"] = .list(parameters) }
+            parameters.append(traceParentParameter)
+            entry["parameters"] = .list(parameters)
             var statuses = operation.errors
             if let body = operation.body {
                 entry["requestBody"] = .map(["required": .bool(true), "content": .map([
@@ -119,24 +120,24 @@ enum OpenAPIDocument {
             statuses.append(503)
             statuses += callerStatuses(operation)
             var responses: Value.Map = [
-                "200": .map(["description": .string("OK"), "headers": revisionHeader,
+                "200": .map(["description": .string("OK"), "headers": responseHeaders,
                              "content": .map([operation.responseType: .map(["schema": reference(operation.response)])])]),
             ]
             if operation.response == "TestReport" {
-                responses["200"] = .map(["description": .string("OK"), "headers": revisionHeader, "content": .map([
+                responses["200"] = .map(["description": .string("OK"), "headers": responseHeaders, "content": .map([
                     "application/json": .map(["schema": reference("TestReport")]),
                     "application/xml": .map(["schema": .map(["type": .string("string")])]),
                 ])])
             }
             if operation.path == "/v1/tracker/export" {
-                responses["200"] = .map(["description": .string("OK"), "headers": revisionHeader, "content": .map([
+                responses["200"] = .map(["description": .string("OK"), "headers": responseHeaders, "content": .map([
                     "application/json": .map(["schema": reference("TrackerTree")]),
                     "text/csv": .map(["schema": .map(["type": .string("string")])]),
                 ])])
             }
             for status in Set(statuses).sorted() {
                 responses[String(status)] = .map([
-                    "description": .string(statusText[status] ?? "Error."), "headers": revisionHeader,
+                    "description": .string(statusText[status] ?? "Error."), "headers": responseHeaders,
                     "content": .map(["application/json": .map(["schema": reference("Error")])]),
                 ])
             }
@@ -168,8 +169,28 @@ enum OpenAPIDocument {
 
     static func reference(_ name: String) -> Value { .map(["$ref": .string("#/components/schemas/\(name)")]) }
 
-    private static let revisionHeader: Value = .map([
+    /// The headers every answer may carry.
+    private static let responseHeaders: Value = .map([
         "Regimen-Revision": .map(["description": .string("The rules revision that computed the response."), "schema": .map(["type": .string("string")])]),
+        "traceresponse": .map([
+            "description": .string(
+                "W3C Trace Context Level 2: the trace and span that answered, as version-traceid-spanid-flags. Only when the service traces (regimen serve --otel-endpoint)."),
+            "schema": traceContextSchema,
+        ]),
+    ])
+
+    /// W3C Trace Context's `traceparent` (and `traceresponse`) text: version, trace id, span id, flags.
+    private static let traceContextSchema: Value = .map([
+        "type": .string("string"), "pattern": .string("^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$"),
+    ])
+
+    /// Every operation takes the caller's trace: with `--otel-endpoint`, its spans join that
+    /// trace as children of the caller's span; otherwise the header is ignored.
+    private static let traceParentParameter: Value = .map([
+        "name": .string("traceparent"), "in": .string("header"), "required": .bool(false),
+        "description": .string(
+            "W3C Trace Context: the caller's trace and span. When the service traces (--otel-endpoint), the request's spans continue this trace; a missing or malformed one starts a new trace."),
+        "schema": traceContextSchema,
     ])
 
     static func object(_ properties: [String: Value] = [:], required: [String] = [], additional: Bool = true) -> Value {

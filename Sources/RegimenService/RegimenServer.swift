@@ -41,11 +41,22 @@ package struct RegimenServer: Sendable {
             liveDocuments: liveDocuments)
     }
 
+    /// This server with its requests traced (``RequestTracing``): `regimen serve` turns tracing on
+    /// once the rules have loaded, so a load that fails leaves no exporter to shut down.
+    package func tracing(_ settings: TracingSettings) -> RegimenServer {
+        var configuration = configuration
+        configuration.tracing = settings
+        return RegimenServer(
+            configuration: configuration, store: store, reloader: reloader, metrics: metrics, executor: executor, logger: logger,
+            decisionLog: decisionLog, access: access, liveDocuments: liveDocuments)
+    }
+
     /// The router of one listener; ``ServiceMiddleware`` wraps each route and the 404s. The
     /// private listener's has every route, behind ``PrivateListenerGuard``; the public one's
     /// has neither admin, nor the playground, nor the simulator.
     package func router(for listener: Listener) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
+        if let tracing = configuration.tracing { router.add(middleware: RequestTracing(tracer: tracing.tracer)) }
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
         if listener == .private { router.add(middleware: PrivateListenerGuard(boundHost: configuration.privateHost)) }
         if let callers = access.callerAuthentication(for: listener) { router.add(middleware: callers) }
@@ -100,9 +111,12 @@ package struct RegimenServer: Sendable {
         try decisionLog?.reopen()
     }
 
-    /// Serves both listeners (the private one unless it is off) until SIGTERM or SIGINT.
+    /// Serves both listeners (the private one unless it is off) until SIGTERM or SIGINT. The
+    /// span exporter, when tracing is on, comes first: a group stops its services in reverse
+    /// order, so it stops last and sends the spans of the last requests.
     package func run() async throws {
-        var services: [any Service] = [application(.public)]
+        var services: [any Service] = configuration.tracing?.exporter.map { [$0] } ?? []
+        services.append(application(.public))
         if configuration.privatePort != nil { services.append(application(.private)) }
         let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

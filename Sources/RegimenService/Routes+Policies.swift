@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RegimenKit
+import Tracing
 
 extension ServiceRoutes {
     /// `POST /v1/policies/{name}:authorize` and `POST /v1/policies/{name}:test`, where the name is
@@ -30,26 +31,44 @@ extension ServiceRoutes {
             }
             let data = try await bodies.read(request)
             guard !data.isEmpty else { throw ServiceError(.badRequest, "request.empty", "the body is empty; send one JSON or YAML document") }
-            // Who asks, and which documents the body may add: settled before any work, so a
-            // refused token or body makes no decision.
-            let access = action == "authorize" ? try await authorizeAccess(request, policy: name, data: data, caller: context.caller) : AuthorizeAccess.open
-            if action == "authorize", let live = liveDocuments {
-                return try await authorizeLive(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, live: live)
-            }
-            // A small authorize body (one request, a short batch) is decided where it arrived:
-            // microseconds, less than a hop to another thread. Larger batches and tests run on
-            // the work executor, a batch stopped between its requests.
-            if action == "authorize", data.count <= Self.inlineAuthorizeBytes {
-                return try authorize(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, token: WorkToken.unbounded)
-            }
-            return try await executor.run(budget: timeBudget) { token in
-                if action == "authorize" {
-                    return try authorize(request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, token: token)
+            let attributes: SpanAttributes = ["regimen.policy": .string(name), "regimen.revision": .string(snapshot.revision)]
+            guard action == "authorize" else {
+                return try await context.trace.child("test", attributes: attributes) { _ in
+                    try await executor.run(budget: timeBudget) { token in
+                        try token.checkpoint()
+                        return try test(request, policy: policy, data: data, snapshot: snapshot)
+                    }
                 }
-                try token.checkpoint()
-                return try test(request, policy: policy, data: data, snapshot: snapshot)
+            }
+            return try await context.trace.child("authorize", attributes: attributes) { span in
+                // Who asks, and which documents the body may add: settled before any work, so a
+                // refused token or body makes no decision.
+                let access = try await authorizeAccess(request, policy: name, data: data, caller: context.caller)
+                let call = AuthorizeCall(request: request, policy: policy, data: data, access: access, snapshot: snapshot, context: context, span: span)
+                if let live = liveDocuments {
+                    return try await authorizeLive(call, live: live)
+                }
+                // A small authorize body (one request, a short batch) is decided where it arrived:
+                // microseconds, less than a hop to another thread. Larger batches run on the work
+                // executor, a batch stopped between its requests.
+                if data.count <= Self.inlineAuthorizeBytes {
+                    return try authorize(call, token: WorkToken.unbounded)
+                }
+                return try await executor.run(budget: timeBudget) { token in try authorize(call, token: token) }
             }
         }
+    }
+
+    /// One authorize request, its access settled: what deciding it needs.
+    private struct AuthorizeCall: Sendable {
+        let request: Request
+        let policy: Policy
+        let data: Data
+        let access: AuthorizeAccess
+        let snapshot: RuleSnapshot
+        let context: ServiceContext
+        /// The authorize span, when the request is traced: it gets the decision id and the decisions.
+        let span: (any Span)?
     }
 
     /// The largest authorize body decided without the work executor: a few dozen requests.
@@ -65,28 +84,24 @@ extension ServiceRoutes {
         }
     }
 
-    private func authorize(
-        _ request: Request, policy: Policy, data: Data, access: AuthorizeAccess, snapshot: RuleSnapshot, context: ServiceContext, token: WorkToken
-    ) throws -> Response {
-        let explain = try Self.flag(request, "explain")
-        let body = try authorizeBody(policy: policy, data: data, access: access, served: snapshot.documents(for: policy))
-        guard let decisions = policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
-        return respond(policy: policy, data: data, body: body, decisions: decisions, access: access, snapshot: snapshot, context: context, explain: explain)
+    private func authorize(_ call: AuthorizeCall, token: WorkToken) throws -> Response {
+        let explain = try Self.flag(call.request, "explain")
+        let body = try authorizeBody(policy: call.policy, data: call.data, access: call.access, served: call.snapshot.documents(for: call.policy))
+        guard let decisions = call.policy.decide(body, explain: explain, proceed: token.proceed) else { throw WorkCancelled() }
+        return respond(call, body: body, decisions: decisions, explain: explain)
     }
 
     /// Authorize with live documents (``LiveDocumentDecider``): the database's documents are the
     /// served ones, a body's own lie under them as they would under `--documents`. A large body's
     /// rounds of evaluation run on the work executor, as a large body's decisions do otherwise.
-    private func authorizeLive(
-        _ request: Request, policy: Policy, data: Data, access: AuthorizeAccess, snapshot: RuleSnapshot, context: ServiceContext, live: LiveDocumentDecider
-    ) async throws -> Response {
-        let explain = try Self.flag(request, "explain")
-        let body = try authorizeBody(policy: policy, data: data, access: access, served: DocumentStore())
-        let executor = executor, budget = timeBudget, large = data.count > Self.inlineAuthorizeBytes
-        let decisions = try await live.decide(body, policy: policy, layering: access.layering, explain: explain) { work in
+    private func authorizeLive(_ call: AuthorizeCall, live: LiveDocumentDecider) async throws -> Response {
+        let explain = try Self.flag(call.request, "explain")
+        let body = try authorizeBody(policy: call.policy, data: call.data, access: call.access, served: DocumentStore())
+        let executor = executor, budget = timeBudget, large = call.data.count > Self.inlineAuthorizeBytes
+        let decisions = try await live.decide(body, policy: call.policy, layering: call.access.layering, explain: explain) { work in
             large ? try await executor.run(budget: budget) { _ in work() } : work()
         }
-        return respond(policy: policy, data: data, body: body, decisions: decisions, access: access, snapshot: snapshot, context: context, explain: explain)
+        return respond(call, body: body, decisions: decisions, explain: explain)
     }
 
     /// The body's requests as the operator allows them: the verified identity in place of a
@@ -100,23 +115,26 @@ extension ServiceRoutes {
         return body
     }
 
-    /// The decisions' answer, counted in the metrics and written to the decision log.
-    private func respond(
-        policy: Policy, data: Data, body: PolicyRequestBody, decisions: [Decision], access: AuthorizeAccess, snapshot: RuleSnapshot,
-        context: ServiceContext, explain: Bool
-    ) -> Response {
+    /// The decisions' answer, counted in the metrics, written to the decision log and named on
+    /// the authorize span (decision id, and `allow` or `deny` for each request, in order).
+    private func respond(_ call: AuthorizeCall, body: PolicyRequestBody, decisions: [Decision], explain: Bool) -> Response {
         let allowed = decisions.reduce(0) { $0 + ($1.allowed ? 1 : 0) }
         metrics.decisions(allowed: allowed, denied: decisions.count - allowed)
         let decisionID = DecisionAudit.newID()
         if let decisionLog {
             let verified: Bool
-            if case .verified = access.asker { verified = true } else { verified = false }
+            if case .verified = call.access.asker { verified = true } else { verified = false }
             let askers = body.askers.map { auth in
-                DecisionAsker(source: auth == nil ? .signedOut : verified ? .idToken : .body, uid: auth?.uid, caller: context.caller?.id)
+                DecisionAsker(source: auth == nil ? .signedOut : verified ? .idToken : .body, uid: auth?.uid, caller: call.context.caller?.id)
             }
             decisionLog.record(
-                policy: policy.name, revision: snapshot.revision, requestID: context.requestID, decisionID: decisionID, body: data,
+                policy: call.policy.name, revision: call.snapshot.revision, requestID: call.context.requestID, decisionID: decisionID, body: call.data,
                 decisions: decisions, askers: askers)
+        }
+        if let span = call.span {
+            let words = decisions.map { $0.allowed ? "allow" : "deny" }
+            span.attributes["regimen.decision_id"] = decisionID
+            span.attributes["regimen.decision"] = body.isBatch ? SpanAttribute.stringArray(words) : SpanAttribute.string(words.first ?? "")
         }
         let values = decisions.map { $0.contractValue(explain: explain) }
         var response = body.isBatch ? Self.json(.list(values)) : Self.json(values.first ?? .null)

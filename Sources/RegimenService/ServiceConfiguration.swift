@@ -53,6 +53,8 @@ package struct ServiceConfiguration: Sendable {
     package var playgroundRequested: Bool
     /// Who may ask, and as whom: identity mode, ID-token keys, body documents.
     package var access = AccessConfiguration()
+    /// Where request spans go (`--otel-endpoint`); `nil` traces nothing.
+    package var tracing: TracingSettings?
     /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
     /// beside the rules folder, when there is one.
     package var panel: URL?

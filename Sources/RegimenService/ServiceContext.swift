@@ -14,6 +14,9 @@ package struct ServiceContext: RequestContext {
     /// The caller its API key identifies, when it sent one (public listener, keys configured).
     package var caller: Caller?
 
+    /// The request's span and tracer, when tracing is on (``RequestTracing``).
+    package var trace: RequestTrace?
+
     /// The connection, for its TLS client certificate (mutual TLS).
     package var channel: (any Channel)?
 

@@ -71,7 +71,10 @@ struct ServiceRoutes: Sendable {
             let snapshot = try Self.snapshot(context)
             let data = try await bodies.read(request)
             let body = BodyRequest(request: request, context: context, snapshot: snapshot, data: data)
-            return try await executor.run(budget: budget) { token in try compute(body, token) }
+            // The span covers the wait for a worker too: a slow answer under load shows there.
+            return try await context.trace.child("compute", attributes: ["regimen.revision": .string(snapshot.revision)]) { _ in
+                try await executor.run(budget: budget) { token in try compute(body, token) }
+            }
         }
     }
 

@@ -33,6 +33,7 @@ struct ExitCodeTableTests {
         (["serve", "--port", "70000"], "--port must be 0–65535"),
         (["serve", "--policies", "$D/missing"], "--policies: no folder"),
         (["serve", "--max-body", "0"], "--max-body must be a positive number"),
+        (["serve", "--otel-endpoint", "127.0.0.1:4318"], "--otel-endpoint must be an http:// or https:// URL"),
         (["serve", "--admin-token-file", "$D/missing-token"], "missing-token"),
         (["serve", "--firestore-emulator", "127.0.0.1:8089"], "live documents need --firestore-project"),
         (["serve", "--firestore-url", "https://firestore.googleapis.com", "--firestore-project", "p"], "--firestore-url needs --firestore-credentials"),
