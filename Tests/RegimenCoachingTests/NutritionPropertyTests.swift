@@ -57,13 +57,12 @@ import Testing
             for meal in plan.meals {
                 byDiet[point.diet, default: (0, 0)].meals += 1
                 guard case .options(let options) = meal.allocation else {
-                    // Soy-free vegans in a deficit or at recomp: their only lean proteins (seitan,
-                    // defatted peanut flour, lupini) differ by more kcal per gram of protein than the
-                    // ±10% kcal band holds, and the catalog has no soy-free plant protein powder with
-                    // a USDA record (issue 31, left open). Such a plan must say so.
-                    let knownGap = point.exclusions == ["vegan", "soy"] && plan.tips.contains { $0.hasPrefix("Some meals have no ingredient options") }
-                    if knownGap { unservedSoyFreeVeganMeals += 1 }
-                    #expect(catalogGap || knownGap, "\(point) \(meal.slot): no options although the exclusions leave every category a source")
+                    // Every diet of the grid is fed (issue 31): soy-free vegans too, since the
+                    // defatted sunflower and sesame flours (USDA SR 12041, 12033) joined the catalog
+                    // beside seitan, lupini and peanut flour. Only a category the exclusions empty
+                    // may go without, and the plan says so.
+                    if point.exclusions == ["vegan", "soy"] { unservedSoyFreeVeganMeals += 1 }
+                    #expect(catalogGap, "\(point) \(meal.slot): no options although the exclusions leave every category a source")
                     continue
                 }
                 byDiet[point.diet, default: (0, 0)].withOptions += 1
@@ -100,7 +99,7 @@ import Testing
             print("  exclusions \(diet): \(counts.withOptions) of \(counts.meals) meals have options")
         }
         print("  omnivore days: \(omnivoreDays.count), fewest protein foods in one day: \(omnivoreDays.fewestProteinFoods)")
-        print("  soy-free vegan meals without options (stated in the plan): \(unservedSoyFreeVeganMeals)")
+        print("  soy-free vegan meals without options: \(unservedSoyFreeVeganMeals)")
         print("  meals whose protein options span fewer food groups (stated in the plan): \(fewerGroupMeals)")
         for (change, count) in mealCounts.sorted(by: { $0.key < $1.key }) {
             print("  meals per day \(change): \(count) profiles")
