@@ -185,10 +185,18 @@ import Testing
         let blocks = impact.changed.flatMap(\.changes).filter { $0.measure.hasPrefix("day ") && $0.measure.contains(" block ") }
         #expect(!blocks.isEmpty, "\(impact.groups.map(\.summary).prefix(10))")
         for change in blocks {
-            // `Push-up (push_up) 3 × 6–10`: the exercise's name and id, then its dose ("none"
-            // on the side where the block does not exist).
-            for side in [change.before, change.after] where side != "none" {
-                #expect(side.contains(" (") && side.contains(") ") && side.contains(" × "), "\(change.summary)")
+            if change.measure.contains(", ") {
+                // The same exercise, its dose changed: `day 1 (Push) block 2, Push-up (push_up):
+                // 3 × 8–15 → 4 × 8–15`, the exercise named with its block.
+                #expect(change.measure.hasSuffix(")") && change.measure.contains(" ("), "\(change.summary)")
+                for side in [change.before, change.after] { #expect(side.contains(" × ") && !side.contains("("), "\(change.summary)") }
+            } else {
+                // Another exercise in the block, or a block added or dropped: `Push-up (push_up)
+                // 3 × 6–10`, the exercise's name and id, then its dose (empty on the side
+                // where the block does not exist).
+                for side in [change.before, change.after] where !side.isEmpty {
+                    #expect(side.contains(" (") && side.contains(") ") && side.contains(" × "), "\(change.summary)")
+                }
             }
         }
     }
