@@ -175,6 +175,33 @@ import Testing
         #expect(summaries.contains { $0.hasSuffix("reasons supplements are left out: adds creatine_monohydrate: \(message)") }, "\(summaries)")
     }
 
+    /// Optional items are part of what a client is told: with only tier A shortlisted and tier B
+    /// optional, goals no tier A item serves are offered their tier B items as optional, and impact reports each
+    /// item offered or withdrawn for exactly the clients whose advice gained or lost it.
+    @Test func optionalItemsAreReportedForExactlyTheClientsOfferedThem() throws {
+        let edited = try Self.editedRules("supplement-rules.yaml", replacing: "  shortlist_min_tier: B\n", with: "  shortlist_min_tier: A\n")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        // Tier B items, no longer shortlisted, are what may be offered as optional.
+        let file = edited.appendingPathComponent("rules/supplement-rules.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("  optional_tier: C\n"))
+        try text.replacingOccurrences(of: "  optional_tier: C\n", with: "  optional_tier: B\n").write(to: file, atomically: true, encoding: .utf8)
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited.appendingPathComponent("rules"), catalogs: edited.appendingPathComponent("catalogs"))
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let changed = Dictionary(uniqueKeysWithValues: impact.changed.map { ($0.client, $0.changes) })
+        var offered = 0
+        for client in Self.panel {
+            let before = Set(try base.supplements(for: try base.profile(from: client.profile, name: client.name)).optional.map(\.id))
+            let after = Set(try new.supplements(for: try new.profile(from: client.profile, name: client.name)).optional.map(\.id))
+            let reported = (changed[client.name] ?? []).filter { $0.measure == "optional supplements" }
+            #expect(Set(reported.map(\.after).filter { !$0.isEmpty }) == after.subtracting(before), "\(client.name): \(reported.map(\.summary))")
+            #expect(Set(reported.map(\.before).filter { !$0.isEmpty }) == before.subtracting(after), "\(client.name): \(reported.map(\.summary))")
+            offered += after == before ? 0 : 1
+        }
+        #expect(offered > 0, "the edit offers no client of the panel an optional item")
+    }
+
     /// A change of one block's exercise or dose is named by its day and block, with the exercise.
     @Test func aChangedBlockIsNamedWithItsDayAndExercise() throws {
         let edited = try Self.editedRules("training-volume.yaml", replacing: "      sets: 8-12", with: "      sets: 10-14")

@@ -43,7 +43,10 @@ package struct SupplementRulesFile: RuleFileKind {
         var factVariables: [VariableDeclaration] = []
         var factsValid = true
         if let factsNode = document.requiredNode("facts") {
-            if let pairs = factsNode.mapping {
+            if context.describe(.dictionary(.expression), for: factsNode) {
+                // Describing: names, each bound to an expression (a list there is the loader's
+                // wrong-type error, so the schema says it too).
+            } else if let pairs = factsNode.mapping {
                 for pair in pairs {
                     guard let name = pair.key.scalar?.text else { continue }
                     let path = DecodingPath(subject: "fact '\(name)'")
