@@ -172,6 +172,10 @@ import Testing
         let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
         let summaries = impact.groups.map(\.summary)
         #expect(summaries.contains { $0.hasSuffix("supplements left out: adds creatine_monohydrate") }, "\(summaries)")
+        // The same clients lose it from their shortlist, and the two groups are the same clients.
+        let shortlist = impact.groups.first { $0.summary.hasSuffix("supplement shortlist: drops creatine_monohydrate") }
+        let leftOut = impact.groups.first { $0.summary.hasSuffix("supplements left out: adds creatine_monohydrate") }
+        #expect(shortlist != nil && shortlist?.clients == leftOut?.clients, "\(summaries)")
         #expect(summaries.contains { $0.hasSuffix("reasons supplements are left out: adds creatine_monohydrate: \(message)") }, "\(summaries)")
     }
 
