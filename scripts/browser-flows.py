@@ -423,6 +423,18 @@ def flow_playground(driver, url, out):
     check(any("weekly sets" in line for line in shown), f"weekly sets change: {shown[:5]}")
     differs = driver.find_elements(By.CSS_SELECTOR, "#pg-compare tr.differs")
     check(differs, "the edited plan differs from the served one in the table")
+    # Workout blocks are the service's aligned rows (as regimen impact places them), each with
+    # the block on both sides; a row marked changed is a block the changes name.
+    table = {}
+    for row in driver.find_elements(By.CSS_SELECTOR, "#pg-compare tbody tr"):
+        cells = [row.find_element(By.CSS_SELECTOR, "th").text] + [td.text.replace("changed", "").strip() for td in row.find_elements(By.CSS_SELECTOR, "td")]
+        table.setdefault(cells[0], []).append(tuple(cells[1:]))
+    measures = [c["measure"] for c in answer["changes"]]
+    for block in answer["blocks"]:
+        sides = (block["served"] or "—", block["edited"] or "—")
+        check(sides in table.get(block["place"], []), f"the table shows {block['place']} as the service aligns it: {sides}")
+        if sides[0] != sides[1]:
+            check(any(m == block["place"] or m.startswith(block["place"] + ", ") for m in measures), f"{block['place']} is named in the changes")
     check((ROOT / PLAYGROUND_FILE).read_text() == served, "the file on disk is untouched")
 
     # Download saves the edited text (the blob handed to the link is read back).

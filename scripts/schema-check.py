@@ -10,6 +10,7 @@
    equipment tag, an exercise id) do not run there: a mutant on which the two disagree is judged
    again in a copy of the shipped rules with only its file replaced.
 3. Vocabulary mutants (a misspelt muscle, equipment tag, exercise id, experience level, food tag,
+   food group, a strength pattern's muscle,
    ingredient id, supplement goal, a set range written in words or backwards, an id in a fact's
    list), each in a copy of the shipped rules: the schemas list
    the words the shipped catalogs define (`regimen schema` writes them), so both must reject
@@ -356,6 +357,8 @@ VOCABULARY_MUTANTS = [
     ("rules/training-goals.yaml", ("modifiers", "rows", 0, "compound"), "4 sets of 6-10", "a prescription in words", True),
     ("rules/training-recovery.yaml", ("blocks", 0, "options", 0), "walkin", "a recovery option naming no exercise", True),
     ("rules/training-selection.yaml", ("injury_set_cuts", "knee", "muscles", 0), "quad", "injury cut muscle 'quad'", True),
+    ("rules/training-selection.yaml", ("exercise_choice", "strength_patterns", "patterns", "squat"), "quad",
+     "a strength pattern's muscle 'quad'", True),
     # Food and supplement vocabularies: ingredient ids and food tags wherever a diet, an ingredient
     # or a supplement names them, a supplement's goals and the items it is redundant with.
     ("rules/dietary-exclusions.yaml", ("exclusions", "vegan", "excludes", 0), "meats", "a diet's tag 'meats'", True),
@@ -363,6 +366,7 @@ VOCABULARY_MUTANTS = [
      "a diet naming ingredient 'chicken_brest'", True),
     ("rules/dietary-exclusions.yaml", ("tags", 0), "meats", "a tag list's 'meats' (the diets naming 'meat' then name no tag)", True),
     ("catalogs/ingredients.yaml", ("ingredients", 0, "contains", 0), "meats", "an ingredient's tag 'meats'", True),
+    ("catalogs/ingredients.yaml", ("ingredients", 0, "food_group"), "poultri", "an ingredient's food group 'poultri'", True),
     ("catalogs/supplement-catalog.yaml", ("supplements", 0, "contains", 0), "diary", "a supplement's tag 'diary'", True),
     ("catalogs/supplement-catalog.yaml", ("supplements", 0, "goals", 0), "fat_los", "a supplement's goal 'fat_los'", True),
     ("rules/supplement-rules.yaml", ("advisor", "always_include_goals", 0), "general_helth", "always_include_goals 'general_helth'", True),

@@ -10,6 +10,9 @@ struct PlanFacts: Sendable {
     var numbers: [String: Double] = [:]
     /// Set-valued facts: measure → members ("exercises" → ids).
     var sets: [String: Set<String>] = [:]
+    /// The training days and their blocks, in plan order: compared by alignment, not by place
+    /// (PlanFacts+Sequences.swift).
+    var days: [(key: String, day: Day)] = []
     /// The error that stopped the plan, if one did.
     var failure: String?
 
@@ -61,6 +64,7 @@ struct PlanFacts: Sendable {
         labels["confidence"] = plan["confidence"]?.stringValue
         let meals = plan["ingredients"]?["meals"]?.listValue ?? []
         labels["meals per day"] = String(meals.count)
+        let mealNames = Self.mealNames(meals)
         for (key, category) in [("protein_opts", "protein"), ("carb_opts", "carb"), ("fat_opts", "fat"), ("veg_opts", "vegetable")] {
             let counts = meals.map { $0[key]?.listValue?.count ?? 0 }
             // "loses all vegan options" is a meal left with none; fewer options is a number.
@@ -74,44 +78,34 @@ struct PlanFacts: Sendable {
                 }
             }
             sets["\(category) ingredients"] = ingredients
-            // Each meal's options by name, so a change says which meal it is in.
-            for (index, meal) in meals.enumerated() {
+            // Each meal's options by its slot, so a change says which meal it is in, and a meal
+            // added before it (five meals a day add `morning` second) does not move it.
+            for (meal, name) in zip(meals, mealNames) {
                 let ids = (meal[key]?.listValue ?? []).compactMap { $0["ingredientId"]?.stringValue }
-                sets["\(Self.mealName(meal, index: index)) \(category) options"] = Set(ids)
+                sets["\(name) \(category) options"] = Set(ids)
             }
         }
+        sets["meals"] = Set(mealNames)
         var exercises = Set<String>()
         for workout in plan["workouts"]?.listValue ?? [] {
-            for (index, block) in (workout["blocks"]?.listValue ?? []).enumerated() {
+            for block in workout["blocks"]?.listValue ?? [] {
                 if let id = block["exerciseId"]?.stringValue { exercises.insert(id) }
-                // Each block by its day and place, naming the exercise and its dose, so a changed
-                // exercise is named with its block rather than marking its whole day.
-                labels["\(Self.blockName(workout, index: index))"] = Self.blockText(block)
             }
         }
         sets["exercises"] = exercises
+        days = Self.days(plan)
     }
 
-    /// `day 2 (Upper body) block 3`: one-based, as the plan prints days and blocks.
-    static func blockName(_ workout: Value, index: Int) -> String {
-        let day = workout["day"]?.numberValue.map(NumberText.tenths) ?? "?"
-        let focus = workout["focus"]?.stringValue.map { " (\($0))" } ?? ""
-        return "day \(day)\(focus) block \(index + 1)"
-    }
-
-    /// `Barbell bench press (barbell_bench_press) 3 × 8–12`.
-    static func blockText(_ block: Value) -> String {
-        let id = block["exerciseId"]?.stringValue ?? "?"
-        let name = block["name"]?.stringValue ?? id
-        let sets = block["sets"]?.numberValue.map(NumberText.tenths) ?? "?"
-        let reps = block["reps"]?.stringValue ?? "?"
-        return "\(name) (\(id)) \(sets) × \(reps)"
-    }
-
-    /// `meal 1 (breakfast)`: one-based, with the meal's slot.
-    static func mealName(_ meal: Value, index: Int) -> String {
-        let slot = meal["slot"]?.stringValue.map { " (\($0))" } ?? ""
-        return "meal \(index + 1)\(slot)"
+    /// `lunch meal`, by the meal's slot (`meal 3` without one); a slot named twice in a day
+    /// (a coach's own `snack, snack`) is `snack meal 2` the second time.
+    static func mealNames(_ meals: [Value]) -> [String] {
+        var seen: [String: Int] = [:]
+        return meals.enumerated().map { index, meal in
+            let base = meal["slot"]?.stringValue.map { "\($0) meal" } ?? "meal \(index + 1)"
+            seen[base, default: 0] += 1
+            let count = seen[base] ?? 1
+            return count == 1 ? base : "\(base) \(count)"
+        }
     }
 
     /// Everything the client is told about supplements: the shortlist, the optional items, the
@@ -147,8 +141,9 @@ struct PlanFacts: Sendable {
         sets["reasons supplements are left out"] = reasons
     }
 
-    /// The differences from `before` to `after`, in a fixed order (failures, labels, numbers,
-    /// sets; each by measure name) so that reports are deterministic.
+    /// The differences from `before` to `after`, in a fixed order (failures, labels, workout
+    /// blocks in plan order, numbers, sets; the others by measure name) so that reports are
+    /// deterministic.
     static func changes(from before: PlanFacts, to after: PlanFacts) -> [PlanImpact.Change] {
         if before.failure != nil || after.failure != nil {
             guard before.failure != after.failure else { return [] }
@@ -160,6 +155,7 @@ struct PlanFacts: Sendable {
             let old = before.labels[measure] ?? "none", new = after.labels[measure] ?? "none"
             if old != new { changes.append(PlanImpact.Change(measure: measure, before: old, after: new, percent: nil)) }
         }
+        changes += blockChanges(blockRows(from: before.days, to: after.days))
         for measure in Set(before.numbers.keys).union(after.numbers.keys).sorted() {
             let old = before.numbers[measure], new = after.numbers[measure]
             guard old != new else { continue }

@@ -87,14 +87,16 @@ public struct PlanImpact: Sendable, Hashable {
     }
 
     /// One client planned under `base` and `new`, each plan made once: both plans (or the error
-    /// each met) and the changes, worded as ``compare(base:new:panel:)`` words them.
+    /// each met), the changes, worded as ``compare(base:new:panel:)`` words them, and every
+    /// workout block of both plans placed as those changes place them.
     package static func compare(base: RegimenEngine, new: RegimenEngine, client: Client)
-        -> (base: Result<GeneratedPlan, RegimenError>, new: Result<GeneratedPlan, RegimenError>, changes: [Change])
+        -> (base: Result<GeneratedPlan, RegimenError>, new: Result<GeneratedPlan, RegimenError>, changes: [Change], blocks: [BlockRow])
     {
         let before = PlanFacts.plan(engine: base, profile: client.profile, name: client.name)
         let after = PlanFacts.plan(engine: new, profile: client.profile, name: client.name)
-        let changes = PlanFacts.changes(from: PlanFacts(engine: base, planned: before), to: PlanFacts(engine: new, planned: after))
-        return (before.map(\.1), after.map(\.1), changes)
+        let beforeFacts = PlanFacts(engine: base, planned: before), afterFacts = PlanFacts(engine: new, planned: after)
+        let changes = PlanFacts.changes(from: beforeFacts, to: afterFacts)
+        return (before.map(\.1), after.map(\.1), changes, PlanFacts.blockRows(from: beforeFacts.days, to: afterFacts.days))
     }
 
     /// Categorical changes group by their exact before → after; numbers group by measure and

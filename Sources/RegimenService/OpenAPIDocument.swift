@@ -289,7 +289,9 @@ enum OpenAPIDocument {
             "PlaygroundPlan": object([
                 "path": type("string"), "client": type("string"), "served": reference("PlaygroundPlanSide"), "edited": reference("PlaygroundPlanSide"),
                 "changed": type("boolean"), "changes": list(reference("PlanChange")),
-            ], required: ["path", "client", "served", "edited", "changed", "changes"]),
+                "blocks": list(object(["place": type("string"), "served": types("string", "null"), "edited": types("string", "null")],
+                                      required: ["place", "served", "edited"])),
+            ], required: ["path", "client", "served", "edited", "changed", "changes", "blocks"]),
             "PlaygroundImpact": object([
                 "path": type("string"), "clients": type("integer"), "changed": type("integer"), "unchanged": type("integer"),
                 "groups": list(object(["summary": type("string"), "clients": list(type("string"))], required: ["summary", "clients"])),

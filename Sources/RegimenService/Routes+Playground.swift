@@ -41,7 +41,7 @@ extension ServiceRoutes {
             try token.checkpoint()
             let edited = try playground.editedEngines.engine(for: body.edit, of: snapshot)
             try token.checkpoint()
-            let (served, changed, changes) = PlanImpact.compare(base: snapshot.engine, new: edited, client: client)
+            let (served, changed, changes, blocks) = PlanImpact.compare(base: snapshot.engine, new: edited, client: client)
             func side(_ plan: Result<GeneratedPlan, RegimenError>) -> Value {
                 switch plan {
                 case .success(let plan): .map(["plan": plan.contractValue, "error": .null])
@@ -52,6 +52,11 @@ extension ServiceRoutes {
                 "path": .string(body.file.path), "client": .string(client.name),
                 "served": side(served), "edited": side(changed),
                 "changed": .bool(!changes.isEmpty), "changes": .list(changes.map(\.contractValue)),
+                // Every block of both plans, aligned and placed as the changes place them, for
+                // the page's compare table (a block added early does not shift the later ones).
+                "blocks": .list(blocks.map { row in
+                    .map(["place": .string(row.place), "served": row.before.map(Value.string) ?? .null, "edited": row.after.map(Value.string) ?? .null])
+                }),
             ]))
         }
         heavy(router, "/v1/playground/impact") { request, token in

@@ -172,7 +172,38 @@ import Testing
         let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
         let summaries = impact.groups.map(\.summary)
         #expect(summaries.contains { $0.hasSuffix("supplements left out: adds creatine_monohydrate") }, "\(summaries)")
+        // The same clients lose it from their shortlist, and the two groups are the same clients.
+        let shortlist = impact.groups.first { $0.summary.hasSuffix("supplement shortlist: drops creatine_monohydrate") }
+        let leftOut = impact.groups.first { $0.summary.hasSuffix("supplements left out: adds creatine_monohydrate") }
+        #expect(shortlist != nil && shortlist?.clients == leftOut?.clients, "\(summaries)")
         #expect(summaries.contains { $0.hasSuffix("reasons supplements are left out: adds creatine_monohydrate: \(message)") }, "\(summaries)")
+    }
+
+    /// Optional items are part of what a client is told: with only tier A shortlisted and tier B
+    /// optional, goals no tier A item serves are offered their tier B items as optional, and impact reports each
+    /// item offered or withdrawn for exactly the clients whose advice gained or lost it.
+    @Test func optionalItemsAreReportedForExactlyTheClientsOfferedThem() throws {
+        let edited = try Self.editedRules("supplement-rules.yaml", replacing: "  shortlist_min_tier: B\n", with: "  shortlist_min_tier: A\n")
+        defer { try? FileManager.default.removeItem(at: edited) }
+        // Tier B items, no longer shortlisted, are what may be offered as optional.
+        let file = edited.appendingPathComponent("rules/supplement-rules.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("  optional_tier: C\n"))
+        try text.replacingOccurrences(of: "  optional_tier: C\n", with: "  optional_tier: B\n").write(to: file, atomically: true, encoding: .utf8)
+        let base = try ReadmeExamplesTests.loaded()
+        let new = try RegimenEngine(rules: edited.appendingPathComponent("rules"), catalogs: edited.appendingPathComponent("catalogs"))
+        let impact = PlanImpact.compare(base: base, new: new, panel: Self.panel)
+        let changed = Dictionary(uniqueKeysWithValues: impact.changed.map { ($0.client, $0.changes) })
+        var offered = 0
+        for client in Self.panel {
+            let before = Set(try base.supplements(for: try base.profile(from: client.profile, name: client.name)).optional.map(\.id))
+            let after = Set(try new.supplements(for: try new.profile(from: client.profile, name: client.name)).optional.map(\.id))
+            let reported = (changed[client.name] ?? []).filter { $0.measure == "optional supplements" }
+            #expect(Set(reported.map(\.after).filter { !$0.isEmpty }) == after.subtracting(before), "\(client.name): \(reported.map(\.summary))")
+            #expect(Set(reported.map(\.before).filter { !$0.isEmpty }) == before.subtracting(after), "\(client.name): \(reported.map(\.summary))")
+            offered += after == before ? 0 : 1
+        }
+        #expect(offered > 0, "the edit offers no client of the panel an optional item")
     }
 
     /// A change of one block's exercise or dose is named by its day and block, with the exercise.
@@ -185,10 +216,18 @@ import Testing
         let blocks = impact.changed.flatMap(\.changes).filter { $0.measure.hasPrefix("day ") && $0.measure.contains(" block ") }
         #expect(!blocks.isEmpty, "\(impact.groups.map(\.summary).prefix(10))")
         for change in blocks {
-            // `Push-up (push_up) 3 × 6–10`: the exercise's name and id, then its dose ("none"
-            // on the side where the block does not exist).
-            for side in [change.before, change.after] where side != "none" {
-                #expect(side.contains(" (") && side.contains(") ") && side.contains(" × "), "\(change.summary)")
+            if change.measure.contains(", ") {
+                // The same exercise, its dose changed: `day 1 (Push) block 2, Push-up (push_up):
+                // 3 × 8–15 → 4 × 8–15`, the exercise named with its block.
+                #expect(change.measure.hasSuffix(")") && change.measure.contains(" ("), "\(change.summary)")
+                for side in [change.before, change.after] { #expect(side.contains(" × ") && !side.contains("("), "\(change.summary)") }
+            } else {
+                // Another exercise in the block, or a block added or dropped: `Push-up (push_up)
+                // 3 × 6–10`, the exercise's name and id, then its dose (empty on the side
+                // where the block does not exist).
+                for side in [change.before, change.after] where !side.isEmpty {
+                    #expect(side.contains(" (") && side.contains(") ") && side.contains(" × "), "\(change.summary)")
+                }
             }
         }
     }

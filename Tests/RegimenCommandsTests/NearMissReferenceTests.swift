@@ -25,9 +25,11 @@ import Testing
     /// Any key on the way to the word counts (`equipment_profiles.full_gym`): a training
     /// modifier's name, a tracker field's allowed values and an equipment profile's tags define
     /// their words too.
-    static let definitionKeys: Set<String> = ["id", "tags", "tracked_muscles", "aliases", "pattern", "name", "focus", "equipment_profiles", "one_of", "modifier"]
+    /// The ingredient catalog's `food_groups` list defines the groups its ingredients name.
+    static let definitionKeys: Set<String> = ["id", "tags", "tracked_muscles", "aliases", "pattern", "name", "focus", "equipment_profiles", "one_of", "modifier",
+                                              "food_groups"]
     /// Mappings whose keys name words of a vocabulary (the other mappings' keys define theirs).
-    static let referencingKeyMaps: Set<String> = ["calories", "kcal_ceiling_multiplier", "roles", "prefer_patterns", "interactions"]
+    static let referencingKeyMaps: Set<String> = ["calories", "kcal_ceiling_multiplier", "roles", "prefer_patterns", "interactions", "food_group_penalty"]
 
     /// One word a file names, where it is written.
     struct Word: CustomStringConvertible {
@@ -129,6 +131,11 @@ import Testing
         ("rules/readiness-rules.yaml", "  arms: [biceps, triceps]", "  arms: [biceps, tricep]", "tricep", "triceps"),
         ("rules/periodization.yaml", "  strength:  {}", "  strenght:  {}", "strenght", "strength"),
         ("rules/nutrition.yaml", "  recomp:\n", "  recomps:\n", "recomps", "recomp"),
+        // A strength pattern's muscle loaded silently (its weekly minimum then never applied).
+        ("rules/training-selection.yaml", "      horizontal_push: chest\n", "      horizontal_push: chestt\n", "chestt", "chest"),
+        ("rules/training-selection.yaml", "      hinge: hamstrings\n", "      hingee: hamstrings\n", "hingee", "hinge"),
+        ("catalogs/ingredients.yaml", "    food_group: fish\n", "    food_group: fishh\n", "fishh", "fish"),
+        ("rules/meals.yaml", "  food_group_penalty: {protein_powders: 0.5}", "  food_group_penalty: {protein_powderss: 0.5}", "protein_powderss", "protein_powders"),
     ])
     func theHuntsReferencesFailAtTheWord(file: String, old: String, new: String, needle: String, suggestion: String) throws {
         var files = try NearMissPropertyTests.files()

@@ -149,6 +149,33 @@ import Testing
         #expect(try server.store.current.engine.generatePlan(profile).json() == (try RegimenEngine(rules: Support.root.appendingPathComponent("rules")).generatePlan(profile).json()))
     }
 
+    /// The compare table's block rows are placed as the changes name them (issue 30 item 5): a
+    /// muscle added mid-list to the upper day adds one block there, named in the changes; the
+    /// upper-day blocks after it that kept their exercise and dose stay unchanged rows (placed
+    /// by position, each would have shown as changed).
+    @Test func theBlockRowsAreAlignedAsTheChangesNameThem() async throws {
+        let path = "catalogs/plan-templates.yaml"
+        let served = try String(contentsOf: Support.root.appendingPathComponent(path), encoding: .utf8)
+        let old = "    focus: Upper body\n    muscles: [chest, back, shoulders, triceps, biceps]"
+        #expect(served.contains(old))
+        let text = served.replacingOccurrences(of: old, with: "    focus: Upper body\n    muscles: [chest, back, core, shoulders, triceps, biceps]")
+        let server = try Support.server()
+        try await server.application(.private).test(.router) { client in
+            let body = try #require(try Support.value(try await client.execute(
+                uri: "/v1/playground/plan", method: .post, headers: Support.json,
+                body: try Self.body(["path": path, "text": text, "profile": ["sex": "female", "schedule_days": 4, "equipment": "full_gym"]]))) as? [String: Any])
+            let measures = (body["changes"] as? [[String: Any]] ?? []).compactMap { $0["measure"] as? String }
+            let rows = try #require(body["blocks"] as? [[String: Any]])
+            let upper = rows.filter { ($0["place"] as? String)?.contains("(Upper body)") == true }
+            let added = try #require(upper.firstIndex { $0["served"] is NSNull && $0["edited"] is String }, "\(upper)")
+            #expect(upper[(added + 1)...].contains { ($0["served"] as? String) == ($0["edited"] as? String) }, "\(upper)")
+            for row in rows where (row["served"] as? String) != (row["edited"] as? String) {
+                let place = try #require(row["place"] as? String)
+                #expect(measures.contains { $0 == place || $0.hasPrefix(place + ", ") }, "\(place) is not named in \(measures)")
+            }
+        }
+    }
+
     @Test func rulesThatDoNotLoadAnswer422AtTheirPlace() async throws {
         let edit = try Self.editing(try Self.served, key: "target_position", to: "halfway")
         let server = try Support.server()

@@ -17,6 +17,8 @@ package enum SchemaVocabulary {
     /// Every tag of `dietary_exclusions.tags` (what ingredients and supplements contain, and
     /// what a diet's `excludes:` names).
     package static let foodTag = "food tag"
+    /// Every group of the ingredient catalog's `food_groups` (an ingredient's `food_group`).
+    package static let foodGroup = "food group"
     /// Every exclusion of `dietary_exclusions.exclusions` (a profile's `exclusions`).
     package static let diet = "diet"
     /// Every goal of the supplement catalog's `goals` (what an item serves).
@@ -31,6 +33,7 @@ package enum SchemaVocabulary {
     static let kindSources: [String: String] = [
         ingredient: "an id of the ingredient catalog",
         foodTag: "a tag of dietary_exclusions.tags",
+        foodGroup: "a group of the ingredient catalog's food_groups",
         diet: "an exclusion of dietary_exclusions.exclusions",
         supplementGoal: "a goal of the supplement catalog's goals",
         supplement: "an item id of the supplement catalog",

@@ -13,10 +13,16 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
 
     package func ingredient(_ id: String) -> Ingredient? { ingredients.first { $0.id == id } }
 
-    /// `ingredient`: the catalog's ids, which a diet's `ingredients:` names.
+    /// `ingredient`: the catalog's ids, which a diet's `ingredients:` names; `food group`: its
+    /// `food_groups`, which each ingredient's `food_group` names.
     package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] {
-        let ids = ruleSet.all(IngredientCatalog.self).flatMap { $0.ingredients.map(\.id) }
-        return ids.isEmpty ? [:] : [SchemaVocabulary.ingredient: Set(ids)]
+        let catalogs = ruleSet.all(IngredientCatalog.self)
+        var words: [String: Set<String>] = [:]
+        let ids = catalogs.flatMap { $0.ingredients.map(\.id) }
+        if !ids.isEmpty { words[SchemaVocabulary.ingredient] = Set(ids) }
+        let groups = catalogs.flatMap(\.foodGroups)
+        if !groups.isEmpty { words[SchemaVocabulary.foodGroup] = Set(groups) }
+        return words
     }
 
     package static func decode(_ document: inout MappingDecoder) -> IngredientCatalog? {
@@ -44,6 +50,7 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
                     context.error("rules.value", "\(subject): category '\(categoryText)' must be protein, carb, veg or fat", at: map.location(ofKey: "category"))
                 }
                 let foodGroup = map.required("food_group", as: String.self)
+                map.vocabulary("food_group", SchemaVocabulary.foodGroup)
                 if let foodGroup, foodGroups != nil, !knownGroups.contains(foodGroup) {
                     // Reported at the word itself, as every other reference to a vocabulary is.
                     context.error(

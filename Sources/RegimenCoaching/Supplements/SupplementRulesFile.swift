@@ -43,8 +43,9 @@ package struct SupplementRulesFile: RuleFileKind {
         var factVariables: [VariableDeclaration] = []
         var factsValid = true
         if let factsNode = document.requiredNode("facts") {
-            // A mapping of names to expressions: what a schema can say of it (the compiler checks the rest).
             if context.describe(.dictionary(.expression), for: factsNode) {
+                // Describing: names, each bound to an expression (a list there is the loader's
+                // wrong-type error, so the schema says it too).
             } else if let pairs = factsNode.mapping {
                 for pair in pairs {
                     guard let name = pair.key.scalar?.text else { continue }

@@ -78,7 +78,8 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
         map.vocabulary("bodyweight_muscles", SchemaVocabulary.muscle)
         map.vocabulary("small_muscles", SchemaVocabulary.muscle)
         // The resolver checks these words against the volume rules and the equipment profiles.
-        map.context.noteWords(["bodyweight_tags", "bodyweight_muscles", "small_muscles", "balance.upper", "balance.lower", "strength_patterns.goal"],
+        map.context.noteWords(["bodyweight_tags", "bodyweight_muscles", "small_muscles", "balance.upper", "balance.lower", "strength_patterns.goal",
+                               "strength_patterns.patterns", "strength_patterns.patterns.*"],
                               of: map.node, entry: map.node.location)
         let maxSmall = map.required("max_exercises_per_small_muscle_per_session", as: Int.self, in: 1...6)
         rules.strengthPatterns = map.mapping("strength_patterns", required: false) { entry -> StrengthPatterns? in
@@ -92,6 +93,8 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
                 return result.count == Profile.Experience.allCases.count ? result : nil
             }
             let patterns = entry.required("patterns", as: OrderedDictionary<String, String>.self)
+            // Each pattern's muscle is a tracked muscle (the resolver checks it across files).
+            entry.vocabulary("patterns", SchemaVocabulary.muscle)
             guard let goal, let fromDays, let sets, let patterns else { return nil }
             return StrengthPatterns(goal: goal, fromDays: fromDays, weeklySets: sets, patterns: patterns.map { ($0.key, $0.value) })
         }

@@ -15,13 +15,18 @@ struct WordPlaces {
     private var places: [Owner: [(word: String, location: SourceLocation)]] = [:]
 
     /// Notes the words under each of `keys` of `node` (a word, a list's elements, or a mapping's
-    /// keys; `roles.chest` for a list one level down) as belonging to `entry`.
+    /// keys; `roles.chest` for a list one level down; `patterns.*` for a mapping's values) as
+    /// belonging to `entry`, under the key as given.
     mutating func note(_ keys: [String], of node: LocatedNode, entry: SourceLocation) {
         for key in keys {
             var value: LocatedNode? = node
-            for part in key.split(separator: ".") { value = value?[String(part)] }
+            var parts = key.split(separator: ".").map(String.init)
+            // `.*`: the words are the mapping's values (pattern → muscle), not its keys.
+            let valuesOfMapping = parts.last == "*"
+            if valuesOfMapping { parts.removeLast() }
+            for part in parts { value = value?[part] }
             guard let value else { continue }
-            let items = value.sequence ?? value.mapping?.map(\.key) ?? [value]
+            let items = valuesOfMapping ? (value.mapping ?? []).map(\.value) : value.sequence ?? value.mapping?.map(\.key) ?? [value]
             places[Owner(entry: entry, key: key), default: []] += items.compactMap { item in item.scalar.map { ($0.text, item.location) } }
         }
     }

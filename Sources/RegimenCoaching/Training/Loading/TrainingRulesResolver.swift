@@ -193,7 +193,7 @@ struct TrainingRulesResolver {
                               at: context.location(of: tag, under: "equipment", in: location))
             }
         }
-        checkExerciseChoice(selection.exerciseChoice, tracked: tracked, tags: knownTags)
+        checkExerciseChoice(selection.exerciseChoice, tracked: tracked, tags: knownTags, patterns: Set(catalog.exercises.map(\.pattern)))
         for block in recovery.blocks {
             for id in block.options {
                 checkExercise(id, kinds: [.conditioning, .mobility], catalog: catalog, at: context.location(of: id, under: "options", in: recovery.location),
@@ -251,7 +251,7 @@ struct TrainingRulesResolver {
 
     /// The exercise-choice rules name tracked muscles, equipment tags and a goal: a misspelt one
     /// would silently match nothing. Each is an error at the word, with a suggestion.
-    private func checkExerciseChoice(_ choice: ExerciseChoiceRules, tracked: Set<String>, tags: Set<String>) {
+    private func checkExerciseChoice(_ choice: ExerciseChoiceRules, tracked: Set<String>, tags: Set<String>, patterns: Set<String>) {
         let entry = choice.location
         // Muscles are another file's words (the schema lists them); equipment tags this file's own
         // (`equipment_profiles`), a reference within the file the schema leaves to the loader.
@@ -266,6 +266,20 @@ struct TrainingRulesResolver {
             for word in list.words.sorted() where !list.known.contains(word) {
                 context.error(list.id, "exercise_choice.\(list.key): unknown \(list.what) '\(word)'\(Suggestion.clause(for: word, among: list.known.sorted()))",
                               at: context.location(of: word, under: list.key, in: entry))
+            }
+        }
+        // A strength pattern's muscle that is not tracked, or a pattern no exercise has, would
+        // never give its weekly minimum: the strength goal's plans would silently lose it.
+        for (pattern, muscle) in choice.strengthPatterns?.patterns ?? [] {
+            if !tracked.contains(muscle) {
+                context.error(SchemaVocabulary.unknownWord,
+                              "exercise_choice.strength_patterns.patterns.\(pattern): unknown muscle (training_volume.tracked_muscles) '\(muscle)'\(Suggestion.clause(for: muscle, among: tracked.sorted()))",
+                              at: context.location(of: muscle, under: "strength_patterns.patterns.*", in: entry))
+            }
+            if !patterns.contains(pattern) {
+                context.error("rules.unknown-reference",
+                              "exercise_choice.strength_patterns.patterns: '\(pattern)' is a movement pattern no catalog exercise has\(Suggestion.clause(for: pattern, among: patterns.sorted()))",
+                              at: context.location(of: pattern, under: "strength_patterns.patterns", in: entry))
             }
         }
         if let goal = choice.strengthPatterns?.goal, let goals = ruleSet.vocabulary("goal"), !goals.contains(goal) {

@@ -271,14 +271,6 @@
     for (const muscle of (plan.training && plan.training.weekly_sets) || []) {
       rows.set(`${muscle.muscle} weekly sets`, `${muscle.planned} (band ${muscle.band})`);
     }
-    // One row per block, named and worded as regimen impact names it (PlanFacts.blockName),
-    // so a changed exercise is named with its day and block instead of marking its whole day.
-    (plan.workouts || []).forEach((workout) => {
-      (workout.blocks || []).forEach((block, index) => {
-        const focus = workout.focus ? ` (${workout.focus})` : "";
-        rows.set(`day ${workout.day}${focus} block ${index + 1}`, `${block.name} (${block.exerciseId}) ${block.sets} × ${block.reps}`);
-      });
-    });
     rows.set("Confidence", plan.confidence || "—");
     return rows;
   }
@@ -296,13 +288,16 @@
         el("ul", { class: "changes", "aria-labelledby": "pg-changes-title" }, answer.changes.map((change) => el("li", { text: change.summary })))]
       : []);
     const served = facts(answer.served.plan), edited = facts(answer.edited.plan);
+    const labels = [...new Set([...served.keys(), ...edited.keys()])];
+    // Then one row per workout block, aligned by the service as regimen impact aligns them
+    // (answer.blocks), so a changed exercise is its own block's row and an added exercise does
+    // not mark every later block of its day.
+    const rows = [...labels.map((label) => [label, served.get(label) || "—", edited.get(label) || "—"]),
+      ...(answer.blocks || []).map((block) => [block.place, block.served || "—", block.edited || "—"])];
     // The rows that differ come first (in the plan's order), then the rest.
-    const all = [...new Set([...served.keys(), ...edited.keys()])];
-    const same = (label) => (served.get(label) || "—") === (edited.get(label) || "—");
-    const labels = [...all.filter((label) => !same(label)), ...all.filter(same)];
+    const same = (row) => row[1] === row[2];
     const errors = [sideError(answer.served), sideError(answer.edited)];
-    const body = labels.map((label) => {
-      const before = served.get(label) || "—", after = edited.get(label) || "—";
+    const body = [...rows.filter((row) => !same(row)), ...rows.filter(same)].map(([label, before, after]) => {
       const differs = before !== after;
       return el("tr", { class: differs ? "differs" : null },
         el("th", { scope: "row", text: label }),
