@@ -83,7 +83,7 @@ package final class WorkExecutor: Sendable {
                         once.resume(with: .failure(ServiceError.busy(self.limits)))
                         return
                     }
-                    let result: Result<T, any Error>
+                    var result: Result<T, any Error>
                     do {
                         // Work that waited past its budget never starts.
                         try token.checkpoint()
@@ -91,6 +91,9 @@ package final class WorkExecutor: Sendable {
                     } catch {
                         result = .failure(error)
                     }
+                    // A cancelled job may get here before its timer resumes the caller: the caller
+                    // is answered as the timer would answer (a departed caller reads nothing).
+                    if token.isCancelled { result = .failure(ServiceError.timeBudget(budget)) }
                     timer.cancel()
                     once.resume(with: result)
                 }
@@ -151,7 +154,9 @@ package final class WorkToken: Sendable {
 }
 
 /// Thrown at a checkpoint of a cancelled job; its caller has already been answered.
-package struct WorkCancelled: Error, Sendable {}
+package struct WorkCancelled: Error, Sendable {
+    package init() {}
+}
 
 /// Resumes a continuation once, whoever gets there first: the work or its timer.
 private final class ResumeOnce<Value: Sendable>: Sendable {

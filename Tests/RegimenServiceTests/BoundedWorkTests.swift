@@ -77,6 +77,28 @@ import Testing
         #expect(stepsAtTheAnswer < 100)
     }
 
+    /// A job that stops the moment its budget cancels it races the budget's timer to answer the
+    /// caller: whichever wins, the caller hears "time budget" (503), never the job's own
+    /// cancellation (which maps to 500). Seen under load as a 500 from the panel impact below.
+    @Test func aJobStoppedByItsBudgetAnswersTimeBudgetEvenWhenItAnswersFirst() async throws {
+        let executor = WorkExecutor(WorkExecutor.Limits(concurrency: 1, queue: 0))
+        for _ in 0..<500 {
+            // The previous job may still be on its way out after its caller was answered.
+            try await Self.eventually { executor.current.admitted == 0 }
+            do {
+                try await executor.run(budget: .milliseconds(1)) { token in
+                    while !token.isCancelled {}
+                    throw WorkCancelled()
+                }
+                Issue.record("a job past its budget answered")
+            } catch let error as ServiceError {
+                #expect(error.problems.map(\.id) == ["service.time-budget"])
+            } catch {
+                Issue.record("the caller heard the job's own stop: \(error)")
+            }
+        }
+    }
+
     @Test func aWholePanelImpactPastItsBudgetStopsBetweenClients() async throws {
         let server = try Support.server(Support.configuration(timeBudget: .milliseconds(1)))
         let text = try String(contentsOf: Support.root.appendingPathComponent("rules/nutrition.yaml"), encoding: .utf8)
