@@ -136,6 +136,8 @@ import Testing
             #expect(!reason.isEmpty)
         }
         #expect(plan.tips.contains { $0.contains("no ingredient options") })
+        // Every budget tier was tried before the plan gave up: the tip must not send the client to one.
+        #expect(!plan.tips.contains { $0.contains("higher budget") })
         #expect(plan.jsonValue["ingredients"]?["meals"]?.listValue?.first?["unavailable"] != nil)
     }
 }

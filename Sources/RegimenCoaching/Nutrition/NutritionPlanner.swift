@@ -430,7 +430,7 @@ package struct NutritionPlanner: Sendable {
             tips.append("Protein options of \(oneGroup.joined(separator: ", ")) come from fewer than \(mealRules.proteinFoodGroupsMin) food groups: no set spanning more keeps every combination within \(mealRules.tolerances.toleranceWords) with these exclusions and budget")
         }
         if firstUnserved(planned) != nil {
-            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within \(mealRules.tolerances.toleranceWords) for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound). A higher budget tier or fewer exclusions widens the choice.")
+            tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within \(mealRules.tolerances.toleranceWords) for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound) or any budget tier. Fewer exclusions, or suitable foods added to catalogs/ingredients.yaml, widen the choice.")
         }
         return planned
     }
