@@ -33,9 +33,13 @@ import Testing
         }
     }
 
-    func verifier(port: Int, refresh: Duration) throws -> IDTokenVerifier {
+    /// A verifier of the served set. The fetch timeout is long: on two loaded cores a local fetch
+    /// can take seconds, and a timed-out fetch is a different case (the retry test's).
+    func verifier(port: Int, refresh: Duration, retryAfterFailure: Duration = .seconds(3_600)) throws -> IDTokenVerifier {
         var settings = IDTokenSettings.firebase(project: IDTokenFactory.project, keySetURL: try #require(URL(string: "http://127.0.0.1:\(port)/jwks.json")))
         settings.refreshInterval = refresh
+        settings.retryAfterFailure = retryAfterFailure
+        settings.fetchTimeout = .seconds(120)
         return try IDTokenVerifier(settings)
     }
 
@@ -115,6 +119,42 @@ import Testing
             #expect(uid(await verifier.identity(token: factory.token(.validES256, uid: "ben", now: now), now: now)) == "ben")
             #expect(server.fetches.load(ordering: .relaxed) == 4)
         }
+    }
+
+    /// A fetch that fails (the key server down at start) is retried after the retry delay, not
+    /// after the whole refresh interval: before, one failed first fetch refused every token for
+    /// the interval (an hour here). Within the delay, tokens do not fetch again.
+    @Test func aFailedFetchIsRetriedAfterTheRetryDelayNotTheInterval() async throws {
+        let server = KeySetServer()
+        server.body.withLock { $0 = (.serviceUnavailable, Data(), nil) }
+        try await server.application().test(.live) { live in
+            let verifier = try verifier(port: try #require(live.port), refresh: .seconds(3_600), retryAfterFailure: .milliseconds(200))
+            let now = Date()
+            #expect(reason(await verifier.identity(token: factory.token(.validRS256, uid: "ann", now: now), now: now)) == "token.kid-unknown")
+            server.body.withLock { $0 = (.ok, factory.keySet, nil) }
+            let failedAt = ContinuousClock.now
+            #expect(reason(await verifier.identity(token: factory.token(.validRS256, uid: "ann", now: now), now: now)) == "token.kid-unknown")
+            let fetchesWithinTheDelay = server.fetches.load(ordering: .relaxed)
+            // On a loaded machine the second token may come after the delay; only then may it fetch.
+            #expect(fetchesWithinTheDelay == 1 || ContinuousClock.now - failedAt >= .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(uid(await verifier.identity(token: factory.token(.validRS256, uid: "ann", now: now), now: now)) == "ann")
+            #expect(server.fetches.load(ordering: .relaxed) == 2)
+            // Once a fetch succeeded, the interval (an hour) applies again.
+            for index in 0..<5 {
+                let token = IDTokenFactory.token(
+                    header: ["alg": "RS256", "typ": "JWT", "kid": "made-up-\(index)"], claims: IDTokenFactory.claims(uid: "m", now: now), signature: .rs256(factory.rsa))
+                #expect(reason(await verifier.identity(token: token, now: now)) == "token.kid-unknown")
+            }
+            #expect(server.fetches.load(ordering: .relaxed) == 2)
+        }
+    }
+
+    @Test func timeoutsConvertWithoutOverflow() {
+        #expect(KeySetFetcher.timeAmount(.seconds(5)).nanoseconds == 5_000_000_000)
+        #expect(KeySetFetcher.timeAmount(.milliseconds(1_500)).nanoseconds == 1_500_000_000)
+        #expect(KeySetFetcher.timeAmount(.seconds(Int64.max)).nanoseconds == Int64.max)
+        #expect(KeySetFetcher.timeAmount(.seconds(-1)).nanoseconds == 0)
     }
 
     @Test func maxAgeIsReadAndBounded() {

@@ -34,13 +34,25 @@ package struct IDTokenSettings: Sendable {
     /// The shortest time between two reads of ``keySetFile`` caused by unknown `kid`s: a flood of
     /// made-up `kid`s costs one read per interval, not one per request.
     package var refreshInterval: Duration
+    /// The shortest time between a read or fetch that failed and the next one (at most
+    /// ``refreshInterval``): one transient failure at start must not refuse every token for a
+    /// whole interval, and a key set that stays down still costs one attempt per retry, not one
+    /// per request.
+    package var retryAfterFailure: Duration
+    /// How long one fetch of ``keySetURL`` may take before it counts as a failure.
+    package var fetchTimeout: Duration
 
-    package init(keySetFile: URL, issuer: String, audience: String, clockSkew: Duration = .seconds(60), refreshInterval: Duration = .seconds(30)) {
+    package init(
+        keySetFile: URL, issuer: String, audience: String, clockSkew: Duration = .seconds(60), refreshInterval: Duration = .seconds(30),
+        retryAfterFailure: Duration = .seconds(5), fetchTimeout: Duration = .seconds(5)
+    ) {
         self.keySetFile = keySetFile
         self.issuer = issuer
         self.audience = audience
         self.clockSkew = clockSkew
         self.refreshInterval = refreshInterval
+        self.retryAfterFailure = retryAfterFailure
+        self.fetchTimeout = fetchTimeout
     }
 
     /// The settings for a Firebase project: issuer `https://securetoken.google.com/<project>`,

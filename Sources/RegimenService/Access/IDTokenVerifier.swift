@@ -11,8 +11,8 @@ import Synchronization
 /// skew. The identity is `request.auth`: `uid` = `sub`, `token` = every claim.
 ///
 /// The key set is a JWKS file, read at start; a token naming an unknown `kid` has the file read
-/// again (keys rotate), at most once per refresh interval, and a file that no longer reads keeps
-/// the keys that did.
+/// again (keys rotate), at most once per refresh interval (once per retry delay after a read that
+/// failed), and a file that no longer reads keeps the keys that did.
 package final class IDTokenVerifier: Sendable {
     /// The algorithms ID tokens are signed with here. `none` and HMAC (`HS256`, whose "secret"
     /// an attacker may take from the public key) are never accepted.
@@ -24,8 +24,14 @@ package final class IDTokenVerifier: Sendable {
 
     let settings: IDTokenSettings
     private let keys: Mutex<KeySet>
-    /// When the keys were last read or fetched (`nil`: never).
-    private let lastRefresh: Mutex<ContinuousClock.Instant?>
+    /// When the keys were last read or fetched, and whether that failed (`nil`: never).
+    private let lastRefresh: Mutex<RefreshAttempt?>
+
+    /// One read or fetch of the key set.
+    private struct RefreshAttempt {
+        var at: ContinuousClock.Instant
+        var failed: Bool
+    }
 
     /// One reading of the key file: its keys by `kid` with their algorithms, and the JWTKit
     /// collection that verifies with them (filled on first use: JWTKit's collection is an actor).
@@ -66,7 +72,7 @@ package final class IDTokenVerifier: Sendable {
             lastRefresh = Mutex(nil)
         } else {
             keys = Mutex(try Self.read(settings.keySetFile))
-            lastRefresh = Mutex(ContinuousClock.now)
+            lastRefresh = Mutex(RefreshAttempt(at: ContinuousClock.now, failed: false))
         }
     }
 
@@ -125,24 +131,32 @@ package final class IDTokenVerifier: Sendable {
         return KeySet(jwks: jwks, algorithms: algorithms, staleAt: staleAt)
     }
 
-    /// The keys, read again when the refresh interval has passed since the last read; a file
-    /// that no longer reads keeps the keys that did (fail closed: tokens of its new keys are refused).
+    /// The keys, read again when the refresh interval has passed since the last read (the retry
+    /// delay, when that read failed); a file that no longer reads keeps the keys that did (fail
+    /// closed: tokens of its new keys are refused).
     private func refreshedKeys() async -> KeySet {
         let now = ContinuousClock.now
         let due = lastRefresh.withLock { last in
-            if let last, now - last < settings.refreshInterval { return false }
-            last = now
+            if let last {
+                let wait = last.failed ? min(settings.retryAfterFailure, settings.refreshInterval) : settings.refreshInterval
+                if now - last.at < wait { return false }
+            }
+            // Counted as failed until it succeeds, so concurrent callers wait for the retry delay.
+            last = RefreshAttempt(at: now, failed: true)
             return true
         }
         guard due else { return keys.withLock { $0 } }
         let fresh: KeySet?
         if let url = settings.keySetURL {
-            fresh = try? await KeySetFetcher.fetch(url)
+            fresh = try? await KeySetFetcher.fetch(url, timeout: settings.fetchTimeout)
         } else {
             fresh = try? Self.read(settings.keySetFile)
         }
         guard let fresh else { return keys.withLock { $0 } }
         keys.withLock { $0 = fresh }
+        lastRefresh.withLock { last in
+            if last?.at == now { last?.failed = false }
+        }
         return fresh
     }
 

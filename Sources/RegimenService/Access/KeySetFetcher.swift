@@ -4,22 +4,20 @@ import NIOCore
 
 /// Fetches a JSON Web Key Set over HTTP(S) for ``IDTokenVerifier`` (`--id-token-jwks-url`).
 package enum KeySetFetcher {
-    /// How long one fetch may take.
-    static let timeout: TimeAmount = .seconds(5)
     /// The largest key set read (Google's is about 2 KiB).
     static let maximumBytes = 1 << 20
     /// How long a key set stays fresh when its answer names no `max-age`.
     static let defaultLifetime: Duration = .seconds(3600)
 
-    /// The key set at `url`, fresh for the answer's `Cache-Control: max-age`.
+    /// The key set at `url`, fresh for the answer's `Cache-Control: max-age`, fetched within `timeout`.
     /// - Throws: ``AccessConfigurationError`` for a failed fetch or a key set that does not read.
-    static func fetch(_ url: URL, client: HTTPClient = .shared) async throws(AccessConfigurationError) -> IDTokenVerifier.KeySet {
+    static func fetch(_ url: URL, timeout: Duration, client: HTTPClient = .shared) async throws(AccessConfigurationError) -> IDTokenVerifier.KeySet {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
         let data: Data
         let lifetime: Duration
         do {
-            let response = try await client.execute(request, timeout: timeout)
+            let response = try await client.execute(request, timeout: timeAmount(timeout))
             let body = try await response.body.collect(upTo: maximumBytes)
             guard response.status == .ok else { throw AccessConfigurationError("\(url): answered \(response.status.code)") }
             data = Data(body.readableBytesView)
@@ -41,5 +39,15 @@ package enum KeySetFetcher {
             }
         }
         return nil
+    }
+
+    /// `duration` as NIO's time amount, saturating rather than overflowing for absurd settings.
+    package static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return .zero }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .nanoseconds(.max) }
+        let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowAgain ? .nanoseconds(.max) : .nanoseconds(total)
     }
 }
