@@ -69,6 +69,47 @@ struct PlausibilityTests {
         #expect(check.standardError.contains("rules/plausibility.yaml"), "\(check.standardError)")
     }
 
+    /// A calorie floor is a target some client gets: one outside the plan's kcal range (a typo of
+    /// 400 for 1200, under the 1,000 kcal no guideline plans below) fails check at the floor;
+    /// before, check passed and a small woman cutting was planned 1,063 kcal again.
+    @Test func aCalorieFloorOutsideThePlansRangeFailsCheckAtTheFloor() throws {
+        let scratch = try shippedRules(editing: ["rules/nutrition.yaml": ("absolute_kcal: {female: 1200, male: 1500}", "absolute_kcal: {female: 400, male: 1500}")])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 1, "\(check.standardError)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("rules/nutrition.yaml"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("female: 400,") }) + 1
+        #expect(check.standardError.contains("nutrition.yaml:\(line):"), "\(check.standardError)")
+        #expect(check.standardError.contains("absolute_kcal.female is 400"), "\(check.standardError)")
+    }
+
+    /// Adapt writes loads up to `plan.load_kg` and reads plans up to 1,000 kg: a wider range would
+    /// have adapt write a plan it then refuses, so check refuses it at the range.
+    @Test func aLoadRangePastWhatAPlanHoldsFailsCheck() throws {
+        let scratch = try shippedRules(editing: ["rules/plausibility.yaml": ("  load_kg: [0, 1000]", "  load_kg: [0, 5000]")])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 1, "\(check.standardError)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("rules/plausibility.yaml"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  load_kg:") }) + 1
+        #expect(check.standardError.contains("plausibility.yaml:\(line):"), "\(check.standardError)")
+    }
+
+    /// A plan whose day leaves the plan ranges (here carbohydrate narrowed to 0–200 g) is refused
+    /// as the rules' error at the calorie rule, exit 1, never printed.
+    @Test func aPlanOutsideThePlanRangesIsRefusedAtTheCalorieRule() throws {
+        let scratch = try shippedRules(editing: ["rules/plausibility.yaml": ("  carb_g: [0, 1600]", "  carb_g: [0, 200]")])
+        defer { scratch.cleanUp() }
+        let check = runRegimen(["check", "--rules", scratch.path("rules")], in: scratch.url)
+        #expect(check.status == 0, "the ranges themselves are well formed: \(check.standardError)")
+        try Data("sex: male\nschedule_days: 3\nage: 30\nweight_kg: 120\nheight_cm: 190\ngoal: lean_mass\n".utf8).write(to: scratch.url.appendingPathComponent("p.yaml"))
+        let plan = runRegimen(["plan", "p.yaml", "--rules", scratch.path("rules"), "--catalogs", scratch.path("catalogs")], in: scratch.url)
+        #expect(plan.status == 1, "\(plan.standardError)")
+        #expect(plan.standardOutput.isEmpty)
+        #expect(plan.standardError.contains("nutrition.yaml:"), "\(plan.standardError)")
+        #expect(plan.standardError.contains("carb_g"), "\(plan.standardError)")
+    }
+
     /// The ranges are a rule file of their own kind: a range written backwards or a missing
     /// section is an error at its place in rules/plausibility.yaml.
     @Test func aBrokenPlausibilityFileIsLocated() throws {

@@ -22,7 +22,8 @@ extension AdaptationRuleSet {
         _ plan: Value, input: AdaptationInput, training: TrainingPlanner, nutrition: NutritionRuleSet? = nil
     ) throws(AdaptationInputError) -> AdaptationResult {
         var result = try adaptPlan(plan, input: input, exercises: ExerciseFacts.table(from: training.catalog),
-                                   setCredit: training.rules.setCredit.value, calories: nutrition.map { CaloriePrecedence(rules: $0.nutrition) })
+                                   setCredit: training.rules.setCredit.value, calories: nutrition.map { CaloriePrecedence(rules: $0.nutrition) },
+                                   loadLimit: nutrition?.planPlausibility.loadLimit ?? PlanView.plausible.loadKg)
         if let nutrition, result.patchedPlan["macros"] != plan["macros"] {
             replanMeals(&result, nutrition: nutrition)
         }

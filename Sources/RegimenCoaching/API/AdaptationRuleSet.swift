@@ -48,12 +48,14 @@ extension AdaptationRuleSet {
     ///     rules/training-volume.yaml, the only place it is written (no default here).
     ///   - calories: the plans' one calorie precedence (rules/nutrition.yaml): every calorie step
     ///     goes through it; without it calorie steps are not taken.
+    ///   - loadLimit: the loads adaptation may write (rules/plausibility.yaml `plan.load_kg`);
+    ///     without the rules, what a plan document may hold.
     /// - Throws: ``AdaptationInputError`` listing every problem of the plan or the input.
     package func adaptPlan(
         _ plan: Value, input: AdaptationInput, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil
+        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil, loadLimit: ClosedRange<Double> = PlanView.plausible.loadKg
     ) throws(AdaptationInputError) -> AdaptationResult {
-        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calories: calories)
+        try AdaptationEngine(readiness: readiness, progression: progression, exercises: exercises, setCredit: setCredit, calories: calories, loadLimit: loadLimit)
             .adapt(plan: plan, input: input)
     }
 

@@ -15,6 +15,8 @@ package struct NutritionRuleSet: Sendable {
     package var nutrition: NutritionRules
     package var meals: MealRules
     package var catalog: IngredientCatalog
+    /// The ranges a plan's numbers must stay in (rules/plausibility.yaml `plan`).
+    package var planPlausibility: PlanPlausibility
 
     /// The rule-file kinds this part of the planner registers with the loader.
     package static let kinds: [any RuleFileKind.Type] = [
@@ -48,6 +50,7 @@ package struct NutritionRuleSet: Sendable {
         self.defaults = defaults
         self.indexes = indexes
         self.indexes.plausibility = IndexPlausibility(plausibility)
+        self.planPlausibility = PlanPlausibility(plausibility)
         self.activity = activity
         self.accuracy = accuracy
         self.nutrition = nutrition

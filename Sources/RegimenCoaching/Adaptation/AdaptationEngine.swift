@@ -22,12 +22,16 @@ package struct AdaptationEngine: Sendable {
     /// bands): every calorie step goes through it. `nil` when adaptation runs without the
     /// nutrition rules; calorie steps are then not taken.
     package let calories: CaloriePrecedence?
+    /// The loads adaptation may write (rules/plausibility.yaml `plan.load_kg`, within what a plan
+    /// document may hold): a step past it holds the load and says so.
+    package let loadLimit: ClosedRange<Double>
 
     package init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
-        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil
+        setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil, loadLimit: ClosedRange<Double> = PlanView.plausible.loadKg
     ) {
         self.calories = calories
+        self.loadLimit = loadLimit
         self.readiness = readiness
         self.progression = progression
         self.exercises = exercises

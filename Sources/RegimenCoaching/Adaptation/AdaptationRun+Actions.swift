@@ -470,10 +470,10 @@ extension AdaptationRun {
         // Adaptation never writes a plan it would refuse to read: a load past the plan's limit is
         // held, with a note, instead of written (`adapt` at 1,000 kg wrote 1,050 kg, then refused
         // its own output).
-        let limit = PlanView.plausible.loadKg
+        let limit = engine.loadLimit
         guard limit.contains(next) else {
             log.append(ChangeLogEntry(rule: rule.id, target: id, field: "note", before: ValueNumber.value(load), after: ValueNumber.value(load), reason: reason,
-                                      line: "\(exerciseName(id)) load held at \(ValueText.number(load)) kg: \(ValueText.number(next)) kg would leave the \(ValueText.number(limit.lowerBound))–\(ValueText.number(limit.upperBound)) kg a plan may hold (\(reason))"))
+                                      line: "\(exerciseName(id)) load held at \(ValueText.number(load)) kg: \(ValueText.number(next)) kg would leave the \(ValueText.number(limit.lowerBound))–\(ValueText.number(limit.upperBound)) kg a plan may hold (rules/plausibility.yaml; \(reason))"))
             return
         }
         for block in plan.allBlocks where block.exerciseId == id { update(block) { $0.loadKg = next } }

@@ -241,6 +241,14 @@ package struct NutritionPlanner: Sendable {
             proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
             fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
             carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
+        // The last guard on the rules' combination: a day no person eats is the rules' error.
+        let implausible = rules.planPlausibility.outside(kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros)
+        if !implausible.isEmpty {
+            let numbers = implausible.map { "\($0.name) \(NumberText.rounded($0.value, decimals: 1)) (plausible \($0.range.text))" }
+            throw RuleEvaluationError(
+                "nutrition: the day planned for goal '\(goal)' gives \(numbers.joined(separator: ", ")) for this profile (rules/plausibility.yaml plan): a calorie floor, the goal's multiplier or a macro rule is wrong",
+                at: calorieRule.location)
+        }
         var budget = profile.budgetTier ?? rules.defaults.budgetTier
         var tips: [String] = []
         let meals = try planMeals(profile, macros: macros, budget: &budget, tips: &tips, adjustments: &adjustments)

@@ -110,7 +110,7 @@ package struct NutritionRules: RuleFileKind, Sendable {
         let precedence = document.mapping("calorie_precedence") { CalorieSafetyRules.decode(&$0) }
         guard let energy, let calories, let macros, let precedence else { return nil }
         // The check against rules/goals.yaml reports a goal where it is written.
-        context.noteWords(["calories", "macros.kcal_ceiling_multiplier"], of: document.node, entry: document.node.location)
+        context.noteWords(["calories", "macros.kcal_ceiling_multiplier", "calorie_precedence.floors.absolute_kcal"], of: document.node, entry: document.node.location)
         var rules = NutritionRules(
             pointSlotNames: environment.variables, energy: energy, calories: calories, proteinPerKg: macros.0, fatPerKg: macros.1, carbFloorPerKg: macros.2,
             giveWay: macros.3, kcalCeilingMultiplier: macros.4, proteinBasis: macros.5, precedence: precedence)
@@ -167,6 +167,24 @@ extension NutritionRules {
                     at: point.location)
                 break
             }
+        }
+        // A floor is a target some client gets: outside the plan's kcal range, plan would refuse
+        // every client it applies to.
+        if let planKcal = plausibility.plan["kcal"] {
+            for (sex, floor) in nutrition.precedence.absoluteFloor.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !planKcal.contains(floor) {
+                context.error(
+                    "rules.plausibility",
+                    "nutrition: calorie_precedence.floors.absolute_kcal.\(sex.rawValue) is \(NumberText.rounded(floor, decimals: 1)), outside the plausible plan kcal range \(planKcal.text) (rules/plausibility.yaml)",
+                    at: context.location(of: sex.rawValue, under: "calorie_precedence.floors.absolute_kcal", in: nutrition.entry) ?? nutrition.entry)
+            }
+        }
+        // Adapt writes loads up to plan.load_kg and reads plans up to the hard limit: a wider
+        // range would have adapt write a plan it then refuses.
+        if let load = plausibility.plan["load_kg"], load.low < PlanView.plausible.loadKg.lowerBound || load.high > PlanView.plausible.loadKg.upperBound {
+            context.error(
+                "rules.plausibility",
+                "plausibility: plan.load_kg \(load.text) reaches past the \(NumberText.rounded(PlanView.plausible.loadKg.lowerBound, decimals: 0))–\(NumberText.rounded(PlanView.plausible.loadKg.upperBound, decimals: 0)) kg a plan document may hold",
+                at: load.location)
         }
     }
 }

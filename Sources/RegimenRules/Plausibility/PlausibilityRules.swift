@@ -39,12 +39,16 @@ package struct PlausibilityRules: RuleFileKind, Sendable {
     package var nutrition: [String: Range]
     /// Ranges of a logged activity's burn (rules/calorie-burn.yaml).
     package var burn: [String: Range]
+    /// Ranges of the numbers a plan gives a client (`kcal`, `protein_g`, `fat_g`, `carb_g` a day,
+    /// `load_kg` a set).
+    package var plan: [String: Range]
 
     package static let indexKeys = ["bmr", "tdee", "bmi", "ffmi", "lbm_kg", "whtr"]
     package static let clientKeys = ["bmi", "ffmi"]
     package static let gridKeys = ["age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "activity_multiplier"]
     package static let nutritionKeys = ["tdee_multiplier", "protein_g_per_kg", "lean_mass_protein_g_per_kg", "fat_g_per_kg"]
     package static let burnKeys = ["kcal_per_kg_hour"]
+    package static let planKeys = ["kcal", "protein_g", "fat_g", "carb_g", "load_kg"]
 
     package static func decode(_ document: inout MappingDecoder) -> PlausibilityRules? {
         let context = document.context
@@ -78,8 +82,9 @@ package struct PlausibilityRules: RuleFileKind, Sendable {
         }
         let nutrition = ranges("nutrition", nutritionKeys, in: &document)
         let burn = ranges("burn", burnKeys, in: &document)
-        guard let indexes, let client, let grid, let nutrition, let burn else { return nil }
-        return PlausibilityRules(indexes: indexes, client: client, grid: grid, nutrition: nutrition, burn: burn)
+        let plan = ranges("plan", planKeys, in: &document)
+        guard let indexes, let client, let grid, let nutrition, let burn, let plan else { return nil }
+        return PlausibilityRules(indexes: indexes, client: client, grid: grid, nutrition: nutrition, burn: burn, plan: plan)
     }
 
     /// The range of `value` outside `range` as a message, or nil when it is inside.

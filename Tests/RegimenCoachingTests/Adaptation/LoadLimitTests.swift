@@ -27,6 +27,16 @@ import Testing
     /// limit the change log says the load is held.
     @Test(arguments: [1_000.0, 999.0, 990.0, 997.5, 200.0])
     func anEasyLiftNearTheLimitStaysReadable(loadKg: Double) throws {
+        try adaptEasyLift(loadKg: loadKg, limitKg: nil)
+    }
+
+    /// The limit is the rules' (rules/plausibility.yaml `plan.load_kg`): narrowed to 0–200 kg, a
+    /// lift at 200 kg is held there, and the note names the range.
+    @Test func theLimitIsTheRules() throws {
+        try adaptEasyLift(loadKg: 200, limitKg: 200)
+    }
+
+    func adaptEasyLift(loadKg: Double, limitKg: Double?) throws {
         let simulation = try #require(AdaptationSimulation.shared)
         let profile = Profile(sex: .male, scheduleDays: 3, ageRange: "25–34", heightCm: 180, weightKg: 90,
                               experience: .advanced, equipment: .fullGym, goal: "strength")
@@ -42,15 +52,19 @@ import Testing
                            feel: .easy, muscle: block.muscle),
         ])
         let checkIns = (0..<7).map { CheckIn(date: AdaptationSimulation.date($0), sleepHours: 8.5, stress: 1, motivation: 5) }
+        var nutrition = simulation.planner.nutrition
+        if let limitKg { nutrition.planPlausibility.loadKg = .init(low: 0, high: limitKg) }
         let result = try simulation.adaptation.adaptPlan(plan, input: AdaptationInput(checkIns: checkIns, sessions: [session], week: 1),
-                                                          training: simulation.planner.training, nutrition: simulation.planner.nutrition)
+                                                          training: simulation.planner.training, nutrition: nutrition)
         let adapted = try PlanView(document: result.patchedPlan)
         let loads = adapted.allBlocks.compactMap(\.loadKg)
-        #expect(loads.allSatisfy { PlanView.plausible.loadKg.contains($0) }, "\(loads.max() ?? 0) kg: \(result.changeLog.map(\.line))")
+        let limit = limitKg.map { 0...$0 } ?? PlanView.plausible.loadKg
+        #expect(loads.allSatisfy { limit.contains($0) }, "\(loads.max() ?? 0) kg: \(result.changeLog.map(\.line))")
         let changed = result.changeLog.contains { $0.target == block.exerciseId && ($0.field == "load_kg" || $0.field == "reps" || $0.field == "note") }
         #expect(changed, "\(result.changeLog.map(\.line))")
-        if loadKg == 1_000 {
-            #expect(result.changeLog.contains { $0.line.contains("load held at 1000 kg") }, "\(result.changeLog.map(\.line))")
+        if loadKg == limit.upperBound {
+            #expect(result.changeLog.contains { $0.line.contains("load held at \(Int(loadKg)) kg") && $0.line.contains("0–\(Int(loadKg)) kg a plan may hold") },
+                    "\(result.changeLog.map(\.line))")
         }
     }
 }
