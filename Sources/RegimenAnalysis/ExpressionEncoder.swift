@@ -259,12 +259,20 @@ struct ExpressionEncoder {
             let terms = items.map { term($0, c, span) }
             guard !terms.isEmpty else { return "(ite (is-verr \(e)) verr (vbool false))" }
             let anyError = terms.map { "(is-verr \($0))" }.joined(separator: " ")
-            let anyEqual = terms.map { "(istrue (veq \(e) \($0)))" }.joined(separator: " ")
+            // A list compares its elements strictly: `1.0 in [1]` is false although `1.0 == 1`.
+            let anyEqual = terms.map { "(istrue (vseq \(e) \($0)))" }.joined(separator: " ")
             return "(ite (or (is-verr \(e)) \(anyError)) verr (vbool (or \(anyEqual))))"
-        case .map(let ref, _):
-            guard let error = mapError(container) else { return "verr" }
+        case .map(let ref, let error):
+            guard let mapError = mapError(container) else { return "verr" }
             if case .string(let key) = element {
-                return "(ite \(error) verr (vbool (not (is-vnone \(encoder.field(ref.child(key)))))))"
+                let keyTest = "(vbool (not (is-vnone \(encoder.field(ref.child(key))))))"
+                if ref.path.isEmpty { return "(ite \(mapError) verr \(keyTest))" }
+                // A field read from data may hold a list or a set as well as a map: `'x' in
+                // data.tags` is then membership, not a key test (reading it as a key test proved
+                // `'a' in data.x` equivalent to `data.x.keys().hasAny(['a'])`, which errors on a list).
+                let field = encoder.field(ref)
+                let membership = encoder.abstractFunction("'in' on a list or set read from data", at: c.place(span), key: "in", inputs: [e, field])
+                return "(ite (or \(error) (is-vnone \(field))) verr (ite (is-vmap \(field)) \(keyTest) (ite (or (is-vlist \(field)) (is-vother \(field))) \(membership) verr)))"
             }
             return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])
         case .literalMap(let entries):

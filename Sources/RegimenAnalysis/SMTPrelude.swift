@@ -8,6 +8,8 @@
 ///   uninterpreted functions, so a proof over them stays a proof.
 /// - Maps and lists are opaque ids; their fields are read through separate variables per field
 ///   path, and their equality is uninterpreted.
+/// - `veq` is `==` (`1 == 1.0`); `vseq` is how a list compares its elements for `in` (`1.0 in
+///   [1]` is false: an int and a float are never the same element).
 enum SMTPrelude {
     static let text = """
     (set-option :produce-models true)
@@ -31,6 +33,10 @@ enum SMTPrelude {
              (ite (and (is-vlist a) (is-vlist b)) (leq (vl a) (vl b))
              (ite (and (is-vother a) (is-vother b)) (oeq (vo a) (vo b))
              (= a b)))))))))
+    (define-fun vseq ((a V) (b V)) V
+      (ite (or (is-verr a) (is-verr b)) verr
+      (ite (or (and (is-vint a) (is-vflt b)) (and (is-vflt a) (is-vint b))) (vbool false)
+      (veq a b))))
     (define-fun vne ((a V) (b V)) V (ite (is-verr (veq a b)) verr (vbool (not (vb (veq a b))))))
     (define-fun numlike ((a V)) Bool (or (isnum a) (is-vspecial a)))
     (define-fun vlt ((a V) (b V)) V
