@@ -77,12 +77,28 @@ struct CounterexampleBuilder {
             guard let raw = model[variable.name] else { return nil }
             switch ModelValue(raw) {
             case .absent: continue
+            case .value(.list) where encoder.listFields.contains(variable.name):
+                guard let list = listValue(of: variable.name) else { return nil }
+                if !Self.set(&out, variable.ref.path[...], list) { continue }
             case .value(let v): if !Self.set(&out, variable.ref.path[...], v) { continue }
             case .map: if !Self.set(&out, variable.ref.path[...], .map([:]), keepExisting: true) { continue }
             case .error, .unprintable: return nil
             }
         }
         return out
+    }
+
+    /// The list a list field holds in the model (its length and elements); `nil` when it is longer
+    /// than the encoding decides exactly or an element cannot be written.
+    func listValue(of field: String) -> Value? {
+        let (length, elements) = encoder.listContents(of: field)
+        guard let count = model[length]?.integer, count >= 0, count <= Int64(elements.count) else { return nil }
+        var items: [Value] = []
+        for element in elements.prefix(Int(count)) {
+            guard let raw = model[element], case .value(let item) = ModelValue(raw), item.isWritableListElement else { return nil }
+            items.append(item)
+        }
+        return .list(items)
     }
 
     /// Sets `value` at `path` below maps that exist; false when a parent is not a map.
@@ -150,5 +166,14 @@ enum Replay {
             decisions.append(compiled.decide(testCase.request, store: store, options: DecisionOptions(evaluateAll: evaluateAll)))
         }
         return decisions
+    }
+}
+
+private extension Value {
+    /// Whether a counterexample can write this as a list element exactly: not a nested list,
+    /// whose contents the encoding does not model (it would be written empty).
+    var isWritableListElement: Bool {
+        if case .list = self { return false }
+        return true
     }
 }

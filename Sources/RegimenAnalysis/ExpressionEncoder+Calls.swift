@@ -106,10 +106,18 @@ extension ExpressionEncoder {
                 encoder.constrainConcretely("(= \(extra) 0)")
             }
             let other = encoder.abstractFunction("size() of a list or map", at: c.place(span), key: "size", inputs: [t])
-            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(other) verr)))")
+            // A list read from data has its length: exact.
+            var listSize = other
+            if case .map(let ref, _) = receiver, !ref.path.isEmpty {
+                listSize = "(vint \(encoder.listContents(of: encoder.field(ref)).length))"
+            }
+            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (is-vlist \(t)) \(listSize) (ite (or (is-vmap \(t)) (is-vother \(t))) \(other) verr))))")
         case ("keys", 0):
             if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .keys(ref, error: error) }
         case ("hasOnly", 1), ("hasAll", 1), ("hasAny", 1):
+            if case .map(let ref, _) = receiver, !ref.path.isEmpty, case .list(let items) = args[0] {
+                return .term(listFieldHas(method, receiver, ref, items, c, span))
+            }
             if case .keys(let ref, let error) = receiver, case .list(let items) = args[0] {
                 var keys: [String] = []
                 for item in items {
@@ -156,5 +164,31 @@ extension ExpressionEncoder {
         let terms = args.map { term($0, c, span) }
         let f = encoder.abstractFunction("\(method)()", at: c.place(span), key: "method \(method)", inputs: [t] + terms)
         return .term("(ite (is-verr \(t)) verr \(f))")
+    }
+}
+
+extension ExpressionEncoder {
+    /// `field.hasAll([...])`, `hasAny` or `hasOnly` of a literal list, for a field read from
+    /// data: exact when the field holds a list of at most ``SymbolicEncoder/listBound`` elements
+    /// (elements compared strictly, as lists compare); abstract for a longer list, a set or a
+    /// map's keys list; an error for anything else.
+    func listFieldHas(_ method: String, _ receiver: SymbolicValue, _ ref: MapRef, _ items: [SymbolicValue], _ c: Context, _ span: SourceSpan) -> String {
+        let field = encoder.field(ref)
+        let t = term(receiver, c, span)
+        let itemTerms = items.map { term($0, c, span) }
+        let argument = term(.list(items), c, span)
+        let (length, elements) = encoder.listContents(of: field)
+        let exact: String
+        switch method {
+        case "hasAll":
+            exact = "(and true \(itemTerms.map { item in "(or false \(elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(item) \($0.element))))" }.joined(separator: " ")))" }.joined(separator: " ")))"
+        case "hasAny":
+            exact = "(or false \(itemTerms.flatMap { item in elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(item) \($0.element))))" } }.joined(separator: " ")))"
+        default:
+            exact = "(and true \(elements.enumerated().map { element in "(or (<= \(length) \(element.offset)) \(itemTerms.map { "(istrue (vseq \(element.element) \($0)))" }.joined(separator: " ")))" }.joined(separator: " ")))"
+        }
+        let other = encoder.abstractFunction("\(method)() of a list of more than \(SymbolicEncoder.listBound) elements, or of a set", at: c.place(span), key: method, inputs: [t, argument])
+        let anyItemError = itemTerms.map { "(is-verr \($0))" }.joined(separator: " ")
+        return "(ite (or (is-verr \(t)) \(anyItemError)) verr (ite (and (is-vlist \(t)) (<= \(length) \(SymbolicEncoder.listBound))) (vbool \(exact)) (ite (or (is-vlist \(t)) (is-vother \(t))) \(other) verr)))"
     }
 }

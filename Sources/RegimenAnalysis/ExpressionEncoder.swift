@@ -271,8 +271,9 @@ struct ExpressionEncoder {
                 // data.tags` is then membership, not a key test (reading it as a key test proved
                 // `'a' in data.x` equivalent to `data.x.keys().hasAny(['a'])`, which errors on a list).
                 let field = encoder.field(ref)
-                let membership = encoder.abstractFunction("'in' on a list or set read from data", at: c.place(span), key: "in", inputs: [e, field])
-                return "(ite (or \(error) (is-vnone \(field))) verr (ite (is-vmap \(field)) \(keyTest) (ite (or (is-vlist \(field)) (is-vother \(field))) \(membership) verr)))"
+                let inSet = encoder.abstractFunction("'in' on a set read from data", at: c.place(span), key: "in", inputs: [e, field])
+                let membership = listMembership(e, field, c, span)
+                return "(ite (or \(error) (is-vnone \(field))) verr (ite (is-vmap \(field)) \(keyTest) (ite (is-vlist \(field)) \(membership) (ite (is-vother \(field)) \(inSet) verr))))"
             }
             return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])
         case .literalMap(let entries):
@@ -283,6 +284,16 @@ struct ExpressionEncoder {
             let f = encoder.abstractFunction("'in' on a list or set read from data", at: c.place(span), key: "in", inputs: [e, t])
             return "(ite (or (is-verr \(e)) (is-verr \(t))) verr (ite (or (is-vlist \(t)) (is-vmap \(t)) (is-vother \(t))) \(f) verr))"
         }
+    }
+
+    /// `element in field` for a field holding a list: exact for a list of at most
+    /// ``SymbolicEncoder/listBound`` elements (strict element comparison, as lists compare),
+    /// abstract beyond.
+    func listMembership(_ element: String, _ field: String, _ c: Context, _ span: SourceSpan) -> String {
+        let (length, elements) = encoder.listContents(of: field)
+        let long = encoder.abstractFunction("'in' on a list of more than \(SymbolicEncoder.listBound) elements", at: c.place(span), key: "in", inputs: [element, field])
+        let anyEqual = elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(element) \($0.element))))" }.joined(separator: " ")
+        return "(ite (is-verr \(element)) verr (ite (<= \(length) \(SymbolicEncoder.listBound)) (vbool (or false \(anyEqual))) \(long)))"
     }
 
     func arithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ c: Context, _ span: SourceSpan) -> String {

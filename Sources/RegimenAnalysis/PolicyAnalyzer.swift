@@ -166,6 +166,11 @@ package struct PolicyAnalyzer: Sendable {
         var terms = [SymbolicEncoder.auth, SymbolicEncoder.uid, SymbolicEncoder.time, SymbolicEncoder.resourceExists]
         terms += encoder.segments.compactMap { if case .term(let t) = $0 { t } else { nil } }
         terms += encoder.fieldVariables.map(\.name)
+        for list in encoder.listFields {
+            let (length, elements) = encoder.listContents(of: list)
+            terms.append(length)
+            terms += elements
+        }
         for doc in encoder.documents { terms.append(doc.exists); terms += doc.segments }
         var seen = Set<String>()
         return terms.filter { seen.insert($0).inserted }

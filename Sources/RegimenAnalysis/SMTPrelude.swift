@@ -7,7 +7,9 @@
 ///   keeps opaque (bytes, duration, path, latlng, set, map diff) — both are handled soundly by
 ///   uninterpreted functions, so a proof over them stays a proof.
 /// - Maps and lists are opaque ids; their fields are read through separate variables per field
-///   path, and their equality is uninterpreted.
+///   path, and their equality is uninterpreted. A list read from data has a length (`llen` of
+///   its id) and elements (`lelem`): membership and `hasAll`/`hasAny`/`hasOnly` of a literal list
+///   are exact up to ``SymbolicEncoder/listBound`` elements and abstract beyond, `size()` exact.
 /// - `veq` is `==` (`1 == 1.0`); `vseq` is how a list compares its elements for `in` (`1.0 in
 ///   [1]` is false: an int and a float are never the same element).
 enum SMTPrelude {
@@ -15,6 +17,8 @@ enum SMTPrelude {
     (set-option :produce-models true)
     (declare-datatypes () ((V vnull vnone verr (vbool (vb Bool)) (vint (vi Int)) (vflt (vf Real)) (vspecial (vk Int)) (vstr (vs String)) (vts (vt Int)) (vmap (vm Int)) (vlist (vl Int)) (vother (vo Int)))))
     (declare-fun meq (Int Int) Bool)
+    (declare-fun llen (Int) Int)
+    (declare-fun lelem (Int Int) V)
     (declare-fun leq (Int Int) Bool)
     (declare-fun oeq (Int Int) Bool)
     (declare-fun otype (Int String) Bool)
@@ -71,8 +75,8 @@ enum SMTPrelude {
     /// Extra restrictions for the first, concrete-friendly attempt at a counterexample: values a
     /// test file can spell exactly (short strings, floats of moderate size (printed as the nearest double; the replay decides), whole-second
     /// timestamps, no opaque values). Never used for proofs.
-    static func concreteValue(_ v: String) -> String {
-        "(and (not (is-vspecial \(v))) (not (is-vother \(v))) (not (is-vlist \(v))) (=> (is-vstr \(v)) (<= (str.len (vs \(v))) 40)) (=> (is-vflt \(v)) (and (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
+    static func concreteValue(_ v: String, allowingLists: Bool = false) -> String {
+        "(and (not (is-vspecial \(v))) (not (is-vother \(v)))\(allowingLists ? "" : " (not (is-vlist \(v)))") (=> (is-vstr \(v)) (<= (str.len (vs \(v))) 40)) (=> (is-vflt \(v)) (and (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
     }
 
     /// `text` as an SMT-LIB string literal (every character outside printable ASCII, and the

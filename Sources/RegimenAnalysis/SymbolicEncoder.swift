@@ -37,8 +37,20 @@ final class SymbolicEncoder {
     let segments: [SymbolicValue]
     private(set) var declarations: [String] = []
     private(set) var constraints: [String] = []
-    /// Restrictions of the first (concrete) attempt at a counterexample.
-    private(set) var concreteConstraints: [String] = []
+    /// Restrictions of the second attempt at a counterexample (values a test file spells
+    /// exactly); a field whose list contents are modelled may be a list of at most ``listBound``.
+    var concreteConstraints: [String] {
+        baseConcreteConstraints + fieldVariables.map { field in
+            "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: listFieldNames.contains(field.name))))"
+        }
+    }
+    private var baseConcreteConstraints: [String] = []
+    /// The field variables whose list contents (length and first elements) the encoding reads.
+    private(set) var listFields: [String] = []
+    private var listFieldNames = Set<String>()
+    /// How many elements of a list read from data the encoding decides exactly (and a
+    /// counterexample writes); longer lists' contents are abstract.
+    static let listBound = 4
     private(set) var abstractions: [Abstraction] = []
     /// Every field variable: its map and name.
     private(set) var fieldVariables: [(ref: MapRef, name: String)] = []
@@ -65,8 +77,8 @@ final class SymbolicEncoder {
         case .update: constraints.append(Self.resourceExists)
         case .get, .delete: break
         }
-        concreteConstraints.append("(str.in.re \(Self.uid) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\"))))")
-        concreteConstraints.append("(and (= (mod \(Self.time) 1000000000) 0) (>= \(Self.time) 0) (<= \(Self.time) 4102444800000000000))")
+        baseConcreteConstraints.append("(str.in.re \(Self.uid) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\"))))")
+        baseConcreteConstraints.append("(and (= (mod \(Self.time) 1000000000) 0) (>= \(Self.time) 0) (<= \(Self.time) 4102444800000000000))")
         constraints.append("(and (>= \(Self.time) (- 62135596800000000000)) (< \(Self.time) 253402300800000000000))")
     }
 
@@ -77,7 +89,7 @@ final class SymbolicEncoder {
     func assume(_ constraint: String) { constraints.append(constraint) }
 
     /// A restriction of the concrete attempt only (see ``concreteConstraints``).
-    func constrainConcretely(_ constraint: String) { concreteConstraints.append(constraint) }
+    func constrainConcretely(_ constraint: String) { baseConcreteConstraints.append(constraint) }
 
     /// A new unconstrained value (an error or any value) for a construct encoded abstractly,
     /// recorded with its place.
@@ -160,6 +172,26 @@ final class SymbolicEncoder {
         return id
     }
 
+    /// The length and the first ``listBound`` elements of the list field `variable` holds (when
+    /// it holds a list), as terms; the first use constrains them to be a list's: a length of at
+    /// least 0 and elements that are values (at most ``listBound`` long, and elements a test
+    /// file spells, in the concrete attempt).
+    func listContents(of variable: String) -> (length: String, elements: [String]) {
+        let length = "(llen (vl \(variable)))"
+        let elements = (0..<Self.listBound).map { "(lelem (vl \(variable)) \($0))" }
+        if listFieldNames.insert(variable).inserted {
+            listFields.append(variable)
+            constraints.append("(=> (is-vlist \(variable)) (>= \(length) 0))")
+            baseConcreteConstraints.append("(=> (is-vlist \(variable)) (<= \(length) \(Self.listBound)))")
+            for (index, element) in elements.enumerated() {
+                let present = "(and (is-vlist \(variable)) (> \(length) \(index)))"
+                constraints.append("(=> \(present) (okvalue \(element)))")
+                baseConcreteConstraints.append("(=> \(present) (and (not (is-vmap \(element))) \(SMTPrelude.concreteValue(element))))")
+            }
+        }
+        return (length, elements)
+    }
+
     /// The variable holding field `ref` (declared on first use): any value, or `vnone` when
     /// the field is absent.
     func field(_ ref: MapRef) -> String {
@@ -169,7 +201,6 @@ final class SymbolicEncoder {
         fieldVariables.append((ref: ref, name: variable))
         declare(variable, "V")
         constraints.append("(or (is-vnone \(variable)) (okvalue \(variable)))")
-        concreteConstraints.append("(=> (not (is-vnone \(variable))) \(SMTPrelude.concreteValue(variable)))")
         // A field of a map can only be present when its parent is a map.
         if ref.path.count > 1 {
             let parent = field(MapRef(root: ref.root, path: Array(ref.path.dropLast())))
@@ -197,7 +228,7 @@ final class SymbolicEncoder {
         let name = "extra_keys_\(extras.count)"
         extras[ref] = name
         declare(name, "Bool")
-        concreteConstraints.append("(not \(name))")
+        baseConcreteConstraints.append("(not \(name))")
         return name
     }
 
@@ -280,7 +311,7 @@ final class SymbolicEncoder {
         let name = "path_segment_\(index)"
         declare(name, "String")
         constraints.append("(and (> (str.len \(name)) 0) (<= (str.len \(name)) 1500) (not (str.contains \(name) \"/\")) (not (= \(name) \".\")) (not (= \(name) \"..\")) (not (and (str.prefixof \"__\" \(name)) (str.suffixof \"__\" \(name)))))")
-        concreteConstraints.append("(and (<= (str.len \(name)) 12) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\")))))")
+        baseConcreteConstraints.append("(and (<= (str.len \(name)) 12) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\")))))")
         return .term("(vstr \(name))")
     }
 }

@@ -33,13 +33,12 @@ import Testing
         let membership = try SolverSupport.policy("match /p/{id} { allow create: if 'a' in request.resource.data.x; }")
         let keys = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.x.keys().hasAny(['a']); }")
         let (newlyAllows, newlyDenies) = analyzer.equivalent(keys, membership, shape)
-        #expect(!newlyAllows.isProved, "x = ['a']: membership allows, keys() errors")
-        if let counterexample = newlyAllows.counterexample {
-            #expect(try SolverSupport.passes(counterexample, against: membership))
-        }
+        let counterexample = try #require(newlyAllows.counterexample, "x = ['a']: membership allows, keys() errors: \(newlyAllows)")
+        #expect(try SolverSupport.passes(counterexample, against: membership))
         #expect(newlyDenies.isProved, "on a map both are the key test; keys() of a list errors")
+        // Lists longer than the encoding decides exactly stay abstract, and the report says so.
         let abstractions = analyzer.abstractions([membership], shape)
-        #expect(abstractions.contains { $0.construct.contains("'in' on a list or set") }, "\(abstractions)")
+        #expect(abstractions.contains { $0.construct.contains("'in' on a list of more than") }, "\(abstractions)")
     }
 
     /// A map stays a key test, exactly: what it admits is found and what it excludes is proved.
@@ -52,5 +51,53 @@ import Testing
         #expect(try SolverSupport.passes(counterexample, against: policy))
         let narrower = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.x is map && request.resource.data.x.a == 1; }")
         #expect(analyzer.implies(narrower, policy, shape).isProved)
+    }
+
+    /// A list read from data has a length and elements: `size()` is exact (before, an abstract
+    /// value that could be a float, so `size() <= 3` and `size() < 4` were not provably the same).
+    @Test func sizeOfAListFieldIsExact() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let atMost = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && request.resource.data.tags.size() <= 3; }")
+        let below = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && request.resource.data.tags.size() < 4; }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(atMost, below, shape)
+        #expect(newlyAllows.isProved && newlyDenies.isProved, "\(newlyAllows) \(newlyDenies)")
+        let wider = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && request.resource.data.tags.size() <= 4; }")
+        let widened = analyzer.implies(wider, atMost, shape)
+        let counterexample = try #require(widened.counterexample, "\(widened)")
+        #expect(try SolverSupport.passes(counterexample, against: wider))
+    }
+
+    /// Membership and `hasAll`/`hasAny`/`hasOnly` of a literal list over a list field find
+    /// concrete lists that the evaluator confirms (before, lists were written empty and such a
+    /// request stayed "possible, unconfirmed").
+    @Test(arguments: [
+        "'a' in request.resource.data.tags",
+        "request.resource.data.tags.hasAll(['a', 'b'])",
+        "request.resource.data.tags.hasAny(['b'])",
+        "request.resource.data.tags.hasOnly(['a']) && request.resource.data.tags.size() == 2",
+    ])
+    func listContentsMakeConfirmedCounterexamples(_ condition: String) throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let policy = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && \(condition); }")
+        let verdict = analyzer.alwaysDenies(policy, shape)
+        let counterexample = try #require(verdict.counterexample, "\(verdict)")
+        #expect(counterexample.testCase.contains("'tags': ["), "\(counterexample.testCase)")
+        #expect(try SolverSupport.passes(counterexample, against: policy))
+    }
+
+    /// `hasOnly` narrowed is a confirmed difference: the wider set admits a list the narrower
+    /// refuses; and what the narrower admits, the wider does (proved).
+    @Test func narrowingHasOnlyIsADifference() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let wide = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && request.resource.data.tags.size() <= 4 && request.resource.data.tags.hasOnly(['a', 'b']); }")
+        let narrow = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.tags is list && request.resource.data.tags.size() <= 4 && request.resource.data.tags.hasOnly(['a']); }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(narrow, wide, shape)
+        let counterexample = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(counterexample.testCase.contains("'b'"), "\(counterexample.testCase)")
+        #expect(try SolverSupport.passes(counterexample, against: wide))
+        #expect(newlyDenies.isProved, "\(newlyDenies)")
     }
 }
