@@ -112,11 +112,28 @@ extension ExpressionEncoder {
                 listSize = "(vint \(encoder.listContents(of: encoder.field(ref)).length))"
             }
             return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (is-vlist \(t)) \(listSize) (ite (or (is-vmap \(t)) (is-vother \(t))) \(other) verr))))")
+        case ("diff", 1):
+            if case .map(let a, _) = receiver, let errorA = mapError(receiver), case .map(let b, _) = args[0], let errorB = mapError(args[0]) {
+                return .mapDiff(a, b, error: "(or \(errorA) \(errorB))")
+            }
+        case ("affectedKeys", 0):
+            if case .mapDiff(let a, let b, let error) = receiver { return .affectedKeys(a, b, error: error) }
         case ("keys", 0):
             if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .keys(ref, error: error) }
         case ("hasOnly", 1), ("hasAll", 1), ("hasAny", 1):
             if case .map(let ref, _) = receiver, !ref.path.isEmpty, case .list(let items) = args[0] {
                 return .term(listFieldHas(method, receiver, ref, items, c, span))
+            }
+            if case .affectedKeys(let a, let b, let error) = receiver, case .list(let items) = args[0] {
+                let keys = items.compactMap { item -> String? in if case .string(let key) = item { key } else { nil } }
+                if keys.count == items.count {
+                    let changed = keys.map { "(not \(encoder.unchanged(a.child($0), b.child($0))))" }
+                    switch method {
+                    case "hasAll": return .term("(ite \(error) verr (vbool (and true \(changed.joined(separator: " ")))))")
+                    case "hasAny": return .term("(ite \(error) verr (vbool (or false \(changed.joined(separator: " ")))))")
+                    default: return .term("(ite \(error) verr (vbool \(encoder.diffHasOnly(a, b, Set(keys)))))")
+                    }
+                }
             }
             if case .keys(let ref, let error) = receiver, case .list(let items) = args[0] {
                 var keys: [String] = []

@@ -75,6 +75,14 @@ struct ExpressionEncoder {
         case .path(let segments):
             return "(vother \(encoder.opaqueID(content: "path " + segments.map { term($0, c, span) }.joined(separator: " "))))"
         case .namespace(let name): return encoder.fresh("the namespace '\(name)' as a value", at: c.place(span))
+        case .mapDiff(let a, let b, let error):
+            let name = "diff of \(([a.root] + a.path).joined(separator: ".")) and \(([b.root] + b.path).joined(separator: "."))"
+            return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
+        case .affectedKeys(let a, let b, let error):
+            // A set, one per pair of maps (the request is fixed in a query); what is asked of it
+            // beyond hasOnly/hasAll/hasAny of literal keys is abstract.
+            let name = "affected keys of \(([a.root] + a.path).joined(separator: ".")) and \(([b.root] + b.path).joined(separator: "."))"
+            return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
         case .keys(let ref, let error):
             // The keys of one map of the request are one list (the request is fixed in a query).
             let name = ([ref.root] + ref.path).joined(separator: ".")
@@ -217,7 +225,7 @@ struct ExpressionEncoder {
         case .term(let t):
             let f = encoder.abstractFunction("a field of a computed map", at: c.place(span), key: "field \(name)", inputs: [t])
             return .term("(ite (is-vmap \(t)) \(f) verr)")
-        case .string, .list, .path, .keys: return .term("verr")
+        case .string, .list, .path, .keys, .mapDiff, .affectedKeys: return .term("verr")
         }
     }
 

@@ -222,6 +222,46 @@ final class SymbolicEncoder {
         return name
     }
 
+    /// SMT Bool: fields `a` and `b` are the same for `diff()`: both absent, or both present and
+    /// equal (`==`: `diff` counts 1 and 1.0 as unchanged).
+    func unchanged(_ a: MapRef, _ b: MapRef) -> String {
+        let x = field(a), y = field(b)
+        // Map and list equality is uninterpreted, and a counterexample writes only the fields read
+        // below them: the concrete attempt compares scalars, which it writes exactly.
+        for variable in [x, y] where comparedByDiff.insert(variable).inserted {
+            baseConcreteConstraints.append("(and (not (is-vmap \(variable))) (not (is-vlist \(variable))))")
+        }
+        return "(or (and (is-vnone \(x)) (is-vnone \(y))) (and (not (is-vnone \(x))) (not (is-vnone \(y))) (istrue (veq \(x) \(y)))))"
+    }
+
+    /// `a.diff(b).affectedKeys().hasOnly(keys)`, as a Bool variable defined once every field the
+    /// policies read is known (``documentConsistency()``): every other field either map has is
+    /// unchanged, and no key the policies never name changed (`diff_other_keys`, free in proofs,
+    /// false in the concrete attempt, whose documents hold only the keys read).
+    func diffHasOnly(_ a: MapRef, _ b: MapRef, _ keys: Set<String>) -> String {
+        counter += 1
+        let name = "diff_has_only_\(counter)"
+        declare(name, "Bool")
+        for key in keys.sorted() { _ = field(a.child(key)); _ = field(b.child(key)) }
+        pendingDiffHasOnly.append((name, a, b, keys))
+        return name
+    }
+
+    /// The Bool "maps `a` and `b` differ in a key the policies never read".
+    func diffOtherKeys(_ a: MapRef, _ b: MapRef) -> String {
+        let key = "\(a.root).\(a.path.joined(separator: ".")) \(b.root).\(b.path.joined(separator: "."))"
+        if let name = diffOthers[key] { return name }
+        let name = "diff_other_keys_\(diffOthers.count)"
+        diffOthers[key] = name
+        declare(name, "Bool")
+        baseConcreteConstraints.append("(not \(name))")
+        return name
+    }
+
+    private var pendingDiffHasOnly: [(String, MapRef, MapRef, Set<String>)] = []
+    private var comparedByDiff = Set<String>()
+    private var diffOthers: [String: String] = [:]
+
     /// The Bool "map `ref` has keys besides the fields the policies read".
     func extraKeys(_ ref: MapRef) -> String {
         if let name = extras[ref] { return name }
@@ -251,6 +291,18 @@ final class SymbolicEncoder {
     /// reads the stored document (`resource`).
     func documentConsistency() -> [String] {
         var out: [String] = []
+        // Every key either map of a diff has that the policies read, read on both sides, first:
+        // the keys().hasOnly definitions below must see those fields too.
+        var diffDefinitions: [String] = []
+        for (name, a, b, keys) in pendingDiffHasOnly {
+            func children(_ ref: MapRef) -> [String] {
+                fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && Array($0.ref.path.dropLast()) == ref.path }.compactMap(\.ref.path.last)
+            }
+            let read = Set(children(a)).union(children(b)).subtracting(keys)
+            let unchangedRead = read.sorted().map { unchanged(a.child($0), b.child($0)) }
+            diffDefinitions.append("(= \(name) (and (not \(diffOtherKeys(a, b))) \(unchangedRead.joined(separator: " "))))")
+        }
+        out += diffDefinitions
         for (name, ref, keys) in pendingHasOnly {
             let others = fieldVariables.filter { $0.ref.path.count == ref.path.count + 1 && $0.ref.root == ref.root && Array($0.ref.path.dropLast()) == ref.path && !keys.contains($0.ref.path.last ?? "") }
             let absent = others.map { "(is-vnone \($0.name))" }.joined(separator: " ")

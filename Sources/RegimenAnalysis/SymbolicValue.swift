@@ -43,6 +43,10 @@ indirect enum SymbolicValue {
     /// `map.keys()` of a map read field by field (for `hasOnly`, `hasAll`, `hasAny`); `error`
     /// holds when reading the map errors.
     case keys(MapRef, error: String)
+    /// `a.diff(b)` of two maps read field by field; `error` holds when reading either errors.
+    case mapDiff(MapRef, MapRef, error: String)
+    /// `a.diff(b).affectedKeys()` (for `hasOnly`, `hasAll`, `hasAny` of literal keys).
+    case affectedKeys(MapRef, MapRef, error: String)
 }
 
 /// A construct the encoding does not cover exactly and abstracts soundly (its result is an

@@ -100,4 +100,37 @@ import Testing
         #expect(try SolverSupport.passes(counterexample, against: wide))
         #expect(newlyDenies.isProved, "\(newlyDenies)")
     }
+
+    /// `diff().affectedKeys()` of the request's data and the stored data: `hasOnly` of literal keys
+    /// is exact (before, abstract: every mutant of an update rule built on it stayed unknown).
+    @Test func affectedKeysHasOnlyIsExact() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.update, "/p/{id}")
+        let narrow = try SolverSupport.policy("match /p/{id} { allow update: if request.resource.data.diff(resource.data).affectedKeys().hasOnly(['status']); }")
+        let wide = try SolverSupport.policy("match /p/{id} { allow update: if request.resource.data.diff(resource.data).affectedKeys().hasOnly(['status', 'note']); }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(narrow, wide, shape)
+        let counterexample = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(counterexample.testCase.contains("'note'"), "\(counterexample.testCase)")
+        #expect(try SolverSupport.passes(counterexample, against: wide))
+        #expect(newlyDenies.isProved, "\(newlyDenies)")
+        // A field outside the allowed keys cannot change: proved.
+        let contradiction = try SolverSupport.policy("""
+            match /p/{id} {
+              allow update: if request.resource.data.diff(resource.data).affectedKeys().hasOnly(['status'])
+                && request.resource.data.owner != resource.data.owner;
+            }
+        """)
+        #expect(analyzer.alwaysDenies(contradiction, shape).isProved)
+    }
+
+    /// `hasAny` of affected keys is exact too: changing a protected field is found and confirmed.
+    @Test func affectedKeysHasAnyFindsTheChange() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.update, "/p/{id}")
+        let policy = try SolverSupport.policy("match /p/{id} { allow update: if !request.resource.data.diff(resource.data).affectedKeys().hasAny(['role', 'owner']); }")
+        let verdict = analyzer.alwaysAllows(policy, shape)
+        let counterexample = try #require(verdict.counterexample, "\(verdict)")
+        #expect(try SolverSupport.passes(counterexample, against: policy))
+        #expect(analyzer.abstractions([policy], shape).isEmpty, "\(analyzer.abstractions([policy], shape))")
+    }
 }
