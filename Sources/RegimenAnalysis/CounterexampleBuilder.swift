@@ -85,6 +85,33 @@ struct CounterexampleBuilder {
             case .error, .unprintable: return nil
             }
         }
+        // Keys the policies never read, where the model has them: named apart from every key
+        // read, with null values (nothing reads them).
+        for ref in encoder.extraKeyMaps where ref.root == root {
+            guard let extra = encoder.existingExtraKeys(ref), model[extra] == .atom("true") else { continue }
+            // Only a map holds keys (the Bool means nothing for a field that holds a list).
+            if !ref.path.isEmpty {
+                guard let raw = model[encoder.field(ref)], case .map = ModelValue(raw) else { continue }
+            }
+            var count: Int64 = 1
+            if let unread = encoder.unreadKeyCounts[ref] {
+                guard let modelled = model[unread]?.integer, modelled >= 1, modelled <= Int64(SymbolicEncoder.extraKeysWritten) else { return nil }
+                count = modelled
+            }
+            let read = Set(encoder.fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && Array($0.ref.path.dropLast()) == ref.path }.compactMap(\.ref.path.last))
+            var written = 0, index = 0
+            while written < count {
+                index += 1
+                let key = "extra_\(index)"
+                guard !read.contains(key) else { continue }
+                if ref.path.isEmpty {
+                    out[key] = .null
+                } else if !Self.set(&out, (ref.path + [key])[...], .null) {
+                    return nil
+                }
+                written += 1
+            }
+        }
         return out
     }
 

@@ -93,7 +93,28 @@ extension ExpressionEncoder {
             if case .literalMap(let entries) = receiver, case .string(let key) = args[0] {
                 return entries.first(where: { $0.0 == key })?.1 ?? args[1]
             }
+        case ("toSet", 0):
+            if case .map(let ref, _) = receiver, !ref.path.isEmpty {
+                // The same term as any other method call, so both versions of a policy share it.
+                let t = term(receiver, c, span)
+                let f = encoder.abstractFunction("toSet()", at: c.place(span), key: "method toSet", inputs: [t])
+                return .listAsSet(ref, term: "(ite (is-verr \(t)) verr \(f))")
+            }
         case ("size", 0):
+            if case .listAsSet(let ref, let set) = receiver {
+                // toSet() of a list never errors: the distinct elements of a short list without
+                // NaN or infinities (1 and 1.0 are one element of a set), exactly.
+                let field = encoder.field(ref)
+                let (length, elements) = encoder.listContents(of: field)
+                let noSpecial = elements.enumerated().map { "(or (<= \(length) \($0.offset)) (not (is-vspecial \($0.element))))" }.joined(separator: " ")
+                let firstOfItsValue = elements.enumerated().map { index, element in
+                    let earlier = elements.prefix(index).map { "(not (istrue (veq \(element) \($0))))" }.joined(separator: " ")
+                    return "(ite (and (> \(length) \(index)) \(earlier)) 1 0)"
+                }.joined(separator: " ")
+                let other = encoder.abstractFunction("size() of a list or map", at: c.place(span), key: "size", inputs: [set])
+                let generic = "(ite (is-verr \(set)) verr (ite (or (is-vlist \(set)) (is-vmap \(set)) (is-vother \(set))) \(other) verr))"
+                return .term("(ite (and (is-vlist \(field)) (<= \(length) \(SymbolicEncoder.listBound)) \(noSpecial)) (vint (+ \(firstOfItsValue))) \(generic))")
+            }
             if case .list(let items) = receiver { return .term("(ite (is-verr \(term(receiver, c, span))) verr (vint \(items.count)))") }
             if case .string(let s) = receiver { return .term("(vint \(s.utf16.count))") }
             let t = term(receiver, c, span)
@@ -106,12 +127,14 @@ extension ExpressionEncoder {
                 encoder.constrainConcretely("(= \(extra) 0)")
             }
             let other = encoder.abstractFunction("size() of a list or map", at: c.place(span), key: "size", inputs: [t])
-            // A list read from data has its length: exact.
-            var listSize = other
-            if case .map(let ref, _) = receiver, !ref.path.isEmpty {
-                listSize = "(vint \(encoder.listContents(of: encoder.field(ref)).length))"
+            // A list read from data has its length, and a map read field by field its fields and
+            // the keys the policies never read: exact.
+            var listSize = other, mapSize = other
+            if case .map(let ref, _) = receiver {
+                if !ref.path.isEmpty { listSize = "(vint \(encoder.listContents(of: encoder.field(ref)).length))" }
+                mapSize = "(vint \(encoder.mapSize(ref)))"
             }
-            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (is-vlist \(t)) \(listSize) (ite (or (is-vmap \(t)) (is-vother \(t))) \(other) verr))))")
+            return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (is-vlist \(t)) \(listSize) (ite (is-vmap \(t)) \(mapSize) (ite (is-vother \(t)) \(other) verr)))))")
         case ("diff", 1):
             if case .map(let a, _) = receiver, let errorA = mapError(receiver), case .map(let b, _) = args[0], let errorB = mapError(args[0]) {
                 return .mapDiff(a, b, error: "(or \(errorA) \(errorB))")

@@ -75,6 +75,7 @@ struct ExpressionEncoder {
         case .path(let segments):
             return "(vother \(encoder.opaqueID(content: "path " + segments.map { term($0, c, span) }.joined(separator: " "))))"
         case .namespace(let name): return encoder.fresh("the namespace '\(name)' as a value", at: c.place(span))
+        case .listAsSet(_, let set): return set
         case .mapDiff(let a, let b, let error):
             let name = "diff of \(([a.root] + a.path).joined(separator: ".")) and \(([b.root] + b.path).joined(separator: "."))"
             return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
@@ -225,7 +226,7 @@ struct ExpressionEncoder {
         case .term(let t):
             let f = encoder.abstractFunction("a field of a computed map", at: c.place(span), key: "field \(name)", inputs: [t])
             return .term("(ite (is-vmap \(t)) \(f) verr)")
-        case .string, .list, .path, .keys, .mapDiff, .affectedKeys: return .term("verr")
+        case .string, .list, .path, .keys, .mapDiff, .affectedKeys, .listAsSet: return .term("verr")
         }
     }
 

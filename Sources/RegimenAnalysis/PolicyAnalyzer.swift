@@ -166,6 +166,10 @@ package struct PolicyAnalyzer: Sendable {
         var terms = [SymbolicEncoder.auth, SymbolicEncoder.uid, SymbolicEncoder.time, SymbolicEncoder.resourceExists]
         terms += encoder.segments.compactMap { if case .term(let t) = $0 { t } else { nil } }
         terms += encoder.fieldVariables.map(\.name)
+        for ref in encoder.extraKeyMaps {
+            if let extra = encoder.existingExtraKeys(ref) { terms.append(extra) }
+            if let unread = encoder.unreadKeyCounts[ref] { terms.append(unread) }
+        }
         for list in encoder.listFields {
             let (length, elements) = encoder.listContents(of: list)
             terms.append(length)

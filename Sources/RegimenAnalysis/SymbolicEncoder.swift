@@ -42,6 +42,12 @@ final class SymbolicEncoder {
     var concreteConstraints: [String] {
         baseConcreteConstraints + fieldVariables.map { field in
             "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: listFieldNames.contains(field.name))))"
+        } + extraKeyMaps.compactMap { ref in
+            // A counterexample writes keys nobody reads as `extra_1: null`…: as many as the
+            // map's size() needs (up to extraKeysWritten), else none.
+            guard let extra = extras[ref] else { return nil }
+            if let unread = unreadKeyCounts[ref] { return "(<= \(unread) \(Self.extraKeysWritten))" }
+            return "(not \(extra))"
         }
     }
     private var baseConcreteConstraints: [String] = []
@@ -262,18 +268,42 @@ final class SymbolicEncoder {
     private var comparedByDiff = Set<String>()
     private var diffOthers: [String: String] = [:]
 
+    /// The number of keys of map `ref`, as an Int variable defined once every field the policies
+    /// read is known (``documentConsistency()``): its present fields plus a count of keys the
+    /// policies never read (at least 1 exactly when `extra_keys` holds).
+    func mapSize(_ ref: MapRef) -> String {
+        if let name = mapSizes[ref] { return name }
+        let name = "map_size_\(mapSizes.count)"
+        mapSizes[ref] = name
+        declare(name, "Int")
+        pendingMapSizes.append((name, ref))
+        return name
+    }
+
+    private var mapSizes: [MapRef: String] = [:]
+    private var pendingMapSizes: [(String, MapRef)] = []
+
     /// The Bool "map `ref` has keys besides the fields the policies read".
     func extraKeys(_ ref: MapRef) -> String {
         if let name = extras[ref] { return name }
         let name = "extra_keys_\(extras.count)"
         extras[ref] = name
+        extraKeyMaps.append(ref)
         declare(name, "Bool")
-        baseConcreteConstraints.append("(not \(name))")
         return name
     }
 
     private var pendingHasOnly: [(String, MapRef, Set<String>)] = []
     private var extras: [MapRef: String] = [:]
+    /// The maps with an `extra_keys` Bool, in order.
+    private(set) var extraKeyMaps: [MapRef] = []
+    /// How many keys the policies never read map `ref` has, where its `size()` is read.
+    private(set) var unreadKeyCounts: [MapRef: String] = [:]
+    /// The most keys the policies never read a counterexample writes into one map.
+    static let extraKeysWritten = 2
+
+    /// The `extra_keys` Bool of `ref`, when one was made.
+    func existingExtraKeys(_ ref: MapRef) -> String? { extras[ref] }
 
     /// The `get()`/`exists()` document at the path whose segments are `segmentTerms` (V terms).
     func document(_ segmentTerms: [String]) -> (exists: String, root: String) {
@@ -303,6 +333,16 @@ final class SymbolicEncoder {
             diffDefinitions.append("(= \(name) (and (not \(diffOtherKeys(a, b))) \(unchangedRead.joined(separator: " "))))")
         }
         out += diffDefinitions
+        for (name, ref) in pendingMapSizes {
+            let present = fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && Array($0.ref.path.dropLast()) == ref.path }
+                .map { "(ite (is-vnone \($0.name)) 0 1)" }
+            let unread = name + "_unread"
+            declare(unread, "Int")
+            unreadKeyCounts[ref] = unread
+            out.append("(= (> \(unread) 0) \(extraKeys(ref)))")
+            out.append("(>= \(unread) 0)")
+            out.append("(= \(name) (+ \(unread) \(present.joined(separator: " ")) 0))")
+        }
         for (name, ref, keys) in pendingHasOnly {
             let others = fieldVariables.filter { $0.ref.path.count == ref.path.count + 1 && $0.ref.root == ref.root && Array($0.ref.path.dropLast()) == ref.path && !keys.contains($0.ref.path.last ?? "") }
             let absent = others.map { "(is-vnone \($0.name))" }.joined(separator: " ")

@@ -45,6 +45,9 @@ indirect enum SymbolicValue {
     case keys(MapRef, error: String)
     /// `a.diff(b)` of two maps read field by field; `error` holds when reading either errors.
     case mapDiff(MapRef, MapRef, error: String)
+    /// `list.toSet()` of a field read from data, with the term of the set (abstract): its `size()`
+    /// is the number of distinct elements, exact for a short list.
+    case listAsSet(MapRef, term: String)
     /// `a.diff(b).affectedKeys()` (for `hasOnly`, `hasAll`, `hasAny` of literal keys).
     case affectedKeys(MapRef, MapRef, error: String)
 }

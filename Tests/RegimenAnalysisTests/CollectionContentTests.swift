@@ -133,4 +133,36 @@ import Testing
         #expect(try SolverSupport.passes(counterexample, against: policy))
         #expect(analyzer.abstractions([policy], shape).isEmpty, "\(analyzer.abstractions([policy], shape))")
     }
+
+    /// A map's size() counts its fields (read or not): a request with exactly the keys named is
+    /// found and confirmed, and `keys().hasOnly(['a', 'b'])` proves `size() <= 2` (before,
+    /// size() of a map was abstract).
+    @Test func sizeOfAMapIsItsKeys() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let two = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.size() == 2 && request.resource.data.a == 1; }")
+        let verdict = analyzer.alwaysDenies(two, shape)
+        let counterexample = try #require(verdict.counterexample, "\(verdict)")
+        #expect(try SolverSupport.passes(counterexample, against: two))
+        let only = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.keys().hasOnly(['a', 'b']); }")
+        let small = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.size() <= 2; }")
+        #expect(analyzer.implies(only, small, shape).isProved)
+    }
+
+    /// `list.toSet().size()` counts distinct elements (1 and 1.0 are one): the trainer-student
+    /// policy's "no day twice" check finds lists with and without repeats, both confirmed.
+    @Test(arguments: ["==", "<"])
+    func toSetSizeCountsDistinctElements(_ comparison: String) throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let policy = try SolverSupport.policy("""
+            match /p/{id} {
+              allow create: if request.resource.data.days is list && request.resource.data.days.size() == 3
+                && request.resource.data.days.toSet().size() \(comparison) request.resource.data.days.size();
+            }
+        """)
+        let verdict = analyzer.alwaysDenies(policy, shape)
+        let counterexample = try #require(verdict.counterexample, "\(verdict)")
+        #expect(try SolverSupport.passes(counterexample, against: policy))
+    }
 }
