@@ -312,6 +312,11 @@ final class SymbolicEncoder {
         let index = documents.count
         let exists = "doc\(index)_exists"
         declare(exists, "Bool")
+        // A counterexample names the document by its path: segments a test file can write (not
+        // empty, no slash), whatever the evaluator makes of others.
+        for segment in segmentTerms where segment.hasPrefix("(") {
+            baseConcreteConstraints.append("(=> (is-vstr \(segment)) (and (> (str.len (vs \(segment))) 0) (not (str.contains (vs \(segment)) \"/\"))))")
+        }
         documents.append((key: key, segments: segmentTerms, exists: exists, root: "doc\(index)"))
         return (exists, "doc\(index)")
     }

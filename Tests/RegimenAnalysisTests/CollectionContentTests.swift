@@ -165,4 +165,24 @@ import Testing
         let counterexample = try #require(verdict.counterexample, "\(verdict)")
         #expect(try SolverSupport.passes(counterexample, against: policy))
     }
+
+    /// A document a rule reads by a path built from request data is written under a path a test
+    /// file accepts (before, the solver chose an empty id, `workouts/`, and the request stayed
+    /// "possible, unconfirmed": the test runner refused it).
+    @Test func aDocumentPathFromDataIsWrittenWithNonEmptySegments() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/f/{id}")
+        func policy(_ comparison: String) throws -> SecurityPolicy {
+            try SolverSupport.policy("""
+                match /f/{id} {
+                  allow create: if get(/databases/$(database)/documents/w/$(request.resource.data.workoutId)).data.owner == request.auth.uid
+                    && request.resource.data.message is string && request.resource.data.message.size() \(comparison) 0;
+                }
+            """)
+        }
+        let (newlyAllows, _) = analyzer.equivalent(try policy(">"), try policy(">="), shape)
+        let counterexample = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(!counterexample.testCase.contains("'w/'"), "\(counterexample.testCase)")
+        #expect(try SolverSupport.passes(counterexample, against: try policy(">=")))
+    }
 }
