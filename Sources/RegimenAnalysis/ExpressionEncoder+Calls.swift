@@ -83,12 +83,15 @@ extension ExpressionEncoder {
             if space == "math" && method == "pow" { return .term(encoder.fresh("math.pow()", at: c.place(span))) }
             return .term(encoder.abstractFunction("\(space).\(method)()", at: c.place(span), key: "\(space).\(method)", inputs: terms))
         }
+        if case .choice(let error, let condition, let ifTrue, let ifFalse) = receiver {
+            // Each side encoded as itself (a list field's contents, a literal's items).
+            return .choice(error: error, condition: condition, ifTrue: methodCall(ifTrue, method, args, c, span), ifFalse: methodCall(ifFalse, method, args, c, span))
+        }
         switch (method, args.count) {
         case ("get", 2):
             if case .string(let key) = args[0], let error = mapError(receiver), case .map(let ref, _) = receiver {
-                let field = encoder.field(ref.child(key))
-                let fallback = term(args[1], c, span)
-                return .term("(ite \(error) verr (ite (is-vnone \(field)) \(fallback) \(field)))")
+                let field = ref.child(key)
+                return .choice(error: error, condition: "(is-vnone \(encoder.field(field)))", ifTrue: args[1], ifFalse: .map(field, error: error))
             }
             if case .literalMap(let entries) = receiver, case .string(let key) = args[0] {
                 return entries.first(where: { $0.0 == key })?.1 ?? args[1]
@@ -141,11 +144,35 @@ extension ExpressionEncoder {
             }
         case ("affectedKeys", 0):
             if case .mapDiff(let a, let b, let error) = receiver { return .affectedKeys(a, b, error: error) }
+        case ("values", 0):
+            if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .mapValues(ref, error: error) }
         case ("keys", 0):
+            if case .literalMap(let entries) = receiver { return .list(entries.map { .string($0.0) }) }
             if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .keys(ref, error: error) }
         case ("hasOnly", 1), ("hasAll", 1), ("hasAny", 1):
             if case .map(let ref, _) = receiver, !ref.path.isEmpty, case .list(let items) = args[0] {
                 return .term(listFieldHas(method, receiver, ref, items, c, span))
+            }
+            if case .list(let own) = receiver, case .list(let items) = args[0] {
+                // Two lists written out: exact, elements compared strictly.
+                let ownTerms = own.map { term($0, c, span) }, itemTerms = items.map { term($0, c, span) }
+                func member(_ x: String, _ list: [String]) -> String { "(or false \(list.map { "(istrue (vseq \(x) \($0)))" }.joined(separator: " ")))" }
+                let result: String
+                switch method {
+                case "hasAll": result = "(and true \(itemTerms.map { member($0, ownTerms) }.joined(separator: " ")))"
+                case "hasAny": result = "(or false \(itemTerms.map { member($0, ownTerms) }.joined(separator: " ")))"
+                default: result = "(and true \(ownTerms.map { member($0, itemTerms) }.joined(separator: " ")))"
+                }
+                let anyError = (ownTerms + itemTerms).map { "(is-verr \($0))" }.joined(separator: " ")
+                return .term("(ite (or false \(anyError)) verr (vbool \(result)))")
+            }
+            if method == "hasOnly", case .mapValues(let ref, let error) = receiver, case .list(let items) = args[0] {
+                // Every value the map holds is one of the items: exact over the fields the
+                // policies read; a map with keys nobody reads has values nobody knows (abstract).
+                let itemTerms = items.map { term($0, c, span) }
+                let other = encoder.abstractFunction("values().hasOnly() of a map with keys the rules never read", at: c.place(span), key: "values hasOnly", inputs: [term(receiver, c, span), term(args[0], c, span)])
+                let anyItemError = itemTerms.map { "(is-verr \($0))" }.joined(separator: " ")
+                return .term("(ite (or \(error) \(anyItemError)) verr (ite \(encoder.extraKeys(ref)) \(other) (vbool \(encoder.valuesHaveOnly(ref, itemTerms)))))")
             }
             if case .affectedKeys(let a, let b, let error) = receiver, case .list(let items) = args[0] {
                 let keys = items.compactMap { item -> String? in if case .string(let key) = item { key } else { nil } }

@@ -76,6 +76,12 @@ struct ExpressionEncoder {
             return "(vother \(encoder.opaqueID(content: "path " + segments.map { term($0, c, span) }.joined(separator: " "))))"
         case .namespace(let name): return encoder.fresh("the namespace '\(name)' as a value", at: c.place(span))
         case .listAsSet(_, let set): return set
+        case .choice(let error, let condition, let ifTrue, let ifFalse):
+            return "(ite \(error) verr (ite \(condition) \(term(ifTrue, c, span)) \(term(ifFalse, c, span))))"
+        case .mapValues(let ref, let error):
+            let name = "values of \(([ref.root] + ref.path).joined(separator: "."))"
+            let f = encoder.abstractFunction("values() as a list", at: c.place(span), key: name, inputs: [])
+            return "(ite \(error) verr (ite (is-vlist \(f)) \(f) (vlist \(encoder.opaqueID(content: name)))))"
         case .mapDiff(let a, let b, let error):
             let name = "diff of \(([a.root] + a.path).joined(separator: ".")) and \(([b.root] + b.path).joined(separator: "."))"
             return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
@@ -117,11 +123,7 @@ struct ExpressionEncoder {
             default: return .term(encoder.fresh("the unknown name '\(name)'", at: c.place(span)))
             }
         case .member(let base, let name, let span): return member(value(base, c), name, c, span)
-        case .index(let base, let index, let span):
-            let b = value(base, c)
-            if case .string(let key) = value(index, c), mapError(b) != nil { return member(b, key, c, span) }
-            let indexTerm = term(value(index, c), c, span)
-            return .term(encoder.abstractFunction("an index [] with a computed key or on a list", at: c.place(span), key: "index", inputs: [term(b, c, span), indexTerm]))
+        case .index(let base, let index, let span): return self.index(value(base, c), value(index, c), c, span)
         case .slice(_, _, _, let span): return .term(encoder.fresh("a slice [a:b]", at: c.place(span)))
         case .call(let callee, let arguments, let span): return call(callee, arguments, c, span)
         case .unary(let op, let operand, let span):
@@ -181,6 +183,16 @@ struct ExpressionEncoder {
         return .doc(DocRef(exists: SymbolicEncoder.resourceExists, data: MapRef(root: "old", path: []), id: id), error: "false")
     }
 
+    /// `base[index]`: a field read when the index is a known key of a map read field by field.
+    func index(_ base: SymbolicValue, _ index: SymbolicValue, _ c: Context, _ span: SourceSpan) -> SymbolicValue {
+        if case .choice(let error, let condition, let ifTrue, let ifFalse) = base {
+            return .choice(error: error, condition: condition, ifTrue: self.index(ifTrue, index, c, span), ifFalse: self.index(ifFalse, index, c, span))
+        }
+        if case .string(let key) = index, mapError(base) != nil { return member(base, key, c, span) }
+        let indexTerm = term(index, c, span)
+        return .term(encoder.abstractFunction("an index [] with a computed key or on a list", at: c.place(span), key: "index", inputs: [term(base, c, span), indexTerm]))
+    }
+
     func member(_ base: SymbolicValue, _ name: String, _ c: Context, _ span: SourceSpan) -> SymbolicValue {
         switch base {
         case .request:
@@ -226,7 +238,9 @@ struct ExpressionEncoder {
         case .term(let t):
             let f = encoder.abstractFunction("a field of a computed map", at: c.place(span), key: "field \(name)", inputs: [t])
             return .term("(ite (is-vmap \(t)) \(f) verr)")
-        case .string, .list, .path, .keys, .mapDiff, .affectedKeys, .listAsSet: return .term("verr")
+        case .choice(let error, let condition, let ifTrue, let ifFalse):
+            return .choice(error: error, condition: condition, ifTrue: member(ifTrue, name, c, span), ifFalse: member(ifFalse, name, c, span))
+        case .string, .list, .path, .keys, .mapDiff, .affectedKeys, .listAsSet, .mapValues: return .term("verr")
         }
     }
 
@@ -264,6 +278,8 @@ struct ExpressionEncoder {
     func contains(_ element: SymbolicValue, _ container: SymbolicValue, _ c: Context, _ span: SourceSpan) -> String {
         let e = term(element, c, span)
         switch container {
+        case .choice(let error, let condition, let ifTrue, let ifFalse):
+            return "(ite \(error) verr (ite \(condition) \(contains(element, ifTrue, c, span)) \(contains(element, ifFalse, c, span))))"
         case .list(let items):
             let terms = items.map { term($0, c, span) }
             guard !terms.isEmpty else { return "(ite (is-verr \(e)) verr (vbool false))" }

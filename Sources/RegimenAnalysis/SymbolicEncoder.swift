@@ -280,6 +280,18 @@ final class SymbolicEncoder {
         return name
     }
 
+    /// `values().hasOnly(items)` of map `ref` over the fields the policies read, as a Bool
+    /// variable defined once every field is known (``documentConsistency()``): each present
+    /// field equals one item (strictly, as a list's elements compare).
+    func valuesHaveOnly(_ ref: MapRef, _ items: [String]) -> String {
+        counter += 1
+        let name = "values_have_only_\(counter)"
+        declare(name, "Bool")
+        pendingValuesHaveOnly.append((name, ref, items))
+        return name
+    }
+
+    private var pendingValuesHaveOnly: [(String, MapRef, [String])] = []
     private var mapSizes: [MapRef: String] = [:]
     private var pendingMapSizes: [(String, MapRef)] = []
 
@@ -338,6 +350,11 @@ final class SymbolicEncoder {
             diffDefinitions.append("(= \(name) (and (not \(diffOtherKeys(a, b))) \(unchangedRead.joined(separator: " "))))")
         }
         out += diffDefinitions
+        for (name, ref, items) in pendingValuesHaveOnly {
+            let children = fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && Array($0.ref.path.dropLast()) == ref.path }
+            let each = children.map { child in "(or (is-vnone \(child.name)) \(items.map { "(istrue (vseq \(child.name) \($0)))" }.joined(separator: " ")))" }
+            out.append("(= \(name) (and true \(each.joined(separator: " "))))")
+        }
         for (name, ref) in pendingMapSizes {
             let present = fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && Array($0.ref.path.dropLast()) == ref.path }
                 .map { "(ite (is-vnone \($0.name)) 0 1)" }

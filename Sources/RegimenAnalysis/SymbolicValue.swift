@@ -45,6 +45,12 @@ indirect enum SymbolicValue {
     case keys(MapRef, error: String)
     /// `a.diff(b)` of two maps read field by field; `error` holds when reading either errors.
     case mapDiff(MapRef, MapRef, error: String)
+    /// One of two values by an SMT Bool (`map.get(key, fallback)`: the fallback when the field is
+    /// absent, else the field); member reads, methods and `in` apply to each side, so both keep
+    /// their structure. Reading it errors when `error` holds.
+    case choice(error: String, condition: String, ifTrue: SymbolicValue, ifFalse: SymbolicValue)
+    /// `map.values()` of a map read field by field (for `hasOnly` of literal values).
+    case mapValues(MapRef, error: String)
     /// `list.toSet()` of a field read from data, with the term of the set (abstract): its `size()`
     /// is the number of distinct elements, exact for a short list.
     case listAsSet(MapRef, term: String)

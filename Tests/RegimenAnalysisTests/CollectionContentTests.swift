@@ -185,4 +185,36 @@ import Testing
         #expect(!counterexample.testCase.contains("'w/'"), "\(counterexample.testCase)")
         #expect(try SolverSupport.passes(counterexample, against: try policy(">=")))
     }
+
+    /// `get(key, default)` keeps both sides' structure: list methods on the field's list or on
+    /// the default, `keys()` of the field's map or of `{}`, all exact; before, every method after
+    /// `get()` was abstract and the planner policy's mutants stayed unknown.
+    @Test(arguments: [
+        ("request.resource.data.get('tags', []).hasOnly(['a', 'b'])", "request.resource.data.get('tags', []).hasOnly(['a'])"),
+        ("request.resource.data.get('o', {}).keys().hasOnly(['x', 'y'])", "request.resource.data.get('o', {}).keys().hasOnly(['x'])"),
+        ("request.resource.data.get('o', {'x': 1}).x == 1", "request.resource.data.get('o', {'x': 2}).x == 1"),
+    ])
+    func getWithADefaultKeepsBothSides(_ wide: String, _ narrow: String) throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let widePolicy = try SolverSupport.policy("match /p/{id} { allow create: if \(wide); }")
+        let narrowPolicy = try SolverSupport.policy("match /p/{id} { allow create: if \(narrow); }")
+        let (newlyAllows, _) = analyzer.equivalent(narrowPolicy, widePolicy, shape)
+        let counterexample = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(try SolverSupport.passes(counterexample, against: widePolicy))
+    }
+
+    /// `values().hasOnly([...])` of a map read field by field is exact over its fields (a map
+    /// with keys no rule reads stays abstract): a value outside the list is found and confirmed.
+    @Test func valuesHasOnlyIsExactOverTheFieldsRead() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let narrow = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.s is map && request.resource.data.s.get('legs', 1) is int && request.resource.data.s.values().hasOnly([1, 2]); }")
+        let wide = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.s is map && request.resource.data.s.get('legs', 1) is int && request.resource.data.s.values().hasOnly([1, 2, 3]); }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(narrow, wide, shape)
+        let counterexample = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(counterexample.testCase.contains("'legs': 3"), "\(counterexample.testCase)")
+        #expect(try SolverSupport.passes(counterexample, against: wide))
+        #expect(newlyDenies.counterexample == nil, "whatever [1, 2] admits, [1, 2, 3] admits: \(newlyDenies)")
+    }
 }
