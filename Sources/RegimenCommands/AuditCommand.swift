@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenSecurity
 
 /// `regimen audit RULES`: finds policy mistakes without running a test.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenSecurity
 
 /// `regimen authorize`: asks a policy one question and says why it answered so.

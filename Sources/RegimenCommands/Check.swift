@@ -1,6 +1,6 @@
 import ArgumentParser
 import OrderedCollections
-import RegimenLanguage
+import RegimenKit
 import RegimenRules
 
 /// `regimen check`: loads and validates every rule and catalog file.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenSecurity
 
 /// `regimen rules`: tools for security policies.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RegimenAnalysis
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
 /// path and method, each with a counterexample, or "equivalent (proved)".

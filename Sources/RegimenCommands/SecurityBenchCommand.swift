@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenSecurity
 
 /// `regimen bench-security`: decision speed on a fixed workload (not a unit test).

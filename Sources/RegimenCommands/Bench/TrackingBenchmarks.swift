@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenRules
 import RegimenTracking
 

@@ -1,4 +1,4 @@
-import RegimenLanguage
+import RegimenKit
 
 /// Prints diagnostics the way compilers do, one `file:line:column: severity: message` per problem
 /// (notes indented below), sorted by file, line and column, so editors can jump to them.

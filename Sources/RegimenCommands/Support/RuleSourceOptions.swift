@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import RegimenCoaching
 import RegimenKit
 import RegimenRules
-import RegimenTracking
 
 /// `--rules DIR` and `--catalogs DIR`, shared by every command that loads rules.
 struct RuleSourceOptions: ParsableArguments {

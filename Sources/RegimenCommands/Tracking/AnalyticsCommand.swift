@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RegimenKit
-import RegimenLanguage
 import RegimenTracking
 import RegimenRules
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
+import RegimenKit
 import RegimenTracking
 
 /// `regimen burn ACTIVITY --minutes N --intensity I`: calories burned by one activity.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OrderedCollections
-import RegimenLanguage
+import RegimenKit
 import RegimenRules
 import RegimenSecurity
 import RegimenTracking

@@ -1,6 +1,5 @@
 import ArgumentParser
 import RegimenKit
-import RegimenLanguage
 import RegimenTracking
 
 /// `regimen periodize --weeks N --goal G`: the phases and weekly intensities of a plan.

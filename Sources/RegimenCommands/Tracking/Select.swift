@@ -1,6 +1,6 @@
 import ArgumentParser
 import RegimenCoaching
-import RegimenLanguage
+import RegimenKit
 import RegimenRules
 import RegimenTracking
 

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
-import RegimenTracking
+import Foundation
+import RegimenKit
 
 /// `regimen upload-check FILE`: whether a trainer's upload may be sent (PDF, at most 10 MB).
 struct UploadCheck: ParsableCommand {
