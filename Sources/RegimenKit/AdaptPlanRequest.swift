@@ -58,6 +58,19 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         self.planNode = nil
     }
 
+    /// The two-file form read from text: the plan's text (JSON or YAML) read from `planName` and
+    /// the check-ins' text from `name`. A plan that does not parse names `planName`: each syntax
+    /// error at its line and column, or that the file is empty.
+    package init(planText: String, planName: String, checkIns: String, name: String) throws(RegimenError) {
+        let read = YAMLReader.read(planText, file: planName)
+        let errors = read.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let document = read.document else {
+            let problems = errors.isEmpty ? [.error("request.empty", "plan file '\(planName)' is empty", at: nil)] : errors.sorted(by: Diagnostic.sortKey)
+            throw .request(problems, input: nil)
+        }
+        try self.init(plan: document, planName: planName, checkIns: checkIns, name: name)
+    }
+
     /// The two-file form of `regimen adapt PLAN CHECKINS`: the plan (a document read from
     /// `planName`) and the check-ins' text (from `name`), each file naming its own problems.
     package init(plan: LocatedNode, planName: String, checkIns: String, name: String) throws(RegimenError) {
