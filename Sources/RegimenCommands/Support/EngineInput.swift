@@ -29,6 +29,24 @@ enum EngineInput {
         }
     }
 
+    /// Runs one engine call whose parameters the user typed as options: an option the rules do
+    /// not offer prints as `error: --OPTION: message` (the diagnostic's field names the option),
+    /// any other error as the engine words it.
+    static func runNamingOptions<Result>(_ call: () throws(RegimenError) -> Result, in context: CommandContext) throws(CommandFailure) -> Result {
+        do {
+            return try call()
+        } catch {
+            guard error.code == .option else { throw CommandFailure.reporting(error, in: context) }
+            for diagnostic in error.diagnostics { context.standardError.writeLine(optionLine(diagnostic)) }
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
+        }
+    }
+
+    /// `error: --OPTION: message` for a problem whose field names the option it was given as.
+    static func optionLine(_ diagnostic: Diagnostic) -> String {
+        "error: \(diagnostic.field.map { "--\($0): " } ?? "")\(diagnostic.message)"
+    }
+
     /// The tracker tree at `path` (JSON or YAML), read by the engine; every problem is printed
     /// as the engine names it (`tree.json: <root>: error: …`) and the command ends with status 2.
     static func trackerTree(_ path: String, engine: RegimenEngine, in context: CommandContext) throws(CommandFailure) -> TrackerTree {

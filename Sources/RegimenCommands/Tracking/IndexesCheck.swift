@@ -28,7 +28,7 @@ struct IndexesCheck: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let queryList = try Self.queries(queries, in: context)
-        let indexValue = try TrackingCommandSupport.document(indexes, in: context)
+        let indexValue = try Self.document(indexes, in: context)
         let declared: [CompositeIndex]
         switch CompositeIndex.read(indexValue) {
         case .success(let read): declared = read
@@ -102,5 +102,16 @@ struct IndexesCheck: ParsableCommand {
             throw .usage
         }
         return result.ruleSet.all(TrackerQueriesFile.self).flatMap(\.queries)
+    }
+
+    /// Reads a JSON or YAML document as a value; syntax problems print (status 2).
+    static func document(_ path: String, in context: CommandContext) throws(CommandFailure) -> Value {
+        let read = YAMLReader.read(contentsOf: TrackingCommandSupport.resolve(path, in: context), displayPath: path)
+        guard read.diagnostics.isEmpty, let document = read.document else {
+            DiagnosticPrinter.print(read.diagnostics, to: context.standardError)
+            if read.diagnostics.isEmpty { context.standardError.writeLine("error: \(path) is empty") }
+            throw .usage
+        }
+        return document.value()
     }
 }
