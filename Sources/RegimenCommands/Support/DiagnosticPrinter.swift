@@ -9,6 +9,11 @@ enum DiagnosticPrinter {
         }
     }
 
+    /// The diagnostics one per line in the order given, as a policy's loader reports them.
+    static func lines(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+
     /// `2 errors, 1 warning`.
     static func tally(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
