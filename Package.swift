@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "RegimenCommands",
             dependencies: [
-                "RegimenKit", "RegimenService", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenKit", "RegimenService", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenTracking",
                 "RegimenAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
