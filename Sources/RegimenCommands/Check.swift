@@ -1,5 +1,4 @@
 import ArgumentParser
-import OrderedCollections
 import RegimenKit
 
 /// `regimen check`: loads and validates every rule and catalog file.
