@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "RegimenCommands",
             dependencies: [
-                "RegimenKit", "RegimenService", "RegimenSecurity",
+                "RegimenKit", "RegimenService",
                 "RegimenAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

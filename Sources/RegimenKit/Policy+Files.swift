@@ -1,6 +1,6 @@
 import Foundation
 import RegimenLanguage
-import RegimenSecurity
+package import RegimenSecurity
 
 // A policy read from a file the user names, as `regimen audit FILE`, `regimen authorize --rules
 // FILE` and `regimen rules convert FILE` read it, and the pieces of a request those commands
@@ -51,4 +51,8 @@ extension Policy {
     package var convertedText: String {
         compiled.policy.origin.syntax == .native ? PolicyPrinter.yaml(compiled.policy) : PolicyPrinter.native(compiled.policy)
     }
+
+    /// The policy as the static analysis reads it (RegimenAnalysis, behind `regimen rules
+    /// prove` and `regimen rules diff`): its matches and allow statements as parsed.
+    package var parsed: SecurityPolicy { compiled.policy }
 }
