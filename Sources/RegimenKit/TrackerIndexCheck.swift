@@ -24,6 +24,7 @@ package enum TrackerIndexCheck {
 
         /// The query's name.
         package let name: String
+        /// Which index serves it, if any.
         package let serving: Serving
         /// The policy's decision on the owner's list request.
         package let decision: Decision
