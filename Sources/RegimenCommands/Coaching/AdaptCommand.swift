@@ -35,11 +35,11 @@ struct AdaptCommand: ParsableCommand {
         let request: AdaptPlanRequest
         if let checkins {
             // The plan and the check-ins come apart: each file names its own problems.
+            // The plan is read first: its syntax problems come before the check-ins are opened.
             let planText = try PlannerCommandSupport.text(plan, what: "plan", in: context)
+            let planFile = try EngineInput.run({ () throws(RegimenError) in try AdaptPlanRequest.PlanFile(text: planText, name: plan) }, in: context)
             let text = try PlannerCommandSupport.text(checkins, what: "check-ins", in: context)
-            request = try EngineInput.run({ () throws(RegimenError) in
-                try AdaptPlanRequest(planText: planText, planName: plan, checkIns: text, name: checkins)
-            }, in: context)
+            request = try EngineInput.run({ () throws(RegimenError) in try AdaptPlanRequest(plan: planFile, checkIns: text, name: checkins) }, in: context)
         } else {
             // The seed's single request: the plan under `current_plan` beside the check-ins.
             let text = try PlannerCommandSupport.text(plan, what: "request", in: context)
