@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "RegimenCommands",
             dependencies: [
-                "RegimenKit", "RegimenService", "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenKit", "RegimenService",
                 "RegimenAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen audit RULES`: finds policy mistakes without running a test.
 package struct AuditCommand: ParsableCommand {
@@ -23,14 +22,14 @@ package struct AuditCommand: ParsableCommand {
         var output = ""
         for file in files {
             do {
-                let policy = try CompiledPolicy(try PolicyLoader.load(file: file))
+                let policy = try Policy(file: file)
                 loaded += 1
-                for finding in PolicyAudit.audit(policy) {
+                for finding in policy.audit() {
                     output += finding.rendered + "\n"
                     if finding.severity == .error { errors += 1 } else { warnings += 1 }
                 }
             } catch {
-                CommandContext.current.standardError.write(error.description + "\n")
+                CommandContext.current.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
                 // A file that cannot be read or compiled counts in the summary: "0 errors" after
                 // an error message would read as a clean audit.
                 errors += max(1, error.diagnostics.filter { $0.severity == .error }.count)

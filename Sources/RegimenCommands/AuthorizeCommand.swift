@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen authorize`: asks a policy one question and says why it answered so.
 package struct AuthorizeCommand: ParsableCommand {
@@ -56,7 +55,7 @@ package struct AuthorizeCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let compiled: CompiledPolicy
+        let policy: Policy
         let request: SecurityRequest
         var store = DocumentStore()
         if let problem = RequestPath.problem(with: path) {
@@ -68,16 +67,15 @@ package struct AuthorizeCommand: ParsableCommand {
             throw CommandFailure.usage
         }
         do {
-            compiled = try CompiledPolicy(try PolicyLoader.load(file: rules))
-            request = try SecurityTestSuite.request(
-                verb: op, path: path, data: data, query: query, auth: auth, size: size, contentType: contentType,
-                metadata: metadata, time: time, service: compiled.policy.service)
-            if let documents { store = try SecurityTestSuite.documents(file: documents, service: compiled.policy.service) }
+            policy = try Policy(file: rules)
+            request = try policy.request(op: op, path: path, auth: auth, data: data, query: query, size: size,
+                                         contentType: contentType, metadata: metadata, time: time)
+            if let documents { store = try policy.documents(file: documents) }
         } catch {
-            CommandContext.current.standardError.write(error.description + "\n")
+            CommandContext.current.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
             throw CommandFailure.usage
         }
-        let decision = compiled.decide(request, store: store, options: DecisionOptions(explain: explain, evaluateAll: explain))
+        let decision = policy.decide(request, documents: store, explain: explain)
         CommandContext.current.standardOutput.write(Self.render(decision, explain: explain))
         if !decision.allowed { throw CommandFailure.failed }
     }

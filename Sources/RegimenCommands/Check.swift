@@ -1,7 +1,5 @@
 import ArgumentParser
-import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+import RegimenKit
 
 /// `regimen check`: loads and validates every rule and catalog file.
 struct Check: ParsableCommand {
@@ -21,8 +19,9 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let located = try sources.locate(in: context)
-        let result = RuleKindRegistry.loader.load(from: located)
+        let result = try EngineInput.run({ () throws(RegimenError) in
+            try RuleCheck(rules: sources.rules, catalogs: sources.catalogs, currentDirectory: context.currentDirectory, executable: context.executable)
+        }, in: context)
         if format != .text {
             format.write(Self.report(result), in: context)
             if result.hasErrors { throw CommandFailure.failed }
@@ -34,15 +33,14 @@ struct Check: ParsableCommand {
             context.standardError.writeLine("check failed: \(DiagnosticPrinter.tally(result.diagnostics)) in \(files)")
             throw CommandFailure.failed
         }
-        let ruleSet = result.ruleSet
-        var summary = "ok: \(files), \(DiagnosticPrinter.plural(ruleSet.ruleCount, "rule")), \(DiagnosticPrinter.plural(ruleSet.catalogEntryCount, "catalog entry", "catalog entries"))"
+        var summary = "ok: \(files), \(DiagnosticPrinter.plural(result.ruleCount, "rule")), \(DiagnosticPrinter.plural(result.catalogEntryCount, "catalog entry", "catalog entries"))"
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         if warnings > 0 { summary += ", \(DiagnosticPrinter.plural(warnings, "warning"))" }
         context.standardOutput.writeLine(summary)
     }
 
     /// The load as data, for programs (the schema agreement check reads diagnostic ids from it).
-    static func report(_ result: RuleSetLoadResult) -> Value {
+    static func report(_ result: RuleCheck) -> Value {
         let diagnostics: [Value] = result.diagnostics.map { diagnostic in
             var entry: OrderedDictionary<String, Value> = [
                 "id": .string(diagnostic.id), "severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message),
@@ -56,8 +54,8 @@ struct Check: ParsableCommand {
             return .map(entry)
         }
         return .map([
-            "ok": .bool(!result.hasErrors), "files": .int(Int64(result.fileCount)), "rules": .int(Int64(result.ruleSet.ruleCount)),
-            "catalog_entries": .int(Int64(result.ruleSet.catalogEntryCount)), "diagnostics": .list(diagnostics),
+            "ok": .bool(!result.hasErrors), "files": .int(Int64(result.fileCount)), "rules": .int(Int64(result.ruleCount)),
+            "catalog_entries": .int(Int64(result.catalogEntryCount)), "diagnostics": .list(diagnostics),
         ])
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+import RegimenKit
 
 /// `regimen eval`: evaluates one expression, as a coach tries a condition before writing a rule.
 struct Eval: ParsableCommand {
@@ -29,81 +27,49 @@ struct Eval: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let variables = try loadVariables(in: context)
-        let root = try sharedFunctions(in: context)
-        let environment: ExpressionEnvironment
+        let value: Value
         do {
-            environment = try ExpressionEnvironment(variables: Array(variables.keys), parent: root)
+            value = try ExpressionEvaluation.evaluate(expression, variablesFile: vars, timestamps: timestamps, rules: sources.rules,
+                                                      catalogs: sources.catalogs, currentDirectory: context.currentDirectory,
+                                                      executable: context.executable)
         } catch {
-            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
-            throw CommandFailure.usage
+            throw report(error, in: context)
         }
-        let source = SourceText(expression, startingAt: SourceLocation(file: "<expression>", line: 1, column: 1))
-        let compiled: CompiledExpression
-        do {
-            compiled = try CompiledExpression(source, environment: environment)
-        } catch {
-            for diagnostic in error.diagnostics.sorted(by: Diagnostic.sortKey) {
+        context.standardOutput.writeLine(value.jsonString())
+    }
+
+    /// Prints why the expression was not evaluated: the expression's own problems (status 1)
+    /// with a caret under the column when it is one line, the input's as they are (status 2).
+    private func report(_ failure: ExpressionEvaluation.Failure, in context: CommandContext) -> CommandFailure {
+        switch failure {
+        case .variablesSyntax(let diagnostics), .environment(let diagnostics):
+            DiagnosticPrinter.print(diagnostics, to: context.standardError)
+            return .usage
+        case .variables(let lines):
+            for line in lines { context.standardError.writeLine(line) }
+            return .usage
+        case .sources(let message):
+            context.standardError.writeLine("error: \(message)")
+            return .usage
+        case .functions(let diagnostics):
+            DiagnosticPrinter.print(diagnostics, to: context.standardError)
+            return .failed
+        case .compile(let diagnostics):
+            for diagnostic in diagnostics.sorted(by: Diagnostic.sortKey) {
                 context.standardError.writeLine(diagnostic.description)
                 if let column = diagnostic.location?.column { showCaret(at: column, in: context) }
             }
-            throw CommandFailure.failed
-        }
-        do {
-            let value = try compiled.evaluate(Dictionary(uniqueKeysWithValues: variables.map { ($0.key, $0.value) }))
-            context.standardOutput.writeLine(value.jsonString())
-        } catch {
-            let location = compiled.location(of: error)
-            context.standardError.writeLine("\(location.map { "\($0): " } ?? "")error: \(error.message)")
+            return .failed
+        case .evaluation(let message, let location):
+            context.standardError.writeLine("\(location.map { "\($0): " } ?? "")error: \(message)")
             if let column = location?.column { showCaret(at: column, in: context) }
-            throw CommandFailure.failed
+            return .failed
         }
     }
 
-    /// The expression with a caret under `column`, so a coach sees where it went wrong.
     private func showCaret(at column: Int, in context: CommandContext) {
         guard !expression.contains("\n") else { return }
         context.standardError.writeLine("  " + expression)
         context.standardError.writeLine("  " + String(repeating: " ", count: max(0, column - 1)) + "^")
-    }
-
-    private func loadVariables(in context: CommandContext) throws(CommandFailure) -> OrderedDictionary<String, Value> {
-        guard let vars else { return [:] }
-        let url = RuleSources.resolve(vars, against: context.currentDirectory)
-        let read = YAMLReader.read(contentsOf: url, displayPath: vars)
-        guard read.diagnostics.isEmpty else {
-            DiagnosticPrinter.print(read.diagnostics, to: context.standardError)
-            throw .usage
-        }
-        guard let document = read.document else { return [:] }
-        if timestamps {
-            let invalid = document.invalidTimestamps
-            for node in invalid {
-                context.standardError.writeLine("\(node.location): error: '\(node.scalar?.text ?? "")' is not a valid date or date-time (--timestamps reads ISO-8601 strings as timestamps)")
-            }
-            if !invalid.isEmpty { throw .usage }
-        }
-        guard case .map(let map) = document.value(options: ValueConversionOptions(timestamps: timestamps)), document.mapping != nil else {
-            context.standardError.writeLine("\(document.location): error: the variables file must be a mapping of variable names to values, not \(document.kindDescription)")
-            throw .usage
-        }
-        return map
-    }
-
-    /// The rule set's shared helper functions, when a rules directory can be found.
-    private func sharedFunctions(in context: CommandContext) throws(CommandFailure) -> ExpressionEnvironment {
-        let explicit = sources.rules != nil || sources.catalogs != nil
-        guard case .success(let located) = RuleSources.locate(
-            rules: sources.rules, catalogs: sources.catalogs, currentDirectory: context.currentDirectory, executable: context.executable)
-        else {
-            if explicit { _ = try sources.locate(in: context) }
-            return .empty
-        }
-        let result = RuleKindRegistry.loader.load(from: located, scope: .functionsOnly)
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw .failed
-        }
-        return result.ruleSet.expressionEnvironment
     }
 }

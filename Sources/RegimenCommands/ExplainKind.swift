@@ -1,6 +1,5 @@
 import ArgumentParser
-import RegimenLanguage
-import RegimenRules
+import RegimenKit
 
 /// `regimen explain-kind KIND`: the variables each expression of a rule kind may read, with
 /// their types, from the same declarations the decoder compiles against and the engine binds.
@@ -23,11 +22,10 @@ struct ExplainKind: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let declared = Self.declarations()
-        guard let scopes = declared[kind] else {
-            let known = declared.keys.sorted()
+        guard let variables = RuleKindVariables(kind: kind) else {
+            let known = RuleKindVariables.kinds
             var message = "error: unknown kind '\(kind)'"
-            if let close = Suggestions.closest(kind, known) { message += " (did you mean '\(close)'?)" }
+            if let close = RegimenEngine.closestName(to: kind, among: known) { message += " (did you mean '\(close)'?)" }
             context.standardError.writeLine(message)
             context.standardError.writeLine("  note: known kinds: \(known.joined(separator: ", "))")
             throw CommandFailure.usage
@@ -35,40 +33,14 @@ struct ExplainKind: ParsableCommand {
         switch format {
         case .text:
             context.standardOutput.writeLine("kind: \(kind)")
-            if scopes.isEmpty {
+            if variables.isEmpty {
                 context.standardOutput.writeLine("no expressions read variables (shared functions only)")
             }
-            for line in ExpressionScope.text(scopes, prefix: "  ") { context.standardOutput.writeLine(line) }
+            for line in variables.lines(prefix: "  ") { context.standardOutput.writeLine(line) }
         case .json:
-            context.standardOutput.writeLine(Self.document(kind, scopes).jsonString(pretty: true))
+            context.standardOutput.writeLine(variables.value.jsonString(pretty: true))
         case .yaml:
-            context.standardOutput.write(Self.document(kind, scopes).yamlString())
+            context.standardOutput.write(variables.value.yamlString())
         }
-    }
-
-    /// Every registered kind's declared scopes, by kind.
-    static func declarations() -> [String: [ExpressionScope]] {
-        var declared: [String: [ExpressionScope]] = [:]
-        for type in RuleKindRegistry.all { declared[type.kind] = type.expressionScopes }
-        return declared
-    }
-
-    /// `{kind, scopes: [{keys, evaluated, variables: [{name, type, nullable, doc}]}]}`.
-    static func document(_ kind: String, _ scopes: [ExpressionScope]) -> Value {
-        .map([
-            "kind": .string(kind),
-            "scopes": .list(scopes.map { scope in
-                .map([
-                    "keys": .string(scope.name),
-                    "evaluated": .string(scope.doc),
-                    "variables": .list(scope.variables.map { variable in
-                        .map([
-                            "name": .string(variable.name), "type": .string(variable.type.base.rawValue),
-                            "nullable": .bool(variable.type.nullable), "doc": .string(variable.doc),
-                        ])
-                    }),
-                ])
-            }),
-        ])
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import RegimenCoaching
 import RegimenKit
 
 /// `regimen indexes PROFILE`: the seed's recalculateIndexes response for a profile.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import RegimenCoaching
 import RegimenKit
 
 /// `regimen nutrition PROFILE`: kcal, macros and meals with ingredient options.

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenCoaching
 import RegimenKit
-import RegimenLanguage
-import RegimenRules
 
 /// `regimen plan PROFILE`: the seed's `generatePlan` — indexes, kcal and macros, ingredient
 /// options and a week of training.
@@ -36,11 +33,10 @@ struct Plan: ParsableCommand {
         // A plan `plan` or `adapt` produced (JSON or YAML) prints as the week it is. (Read
         // quietly: anything else is a profile, and the profile reader reports its problems.)
         if profile != "-", let text = try? String(contentsOfFile: profile, encoding: .utf8),
-           let document = YAMLReader.read(text, file: profile).document?.value(), PlanDocumentText.isPlan(document) {
-            let plan = PlanDocumentText.plan(in: document)
+           let plan = RegimenEngine.planDocument(text: text, name: profile) {
             switch format {
             case .json, .yaml: format.write(plan, in: context)
-            case .text: context.standardOutput.write(PlanDocumentText.render(plan))
+            case .text: context.standardOutput.write(RegimenEngine.planText(plan))
             }
             return
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen rules`: tools for security policies.
 package struct RulesCommand: ParsableCommand {
@@ -31,15 +30,15 @@ package struct RulesConvertCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let policy: SecurityPolicy
+        // Compiled before it is converted: a policy that would not run is not rewritten.
+        let policy: Policy
         do {
-            policy = try PolicyLoader.load(file: file)
-            _ = try CompiledPolicy(policy)
+            policy = try Policy(file: file)
         } catch {
-            CommandContext.current.standardError.write(error.description + "\n")
+            CommandContext.current.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
             throw CommandFailure.usage
         }
-        let text = policy.origin.syntax == .native ? PolicyPrinter.yaml(policy) : PolicyPrinter.native(policy)
+        let text = policy.convertedText
         if let output {
             do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
                 CommandContext.current.standardError.write("error: cannot write \(output)\n")

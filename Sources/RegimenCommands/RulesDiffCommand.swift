@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RegimenAnalysis
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
 /// path and method, each with a counterexample, or "equivalent (proved)".
@@ -28,8 +28,8 @@ package struct RulesDiffCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let oldPolicy = try SolverOptions.load(old)
-        let newPolicy = try SolverOptions.load(new)
+        let oldPolicy = try SolverOptions.load(old).parsed
+        let newPolicy = try SolverOptions.load(new).parsed
         let analyzer = try solverOptions.analyzer()
         let entries = PolicyComparison.diff(oldPolicy, newPolicy, analyzer: analyzer)
         var output = "rules diff \(old) → \(new) (list queries are not analysed)\n"

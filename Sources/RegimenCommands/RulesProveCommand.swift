@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RegimenAnalysis
-import RegimenSecurity
+import RegimenKit
 
 /// Options every solver-backed `rules` subcommand shares.
 struct SolverOptions: ParsableArguments {
@@ -20,21 +20,21 @@ struct SolverOptions: ParsableArguments {
         return PolicyAnalyzer(solver: found)
     }
 
-    static func load(_ file: String) throws(CommandFailure) -> SecurityPolicy {
+    /// The Firestore policy at `file`, compiled (a policy that would not run is not analysed);
+    /// a Storage policy, or one that does not read, is a usage error.
+    static func load(_ file: String) throws(CommandFailure) -> Policy {
+        let policy: Policy
         do {
-            let policy = try PolicyLoader.load(file: file)
-            _ = try CompiledPolicy(policy)
-            guard policy.service == .firestore else {
-                CommandContext.current.standardError.write("error: \(file): the analysis covers Firestore policies (service cloud.firestore) only\n")
-                throw CommandFailure.usage
-            }
-            return policy
-        } catch let failure as CommandFailure {
-            throw failure
+            policy = try Policy(file: file)
         } catch {
-            CommandContext.current.standardError.write("\(error)\n")
+            CommandContext.current.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
             throw CommandFailure.usage
         }
+        guard policy.service == .firestore else {
+            CommandContext.current.standardError.write("error: \(file): the analysis covers Firestore policies (service cloud.firestore) only\n")
+            throw CommandFailure.usage
+        }
+        return policy
     }
 }
 
@@ -79,16 +79,17 @@ package struct RulesProveCommand: ParsableCommand {
             CommandContext.current.standardError.write("error: give a document path pattern in --for, and exactly one of --assert and --query\n")
             throw CommandFailure.usage
         }
-        let loaded = try SolverOptions.load(policy)
+        let loaded = try SolverOptions.load(policy).parsed
         let analyzer = try solverOptions.analyzer()
         var entries: [PolicyComparison.Entry] = []
         if let assertion {
-            let asserted: SecurityPolicy
-            do { asserted = try PolicyComparison.assertionPolicy(methodWord: parts[0], pattern: parts[1], assertion: assertion) } catch {
+            do {
+                let asserted = try PolicyComparison.assertionPolicy(methodWord: parts[0], pattern: parts[1], assertion: assertion)
+                entries = PolicyComparison.prove(loaded, assertion: asserted, shapes: shapes, analyzer: analyzer)
+            } catch {
                 CommandContext.current.standardError.write("error: --assert: \(error)\n")
                 throw CommandFailure.usage
             }
-            entries = PolicyComparison.prove(loaded, assertion: asserted, shapes: shapes, analyzer: analyzer)
         } else {
             for shape in shapes {
                 let verdict: Verdict

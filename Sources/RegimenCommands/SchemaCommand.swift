@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenCoaching
 import RegimenKit
-import RegimenLanguage
-import RegimenRules
 
 /// `regimen schema [KIND] [--out DIR]`: the JSON Schema (2020-12) of rule-file kinds, described
 /// from the kinds' own decode functions, for editors that check YAML as it is typed.
@@ -33,16 +30,15 @@ struct SchemaCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        let generator = try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try PlanGenerator(ruleSet: ruleSet) }, in: context)
-        let schemas = RegimenSchemas.all(ruleSet: ruleSet, profile: generator.nutrition.profileDecoder)
+        let engine = try EngineInput.engine(sources, in: context)
+        let schemas = RegimenSchemas.all(engine: engine)
         var selected = schemas
         if let kind {
             selected = schemas.filter { $0.name == kind }
             if selected.isEmpty {
                 let known = schemas.map(\.name)
                 var message = "error: unknown kind '\(kind)'"
-                if let close = Suggestions.closest(kind, known) { message += " (did you mean '\(close)'?)" }
+                if let close = RegimenEngine.closestName(to: kind, among: known) { message += " (did you mean '\(close)'?)" }
                 context.standardError.writeLine(message)
                 context.standardError.writeLine("  note: known kinds: \(known.joined(separator: ", "))")
                 throw CommandFailure.usage

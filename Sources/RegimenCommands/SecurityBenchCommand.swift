@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
-import RegimenSecurity
+import RegimenKit
 
 /// `regimen bench-security`: decision speed on a fixed workload (not a unit test).
 package struct SecurityBenchCommand: ParsableCommand {
@@ -26,20 +25,19 @@ package struct SecurityBenchCommand: ParsableCommand {
     }
 
     package func run() throws {
-        let policy: CompiledPolicy
-        do { policy = try CompiledPolicy(try PolicyLoader.load(file: rules)) } catch {
-            CommandContext.current.standardError.write(error.description + "\n")
+        let workload: PolicyBenchmark
+        do { workload = PolicyBenchmark(policy: try Policy(file: rules)) } catch {
+            CommandContext.current.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
             throw CommandFailure.usage
         }
-        let workload = SecurityBenchmark()
         // Warm-up pass; also the decisions the test file records.
-        let decisions = workload.requests.map { policy.decide($0, store: workload.store).allowed }
+        let decisions = workload.requests.map(workload.decidesAllowed)
         var out = "workload: \(workload.requests.count) write requests × \(iterations) passes against \(rules)\n"
         out += "allowed: \(decisions.filter { $0 }.count) of \(decisions.count) per pass\n"
         out += "allow/deny only (CompiledPolicy.isAllowed):\n"
-        out += measure(workload) { policy.isAllowed($0, store: workload.store) }
+        out += measure(workload, workload.isAllowed)
         out += "with the record of every evaluated statement (CompiledPolicy.decide):\n"
-        out += measure(workload) { policy.decide($0, store: workload.store).allowed }
+        out += measure(workload, workload.decidesAllowed)
         CommandContext.current.standardOutput.write(out)
         if let writeTests {
             let absolute = (rules as NSString).isAbsolutePath ? rules : FileManager.default.currentDirectoryPath + "/" + rules
@@ -51,7 +49,7 @@ package struct SecurityBenchCommand: ParsableCommand {
     }
 
     /// Times each decision of `iterations` passes; the report's lines.
-    private func measure(_ workload: SecurityBenchmark, _ decide: (SecurityRequest) -> Bool) -> String {
+    private func measure(_ workload: PolicyBenchmark, _ decide: (SecurityRequest) -> Bool) -> String {
         let clock = ContinuousClock()
         var samples: [Double] = []
         samples.reserveCapacity(workload.requests.count * iterations)

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
 import RegimenKit
-import RegimenRules
-import RegimenSecurity
 
 /// `regimen test FILE...`: runs plan tests (`kind: plan_tests`, against the planner's rules) and
 /// security tests (`kind: security_tests`, against the policies they name) and reports every case.
@@ -58,15 +55,14 @@ package struct SecurityTestCommand: ParsableCommand {
     package func run() throws {
         let context = CommandContext.current
         var results: [FileResults] = []
-        var recorders: [String: CoverageRecorder] = [:]
-        var policies: [String: CompiledPolicy] = [:]
+        var security = SecurityTestSession(coverage: coverage)
         var planRunner: PlanTestRunner?
         var coaching: CoachingCoverage?
         var loadFailed = false
         var rulesFailed = false
         var runnerTried = false
         for file in files {
-            if Self.isPlanTests(file) {
+            if PlanTestsFile.declares(file: file) {
                 // The file's own problems first: they are reported even when the rules are not found.
                 let suite: PlanTestsFile
                 do { suite = try PlanTestRunner.load(file: file) } catch {
@@ -94,22 +90,9 @@ package struct SecurityTestCommand: ParsableCommand {
                 continue
             }
             do {
-                let suite = try SecurityTestSuite.load(file: file)
-                let key = suite.policy.origin.file
-                let policy: CompiledPolicy
-                if let cached = policies[key] { policy = cached } else {
-                    policy = try CompiledPolicy(suite.policy)
-                    policies[key] = policy
-                }
-                let runner = SecurityTestRunner(suite: suite, policy: policy)
-                var recorder: CoverageRecorder?
-                if coverage {
-                    recorder = recorders[key] ?? CoverageRecorder(policy: policy)
-                    recorders[key] = recorder
-                }
-                results.append(.security(runner.run(coverage: recorder)))
+                results.append(.security(try security.run(file: file)))
             } catch {
-                context.standardError.write(error.description + "\n")
+                context.standardError.write(DiagnosticPrinter.lines(error.diagnostics) + "\n")
                 loadFailed = true
             }
         }
@@ -118,7 +101,7 @@ package struct SecurityTestCommand: ParsableCommand {
         case .text:
             output = results.map(Self.textLines).joined()
             if coverage {
-                output += coverageText(recorders)
+                output += security.coverage.map { $0.report.text() }.joined()
                 if let coaching { output += CoachingCoverageReport(coaching).text() }
             }
             output += Self.closing(results)
@@ -132,27 +115,13 @@ package struct SecurityTestCommand: ParsableCommand {
         }
         // When no file could be read there is no result to print, only the errors.
         if !results.isEmpty || !(loadFailed || rulesFailed) { context.standardOutput.write(output) }
-        if coverage { try writeCoverageFiles(recorders, coaching: coaching) }
+        if coverage { try writeCoverageFiles(security.coverage, coaching: coaching) }
         if loadFailed { throw CommandFailure.usage }
         if rulesFailed || results.contains(where: { $0.failed > 0 }) { throw CommandFailure.failed }
     }
 
-    /// Whether `file` declares `kind: plan_tests` (an unreadable file is left to the security
-    /// reader, which reports it).
-    static func isPlanTests(_ file: String) -> Bool {
-        guard let text = try? InputFile.read(path: file) else { return false }
-        let document = YAMLReader.read(text, file: file).document
-        return document?["kind"]?.scalar?.text == PlanTestsFile.kind
-    }
-
     private func loadRunner(in context: CommandContext) throws(CommandFailure) -> PlanTestRunner {
-        let located = try sources.locate(in: context)
-        do {
-            return PlanTestRunner(engine: try RegimenEngine(sources: located))
-        } catch {
-            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
-            throw error.isInputError ? .usage : .failed
-        }
+        PlanTestRunner(engine: try EngineInput.engine(sources, in: context))
     }
 
     static func textLines(_ file: FileResults) -> String {
@@ -229,45 +198,27 @@ package struct SecurityTestCommand: ParsableCommand {
             }
         }
         out += "<testsuites tests=\"\(total)\" failures=\"\(failed)\">\n"
-        func xml(_ text: String) -> String { MarkupText.escaped(text) }
         for file in results {
             switch file {
             case .security(let file):
                 out += SecurityTestReport.junitSuite(file)
             case .plan(let file):
-                out += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(file.results.count)\" failures=\"\(file.failed)\">\n"
-                for result in file.results {
-                    out += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(result.name))\""
-                    if let first = result.failures.first {
-                        let body = result.failures.map(\.line).joined(separator: "\n")
-                        out += ">\n      <failure message=\"\(xml(first.key)): expected \(xml(first.expected))\">\(xml(body))</failure>\n    </testcase>\n"
-                    } else {
-                        out += "/>\n"
-                    }
-                }
-                out += "  </testsuite>\n"
+                out += file.junitSuite
             }
         }
         return out + "</testsuites>\n"
     }
 
-    private func coverageText(_ recorders: [String: CoverageRecorder]) -> String {
-        recorders.keys.sorted().compactMap { recorders[$0] }.map { CoverageReport($0).text() }.joined()
-    }
-
-    private func writeCoverageFiles(_ recorders: [String: CoverageRecorder], coaching: CoachingCoverage?) throws {
+    private func writeCoverageFiles(_ policies: [PolicyCoverage], coaching: CoachingCoverage?) throws {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: coverageOutput, withIntermediateDirectories: true)
             var lcov = ""
-            for key in recorders.keys.sorted() {
-                guard let recorder = recorders[key] else { continue }
-                let report = CoverageReport(recorder)
-                let name = (key as NSString).lastPathComponent + ".html"
+            for policy in policies {
                 // Titled by where the tests ran from, as the reader typed the paths, not by an absolute path.
-                let title = CoverageReport.relativePath(recorder.policy.policy.origin.file, to: CommandContext.current.currentDirectory.path)
-                try report.html(title: title).write(toFile: (coverageOutput as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
-                lcov += report.lcov()
+                let title = policy.title(relativeTo: CommandContext.current.currentDirectory.path)
+                try policy.report.html(title: title).write(toFile: (coverageOutput as NSString).appendingPathComponent(policy.pageName), atomically: true, encoding: .utf8)
+                lcov += policy.report.lcov()
             }
             if let coaching {
                 let report = CoachingCoverageReport(coaching)
@@ -275,7 +226,7 @@ package struct SecurityTestCommand: ParsableCommand {
                 lcov += report.lcov()
             }
             try lcov.write(toFile: (coverageOutput as NSString).appendingPathComponent("lcov.info"), atomically: true, encoding: .utf8)
-            let pages = coaching == nil ? "HTML per policy" : recorders.isEmpty ? "coaching-rules.html" : "HTML per policy, coaching-rules.html"
+            let pages = coaching == nil ? "HTML per policy" : policies.isEmpty ? "coaching-rules.html" : "HTML per policy, coaching-rules.html"
             CommandContext.current.standardError.write("coverage written to \(coverageOutput)/ (\(pages), lcov.info)\n")
         } catch {
             CommandContext.current.standardError.write("error: cannot write coverage to \(coverageOutput): \(error.localizedDescription)\n")

@@ -58,6 +58,12 @@ public struct AdaptPlanRequest: Sendable, Hashable {
         self.planNode = nil
     }
 
+    /// The two-file form with the plan read first (``PlanFile``), so that its problems are
+    /// reported before the check-ins are read, and the check-ins' text from `name`.
+    package init(plan: PlanFile, checkIns: String, name: String) throws(RegimenError) {
+        try self.init(plan: plan.document, planName: plan.name, checkIns: checkIns, name: name)
+    }
+
     /// The two-file form of `regimen adapt PLAN CHECKINS`: the plan (a document read from
     /// `planName`) and the check-ins' text (from `name`), each file naming its own problems.
     package init(plan: LocatedNode, planName: String, checkIns: String, name: String) throws(RegimenError) {
@@ -116,6 +122,30 @@ public struct AdaptPlanRequest: Sendable, Hashable {
             // Fields are named from the plan (`plan.kcal`); the walk starts at the plan itself.
             located.location = fields.node(at: field == "plan" ? "" : field.hasPrefix("plan.") ? String(field.dropFirst(5)) : field).location
             return located
+        }
+    }
+}
+
+extension AdaptPlanRequest {
+    /// The plan file of `regimen adapt PLAN CHECKINS`, read with the place of each of its nodes
+    /// so that the plan's problems found later are placed at their line and column.
+    package struct PlanFile: Sendable {
+        /// The file's name in problems.
+        package let name: String
+        let document: LocatedNode
+
+        /// Reads the plan's text (JSON or YAML) from the file named `name`.
+        /// - Throws: ``RegimenError/Code/request`` with each syntax error at its line and
+        ///   column, or naming the file when it is empty.
+        package init(text: String, name: String) throws(RegimenError) {
+            let read = YAMLReader.read(text, file: name)
+            let errors = read.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty, let document = read.document else {
+                let problems = errors.isEmpty ? [.error("request.empty", "plan file '\(name)' is empty", at: nil)] : errors.sorted(by: Diagnostic.sortKey)
+                throw .request(problems, input: nil)
+            }
+            self.name = name
+            self.document = document
         }
     }
 }

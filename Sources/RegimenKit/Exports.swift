@@ -19,6 +19,10 @@
 @_exported import struct RegimenLanguage.LatLng
 @_exported import struct RegimenLanguage.MapDiff
 @_exported import struct RegimenLanguage.QueryConstraint
+// How a number is written for people (`90`, not `90.0`; `2.8`, not `2.8000000000000003`), so an
+// app's report shows the numbers the engine's own messages and the `regimen` reports show.
+@_exported import enum RegimenLanguage.NumberText
+@_exported import func RegimenLanguage.humanNumber
 
 // The planner's inputs and results.
 @_exported import struct RegimenCoaching.Profile

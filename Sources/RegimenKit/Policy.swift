@@ -114,14 +114,7 @@ public struct Policy: Sendable {
     /// - Throws: ``RegimenError/Code/policy`` naming the piece at fault (`--data:1:9`).
     public func request(op: String, path: String, auth: String? = nil, data: String? = nil, query: String? = nil,
                         time: String? = nil) throws(RegimenError) -> SecurityRequest {
-        if let problem = RequestPath.problem(with: path) {
-            throw .policy([.error("authorize.path", "--path: \(problem)", at: nil)])
-        }
-        do {
-            return try SecurityTestSuite.request(verb: op, path: path, data: data, query: query, auth: auth, time: time, service: service)
-        } catch {
-            throw .policy(error.diagnostics)
-        }
+        try request(op: op, path: path, auth: auth, data: data, query: query, size: nil, contentType: nil, metadata: nil, time: time)
     }
 
     /// Runs the auditor tests beside the policy (`regimen test NAME.tests.yaml`);

@@ -6,7 +6,7 @@ import RegimenTracking
 
 extension RegimenEngine {
     /// The tracker's rules, or the problems that kept them from loading.
-    private func trackingRules() throws(RegimenError) -> TrackingRules {
+    func trackingRules() throws(RegimenError) -> TrackingRules {
         switch tracking {
         case .success(let rules): return rules
         case .failure(let error): throw .rules(error.diagnostics)
@@ -135,13 +135,15 @@ extension StudentProgress: SeedContract {
 }
 
 extension RegimenEngine {
-    /// The rules' calorie-burn formula, or the one named `formula`.
-    private func burnCalculator(formula: String?) throws(RegimenError) -> CalorieBurnCalculator {
+    /// The rules' calorie-burn formula, or the one named `formula`; an unknown formula is an
+    /// option error naming `formulaField` when given.
+    func burnCalculator(formula: String?, formulaField: String? = nil) throws(RegimenError) -> CalorieBurnCalculator {
         let rules = try trackingRules()
         var burn = rules.calorieBurn
         if let formula {
             guard let chosen = rules.calorieBurn.using(formula: formula) else {
-                throw .option("unknown formula '\(formula)'; the rules offer \(rules.calorieBurn.formulas.keys.sorted().joined(separator: ", "))")
+                throw .option("unknown formula '\(formula)'; the rules offer \(rules.calorieBurn.formulas.keys.sorted().joined(separator: ", "))",
+                              field: formulaField)
             }
             burn = chosen
         }

@@ -123,6 +123,12 @@ extension RegimenError {
         RegimenError(.option, [Diagnostic(.error, id: "option.unknown", message, at: location, field: field)])
     }
 
+    /// Several options the rules do not offer, one diagnostic each, naming the parameter it was
+    /// given as (`library`, `muscle`).
+    package static func options(_ problems: [(field: String, message: String)]) -> RegimenError {
+        RegimenError(.option, problems.map { Diagnostic(.error, id: "option.unknown", $0.message, at: nil, field: $0.field) })
+    }
+
     /// A request the rules understood and refused.
     package static func refused(_ message: String) -> RegimenError {
         RegimenError(.refused, [.error("request.refused", message, at: nil)])

@@ -3,9 +3,12 @@ import RegimenCommands
 import RegimenKit
 import Testing
 
-/// The engine's JSON is byte for byte what `regimen … --format json` prints, on every example
-/// in examples/ and every policy under rules/security/: a service built on the engine answers
-/// exactly as the command line does.
+/// The commands are clients of the engine: each asks ``RegimenEngine`` and only formats the
+/// answer. This suite checks that formatting on every example in examples/ and every policy
+/// under rules/security/: what `regimen … --format json` prints is byte for byte the engine's
+/// result encoded by its own `json()` (no field added, dropped, reordered or re-rounded on the
+/// way out), and a request the engine refuses fails the command with the engine's own words.
+/// A service that encodes the same results therefore answers exactly as the command line does.
 @Suite struct EngineMatchesCommandTests {
     static let root = ReadmeExamplesTests.root
 

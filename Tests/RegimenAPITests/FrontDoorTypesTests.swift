@@ -15,4 +15,13 @@ import Testing
         let stranger = PolicyRequest.create("users/alice/programs/p1", data: WriteData(fields), auth: AuthContext(uid: "mallory", token: claims))
         #expect(try !policy.decide(stranger).allowed)
     }
+
+    /// A report an app writes shows numbers as the engine's messages and the `regimen` reports
+    /// do, with `import RegimenKit` alone: whole numbers without `.0`, no binary rounding noise.
+    @Test func numbersAreWrittenForPeopleWithRegimenKitAlone() {
+        #expect(NumberText.plain(90) == "90")
+        #expect(NumberText.plain(2.5) == "2.5")
+        #expect(NumberText.tenths(8.46) == "8.5")
+        #expect(humanNumber(0.1 + 0.2) == "0.3")
+    }
 }

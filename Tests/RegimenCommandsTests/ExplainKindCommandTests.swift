@@ -1,4 +1,5 @@
 import Foundation
+import RegimenKit
 import RegimenLanguage
 import RegimenRules
 import Testing
@@ -22,8 +23,9 @@ import Testing
 
     @Test func everyRuleFileHeaderListsExactlyItsKindsDeclaredVariables() {
         var checked = 0
-        for (kind, scopes) in ExplainKind.declarations() where !scopes.isEmpty {
-            let block = ExpressionScope.text(scopes, prefix: "#   ").joined(separator: "\n") + "\n"
+        for kind in RuleKindVariables.kinds {
+            guard let variables = RuleKindVariables(kind: kind), !variables.isEmpty else { continue }
+            let block = variables.lines(prefix: "#   ").joined(separator: "\n") + "\n"
             for file in Self.files(ofKind: kind) {
                 checked += 1
                 #expect(file.text.contains(block), "\(file.path) does not repeat `regimen explain-kind \(kind)`; paste:\n\(block)")

@@ -7,7 +7,7 @@ import RegimenRules
 @Suite struct RuleKindRegistryTests {
     /// Each kind belongs to one module and is spelled with underscores.
     @Test func everyKindIsOwnedOnceAndSpelledWithUnderscores() {
-        let names = RuleKindRegistry.all.map { $0.kind }
+        let names = RegimenRuleKinds.all.map { $0.kind }
         #expect(Set(names).count == names.count, "\(names.sorted())")
         #expect(names.allSatisfy { !$0.contains("-") && $0 == $0.lowercased() })
         #expect(!names.contains("functions"), "functions is the loader's own kind")
@@ -28,7 +28,7 @@ import RegimenRules
     @Test func everyBundledFileLoadsWithoutErrors() throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let sources = try #require(try? RuleSources.locate(rules: nil, catalogs: nil, currentDirectory: here, executable: nil).get())
-        let result = RuleKindRegistry.loader.load(from: sources)
+        let result = RuleSetLoader(kinds: RegimenRuleKinds.all).load(from: sources)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         #expect(result.fileCount > 10)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RegimenKit
 
 /// `regimen bench`: measures the targets the issues set, in process. Run it on a release build
 /// (`swift run -c release regimen bench`); debug builds are many times slower.
@@ -24,8 +25,8 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let runner = BenchmarkRunner(samples: max(3, samples))
-        var cases = ExpressionBenchmarks.cases
-        cases += BenchmarkRegistry.additionalCases
+        let context = CommandContext.current
+        var cases = RegimenBenchmarks.cases(currentDirectory: context.currentDirectory, executable: context.executable)
         if let filter { cases = cases.filter { $0.name.contains(filter) } }
         if let operations {
             for benchmark in cases { print("\(benchmark.name): ran \(benchmark.run(max(0, operations))) of \(operations)") }
@@ -48,12 +49,5 @@ struct Bench: ParsableCommand {
         if nanoseconds < 1_000 { return String(format: "%.0f ns", nanoseconds) }
         if nanoseconds < 1_000_000 { return String(format: "%.2f µs", nanoseconds / 1_000) }
         return String(format: "%.2f ms", nanoseconds / 1_000_000)
-    }
-}
-
-/// Benchmarks contributed by the domain modules (security decisions, plan generation).
-enum BenchmarkRegistry {
-    static var additionalCases: [BenchmarkRunner.Case] {
-        SecurityBenchmarks.cases + PlanBenchmarks.cases + NutritionBenchmarks.cases + TrackingBenchmarks.cases
     }
 }

@@ -1,15 +1,8 @@
+import RegimenKit
+
 /// Measures operations the way the issues state their targets: the median time of one operation
 /// over many timed batches, after a warm-up.
 struct BenchmarkRunner {
-    /// One named measurement and the target it is held to.
-    struct Case {
-        var name: String
-        /// Target median per operation, in nanoseconds (nil: report only).
-        var targetNanoseconds: Double?
-        /// Runs the operation `count` times; returns a value so the work cannot be optimised away.
-        var run: (_ count: Int) -> Int
-    }
-
     struct Result {
         var name: String
         var medianNanoseconds: Double
@@ -23,7 +16,7 @@ struct BenchmarkRunner {
     /// Wall time each sample aims for, in nanoseconds.
     var sampleBudget: Double = 20_000_000
 
-    func measure(_ benchmark: Case) -> Result {
+    func measure(_ benchmark: BenchmarkCase) -> Result {
         let clock = ContinuousClock()
         var sink = benchmark.run(16)
         // Size a batch so one sample takes about `sampleBudget`.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import RegimenCoaching
 import RegimenKit
 
 /// `regimen adapt PLAN CHECKINS`: the seed's adaptPlan — readiness, progression and weight trend
@@ -36,11 +35,11 @@ struct AdaptCommand: ParsableCommand {
         let request: AdaptPlanRequest
         if let checkins {
             // The plan and the check-ins come apart: each file names its own problems.
-            let planDocument = try PlannerCommandSupport.node(plan, what: "plan", in: context)
+            // The plan is read first: its syntax problems come before the check-ins are opened.
+            let planText = try PlannerCommandSupport.text(plan, what: "plan", in: context)
+            let planFile = try EngineInput.run({ () throws(RegimenError) in try AdaptPlanRequest.PlanFile(text: planText, name: plan) }, in: context)
             let text = try PlannerCommandSupport.text(checkins, what: "check-ins", in: context)
-            request = try EngineInput.run({ () throws(RegimenError) in
-                try AdaptPlanRequest(plan: planDocument, planName: plan, checkIns: text, name: checkins)
-            }, in: context)
+            request = try EngineInput.run({ () throws(RegimenError) in try AdaptPlanRequest(plan: planFile, checkIns: text, name: checkins) }, in: context)
         } else {
             // The seed's single request: the plan under `current_plan` beside the check-ins.
             let text = try PlannerCommandSupport.text(plan, what: "request", in: context)
@@ -67,6 +66,6 @@ enum AdaptText {
         // The adapted plan is a plan: the week follows its change log, as `plan` prints a week.
         lines.append("")
         lines.append("Adapted week:")
-        return lines.joined(separator: "\n") + "\n" + PlanDocumentText.render(result.patchedPlan)
+        return lines.joined(separator: "\n") + "\n" + RegimenEngine.planText(result.patchedPlan)
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import RegimenCoaching
 import RegimenKit
-import RegimenLanguage
 
 /// `regimen diff OLD NEW`: what a profile change recomputes, by the auto-adjust matrix.
 struct DiffCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import RegimenKit
-import RegimenRules
 
 /// `regimen impact --base OLD PANEL…`: which clients a rule edit changes, and how, before it goes live.
 struct ImpactCommand: ParsableCommand {
@@ -37,15 +36,14 @@ struct ImpactCommand: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         let clients = try readPanel(in: context)
-        let newSources = try sources.locate(in: context)
-        let newEngine = try engine(for: newSources, label: "new rules", in: context)
+        let newEngine = try newRulesEngine(in: context)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("regimen-impact-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let baseEngine: RegimenEngine
         let baseLabel: String
         if base.hasPrefix("git:") {
             let revision = String(base.dropFirst(4))
-            let repository = newSources.rules?.deletingLastPathComponent() ?? context.currentDirectory
+            let repository = newEngine.rulesFolder?.deletingLastPathComponent() ?? context.currentDirectory
             try extract(revision: revision, from: repository, into: scratch, in: context)
             baseEngine = try engine(rules: scratch, catalogs: nil, label: "rules at \(revision)", in: context)
             baseLabel = base
@@ -89,7 +87,7 @@ struct ImpactCommand: ParsableCommand {
             }
             for (file, name) in files {
                 do {
-                    clients.append(PlanImpact.Client(name: name, profile: Data(try InputFile.read(file, displayPath: name).utf8)))
+                    clients.append(PlanImpact.Client(name: name, profile: Data(try RegimenEngine.inputText(contentsOf: file, displayPath: name).utf8)))
                 } catch {
                     for diagnostic in error.diagnostics { context.standardError.writeLine(diagnostic.description) }
                     throw .usage
@@ -103,11 +101,14 @@ struct ImpactCommand: ParsableCommand {
         return clients
     }
 
-    private func engine(for sources: RuleSources, label: String, in context: CommandContext) throws(CommandFailure) -> RegimenEngine {
+    /// The engine over `--rules` (the repository's own by default); a folder that is not there
+    /// is a usage error, as for every command.
+    private func newRulesEngine(in context: CommandContext) throws(CommandFailure) -> RegimenEngine {
         do {
-            return try RegimenEngine(sources: sources)
+            return try RegimenEngine(rules: sources.rules, catalogs: sources.catalogs, currentDirectory: context.currentDirectory, executable: context.executable)
         } catch {
-            throw failure(error, label: label, in: context)
+            guard error.code == .rules else { throw CommandFailure.reporting(error, in: context) }
+            throw failure(error, label: "new rules", in: context)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenCoaching
+import RegimenKit
 
 /// Every meal of a nutrition plan as text a person follows: the meal's targets, then each
 /// category's options with grams and what they bring, or the plain reason a meal has none.
@@ -16,10 +16,12 @@ enum MealOptionsText {
                 lines.append("  no options: \(reason)")
             case .options(let options):
                 lines.append("  pick one from each of protein, carb, veg and fat:")
-                for category in IngredientCategory.allCases {
-                    for (index, option) in options[category].enumerated() {
+                // The categories in the order the line above names them.
+                let categories = [("protein", options.protein), ("carb", options.carb), ("veg", options.veg), ("fat", options.fat)]
+                for (category, choices) in categories {
+                    for (index, option) in choices.enumerated() {
                         let name = ingredientName(option.ingredientId) ?? option.ingredientId
-                        let label = index == 0 ? padded(category.rawValue, 8) : padded("", 8)
+                        let label = index == 0 ? padded(category, 8) : padded("", 8)
                         lines.append("  \(label)\(padded(name, 46))\(right(number(option.grams) + " g", 7))  P \(right(number(option.macros.protein, 1), 5))  C \(right(number(option.macros.carb, 1), 5))  F \(right(number(option.macros.fat, 1), 5))  \(right(number(option.kcal), 4)) kcal  \(option.budgetTier.rawValue)")
                     }
                 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import RegimenCoaching
-import RegimenLanguage
+import RegimenKit
 
 /// `regimen one-rep-max --load KG --reps N`: the estimated one-rep max (Epley: load × (1 + reps /
 /// 30), one rep is the load itself) by the formula of rules/indexes.yaml
@@ -33,13 +32,8 @@ struct OneRepMaxCommand: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try ProfileInput.rules(sources, in: context)
-        let estimate: Double
-        do {
-            estimate = try IndexCalculator(rules: rules).oneRepMax(load: load, reps: reps)
-        } catch {
-            throw ProfileInput.ruleFailure(error, in: context)
-        }
+        let engine = try EngineInput.engine(sources, in: context)
+        let estimate = try EngineInput.run({ () throws(RegimenError) in try engine.oneRepMax(load: load, reps: reps) }, in: context)
         let rounded = (estimate * 10).rounded() / 10
         let fields: [(String, Value)] = [
             ("load_kg", ValueNumberText.value(load)), ("reps", .int(Int64(reps))), ("one_rep_max_kg", ValueNumberText.value(rounded)),

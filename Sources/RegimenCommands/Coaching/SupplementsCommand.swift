@@ -1,7 +1,5 @@
 import ArgumentParser
-import RegimenCoaching
 import RegimenKit
-import RegimenLanguage
 
 /// `regimen supplements PROFILE [--goal G]`: the safety-first supplements shortlist.
 struct SupplementsCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import RegimenLanguage
+import RegimenKit
 
 /// Prints diagnostics the way compilers do, one `file:line:column: severity: message` per problem
 /// (notes indented below), sorted by file, line and column, so editors can jump to them.
@@ -7,6 +7,11 @@ enum DiagnosticPrinter {
         for diagnostic in diagnostics.sorted(by: Diagnostic.sortKey) {
             output.writeLine(diagnostic.description)
         }
+    }
+
+    /// The diagnostics one per line in the order given, as a policy's loader reports them.
+    static func lines(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(\.description).joined(separator: "\n")
     }
 
     /// `2 errors, 1 warning`.

@@ -5,13 +5,17 @@ import RegimenKit
 /// `--catalogs`, reads its input files through it, and prints the engine's errors as they are
 /// (status 2 for the caller's input, 1 for the rules).
 enum EngineInput {
-    /// The engine over the located rules; every rule problem is printed (status 1).
+    /// The engine over `--rules` and `--catalogs`: a folder that is not there is printed as a
+    /// usage error (status 2), every rule problem compiler-style (status 1).
     static func engine(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> RegimenEngine {
-        let located = try sources.locate(in: context)
         do {
-            return try RegimenEngine(sources: located)
+            return try RegimenEngine(rules: sources.rules, catalogs: sources.catalogs, currentDirectory: context.currentDirectory, executable: context.executable)
         } catch {
-            DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
+            if error.code == .rules {
+                DiagnosticPrinter.print(error.diagnostics, to: context.standardError)
+            } else {
+                context.standardError.writeLine(error.description)
+            }
             throw CommandFailure(status: CommandExit.status(for: error.kind))
         }
     }
@@ -23,6 +27,24 @@ enum EngineInput {
         } catch {
             throw CommandFailure.reporting(error, in: context)
         }
+    }
+
+    /// Runs one engine call whose parameters the user typed as options: an option the rules do
+    /// not offer prints as `error: --OPTION: message` (the diagnostic's field names the option),
+    /// any other error as the engine words it.
+    static func runNamingOptions<Result>(_ call: () throws(RegimenError) -> Result, in context: CommandContext) throws(CommandFailure) -> Result {
+        do {
+            return try call()
+        } catch {
+            guard error.code == .option else { throw CommandFailure.reporting(error, in: context) }
+            for diagnostic in error.diagnostics { context.standardError.writeLine(optionLine(diagnostic)) }
+            throw CommandFailure(status: CommandExit.status(for: error.kind))
+        }
+    }
+
+    /// `error: --OPTION: message` for a problem whose field names the option it was given as.
+    static func optionLine(_ diagnostic: Diagnostic) -> String {
+        "error: \(diagnostic.field.map { "--\($0): " } ?? "")\(diagnostic.message)"
     }
 
     /// The tracker tree at `path` (JSON or YAML), read by the engine; every problem is printed

@@ -1,26 +1,8 @@
 import ArgumentParser
-import Foundation
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
-import RegimenTracking
+import RegimenKit
 
-/// The planner rules for commands that have not moved to the engine yet (`one-rep-max`), and the
-/// printing every profile report command shares.
+/// The printing every profile report command shares.
 enum ProfileInput {
-    /// The repository's rules (the planner's kinds) and this part's view of them; rule errors
-    /// are printed and end the command with status 1.
-    static func rules(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> NutritionRuleSet {
-        let ruleSet = try PlannerCommandSupport.ruleSet(sources, in: context)
-        return try PlannerCommandSupport.part({ () throws(DiagnosticsError) in try NutritionRuleSet(ruleSet) }, in: context)
-    }
-
-    /// Reports a rule expression that failed while planning (status 1).
-    static func ruleFailure(_ error: RuleEvaluationError, in context: CommandContext) -> CommandFailure {
-        context.standardError.writeLine(error.description)
-        return .failed
-    }
-
     /// Prints `value` as JSON or YAML, or `text` for the text format. Numbers are written as a
     /// person writes them (`33.8`, not the double's `33.800000000000004`).
     static func print(_ value: Value, format: ReportFormat, text: () -> String, in context: CommandContext) {

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
 import RegimenKit
-import RegimenLanguage
-import RegimenTracking
-import RegimenRules
 
 /// `regimen analytics TREE`: workout count, exercise frequency, weekly volume and records.
 struct AnalyticsCommand: ParsableCommand {
@@ -49,25 +46,29 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let engine = try EngineInput.engine(sources, in: context)
         var source: TrackerTree
         if tree.lowercased().hasSuffix(".csv") {
             let url = TrackingCommandSupport.resolve(tree, in: context)
             let text: String
             do {
-                text = try InputFile.read(url, displayPath: tree)
+                text = try RegimenEngine.inputText(contentsOf: url, displayPath: tree)
             } catch {
                 for diagnostic in error.diagnostics { context.standardError.writeLine(diagnostic.description) }
                 throw CommandFailure.usage
             }
             do {
-                source = try TrackerCSV.import(text, policy: rules.validation)
-            } catch let error as CSVError {
-                context.standardError.writeLine("\(tree):\(error.line): error: \(error.message)")
+                source = try engine.trackerTree(fromCSV: text, name: tree)
+            } catch {
+                guard error.code == .request else { throw CommandFailure.reporting(error, in: context) }
+                // A CSV problem is a line of the file: `export.csv:3: error: …`.
+                for diagnostic in error.diagnostics {
+                    context.standardError.writeLine("\(tree):\(diagnostic.location.map { "\($0.line):" } ?? "") error: \(diagnostic.message)")
+                }
                 throw CommandFailure(status: CommandExit.status(for: error.kind))
             }
         } else {
-            source = try TrackingCommandSupport.tree(tree, in: context)
+            source = try TrackingCommandSupport.treeFile(tree, in: context).tree
         }
         let selections: [(TrackerLevel, String)] = [(.program, program), (.week, week), (.workout, workout)].compactMap { level, id in id.map { (level, $0) } }
         if selections.count > 1 {
@@ -83,7 +84,7 @@ struct Export: ParsableCommand {
         }
         switch to {
         case .json: context.standardOutput.writeLine(source.value.jsonString(pretty: true))
-        case .csv: context.standardOutput.write(TrackerCSV.export(source))
+        case .csv: context.standardOutput.write(source.csv())
         }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import RegimenLanguage
-import RegimenTracking
+import RegimenKit
 
 /// `regimen burn ACTIVITY --minutes N --intensity I`: calories burned by one activity.
 struct Burn: ParsableCommand {
@@ -28,20 +27,15 @@ struct Burn: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let engine = try EngineInput.engine(sources, in: context)
         if list {
-            try printList(rules, context)
+            try printList(engine, context)
             return
         }
-        let burnRules = try TrackingCommandSupport.burnRules(rules, formula: formula, in: context)
-        let calculator = CalorieBurnCalculator(rules: burnRules, catalog: rules.activities)
-        let result: BurnResult
-        do {
-            result = try calculator.burn(WorkoutEntry(activity: activity, minutes: minutes, intensity: intensity), weightKg: weight)
-        } catch let error as BurnError {
-            for problem in error.problems { context.standardError.writeLine("error: \(problem)") }
-            throw CommandFailure(status: CommandExit.status(for: error.kind))
-        }
+        // Each problem of the entry prints on its own line; an unknown formula names --formula.
+        let result = try EngineInput.runNamingOptions({ () throws(RegimenError) in
+            try engine.burn(activity: activity, minutes: minutes, intensity: intensity, weightKg: weight, formula: formula)
+        }, in: context)
         switch format {
         case .json, .yaml:
             format.write(result.value.roundedForPeople, in: context)
@@ -55,16 +49,12 @@ struct Burn: ParsableCommand {
         }
     }
 
-    private func printList(_ rules: TrackingRules, _ context: CommandContext) throws {
-        var filter: ActivityCategory?
-        if let category {
-            guard let parsed = ActivityCategory(rawValue: category) else {
-                context.standardError.writeLine("error: --category must be one of \(ActivityCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-                throw CommandFailure.usage
-            }
-            filter = parsed
+    private func printList(_ engine: RegimenEngine, _ context: CommandContext) throws {
+        if let category, !RegimenEngine.activityCategories.contains(category) {
+            context.standardError.writeLine("error: --category must be one of \(RegimenEngine.activityCategories.joined(separator: ", "))")
+            throw CommandFailure.usage
         }
-        let found = rules.activities.search(search ?? "", category: filter)
+        let found = try EngineInput.run({ () throws(RegimenError) in try engine.activities(matching: search ?? "", category: category) }, in: context)
         switch format {
         case .json, .yaml:
             let items = found.map {

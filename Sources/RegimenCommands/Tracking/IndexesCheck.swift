@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
-import OrderedCollections
-import RegimenLanguage
-import RegimenRules
-import RegimenSecurity
-import RegimenTracking
+import RegimenKit
 
 /// `regimen indexes-check`: every tracker query is served by a declared index and allowed by the policy.
 struct IndexesCheck: ParsableCommand {
@@ -27,34 +23,38 @@ struct IndexesCheck: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let queryList = try Self.queries(queries, in: context)
-        let indexValue = try TrackingCommandSupport.document(indexes, in: context)
-        let declared: [CompositeIndex]
-        switch CompositeIndex.read(indexValue) {
-        case .success(let read): declared = read
-        case .failure(let error):
-            for problem in error.problems { context.standardError.writeLine("\(indexes): error: \(problem)") }
-            throw CommandFailure.usage
-        }
-        let compiled: CompiledPolicy
+        let results: [TrackerIndexCheck.Result]
         do {
-            compiled = try CompiledPolicy(try PolicyLoader.load(file: TrackingCommandSupport.resolve(policy, in: context).path))
+            results = try TrackerIndexCheck.run(
+                queries: TrackingCommandSupport.resolve(queries, in: context), queriesPath: queries,
+                indexes: TrackingCommandSupport.resolve(indexes, in: context), indexesPath: indexes,
+                policy: TrackingCommandSupport.resolve(policy, in: context).path, owner: owner)
         } catch {
-            context.standardError.writeLine(error.description)
+            switch error {
+            case .unreadable(let path):
+                context.standardError.writeLine("error: cannot read \(path)")
+            case .diagnostics(let diagnostics, let path):
+                DiagnosticPrinter.print(diagnostics, to: context.standardError)
+                if diagnostics.isEmpty { context.standardError.writeLine("error: \(path) is empty") }
+            case .indexes(let problems, let path):
+                for problem in problems { context.standardError.writeLine("\(path): error: \(problem)") }
+            case .policy(let diagnostics):
+                context.standardError.writeLine(DiagnosticPrinter.lines(diagnostics))
+            }
             throw CommandFailure.usage
         }
         var failures = 0
-        for query in queryList {
+        for result in results {
             var notes: [String] = []
             var ok = true
-            switch query.serving(in: declared) {
+            switch result.serving {
             case .singleField: notes.append("single-field indexes")
-            case .composite(let position): notes.append("index \(declared[position].summary)")
-            case .none:
+            case .composite(let summary): notes.append("index \(summary)")
+            case .none(let collectionGroup, let fields):
                 ok = false
-                notes.append("no declared index serves it (needs \(query.collectionGroup) with \(Self.needed(query)))")
+                notes.append("no declared index serves it (needs \(collectionGroup) with \(fields))")
             }
-            let decision = compiled.decide(Self.listRequest(query, owner: owner), store: DocumentStore())
+            let decision = result.decision
             if decision.allowed {
                 if let granted = decision.grantedBy {
                     let location = "\(granted.location)".replacingOccurrences(of: context.currentDirectory.path + "/", with: "")
@@ -65,42 +65,9 @@ struct IndexesCheck: ParsableCommand {
                 notes.append("the policy denies the owner's list")
             }
             if !ok { failures += 1 }
-            context.standardOutput.writeLine("\(ok ? "ok" : "FAIL")\t\(query.name): \(notes.joined(separator: "; "))")
+            context.standardOutput.writeLine("\(ok ? "ok" : "FAIL")\t\(result.name): \(notes.joined(separator: "; "))")
         }
-        context.standardOutput.writeLine("\(queryList.count - failures) of \(queryList.count) queries served and allowed")
+        context.standardOutput.writeLine("\(results.count - failures) of \(results.count) queries served and allowed")
         if failures > 0 { throw CommandFailure.failed }
-    }
-
-    static func needed(_ query: TrackerQuery) -> String {
-        (query.filters.map { "\($0.field) \($0.op)" } + query.orderBy.map { "\($0.field) \($0.descending ? "DESC" : "ASC")" })
-            .joined(separator: ", ")
-    }
-
-    /// The query as its owner's list request.
-    static func listRequest(_ query: TrackerQuery, owner: String) -> SecurityRequest {
-        var orderBy = OrderedDictionary<String, String>()
-        for order in query.orderBy { orderBy[order.field] = order.descending ? "desc" : "asc" }
-        let filters = query.filters.compactMap { filter -> QueryFilter? in
-            guard let op = QueryFilter.Operator(rawValue: filter.op) else { return nil }
-            return QueryFilter(field: filter.field, op: op, value: .string(filter.value == "$owner" ? owner : filter.value))
-        }
-        let listQuery = ListQuery(limit: query.limit.map(Int64.init), orderBy: orderBy, filters: filters)
-        return SecurityRequest(auth: AuthContext(uid: owner),
-                               operation: .list(RequestPath(query.concretePath(owner: owner), service: .firestore), listQuery),
-                               time: Timestamp(seconds: 1_735_689_600))
-    }
-
-    static func queries(_ path: String, in context: CommandContext) throws(CommandFailure) -> [TrackerQuery] {
-        let url = TrackingCommandSupport.resolve(path, in: context)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            context.standardError.writeLine("error: cannot read \(path)")
-            throw .usage
-        }
-        let result = RuleSetLoader(kinds: [TrackerQueriesFile.self]).load(files: [(path, text)])
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw .usage
-        }
-        return result.ruleSet.all(TrackerQueriesFile.self).flatMap(\.queries)
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import RegimenKit
-import RegimenLanguage
-import RegimenTracking
 
 /// `regimen periodize --weeks N --goal G`: the phases and weekly intensities of a plan.
 struct Periodize: ParsableCommand {
@@ -24,7 +22,7 @@ struct Periodize: ParsableCommand {
     func run() throws {
         let context = CommandContext.current
         if let effort {
-            try printSingleWorkout(effort, TrackingCommandSupport.rules(sources, in: context).periodization, context)
+            try printSingleWorkout(effort, EngineInput.engine(sources, in: context), context)
             return
         }
         guard let weeks, let goal else {
@@ -40,17 +38,8 @@ struct Periodize: ParsableCommand {
             throw CommandFailure.usage
         }
         let engine = try EngineInput.engine(sources, in: context)
-        let plan: PeriodizedPlan
-        do {
-            plan = try engine.periodize(weeks: weeks, goal: goal, ramp: ramp)
-        } catch {
-            guard error.code == .option else { throw CommandFailure.reporting(error, in: context) }
-            // The parameter at fault is data (the diagnostic's field): it names the option.
-            for diagnostic in error.diagnostics {
-                context.standardError.writeLine("error: \(diagnostic.field.map { "--\($0): " } ?? "")\(diagnostic.message)")
-            }
-            throw CommandFailure(status: CommandExit.status(for: error.kind))
-        }
+        // The parameter at fault is data (the diagnostic's field): it names the option.
+        let plan = try EngineInput.runNamingOptions({ () throws(RegimenError) in try engine.periodize(weeks: weeks, goal: goal, ramp: ramp) }, in: context)
         var shown = plan.schedule
         if let week {
             guard let one = plan.week(week) else {
@@ -83,11 +72,8 @@ struct Periodize: ParsableCommand {
         }
     }
 
-    private func printSingleWorkout(_ id: String, _ rules: PeriodizationRules, _ context: CommandContext) throws {
-        guard let target = try rules.singleWorkout(effort: id) else {
-            context.standardError.writeLine("error: --effort: unknown effort '\(id)'; expected one of \(rules.effortLevels.map(\.id).joined(separator: ", "))")
-            throw CommandFailure.usage
-        }
+    private func printSingleWorkout(_ id: String, _ engine: RegimenEngine, _ context: CommandContext) throws {
+        let target = try EngineInput.runNamingOptions({ () throws(RegimenError) in try engine.singleWorkout(effort: id) }, in: context)
         let show = TrackingCommandSupport.show
         let rpe = "\(show(target.effort.rpe.lowerBound))-\(show(target.effort.rpe.upperBound))"
         switch format {

@@ -1,8 +1,6 @@
 import ArgumentParser
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
-import RegimenTracking
+import Foundation
+import RegimenKit
 
 /// `regimen select --muscle chest`: candidate exercises ranked by the selection ranking
 /// (docs/requirements.md#exercise-ranking).
@@ -28,43 +26,22 @@ struct Select: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
-        let exercises = try Self.exercises(sources, in: context)
-        let byId = Dictionary(exercises.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let known = Set(exercises.flatMap(\.muscles))
+        let engine = try EngineInput.engine(sources, in: context)
         func split(_ values: [String]) -> [String] {
             values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         }
+        let ranking = Result { () throws(RegimenError) in
+            try engine.rankExercises(muscles: split(muscle), library: split(library), emphasis: split(emphasis), chosen: split(chosen))
+        }
+        // Every problem of the options at once: the ids and muscles the catalog lacks, then --top.
         var problems: [String] = []
-        let muscles = split(muscle), libraryIds = split(library), emphasized = split(emphasis), chosenIds = split(chosen)
-        for (option, ids) in [("--library", libraryIds), ("--chosen", chosenIds)] {
-            for id in ids where byId[id] == nil { problems.append("\(option): unknown exercise '\(id)'") }
-        }
-        for (option, names) in [("--muscle", muscles), ("--emphasis", emphasized)] {
-            for name in names where !known.contains(name) {
-                problems.append("\(option): unknown muscle '\(name)'; expected one of \(known.sorted().joined(separator: ", "))")
-            }
-        }
-        if let top, top < 1 { problems.append("--top must be at least 1, not \(top)") }
+        if case .failure(let error) = ranking, error.code == .option { problems = error.diagnostics.map(EngineInput.optionLine) }
+        if let top, top < 1 { problems.append("error: --top must be at least 1, not \(top)") }
         guard problems.isEmpty else {
-            for problem in problems { context.standardError.writeLine("error: \(problem)") }
+            for problem in problems { context.standardError.writeLine(problem) }
             throw CommandFailure.usage
         }
-        func candidate(_ exercise: Exercise) -> RankingCandidate {
-            RankingCandidate(id: exercise.id, muscles: exercise.muscles, pattern: exercise.pattern)
-        }
-        let chosenSet = Set(chosenIds)
-        let pool = exercises.filter {
-            $0.kind == .strength && !chosenSet.contains($0.id) && (muscles.isEmpty || $0.muscles.contains(where: muscles.contains))
-        }
-        var ranked: [RankedCandidate]
-        do {
-            ranked = try rules.periodization.selection.rank(pool.map(candidate), library: Set(libraryIds), emphasis: Set(emphasized),
-                                                             chosen: chosenIds.compactMap { byId[$0] }.map(candidate))
-        } catch {
-            context.standardError.writeLine("error: the selection score failed: \(error)")
-            throw CommandFailure.failed
-        }
+        var ranked = try EngineInput.run({ () throws(RegimenError) in try ranking.get() }, in: context)
         if let top { ranked = Array(ranked.prefix(top)) }
         switch format {
         case .json, .yaml:
@@ -87,25 +64,5 @@ struct Select: ParsableCommand {
                 context.standardOutput.writeLine("\(TrackingCommandSupport.show(entry.score))\t\(entry.id)\(why)")
             }
         }
-    }
-
-    /// The exercise catalog alone, read with the planner's decoder.
-    static func exercises(_ sources: RuleSourceOptions, in context: CommandContext) throws(CommandFailure) -> [Exercise] {
-        let located = try sources.locate(in: context)
-        guard let catalogs = located.catalogs else {
-            context.standardError.writeLine("error: no catalogs directory to read exercise-catalog.yaml from")
-            throw .usage
-        }
-        let url = catalogs.appendingPathComponent("exercise-catalog.yaml")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            context.standardError.writeLine("error: cannot read \(located.displayPath(for: url))")
-            throw .failed
-        }
-        let result = RuleSetLoader(kinds: [ExerciseCatalogFile.self]).load(files: [(located.displayPath(for: url), text)])
-        if result.hasErrors {
-            DiagnosticPrinter.print(result.diagnostics, to: context.standardError)
-            throw .failed
-        }
-        return result.ruleSet.all(ExerciseCatalogFile.self).flatMap(\.exercises)
     }
 }

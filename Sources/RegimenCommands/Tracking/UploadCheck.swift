@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
-import RegimenTracking
+import Foundation
+import RegimenKit
 
 /// `regimen upload-check FILE`: whether a trainer's upload may be sent (PDF, at most 10 MB).
 struct UploadCheck: ParsableCommand {
@@ -18,7 +18,7 @@ struct UploadCheck: ParsableCommand {
 
     func run() throws {
         let context = CommandContext.current
-        let rules = try TrackingCommandSupport.rules(sources, in: context)
+        let engine = try EngineInput.engine(sources, in: context)
         let url = TrackingCommandSupport.resolve(file, in: context)
         // A directory or a FIFO named `x.pdf` is refused before it is opened: opening a FIFO
         // blocks until a writer comes, and a directory has no size to check.
@@ -37,7 +37,9 @@ struct UploadCheck: ParsableCommand {
         try? handle.seek(toOffset: 0)
         let leading = (try? handle.read(upToCount: 16)).map { Array($0) } ?? []
         let name = url.lastPathComponent
-        let problems = rules.progress.upload.problems(fileName: name, contentType: contentType, size: size, leadingBytes: leading)
+        let problems = try EngineInput.run({ () throws(RegimenError) in
+            try engine.uploadProblems(fileName: name, contentType: contentType, size: size, leadingBytes: leading)
+        }, in: context)
         for problem in problems { context.standardError.writeLine("\(file): error: \(problem)") }
         guard problems.isEmpty else { throw CommandFailure.failed }
         context.standardOutput.writeLine("ok: \(name) (\(size) bytes) can be uploaded")

@@ -29,7 +29,8 @@ struct Validate: ParsableCommand {
         let context = CommandContext.current
         let engine = try EngineInput.engine(sources, in: context)
         // The tree is read once with where each document is written, so violations print their place.
-        let (tree, locations) = try TrackingCommandSupport.locatedTree(self.tree, in: context)
+        let file = try TrackingCommandSupport.treeFile(self.tree, in: context)
+        let tree = file.tree
         let report = try EngineInput.run({ () throws(RegimenError) in try engine.validate(tree) }, in: context)
         let violations = report.violations
         let errors = report.errorCount
@@ -37,7 +38,7 @@ struct Validate: ParsableCommand {
         case .json, .yaml:
             format.write(report.value, in: context)
         case .text:
-            for violation in locations.locate(violations) { context.standardOutput.writeLine(violation.description) }
+            for violation in file.locate(violations) { context.standardOutput.writeLine(violation.description) }
             let warnings = violations.count - errors
             let summary = errors == 0 && warnings == 0 ? "no violations" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
             context.standardOutput.writeLine("\(errors == 0 ? "ok" : "invalid"): \(tree.documentCount) documents, \(summary)")

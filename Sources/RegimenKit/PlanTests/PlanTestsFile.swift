@@ -139,3 +139,12 @@ package struct PlanTestCase: Sendable {
         }
     }
 }
+
+extension PlanTestsFile {
+    /// Whether the file at `path` declares `kind: plan_tests` (`regimen test` runs it with the
+    /// planner); an unreadable file is not, and is left to the security tests' reader to report.
+    package static func declares(file path: String) -> Bool {
+        guard let text = try? InputFile.read(path: path) else { return false }
+        return YAMLReader.read(text, file: path).document?["kind"]?.scalar?.text == kind
+    }
+}

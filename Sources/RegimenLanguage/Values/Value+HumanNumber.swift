@@ -2,7 +2,7 @@ import Foundation
 
 /// A number as a person writes it: whole numbers without `.0` (`7`), others with at most 12
 /// significant digits, so binary rounding noise disappears (`2.8`, not `2.8000000000000003`).
-package func humanNumber(_ number: Double) -> String {
+public func humanNumber(_ number: Double) -> String {
     guard number.isFinite else { return number.isNaN ? "NaN" : (number > 0 ? "Infinity" : "-Infinity") }
     if let whole = NumberText.whole(number) { return String(whole) }
     return String(format: "%.12g", number)

@@ -58,7 +58,7 @@ extension Decision {
 
 // Kept to four words (the error boxed in `Outcome.failed`) so that building a record and moving
 // it into a decision's array stays a few register moves; a larger record was built twice and
-// copied (the measurement is noted in RegimenCommands' SecurityBenchmarks.swift).
+// copied (the measurement is noted in RegimenKit's Benchmarks/SecurityBenchmarks.swift).
 /// How one allow statement fared.
 package struct AllowEvaluation: Sendable {
     package enum Outcome: Sendable, Hashable {

@@ -9,7 +9,7 @@ enum ExpressionBenchmarks {
         && user.score * 2 < 1000 && user.country != 'XX'
         """
 
-    static var cases: [BenchmarkRunner.Case] {
+    static var cases: [BenchmarkCase] {
         let environment = (try? ExpressionEnvironment(variables: ["user"])) ?? .empty
         let user: Value = .map([
             "age": .int(34), "role": .string("coach"), "active": .bool(true), "sessions": .int(12),
@@ -23,14 +23,14 @@ enum ExpressionBenchmarks {
         withEmail["email"] = .string("dana.coach@example.com")
         let emailSlots: [Value] = [.map(withEmail)]
         return [
-            BenchmarkRunner.Case(name: "expression.compile (10-operator condition)", targetNanoseconds: nil) { count in
+            BenchmarkCase(name: "expression.compile (10-operator condition)", targetNanoseconds: nil) { count in
                 var total = 0
                 for _ in 0..<count {
                     if (try? CompiledExpression(condition, environment: environment)) != nil { total += 1 }
                 }
                 return total
             },
-            BenchmarkRunner.Case(name: "expression.evaluate (two regular expressions, name and e-mail)", targetNanoseconds: nil) { count in
+            BenchmarkCase(name: "expression.evaluate (two regular expressions, name and e-mail)", targetNanoseconds: nil) { count in
                 guard let email else { return 0 }
                 var total = 0
                 for _ in 0..<count {
@@ -38,7 +38,7 @@ enum ExpressionBenchmarks {
                 }
                 return total
             },
-            BenchmarkRunner.Case(name: "expression.evaluate (10-operator condition over a map)", targetNanoseconds: 500) { count in
+            BenchmarkCase(name: "expression.evaluate (10-operator condition over a map)", targetNanoseconds: 500) { count in
                 guard let compiled else { return 0 }
                 var total = 0
                 for _ in 0..<count {

@@ -1,5 +1,4 @@
 import Foundation
-import RegimenLanguage
 import RegimenRules
 import RegimenTracking
 
@@ -7,10 +6,9 @@ import RegimenTracking
 /// under 10 seconds; docs/requirements.md#duplication) and a 5,000-set week, validating the large
 /// tree, and one calorie burn.
 enum TrackingBenchmarks {
-    static var cases: [BenchmarkRunner.Case] {
-        let context = CommandContext.current
-        guard case .success(let sources) = RuleSources.locate(rules: nil, catalogs: nil, currentDirectory: context.currentDirectory,
-                                                              executable: context.executable),
+    static func cases(currentDirectory: URL, executable: URL?) -> [BenchmarkCase] {
+        guard case .success(let sources) = RuleSources.locate(rules: nil, catalogs: nil, currentDirectory: currentDirectory,
+                                                              executable: executable),
               let rules = try? TrackingRules.load(from: sources)
         else { return [] }
         let now = Timestamp(seconds: 1_770_206_400)
@@ -30,14 +28,14 @@ enum TrackingBenchmarks {
             return total
         }
         return [
-            BenchmarkRunner.Case(name: "tracking.duplicate (week of 50 sets)", targetNanoseconds: 10_000_000_000) { duplicate(typical, $0) },
-            BenchmarkRunner.Case(name: "tracking.duplicate (week of 5,000 sets)", targetNanoseconds: nil) { duplicate(large, $0) },
-            BenchmarkRunner.Case(name: "tracking.validate (tree of 5,000 sets)", targetNanoseconds: nil) { count in
+            BenchmarkCase(name: "tracking.duplicate (week of 50 sets)", targetNanoseconds: 10_000_000_000) { duplicate(typical, $0) },
+            BenchmarkCase(name: "tracking.duplicate (week of 5,000 sets)", targetNanoseconds: nil) { duplicate(large, $0) },
+            BenchmarkCase(name: "tracking.validate (tree of 5,000 sets)", targetNanoseconds: nil) { count in
                 var total = 0
                 for _ in 0..<count { total += validator.validate(large).count + 1 }
                 return total
             },
-            BenchmarkRunner.Case(name: "tracking.burn (one entry)", targetNanoseconds: nil) { count in
+            BenchmarkCase(name: "tracking.burn (one entry)", targetNanoseconds: nil) { count in
                 var total = 0
                 for _ in 0..<count { total += Int((try? burn.burn(entry).kcal) ?? 0) }
                 return total
