@@ -174,31 +174,13 @@ extension ExpressionEncoder {
                 let anyItemError = itemTerms.map { "(is-verr \($0))" }.joined(separator: " ")
                 return .term("(ite (or \(error) \(anyItemError)) verr (ite \(encoder.extraKeys(ref)) \(other) (vbool \(encoder.valuesHaveOnly(ref, itemTerms)))))")
             }
-            if case .affectedKeys(let a, let b, let error) = receiver, case .list(let items) = args[0] {
-                let keys = items.compactMap { item -> String? in if case .string(let key) = item { key } else { nil } }
-                if keys.count == items.count {
-                    let changed = keys.map { "(not \(encoder.unchanged(a.child($0), b.child($0))))" }
-                    switch method {
-                    case "hasAll": return .term("(ite \(error) verr (vbool (and true \(changed.joined(separator: " ")))))")
-                    case "hasAny": return .term("(ite \(error) verr (vbool (or false \(changed.joined(separator: " ")))))")
-                    default: return .term("(ite \(error) verr (vbool \(encoder.diffHasOnly(a, b, Set(keys)))))")
-                    }
-                }
+            if case .affectedKeys(let a, let b, let error) = receiver, case .list(let items) = args[0],
+               let result = keySetQuery(method, items, error: error, contains: { "(not \(encoder.unchanged(a.child($0), b.child($0))))" }, only: { encoder.diffHasOnly(a, b, $0) }) {
+                return .term(result)
             }
-            if case .keys(let ref, let error) = receiver, case .list(let items) = args[0] {
-                var keys: [String] = []
-                for item in items {
-                    guard case .string(let key) = item else { break }
-                    keys.append(key)
-                }
-                if keys.count == items.count {
-                    let present = keys.map { "(not (is-vnone \(encoder.field(ref.child($0)))))" }
-                    switch method {
-                    case "hasAll": return .term("(ite \(error) verr (vbool (and true \(present.joined(separator: " ")))))")
-                    case "hasAny": return .term("(ite \(error) verr (vbool (or false \(present.joined(separator: " ")))))")
-                    default: return .term("(ite \(error) verr (vbool \(encoder.hasOnly(ref, Set(keys)))))")
-                    }
-                }
+            if case .keys(let ref, let error) = receiver, case .list(let items) = args[0],
+               let result = keySetQuery(method, items, error: error, contains: { "(not (is-vnone \(encoder.field(ref.child($0)))))" }, only: { encoder.hasOnly(ref, $0) }) {
+                return .term(result)
             }
         case ("matches", 1):
             guard case .string(let pattern) = args[0] else { break }
@@ -235,6 +217,20 @@ extension ExpressionEncoder {
 }
 
 extension ExpressionEncoder {
+    /// `hasAll`, `hasAny` or `hasOnly` of literal keys over a set of keys the encoding decides
+    /// key by key (`keys()` of a map, a diff's `affectedKeys()`): `contains` says whether one
+    /// key is in the set, `only` whether no other key is. `nil` when an item is not a literal key.
+    func keySetQuery(_ method: String, _ items: [SymbolicValue], error: String, contains: (String) -> String, only: (Set<String>) -> String) -> String? {
+        let keys = items.compactMap { item -> String? in if case .string(let key) = item { key } else { nil } }
+        guard keys.count == items.count else { return nil }
+        let each = keys.map(contains).joined(separator: " ")
+        switch method {
+        case "hasAll": return "(ite \(error) verr (vbool (and true \(each))))"
+        case "hasAny": return "(ite \(error) verr (vbool (or false \(each))))"
+        default: return "(ite \(error) verr (vbool \(only(Set(keys)))))"
+        }
+    }
+
     /// `field.hasAll([...])`, `hasAny` or `hasOnly` of a literal list, for a field read from
     /// data: exact when the field holds a list of at most ``SymbolicEncoder/listBound`` elements
     /// (elements compared strictly, as lists compare); abstract for a longer list, a set or a
