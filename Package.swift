@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "RegimenKit",
             dependencies: [
-                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking",
+                "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking", "RegimenAnalysis",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             // Imports are internal unless a file says otherwise, so that only Exports.swift's
@@ -135,7 +135,6 @@ let package = Package(
             name: "RegimenCommands",
             dependencies: [
                 "RegimenKit", "RegimenService",
-                "RegimenAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

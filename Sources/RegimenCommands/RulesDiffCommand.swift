@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RegimenAnalysis
 import RegimenKit
 
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
@@ -28,10 +27,9 @@ package struct RulesDiffCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let oldPolicy = try SolverOptions.load(old).parsed
-        let newPolicy = try SolverOptions.load(new).parsed
-        let analyzer = try solverOptions.analyzer()
-        let entries = PolicyComparison.diff(oldPolicy, newPolicy, analyzer: analyzer)
+        let oldPolicy = try SolverOptions.load(old)
+        let newPolicy = try SolverOptions.load(new)
+        let entries = try solverOptions.analysis().diff(oldPolicy, newPolicy)
         var output = "rules diff \(old) → \(new) (list queries are not analysed)\n"
         var differences = 0, open = 0
         var lastPattern = ""

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RegimenAnalysis
 import RegimenKit
 
 /// Options every solver-backed `rules` subcommand shares.
@@ -11,13 +10,13 @@ struct SolverOptions: ParsableArguments {
     @Option(name: .long, help: "Seconds each query may take before it is reported as unknown (timeout).")
     var timeout: Double = 10
 
-    /// The analyzer, or a usage failure (exit 2) naming what to install.
-    func analyzer() throws(CommandFailure) -> PolicyAnalyzer {
-        guard timeout > 0, let found = SMTSolver.find(solver, timeoutSeconds: timeout) else {
+    /// The analysis, or a usage failure (exit 2) naming what to install.
+    func analysis() throws(CommandFailure) -> PolicyAnalysis {
+        guard let analysis = PolicyAnalysis(solver: solver, timeoutSeconds: timeout) else {
             CommandContext.current.standardError.write("error: no SMT solver '\(solver)' found (install z3: apt-get install -y z3, or name one with --solver)\n")
             throw CommandFailure.usage
         }
-        return PolicyAnalyzer(solver: found)
+        return analysis
     }
 
     /// The Firestore policy at `file`, compiled (a policy that would not run is not analysed);
@@ -69,41 +68,33 @@ package struct RulesProveCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let parts = scope.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let methods = AnalysedMethod.expand(parts[0]) else {
-            CommandContext.current.standardError.write("error: --for needs a method and a path, e.g. 'write /users/{uid}/**'\n")
+        guard let shapes = PolicyAnalysis.shapes(inScope: scope) else {
+            CommandContext.current.standardError.write("error: --for needs a method and a document path pattern, e.g. 'write /users/{uid}/**'\n")
             throw CommandFailure.usage
         }
-        let shapes = methods.flatMap { RequestShape.shapes(method: $0, pattern: parts[1]) ?? [] }
-        guard !shapes.isEmpty, (assertion == nil) != (query == nil) else {
-            CommandContext.current.standardError.write("error: give a document path pattern in --for, and exactly one of --assert and --query\n")
+        guard (assertion == nil) != (query == nil) else {
+            CommandContext.current.standardError.write("error: give exactly one of --assert and --query\n")
             throw CommandFailure.usage
         }
-        let loaded = try SolverOptions.load(policy).parsed
-        let analyzer = try solverOptions.analyzer()
-        var entries: [PolicyComparison.Entry] = []
-        if let assertion {
+        var asked: PolicyAnalysis.Query?
+        if let query {
+            guard let known = PolicyAnalysis.Query(rawValue: query) else {
+                CommandContext.current.standardError.write("error: --query must be always-allows, always-denies or never-errors\n")
+                throw CommandFailure.usage
+            }
+            asked = known
+        }
+        let loaded = try SolverOptions.load(policy)
+        let analysis = try solverOptions.analysis()
+        let entries = try { () throws(CommandFailure) in
+            guard let assertion else { return analysis.ask(asked ?? .alwaysAllows, of: loaded, for: shapes) }
             do {
-                let asserted = try PolicyComparison.assertionPolicy(methodWord: parts[0], pattern: parts[1], assertion: assertion)
-                entries = PolicyComparison.prove(loaded, assertion: asserted, shapes: shapes, analyzer: analyzer)
+                return try analysis.prove(loaded, scope: scope, assertion: assertion)
             } catch {
                 CommandContext.current.standardError.write("error: --assert: \(error)\n")
                 throw CommandFailure.usage
             }
-        } else {
-            for shape in shapes {
-                let verdict: Verdict
-                switch query ?? "" {
-                case "always-allows": verdict = analyzer.alwaysAllows(loaded, shape)
-                case "always-denies": verdict = analyzer.alwaysDenies(loaded, shape)
-                case "never-errors": verdict = analyzer.neverErrors(loaded, shape)
-                default:
-                    CommandContext.current.standardError.write("error: --query must be always-allows, always-denies or never-errors\n")
-                    throw CommandFailure.usage
-                }
-                entries.append(PolicyComparison.Entry(shape: shape, first: verdict, second: nil))
-            }
-        }
+        }()
         var output = "rules prove \(policy) --for '\(scope)' \(assertion.map { "--assert '\($0)'" } ?? "--query \(query ?? "")")\n"
         for entry in entries {
             output += "  \(entry.shape): " + entry.first.rendered(proved: "proved", found: "does not hold")
