@@ -88,7 +88,9 @@ import Testing
             }
             // REGIMEN_COUNTEREXAMPLE_DIR: the mutant and its counterexamples as a test file, for
             // the emulator (`.ci/run` replays them with differential.py).
-            let found = verdicts.compactMap(\.counterexample)
+            // Only requests whose decision does not hang on the request's time: the emulator
+            // decides with its own clock, which a test case cannot set.
+            let found = try verdicts.compactMap(\.counterexample).filter { try Self.decidesAtAnyTime($0, mutant.policy) }
             if let folder = environment["REGIMEN_COUNTEREXAMPLE_DIR"], !found.isEmpty {
                 try Self.write(found, of: mutant, number: number + 1, to: folder)
             }
@@ -124,6 +126,20 @@ import Testing
 
     /// `mutant-N.rules` (the mutant in native syntax) and `mutant-N.tests.yaml` (its
     /// counterexample, expecting the mutant's decision).
+    /// Whether the counterexample's expectation holds at other request times too (a day and a
+    /// century later).
+    static func decidesAtAnyTime(_ counterexample: Counterexample, _ policy: SecurityPolicy) throws -> Bool {
+        for other in ["2031-05-17T12:34:56Z", "2126-01-01T00:00:00Z"] {
+            let lines = counterexample.testCase.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("    time: ") ? "    time: \(other)" : String(line)
+            }
+            var moved = counterexample
+            moved.testCase = lines.joined(separator: "\n")
+            guard try SolverSupport.passes(moved, against: policy) else { return false }
+        }
+        return true
+    }
+
     static func write(_ counterexamples: [Counterexample], of mutant: PolicyMutant, number: Int, to folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try PolicyPrinter.native(mutant.policy).write(toFile: "\(folder)/mutant-\(number).rules", atomically: true, encoding: .utf8)
