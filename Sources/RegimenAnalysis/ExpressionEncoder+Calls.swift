@@ -244,9 +244,9 @@ extension ExpressionEncoder {
         let exact: String
         switch method {
         case "hasAll":
-            exact = "(and true \(itemTerms.map { item in "(or false \(elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(item) \($0.element))))" }.joined(separator: " ")))" }.joined(separator: " ")))"
+            exact = "(and true \(itemTerms.map { among($0, length, elements) }.joined(separator: " ")))"
         case "hasAny":
-            exact = "(or false \(itemTerms.flatMap { item in elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(item) \($0.element))))" } }.joined(separator: " ")))"
+            exact = "(or false \(itemTerms.map { among($0, length, elements) }.joined(separator: " ")))"
         default:
             exact = "(and true \(elements.enumerated().map { element in "(or (<= \(length) \(element.offset)) \(itemTerms.map { "(istrue (vseq \(element.element) \($0)))" }.joined(separator: " ")))" }.joined(separator: " ")))"
         }

@@ -317,8 +317,13 @@ struct ExpressionEncoder {
     func listMembership(_ element: String, _ field: String, _ c: Context, _ span: SourceSpan) -> String {
         let (length, elements) = encoder.listContents(of: field)
         let long = encoder.abstractFunction("'in' on a list of more than \(SymbolicEncoder.listBound) elements", at: c.place(span), key: "in", inputs: [element, field])
-        let anyEqual = elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(element) \($0.element))))" }.joined(separator: " ")
-        return "(ite (is-verr \(element)) verr (ite (<= \(length) \(SymbolicEncoder.listBound)) (vbool (or false \(anyEqual))) \(long)))"
+        return "(ite (is-verr \(element)) verr (ite (<= \(length) \(SymbolicEncoder.listBound)) (vbool \(among(element, length, elements))) \(long)))"
+    }
+
+    /// SMT Bool: `item` equals (strictly, as a list compares) one of the first `length` of
+    /// `elements`.
+    func among(_ item: String, _ length: String, _ elements: [String]) -> String {
+        "(or false \(elements.enumerated().map { "(and (> \(length) \($0.offset)) (istrue (vseq \(item) \($0.element))))" }.joined(separator: " ")))"
     }
 
     func arithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ c: Context, _ span: SourceSpan) -> String {
