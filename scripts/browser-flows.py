@@ -564,6 +564,7 @@ def flow_simulator(driver, url, out):
     rows = driver.find_elements(By.CSS_SELECTOR, "#sim-coverage tbody tr")
     check(len(rows) > 100, f"coverage lists every sub-expression ({len(rows)} rows)")
     screenshot(driver, out, "simulator-tests")
+    analysis = check_property_and_compare(driver, out) if shutil.which("z3") else "skipped: no z3 on PATH"
     results = {}
     for name in SIZES:
         resize(driver, name)
@@ -578,7 +579,48 @@ def flow_simulator(driver, url, out):
         check(not bad, f"{name}: axe reports {[(v['id'], v['impact'], [n['target'] for n in v['nodes']][:3]) for v in bad]}")
         screenshot(driver, out, f"simulator-{name}")
     resize(driver, "desktop")
-    return {"allowed": allowed, "denied": denied, "tests": summary, "axe": results}
+    return {"allowed": allowed, "denied": denied, "tests": summary, "analysis": analysis, "axe": results}
+
+
+def check_property_and_compare(driver, out):
+    """The simulator's symbolic analysis on Appendix A: a property proved, one broken with a
+    counterexample, and an edit compared with the served version."""
+    def prove(method, pattern, condition):
+        Select(driver.find_element(By.ID, "sim-prove-method")).select_by_value(method)
+        Select(driver.find_element(By.ID, "sim-prove-kind")).select_by_value("assert")
+        for field_id, value in (("sim-prove-path", pattern), ("sim-prove-assert", condition)):
+            field = driver.find_element(By.ID, field_id)
+            field.clear()
+            field.send_keys(value)
+        driver.find_element(By.ID, "sim-prove").click()
+        wait(driver, 60).until(lambda d: text(d, "#sim-prove-status") in ("Proved.", "Not proved."))
+        return text(driver, "#sim-prove-verdict"), text(driver, "#sim-prove-entries")
+
+    verdict, _ = prove("delete", "/users/{userId}", "request.auth.token.admin == true")
+    check(verdict.startswith("PROVED"), f"only admins delete a user in Appendix A: {verdict!r}")
+    check(driver.switch_to.active_element.get_attribute("id") == "sim-prove-verdict", "focus moves to the proof's verdict")
+    verdict, entries = prove("update", "/users/{userId}", "request.auth.uid == userId")
+    check(verdict.startswith("NOT PROVED"), f"admins update other users' documents: {verdict!r}")
+    check("does not hold" in entries and "expect: allow" in entries and "admin" in entries,
+          f"the broken assertion shows a counterexample case: {entries!r}")
+    screenshot(driver, out, "simulator-prove")
+    driver.find_element(By.ID, "sim-compare-load").click()
+    wait(driver).until(lambda d: text(d, "#sim-compare-status").startswith("Loaded"))
+    area = driver.find_element(By.ID, "sim-compare-text")
+    served = area.get_attribute("value")
+    original = "allow delete: if isAdmin(); // admin-only deletes"
+    check(original in served, "the served text is loaded for editing")
+    driver.execute_script("arguments[0].value = arguments[1];", area, served.replace(original, "allow delete: if isSignedIn();"))
+    driver.find_element(By.ID, "sim-compare").click()
+    wait(driver, 120).until(lambda d: text(d, "#sim-compare-status") == "Equivalent." or "difference" in text(d, "#sim-compare-status"))
+    summary = text(driver, "#sim-compare-summary")
+    check(summary.startswith("DIFFERENT") and "1 difference with a confirmed counterexample, 0 unconfirmed" in summary,
+          f"the edit opens exactly one path/method pair: {summary!r}")
+    listed = text(driver, "#sim-compare-entries")
+    check("delete /users/{userId}" in listed and "newly allows" in listed and "denies nothing new (proved)" in listed,
+          f"the changed pair names what it newly allows: {listed[:400]!r}")
+    screenshot(driver, out, "simulator-compare")
+    return {"proved": "delete /users/{userId}", "compare": summary}
 
 
 def flow_coverage(driver, url, out):

@@ -226,6 +226,19 @@ def check(port, hurried_port):
     case("/v1/playground/simulator/test", "POST", "/v1/playground/simulator/test", simulator_tests)
     case("/v1/playground/simulator/test", "POST", "/v1/playground/simulator/test", json.dumps({"policy": "workout-tracker/corrected"}))
     body_errors("/v1/playground/simulator/test", "/v1/playground/simulator/test", simulator_tests)
+    # The simulator's analysis (issue 37; CI installs z3 before this step): a query of a served
+    # policy, and the served policy compared with its own text (every pair equivalent).
+    prove = json.dumps({"policy": "workout-tracker/corrected", "scope": "delete /users/{userId}", "query": "always-denies"})
+    with open("rules/security/workout-tracker/corrected.rules", encoding="utf-8") as served:
+        compare = json.dumps({"policy": "workout-tracker/corrected", "policyText": served.read()})
+    case("/v1/playground/simulator/prove", "POST", "/v1/playground/simulator/prove", prove)
+    case("/v1/playground/simulator/prove", "POST", "/v1/playground/simulator/prove", json.dumps({"policy": "workout-tracker/corrected", "scope": "nope"}))
+    case("/v1/playground/simulator/prove", "POST", "/v1/playground/simulator/prove", json.dumps({"policy": "none", "scope": "get /a", "query": "always-allows"}))
+    body_errors("/v1/playground/simulator/prove", "/v1/playground/simulator/prove", prove)
+    case("/v1/playground/simulator/compare", "POST", "/v1/playground/simulator/compare", compare)
+    case("/v1/playground/simulator/compare", "POST", "/v1/playground/simulator/compare", json.dumps({"policy": "workout-tracker/corrected"}))
+    case("/v1/playground/simulator/compare", "POST", "/v1/playground/simulator/compare", json.dumps({"policy": "none", "policyText": "x"}))
+    body_errors("/v1/playground/simulator/compare", "/v1/playground/simulator/compare", compare)
     case("/v1/admin/reload", "POST", "/v1/admin/reload", headers=auth)
     case("/v1/admin/reload", "POST", "/v1/admin/reload?allow-row-loss=maybe", headers=auth)
     case("/v1/admin/reload", "POST", "/v1/admin/reload")

@@ -19,19 +19,21 @@ cd "$(dirname "$0")/.."
 runs=${1:-1000000}; budget=${2:-3600}
 shift $(( $# > 2 ? 2 : $# ))
 targets=${*:-$(scripts/fuzz.sh list)}
-mkdir -p .build-fuzz/logs
+# FUZZ_SANITIZE=fuzzer: the build without AddressSanitizer (see scripts/fuzz.sh).
+scratch=.build-fuzz; [ "${FUZZ_SANITIZE:-fuzzer,address}" = fuzzer ] && scratch=.build-fuzz-fuzzer
+mkdir -p "$scratch/logs"
 for target in $targets; do
-    log=.build-fuzz/logs/$target.log
+    log=$scratch/logs/$target.log
     scripts/fuzz.sh "$target" "$budget" -runs="$runs" -timeout="${FUZZ_TIMEOUT:-10}" -report_slow_units=1 ${FUZZ_MAX_LEN:+-max_len=$FUZZ_MAX_LEN} > "$log" 2>&1
     status=$?
     last=$(grep -E '^#[0-9]+' "$log" | grep -E 'cov:' | tail -1 | sed 's/ *L: .*//')
     executions=$(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$')
     slowest=$(grep -oE 'slowest_unit_time_sec: +[0-9]+' "$log" | grep -oE '[0-9]+$')
-    findings=$(ls .build-fuzz/findings/"$target" 2>/dev/null | wc -l)
+    findings=$(ls "$scratch"/findings/"$target" 2>/dev/null | wc -l)
     echo "$target: status $status; ${executions:-?} executions; slowest input ${slowest:-?} s; last: ${last:-none}; $findings finding(s)"
     for unit in $(grep -oE "Test unit written to [^ ]+" "$log" | awk '{print $5}' | sort -u); do
         [ -f "$unit" ] || continue
-        alone=$(REGIMEN_ROOT="$(pwd)" ASAN_OPTIONS=detect_leaks=0 timeout 60 ".build-fuzz/release/$target" "$unit" 2>&1 | grep -oE "Executed .* in [0-9]+ ms" | grep -oE "[0-9]+ ms$")
+        alone=$(REGIMEN_ROOT="$(pwd)" ASAN_OPTIONS=detect_leaks=0 timeout 60 "$scratch/release/$target" "$unit" 2>&1 | grep -oE "Executed .* in [0-9]+ ms" | grep -oE "[0-9]+ ms$")
         echo "  $(basename "$unit") alone: ${alone:-did not finish in 60 s}"
     done
 done

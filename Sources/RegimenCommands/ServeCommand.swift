@@ -98,6 +98,12 @@ package struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of client profiles the playground plans (default: examples/panel beside the rules).", valueName: "dir"))
     var panel: String?
 
+    @Option(help: ArgumentHelp("The SMT solver the simulator's 'Check a property' and 'Compare' run: a name on PATH or a path (z3, cvc5).", valueName: "solver"))
+    var solver = "z3"
+
+    @Option(name: .customLong("solver-timeout"), help: ArgumentHelp("Seconds one analysis query may take (a tenth of --time-budget bounds it too).", valueName: "seconds"))
+    var solverTimeout: Double = 2
+
     @OptionGroup(title: "Who may ask, and as whom")
     var access: ServeAccessOptions
 
@@ -124,6 +130,8 @@ package struct ServeCommand: ParsableCommand {
         guard maxBody > 0 else { throw ValidationError("--max-body must be a positive number of bytes") }
         guard pollInterval >= 0, pollInterval.isFinite else { throw ValidationError("--poll-interval must be 0 or more seconds") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be more than 0 seconds") }
+        guard solverTimeout > 0, solverTimeout <= 3600, solverTimeout.isFinite else { throw ValidationError("--solver-timeout must be more than 0 and at most 3600 seconds") }
+        guard !solver.isEmpty else { throw ValidationError("--solver must name a solver (z3, cvc5 or a path)") }
         guard (1...1024).contains(workThreads) else { throw ValidationError("--work-threads must be 1–1024, not \(workThreads)") }
         guard (0...100_000).contains(workQueue) else { throw ValidationError("--work-queue must be 0–100000, not \(workQueue)") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be 1–1000000, not \(maxConnections)") }
@@ -165,6 +173,8 @@ package struct ServeCommand: ParsableCommand {
             timeouts: ConnectionTimeouts(
                 idle: .milliseconds(Int(idleTimeout * 1000)), header: .milliseconds(Int(headerTimeout * 1000)), body: .milliseconds(Int(bodyTimeout * 1000))),
             maximumConnections: maxConnections, reloadSettle: .milliseconds(Int(settle * 1000)), maximumRowLoss: maxRowLoss)
+        configuration.analysisSolver = solver
+        configuration.analysisTimeout = .milliseconds(Int(solverTimeout * 1000))
         do {
             configuration.access = try access.configuration(relativeTo: context.currentDirectory)
             configuration.liveDocuments = try liveDocuments.settings(relativeTo: context.currentDirectory)

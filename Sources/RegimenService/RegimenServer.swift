@@ -64,7 +64,9 @@ package struct RegimenServer: Sendable {
             bodies: RequestBodyReader(maximumBytes: configuration.maximumBodyBytes), store: store, metrics: metrics, reloader: reloader,
             decisionLog: decisionLog, adminToken: listener == .private ? configuration.adminToken : nil, timeBudget: configuration.timeBudget,
             executor: executor,
-            playground: PlaygroundSettings(enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel),
+            playground: PlaygroundSettings(
+                enabled: listener == .private && configuration.playgroundEnabled, panel: configuration.panel,
+                analysis: AnalysisSettings(solver: configuration.analysisSolver, queryTimeout: configuration.analysisTimeout)),
             access: access, listener: listener, liveDocuments: liveDocuments)
         routes.addPlanner(to: router)
         routes.addTracker(to: router)

@@ -11,6 +11,7 @@ extension ServiceRoutes {
     func addPlayground(to router: Router<ServiceContext>) {
         guard playground.enabled else { return }
         addSimulator(to: router)
+        addAnalysis(to: router)
         route(router, .get, "/v1/playground/file") { request, context in
             let snapshot = try Self.snapshot(context)
             let file = try Self.servedFile(request, snapshot)
@@ -171,6 +172,8 @@ struct PlaygroundSettings: Sendable {
     let enabled: Bool
     /// The panel folder given with `--panel`, if any.
     let panel: URL?
+    /// The simulator's solver and its query timeout.
+    var analysis = AnalysisSettings(solver: "z3", queryTimeout: .seconds(2))
     let editedEngines = EditedEngines()
 
     /// The panel folder: `--panel`, or `examples/panel` beside the served rules folder.

@@ -35,18 +35,18 @@ extension ServiceRoutes {
     }
 
     /// The keys a simulator body may have; any other is refused so a typo is not silently ignored.
-    private static let simulatorKeys: Set = [
+    static let simulatorKeys: Set<String> = [
         "policy", "policyText", "syntax", "tests", "method", "path", "auth", "data", "documents", "time", "query", "size", "contentType", "metadata",
     ]
 
-    private static func simulatorFields(_ body: Value) throws(ServiceError) -> Value.Map {
+    static func simulatorFields(_ body: Value, keys: Set<String> = simulatorKeys) throws(ServiceError) -> Value.Map {
         guard case .map(let fields) = body else {
             throw ServiceError(.unprocessableContent, "simulator.body", "the body must be an object with 'policy' or 'policyText'", path: nil)
         }
-        let unknown = fields.keys.filter { !simulatorKeys.contains($0) }.sorted()
+        let unknown = fields.keys.filter { !keys.contains($0) }.sorted()
         if !unknown.isEmpty {
             throw ServiceError(.unprocessableContent, problems: unknown.map {
-                ServiceError.Problem(id: "simulator.unknown-key", message: "unknown key '\($0)'; expected \(simulatorKeys.sorted().joined(separator: ", "))", path: $0)
+                ServiceError.Problem(id: "simulator.unknown-key", message: "unknown key '\($0)'; expected \(keys.sorted().joined(separator: ", "))", path: $0)
             })
         }
         return fields
@@ -54,34 +54,44 @@ extension ServiceRoutes {
 
     /// The served policy named by `policy`, or the one compiled from `policyText` (its problems
     /// answered 422, each located `pasted.rules:LINE:COL`).
-    private static func simulatedPolicy(_ fields: Value.Map, _ snapshot: RuleSnapshot) throws(ServiceError) -> Policy {
+    static func simulatedPolicy(_ fields: Value.Map, _ snapshot: RuleSnapshot) throws(ServiceError) -> Policy {
         switch (fields["policy"], fields["policyText"]) {
         case (.string(let name)?, nil):
-            guard let policy = snapshot.policies[name] else {
-                throw ServiceError(.notFound, "policy.not-found", "no policy named '\(name)'; GET /v1/policies lists them", path: "policy")
-            }
-            return policy
+            return try servedPolicy(name, snapshot)
         case (nil, .string(let text)?):
-            var syntax: String?
-            switch fields["syntax"] {
-            case nil, .null?: syntax = nil
-            case .string(let given)? where ["rules", "yaml"].contains(given): syntax = given
-            default: throw ServiceError(.unprocessableContent, "simulator.syntax", "'syntax' must be rules or yaml", path: "syntax")
-            }
-            do {
-                return try Policy.pasted(text, syntax: syntax)
-            } catch {
-                // The pasted text is a field of a readable body: its syntax errors are 422 too.
-                var refused = ServiceError(error)
-                refused.status = .unprocessableContent
-                throw refused
-            }
+            return try pastedPolicy(text, fields)
         default:
             throw ServiceError(.unprocessableContent, "simulator.policy", "give 'policy' (a served policy's name) or 'policyText' (a pasted policy), one of them, as text", path: "policy")
         }
     }
 
-    private static func policyValue(_ policy: Policy) -> Value {
+    /// The served policy called `name` (404 when there is none).
+    static func servedPolicy(_ name: String, _ snapshot: RuleSnapshot) throws(ServiceError) -> Policy {
+        guard let policy = snapshot.policies[name] else {
+            throw ServiceError(.notFound, "policy.not-found", "no policy named '\(name)'; GET /v1/policies lists them", path: "policy")
+        }
+        return policy
+    }
+
+    /// The policy compiled from pasted `text` in the body's `syntax` (422 with each problem).
+    static func pastedPolicy(_ text: String, _ fields: Value.Map) throws(ServiceError) -> Policy {
+        var syntax: String?
+        switch fields["syntax"] {
+        case nil, .null?: syntax = nil
+        case .string(let given)? where ["rules", "yaml"].contains(given): syntax = given
+        default: throw ServiceError(.unprocessableContent, "simulator.syntax", "'syntax' must be rules or yaml", path: "syntax")
+        }
+        do {
+            return try Policy.pasted(text, syntax: syntax)
+        } catch {
+            // The pasted text is a field of a readable body: its syntax errors are 422 too.
+            var refused = ServiceError(error)
+            refused.status = .unprocessableContent
+            throw refused
+        }
+    }
+
+    static func policyValue(_ policy: Policy) -> Value {
         .map(["name": .string(policy.name), "file": .string(policy.sourceFile), "text": .string(policy.sourceText)])
     }
 }

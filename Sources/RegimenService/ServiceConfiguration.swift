@@ -58,6 +58,11 @@ package struct ServiceConfiguration: Sendable {
     /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
     /// beside the rules folder, when there is one.
     package var panel: URL?
+    /// The SMT-LIB 2 solver the simulator's analysis runs (`--solver`): a name on `PATH` or a path.
+    package var analysisSolver = "z3"
+    /// The most one analysis query may take (`--solver-timeout`); a tenth of the time budget
+    /// bounds it too, so a request's queries end within its budget.
+    package var analysisTimeout: Duration = .seconds(2)
 
     /// Whether the playground's endpoints exist on the private listener. They plan and check
     /// with text a caller sends as rules, which is costlier than a normal request and shows the

@@ -293,5 +293,5 @@ const Simulator = (() => {
     }
   });
 
-  return { sourceView };
+  return { sourceView, policyChoice, showProblems, currentPolicyText };
 })();
