@@ -20,6 +20,9 @@ public struct PlannedMeal: Sendable, Hashable {
     /// Grams of vegetables the meal adds beside its options.
     public var vegGrams: Double
     package var allocation: MealAllocation
+
+    /// Whether the meal has no ingredient options.
+    var isUnserved: Bool { if case .infeasible = allocation { true } else { false } }
 }
 
 /// The nutrition part of a plan: kcal, macros, meals with options, and what was decided on the way.
@@ -237,21 +240,51 @@ package struct NutritionPlanner: Sendable {
                 }
             }
         }
-        let macros = DailyMacros(
-            proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
-            fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
-            carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
-        // The last guard on the rules' combination: a day no person eats is the rules' error.
-        let implausible = rules.planPlausibility.outside(kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros)
-        if !implausible.isEmpty {
-            let numbers = implausible.map { "\($0.name) \(NumberText.rounded($0.value, decimals: 1)) (plausible \($0.range.text))" }
-            throw RuleEvaluationError(
-                "nutrition: the day planned for goal '\(goal)' gives \(numbers.joined(separator: ", ")) for this profile (rules/plausibility.yaml plan): a calorie floor, the goal's multiplier or a macro rule is wrong",
-                at: calorieRule.location)
+        func dailyMacros() throws(RuleEvaluationError) -> DailyMacros {
+            let macros = DailyMacros(
+                proteinG: (proteinPerKg * proteinKg).rounded(.toNearestOrAwayFromZero),
+                fatG: (fatPerKg * weight).rounded(.toNearestOrAwayFromZero),
+                carbG: max(0, carbs()).rounded(.toNearestOrAwayFromZero))
+            // The last guard on the rules' combination: a day no person eats is the rules' error.
+            let implausible = rules.planPlausibility.outside(kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros)
+            if !implausible.isEmpty {
+                let numbers = implausible.map { "\($0.name) \(NumberText.rounded($0.value, decimals: 1)) (plausible \($0.range.text))" }
+                throw RuleEvaluationError(
+                    "nutrition: the day planned for goal '\(goal)' gives \(numbers.joined(separator: ", ")) for this profile (rules/plausibility.yaml plan): a calorie floor, the goal's multiplier or a macro rule is wrong",
+                    at: calorieRule.location)
+            }
+            return macros
         }
-        var budget = profile.budgetTier ?? rules.defaults.budgetTier
+        var macros = try dailyMacros()
+        let askedBudget = profile.budgetTier ?? rules.defaults.budgetTier
+        var budget = askedBudget
         var tips: [String] = []
-        let meals = try planMeals(profile, macros: macros, budget: &budget, tips: &tips, adjustments: &adjustments)
+        let beforeMeals = adjustments
+        var meals = try planMeals(profile, macros: macros, budget: &budget, tips: &tips, adjustments: &adjustments)
+        // No number of meals and no budget tier feeds every meal: protein steps down toward the
+        // bottom of its range until one does (rules/meals.yaml unserved_protein_step_g_per_kg),
+        // and the plan says so; the range's bottom is never crossed.
+        let step = rules.meals.unservedProteinStepPerKg
+        let lowest = proteinRule.range.lowerBound
+        if meals.contains(where: \.isUnserved), proteinPerKg - step >= lowest - 1e-9 {
+            let asked = proteinPerKg
+            let askedProtein = macros.proteinG
+            var level = asked
+            while level - step >= lowest - 1e-9 {
+                level = max(lowest, level - step)
+                proteinPerKg = level
+                let lowered = try dailyMacros()
+                var triedBudget = askedBudget, triedTips: [String] = [], triedAdjustments = beforeMeals
+                let tried = try planMeals(profile, macros: lowered, budget: &triedBudget, tips: &triedTips, adjustments: &triedAdjustments)
+                guard !tried.contains(where: \.isUnserved) else { continue }
+                triedAdjustments.insert(
+                    "protein lowered from \(exactly(asked)) to \(String(format: "%.2f", level)) g/kg\(basis.kind.perKgSuffix) (\(formatted(askedProtein)) to \(formatted(lowered.proteinG)) g, inside the rules' \(exactly(proteinRule.range.lowerBound))-\(exactly(proteinRule.range.upperBound))) so every meal has ingredient options: at \(exactly(asked)) g/kg no number of meals from \(rules.meals.mealsPerDayFallback.lowerBound) to \(rules.meals.mealsPerDayFallback.upperBound) and no budget tier keeps every combination within \(rules.meals.tolerances.toleranceWords) with these exclusions",
+                    at: beforeMeals.count)
+                (macros, meals, budget, tips, adjustments) = (lowered, tried, triedBudget, triedTips, triedAdjustments)
+                break
+            }
+            if meals.contains(where: \.isUnserved) { proteinPerKg = asked }
+        }
         return NutritionPlan(
             goal: goal, energyDefinition: energy.definition, tdee: indexes.tdee, multiplier: multiplier, calories: calories,
             kcal: kcal.rounded(.toNearestOrAwayFromZero), macros: macros, proteinPerKg: proteinPerKg, proteinBasis: basis, fatPerKg: fatPerKg,
@@ -424,6 +457,23 @@ package struct NutritionPlanner: Sendable {
             }
         }
         if let note { adjustments.append(note) }
+        // Variety over the day (rules/meals.yaml variety.day_protein_foods_min): big meals leave
+        // only the few leanest foods able to keep the guarantee, and every meal then offers the
+        // same ones; more, smaller meals offer more foods. Only where the budget's foods could.
+        let wanted = mealRules.dayProteinFoodsMin
+        let shown = Self.proteinFoods(planned)
+        if firstUnserved(planned) == nil, shown.count < wanted, Set(eligible.filter { $0.category == .protein }.map(\.id)).count >= wanted {
+            for other in stride(from: chosen + 1, through: mealRules.mealsPerDayFallback.upperBound, by: 1) {
+                guard let otherSlots = mealRules.slots[other], !otherSlots.isEmpty else { continue }
+                let attempt = try day(otherSlots)
+                let offered = Self.proteinFoods(attempt)
+                guard firstUnserved(attempt) == nil, offered.count >= wanted else { continue }
+                adjustments.append("meals per day raised from \(chosen) to \(other) for variety: at \(chosen) meals a day only \(shown.count) protein foods (\(Self.proteinFoodNames(planned).joined(separator: "; "))) keep every combination within \(mealRules.tolerances.toleranceWords), fewer than the \(wanted) a day should offer; \(other) meals offer \(offered.count)")
+                planned = attempt
+                chosen = other
+                break
+            }
+        }
         let band = mealRules.proteinPerMealG
         if let perMeal = planned.first?.targets.macros.protein, !band.contains(perMeal) {
             tips.append("Protein per meal is \(formatted(perMeal)) g; the guide is \(formatted(band.lowerBound))-\(formatted(band.upperBound)) g where the day allows\(perMeal > band.upperBound && mealRules.slots[chosen + 1] != nil ? " (one more meal a day would bring it closer)" : "")")
@@ -441,6 +491,26 @@ package struct NutritionPlanner: Sendable {
             tips.append("Some meals have no ingredient options: the catalog cannot keep every combination within \(mealRules.tolerances.toleranceWords) for them at any number of meals from \(mealRules.mealsPerDayFallback.lowerBound) to \(mealRules.mealsPerDayFallback.upperBound) or any budget tier. Fewer exclusions, or suitable foods added to catalogs/ingredients.yaml, widen the choice.")
         }
         return planned
+    }
+
+    /// The names of the protein foods a day's meals offer, in order of first appearance.
+    static func proteinFoodNames(_ meals: [PlannedMeal]) -> [String] {
+        var seen: Set<String> = []
+        var names: [String] = []
+        for meal in meals {
+            guard case .options(let options) = meal.allocation else { continue }
+            for option in options.protein where seen.insert(option.ingredientId).inserted { names.append(option.name) }
+        }
+        return names
+    }
+
+    /// The distinct protein foods a day's meals offer.
+    static func proteinFoods(_ meals: [PlannedMeal]) -> Set<String> {
+        var foods: Set<String> = []
+        for meal in meals {
+            if case .options(let options) = meal.allocation { foods.formUnion(options.protein.map(\.ingredientId)) }
+        }
+        return foods
     }
 
     /// Each slot's share of the day's macros, to 0.1 g, and its kcal by the plan's energy factors.

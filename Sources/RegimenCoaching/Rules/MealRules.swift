@@ -33,6 +33,12 @@ package struct MealRules: RuleFileKind, Sendable {
     package var foodGroupPenalty: [String: Double]
     /// Ranking cost of an option the day's earlier meals already offer.
     package var repeatPenalty: Double
+    /// The fewest distinct protein foods a day's meals should offer; below it, more meals a day
+    /// are tried (`variety.day_protein_foods_min`).
+    package var dayProteinFoodsMin: Int
+    /// How far protein steps down (g/kg of its basis, toward the bottom of its range) when no
+    /// number of meals and no budget tier feeds every meal (`unserved_protein_step_g_per_kg`).
+    package var unservedProteinStepPerKg: Double
     /// Where each `food_group_penalty` key is written, for the check against the catalog.
     var penaltyLocations: [(group: String, location: SourceLocation?)] = []
 
@@ -124,6 +130,7 @@ package struct MealRules: RuleFileKind, Sendable {
         var penalty: [String: Double]?
         var penaltyLocations: [(group: String, location: SourceLocation?)] = []
         var repeatPenalty: Double?
+        var dayProteinFoods: Int?
         _ = document.mapping("variety") { variety -> Bool? in
             if let groups = variety.required("protein_food_groups_min", as: Double.self, in: 1...10) {
                 if let whole = Int(exactly: groups) {
@@ -141,8 +148,16 @@ package struct MealRules: RuleFileKind, Sendable {
                 return result
             }
             repeatPenalty = variety.required("repeat_penalty", as: Double.self, in: 0...10)
+            if let foods = variety.required("day_protein_foods_min", as: Double.self, in: 1...50) {
+                if let whole = Int(exactly: foods) {
+                    dayProteinFoods = whole
+                } else {
+                    context.error("rules.value", "meals: 'variety.day_protein_foods_min' must be a whole number", at: variety.location(ofKey: "day_protein_foods_min"))
+                }
+            }
             return true
         }
+        let proteinStep = document.required("unserved_protein_step_g_per_kg", as: Double.self, in: 0.01...1)
         var optionRange: ClosedRange<Int>?
         if let options {
             if options.lowerBound >= 1, let low = Int(exactly: options.lowerBound), let high = Int(exactly: options.upperBound), low <= high {
@@ -152,7 +167,7 @@ package struct MealRules: RuleFileKind, Sendable {
             }
         }
         guard let mealsDefault, let proteinPerMeal, let slots, let tolerancePct, let floor, let fallback, let optionRange, let rounding, let vegGrams,
-              let tiers, let proteinGroupsMin, let penalty, let repeatPenalty
+              let tiers, let proteinGroupsMin, let penalty, let repeatPenalty, let dayProteinFoods, let proteinStep
         else { return nil }
         return MealRules(
             mealsPerDayDefault: mealsDefault, proteinPerMealG: proteinPerMeal, slots: slots, tolerance: tolerancePct / 100,
@@ -160,7 +175,8 @@ package struct MealRules: RuleFileKind, Sendable {
                 protein: byMacro?[.protein] ?? tolerancePct / 100, carb: byMacro?[.carb] ?? tolerancePct / 100, fat: byMacro?[.fat] ?? tolerancePct / 100,
                 kcal: byMacro?[.kcal] ?? tolerancePct / 100),
             toleranceFloor: floor, mealsPerDayFallback: fallback, optionsPerCategory: optionRange, roundingG: rounding, vegGrams: vegGrams, budgetTiers: tiers,
-            proteinFoodGroupsMin: proteinGroupsMin, foodGroupPenalty: penalty, repeatPenalty: repeatPenalty, penaltyLocations: penaltyLocations)
+            proteinFoodGroupsMin: proteinGroupsMin, foodGroupPenalty: penalty, repeatPenalty: repeatPenalty,
+            dayProteinFoodsMin: dayProteinFoods, unservedProteinStepPerKg: proteinStep, penaltyLocations: penaltyLocations)
     }
 
     /// Slots exist for every meal count a profile may ask for and every count the planner may fall back to.
