@@ -31,7 +31,7 @@ package struct RulesDiffCommand: ParsableCommand {
         let newPolicy = try SolverOptions.load(new)
         let entries = try solverOptions.analysis().diff(oldPolicy, newPolicy)
         var output = "rules diff \(old) → \(new) (list queries are not analysed)\n"
-        var differences = 0, open = 0
+        let (differences, open) = PolicyAnalysis.tally(entries)
         var lastPattern = ""
         for entry in entries {
             if entry.shape.pattern != lastPattern {
@@ -45,7 +45,6 @@ package struct RulesDiffCommand: ParsableCommand {
             }
             for (verdict, found, proved) in [(Optional(entry.first), "newly allows", "allows nothing new (proved)"), (entry.second, "newly denies", "denies nothing new (proved)")] {
                 guard let verdict else { continue }
-                if verdict.counterexample != nil { differences += 1 } else if !verdict.isProved { open += 1 }
                 output += "  \(method) " + verdict.rendered(proved: proved, found: found)
             }
         }

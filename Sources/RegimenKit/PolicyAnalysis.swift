@@ -81,6 +81,16 @@ package struct PolicyAnalysis: Sendable {
         }
     }
 
+    /// A comparison's counts, the same for `rules diff` and the page: directions with a confirmed
+    /// counterexample (`differences`), and directions neither proved nor confirmed (`open`).
+    package static func tally(_ entries: [Entry]) -> (differences: Int, open: Int) {
+        var differences = 0, open = 0
+        for verdict in entries.flatMap({ [$0.first] + ($0.second.map { [$0] } ?? []) }) {
+            if verdict.counterexample != nil { differences += 1 } else if !verdict.isProved { open += 1 }
+        }
+        return (differences, open)
+    }
+
     /// The reason a shape was not asked: the caller stopped the analysis first.
     package static let notAsked = "not asked: the time budget ran out before this path"
 

@@ -56,9 +56,7 @@ extension ServiceRoutes {
             let analysis = try settings.analysis(budget: budget)
             let entries = analysis.diff(served, edited, proceed: settings.proceed(budget: budget, token: token))
             try token.checkpoint()
-            let differences = entries.count(where: { $0.first.counterexample != nil }) + entries.count(where: { $0.second?.counterexample != nil })
-            let open = entries.count(where: { !$0.first.isProved && $0.first.counterexample == nil })
-                + entries.count(where: { $0.second.map { !$0.isProved && $0.counterexample == nil } ?? false })
+            let (differences, open) = PolicyAnalysis.tally(entries)
             return Self.json(.map([
                 "policy": Self.policyValue(served),
                 "equivalent": .bool(differences + open == 0),
