@@ -38,10 +38,12 @@ final class SymbolicEncoder {
     private(set) var declarations: [String] = []
     private(set) var constraints: [String] = []
     /// Restrictions of the second attempt at a counterexample (values a test file spells
-    /// exactly); a field whose list contents are modelled may be a list of at most ``listBound``.
+    /// exactly); a field whose list contents are modelled may be a list of at most ``listBound``,
+    /// and any other field may be a list too: no rule reads its contents, so the counterexample
+    /// writes it empty (`data.workouts is list` alone is satisfiable) and the replay decides.
     var concreteConstraints: [String] {
         baseConcreteConstraints + fieldVariables.map { field in
-            "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: listFieldNames.contains(field.name))))"
+            "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: true)))"
         } + extraKeyMaps.compactMap { ref in
             // A counterexample writes keys nobody reads as `extra_1: null`…: as many as the
             // map's size() needs (up to extraKeysWritten), else none.
