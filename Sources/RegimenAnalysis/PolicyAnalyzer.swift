@@ -120,10 +120,12 @@ package struct PolicyAnalyzer: Sendable {
         var concrete = base
         for constraint in encoder.concreteConstraints { concrete += "(assert \(constraint))\n" }
         concrete += ask
-        // REGIMEN_SMT_DUMP=folder keeps each query's script, for reading or for another solver.
+        // REGIMEN_SMT_DUMP=folder keeps each query's script (and its concrete attempt's), for reading
+        // or for another solver.
         if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
             let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-")).smt2"
             try? (base + ask).write(toFile: file, atomically: true, encoding: .utf8)
+            try? concrete.write(toFile: file.replacingOccurrences(of: ".smt2", with: "-concrete.smt2"), atomically: true, encoding: .utf8)
         }
         /// A model replayed: the counterexample, or why it is not one.
         func replay(_ modelText: String) -> Result<Counterexample, Unconfirmed> {

@@ -3,9 +3,11 @@
 /// `||` absorb errors exactly as the emulator does and an erroring `allow` is a non-match.
 ///
 /// - `vnone` marks an absent map field; it never escapes a field read (reading it is `verr`).
-/// - `vspecial` is a NaN (0) or infinite (1, 2) float; `vother` is a value of a type the encoding
-///   keeps opaque (bytes, duration, path, latlng, set, map diff) — both are handled soundly by
-///   uninterpreted functions, so a proof over them stays a proof.
+/// - `vspecial` is a NaN (0), +Infinity (1) or -Infinity (2) float, ordered as the evaluator
+///   orders doubles (`speclt`/`specle`, used when one side is special: every comparison with NaN
+///   is false, -Infinity is below and +Infinity above every other number); `vother` is a value
+///   of a type the encoding keeps opaque (bytes, duration, path, latlng, set, map diff), handled
+///   soundly by uninterpreted functions, so a proof over it stays a proof.
 /// - Maps and lists are opaque ids; their fields are read through separate variables per field
 ///   path, and their equality is uninterpreted. A list read from data has a length (`llen` of
 ///   its id) and elements (`lelem`): membership and `hasAll`/`hasAny`/`hasOnly` of a literal list
@@ -22,8 +24,11 @@ enum SMTPrelude {
     (declare-fun leq (Int Int) Bool)
     (declare-fun oeq (Int Int) Bool)
     (declare-fun otype (Int String) Bool)
-    (declare-fun speclt (V V) Bool)
-    (declare-fun specle (V V) Bool)
+    (define-fun isnan ((a V)) Bool (and (is-vspecial a) (= (vk a) 0)))
+    (define-fun isposinf ((a V)) Bool (and (is-vspecial a) (= (vk a) 1)))
+    (define-fun isneginf ((a V)) Bool (and (is-vspecial a) (= (vk a) 2)))
+    (define-fun speclt ((a V) (b V)) Bool (and (not (isnan a)) (not (isnan b)) (or (and (isneginf a) (not (isneginf b))) (and (isposinf b) (not (isposinf a))))))
+    (define-fun specle ((a V) (b V)) Bool (and (not (isnan a)) (not (isnan b)) (or (isneginf a) (isposinf b))))
     (define-fun absreal ((x Real)) Real (ite (< x 0.0) (- x) x))
     (define-fun isnum ((a V)) Bool (or (is-vint a) (is-vflt a)))
     (define-fun num ((a V)) Real (ite (is-vint a) (to_real (vi a)) (vf a)))

@@ -427,7 +427,9 @@ final class SymbolicEncoder {
         let name = "path_segment_\(index)"
         declare(name, "String")
         constraints.append("(and (> (str.len \(name)) 0) (<= (str.len \(name)) 1500) (not (str.contains \(name) \"/\")) (not (= \(name) \".\")) (not (= \(name) \"..\")) (not (and (str.prefixof \"__\" \(name)) (str.suffixof \"__\" \(name)))))")
-        baseConcreteConstraints.append("(and (<= (str.len \(name)) 12) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\")))))")
+        // An id a test file, a URL and the emulator all take as it is: letters, digits, `-` and
+        // `_` (a date id such as `2026-11-29` included).
+        baseConcreteConstraints.append("(and (<= (str.len \(name)) 40) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"A\" \"Z\") (re.range \"0\" \"9\") (str.to_re \"-\") (str.to_re \"_\")))))")
         return .term("(vstr \(name))")
     }
 }

@@ -25,4 +25,40 @@ import Testing
         let closed = try #require(newlyDenies.counterexample, "c = 'low' with w = []: \(newlyDenies)")
         #expect(try SolverSupport.passes(closed, against: new))
     }
+
+    /// Before: the concrete attempt's document ids were lower-case letters and digits only, so a
+    /// rule that asks for a date id (`date.matches('[0-9]{4}-[0-9]{2}-[0-9]{2}')`) left every
+    /// changed bound beside it "possible, unconfirmed" (the planner's readiness and progress
+    /// logs).
+    @Test func aDocumentIdMayHoldTheDashesOfADate() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/logs/{date}")
+        let condition = "date.matches('[0-9]{4}-[0-9]{2}-[0-9]{2}') && (request.resource.data.w is int || request.resource.data.w is float) && request.resource.data.w >= 40"
+        let old = try SolverSupport.policy("match /logs/{date} { allow create: if \(condition) && request.resource.data.w <= 180; }")
+        let new = try SolverSupport.policy("match /logs/{date} { allow create: if \(condition) && request.resource.data.w <= 181; }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(old, new, shape)
+        let opened = try #require(newlyAllows.counterexample, "w in (180, 181] on a date id: \(newlyAllows)")
+        #expect(try SolverSupport.passes(opened, against: new))
+        #expect(newlyDenies.isProved)
+    }
+
+    /// NaN and the infinities are ordered as the evaluator orders doubles. Before, their
+    /// comparisons were uninterpreted, so `w <= 180` was not provably narrower than `w <= 181`
+    /// (the solver could pick an infinity below one bound and above the other).
+    @Test func specialFloatsAreOrderedAsTheEvaluatorOrdersThem() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let narrow = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.w is float && request.resource.data.w <= 180; }")
+        let wide = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.w is float && request.resource.data.w <= 181; }")
+        #expect(analyzer.implies(narrow, wide, shape).isProved)
+        // Only NaN is neither below nor at-or-above 0: it is found and replays.
+        let onlyNaN = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.w is float && !(request.resource.data.w < 0) && !(request.resource.data.w >= 0); }")
+        let verdict = analyzer.alwaysDenies(onlyNaN, shape)
+        let counterexample = try #require(verdict.counterexample, "\(verdict)")
+        #expect(try SolverSupport.passes(counterexample, against: onlyNaN))
+        #expect(counterexample.testCase.contains("'$float': 'NaN'"), "\(counterexample.testCase)")
+        // Nothing is below -Infinity's place or above +Infinity's: `w < w` never holds.
+        let never = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.w < request.resource.data.w; }")
+        #expect(analyzer.alwaysDenies(never, shape).isProved)
+    }
 }
