@@ -81,7 +81,8 @@ extension ExpressionEncoder {
             // math.pow(-0.0, -1) is -Infinity and math.pow(0.0, -1) Infinity, a sign the
             // encoding's reals lose: a fresh value per use.
             if space == "math" && method == "pow" { return .term(encoder.fresh("math.pow()", at: c.place(span))) }
-            return .term(encoder.abstractFunction("\(space).\(method)()", at: c.place(span), key: "\(space).\(method)", inputs: terms))
+            let approximation = space == "math" && terms.count == 1 ? terms.first.flatMap { EvaluatorApproximation.math(method, $0) } : nil
+            return .term(encoder.abstractFunction("\(space).\(method)()", at: c.place(span), key: "\(space).\(method)", inputs: terms, approximation: approximation))
         }
         if case .choice(let error, let condition, let ifTrue, let ifFalse) = receiver {
             // Each side encoded as itself (a list field's contents, a literal's items).

@@ -327,7 +327,9 @@ struct ExpressionEncoder {
     }
 
     func arithmetic(_ op: BinaryOperator, _ l: String, _ r: String, _ c: Context, _ span: SourceSpan) -> String {
-        let other = encoder.abstractFunction("'\(op.rawValue)' outside int/float/string arithmetic", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r])
+        let smtOperator = [BinaryOperator.add: "+", .subtract: "-", .multiply: "*"][op]
+        let other = encoder.abstractFunction("'\(op.rawValue)' outside int/float/string arithmetic", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r],
+                                             approximation: smtOperator.map { EvaluatorApproximation.mixedArithmetic($0, l, r) })
         let ints: String
         let real: String
         switch op {
@@ -339,7 +341,8 @@ struct ExpressionEncoder {
             // result depend on that sign: a fresh value there, a function of the operands elsewhere.
             let zero = "(or (= \(r) (vint 0)) (and (is-vflt \(r)) (= (vf \(r)) 0.0)))"
             let byZero = encoder.fresh("'\(op.rawValue)' by zero", at: c.place(span))
-            let quotient = encoder.abstractFunction("'\(op.rawValue)' (division)", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r])
+            let quotient = encoder.abstractFunction("'\(op.rawValue)' (division)", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r],
+                                                    approximation: op == .divide ? EvaluatorApproximation.quotient(l, r) : nil)
             return "(ite (or (is-verr \(l)) (is-verr \(r))) verr (ite \(zero) \(byZero) \(quotient)))"
         }
         let strings = op == .add ? "(ite (and (is-vstr \(l)) (is-vstr \(r))) (vstr (str.++ (vs \(l)) (vs \(r)))) \(other))" : other

@@ -67,7 +67,9 @@ package struct SMTSolver: Sendable {
             return .unknown(reason: "cannot run \(executable)")
         }
         // The solver's own limit bounds the search; this bounds everything else (a stuck
-        // process): past twice the limit it is ended.
+        // process): past twice the limit it is asked to end (SIGTERM), and killed (SIGKILL) a
+        // second later. z3's -t is not checked inside every nonlinear-arithmetic step: a query
+        // with a quotient of two unknowns ran on for minutes past it, and past SIGTERM.
         let started = Date()
         let deadline = started.addingTimeInterval(timeoutSeconds * 2 + 1)
         var ended = false
@@ -78,6 +80,11 @@ package struct SMTSolver: Sendable {
                 break
             }
             Thread.sleep(forTimeInterval: 0.005)
+        }
+        if ended {
+            let killAt = Date().addingTimeInterval(1)
+            while process.isRunning, Date() < killAt { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         process.waitUntilExit()
         try? answer.close()

@@ -53,6 +53,13 @@ final class SymbolicEncoder {
         }
     }
     private var baseConcreteConstraints: [String] = []
+    /// Every number a field or list element holds below 1,000 in magnitude: the first concrete
+    /// attempt when ``hasNonlinearApproximation``.
+    var smallNumberConstraints: [String] {
+        (fieldVariables.map(\.name) + listFields.flatMap { listContents(of: $0).elements }).map { v in
+            "(=> (isnum \(v)) (and (< (num \(v)) 1000.0) (> (num \(v)) (- 1000.0))))"
+        }
+    }
     /// The field variables whose list contents (length and first elements) the encoding reads.
     private(set) var listFields: [String] = []
     private var listFieldNames = Set<String>()
@@ -116,7 +123,12 @@ final class SymbolicEncoder {
     /// out of a comparison; the result itself is unconstrained (an error or any value). Sound
     /// only for constructs whose result is a function of the values of `inputs` (and of the
     /// request, which is fixed within one query); `key` names the function (with its arity).
-    func abstractFunction(_ construct: String, at location: String, key: String, inputs: [String]) -> String {
+    ///
+    /// `approximation`, when given, is what the evaluator computes in the common case (`when`
+    /// holds): the concrete attempt at a counterexample asserts it (never a proof, so it need
+    /// not be exact: the replay decides), so that a request that depends on the construct is
+    /// found with the value the evaluator gives rather than any value the solver likes.
+    func abstractFunction(_ construct: String, at location: String, key: String, inputs: [String], approximation: EvaluatorApproximation.Guarded? = nil) -> String {
         record(Abstraction(construct: construct, location: location))
         let functionKey = "\(key)/\(inputs.count)"
         let symbol: String
@@ -129,11 +141,21 @@ final class SymbolicEncoder {
         }
         let application = inputs.isEmpty ? symbol : "(\(symbol) \(inputs.joined(separator: " ")))"
         if appliedFunctions.insert(application).inserted { constraints.append(Self.anyOutcome(application)) }
+        if let approximation {
+            let constraint = "(=> \(approximation.when) (= \(application) \(approximation.value)))"
+            if approximatedApplications.insert(constraint).inserted { baseConcreteConstraints.append(constraint) }
+            hasNonlinearApproximation = hasNonlinearApproximation || approximation.nonlinear
+        }
         return application
     }
 
     private var functionSymbols: [String: String] = [:]
     private var appliedFunctions = Set<String>()
+    private var approximatedApplications = Set<String>()
+    /// Whether an approximation multiplies or divides unknowns: the concrete attempt then
+    /// first looks among small numbers (``smallNumberConstraints``), where the solver's
+    /// nonlinear arithmetic finishes (a quotient of two ints under a million did not, in 30 s).
+    private(set) var hasNonlinearApproximation = false
 
     private func record(_ abstraction: Abstraction) {
         if !abstractions.contains(abstraction) { abstractions.append(abstraction) }

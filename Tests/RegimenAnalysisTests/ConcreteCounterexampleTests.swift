@@ -61,4 +61,28 @@ import Testing
         let never = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.w < request.resource.data.w; }")
         #expect(analyzer.alwaysDenies(never, shape).isProved)
     }
+
+    /// Before: a condition with a computed percentage (a list's size times a float, divided by
+    /// an int, rounded, compared with `math.abs`) left every change beside it "possible,
+    /// unconfirmed": the concrete attempt let the solver pick any value for the division and
+    /// `math.round`, and its request did not reproduce (the trainer-student `validProgress`
+    /// mutants). The concrete attempt now asks for the value the evaluator computes.
+    @Test func aComputedPercentageIsSolvedAsTheEvaluatorComputesIt() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/progress/{id}")
+        let percent = "math.round(d.days.size() * 1000.0 / d.total) / 10.0"
+        let condition = "d.days is list && d.total is int && d.total >= 1 && d.days.size() <= d.total && d.percent is number && math.abs(d.percent - \(percent)) <= 0.05"
+        let old = try SolverSupport.policy("match /progress/{id} { function ok(d) { return \(condition) && d.owner == 'a'; } allow create: if ok(request.resource.data); }")
+        let new = try SolverSupport.policy("match /progress/{id} { function ok(d) { return \(condition); } allow create: if ok(request.resource.data); }")
+        let verdict = analyzer.implies(new, old, shape)
+        let counterexample = try #require(verdict.counterexample, "owner other than 'a' with a consistent percentage: \(verdict)")
+        #expect(try SolverSupport.passes(counterexample, against: new))
+        // The same with an int percentage scaled by a float, and with floor and ceil.
+        for scaled in ["math.floor(d.total * 2.5) <= d.total * 3", "math.ceil(d.total / 3.0) >= 1"] {
+            let narrow = try SolverSupport.policy("match /progress/{id} { allow create: if request.resource.data.total is int && \(scaled.replacingOccurrences(of: "d.", with: "request.resource.data.")) && request.resource.data.owner == 'a'; }")
+            let wide = try SolverSupport.policy("match /progress/{id} { allow create: if request.resource.data.total is int && \(scaled.replacingOccurrences(of: "d.", with: "request.resource.data.")); }")
+            let found = try #require(analyzer.implies(wide, narrow, shape).counterexample, "\(scaled)")
+            #expect(try SolverSupport.passes(found, against: wide))
+        }
+    }
 }
