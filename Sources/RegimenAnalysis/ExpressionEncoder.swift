@@ -300,7 +300,19 @@ struct ExpressionEncoder {
                 let membership = listMembership(e, field, c, span)
                 return "(ite (or \(error) (is-vnone \(field))) verr (ite (is-vmap \(field)) \(keyTest) (ite (is-vlist \(field)) \(membership) (ite (is-vother \(field)) \(inSet) verr))))"
             }
-            return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])
+            // The concrete attempt writes a map with the keys the rules read (and unread keys
+            // named apart): there, a computed key is one of the read keys present.
+            let readKeys = encoder.fieldVariables.filter { $0.ref.root == ref.root && $0.ref.path.count == ref.path.count + 1 && $0.ref.path.starts(with: ref.path) }
+            let amongRead = readKeys.compactMap { variable in variable.ref.path.last.map { "(and (= \(e) (vstr \(SMTPrelude.string($0)))) (not (is-vnone \(variable.name))))" } }
+            let approximation = EvaluatorApproximation.Guarded(when: ref.path.isEmpty ? "true" : "(is-vmap \(encoder.field(ref)))", value: "(vbool (or false \(amongRead.joined(separator: " "))))")
+            let computedKey = encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)], approximation: approximation)
+            if ref.path.isEmpty { return computedKey }
+            // A computed element: exact membership when the field holds a list (a token's
+            // `gymIds`, a document's `members`); a key test of a map stays abstract.
+            let field = encoder.field(ref)
+            let membership = listMembership(e, field, c, span)
+            let inSet = encoder.abstractFunction("'in' on a set read from data", at: c.place(span), key: "in", inputs: [e, field])
+            return "(ite (or \(error) (is-vnone \(field))) verr (ite (is-vmap \(field)) \(computedKey) (ite (is-vlist \(field)) \(membership) (ite (is-vother \(field)) \(inSet) verr))))"
         case .literalMap(let entries):
             if case .string(let key) = element { return "(vbool \(entries.contains { $0.0 == key }))" }
             return encoder.abstractFunction("'in' with a computed key", at: c.place(span), key: "in", inputs: [e, term(container, c, span)])

@@ -217,4 +217,24 @@ import Testing
         #expect(try SolverSupport.passes(counterexample, against: wide))
         #expect(newlyDenies.counterexample == nil, "whatever [1, 2] admits, [1, 2, 3] admits: \(newlyDenies)")
     }
+
+    /// Before: `gymId in request.auth.token.get('gymIds', [])` (a path segment in a token's
+    /// list) was abstract whenever the element was not a literal, so the coach-app's `ownsGym`
+    /// mutants stayed "possible, unconfirmed". A field that holds a list is now searched exactly
+    /// for a computed element too; a computed key of a map stays abstract.
+    @Test func aComputedElementInAListFieldIsExact() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.update, "/gyms/{gymId}")
+        let owner = "request.auth != null && request.auth.token.get('role', 'member') == 'gymOwner'"
+        let narrow = try SolverSupport.policy("match /gyms/{gymId} { allow update: if \(owner) && gymId in request.auth.token.get('gymIds', []); }")
+        let wide = try SolverSupport.policy("match /gyms/{gymId} { allow update: if \(owner) || gymId in request.auth.token.get('gymIds', []); }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(narrow, wide, shape)
+        let opened = try #require(newlyAllows.counterexample, "\(newlyAllows)")
+        #expect(try SolverSupport.passes(opened, against: wide))
+        #expect(newlyDenies.isProved, "whatever needs both conditions is allowed by either")
+        // The owner of a gym listed in the token is allowed: found, with the list written.
+        let allowed = try #require(analyzer.alwaysDenies(narrow, shape).counterexample)
+        #expect(try SolverSupport.passes(allowed, against: narrow))
+        #expect(allowed.testCase.contains("'gymIds': ["), "\(allowed.testCase)")
+    }
 }
