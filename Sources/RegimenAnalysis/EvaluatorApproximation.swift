@@ -26,20 +26,30 @@ enum EvaluatorApproximation {
                        value: "(ite (and (is-vint \(l)) (is-vint \(r))) (iop \(truncated)) (vflt (/ (num \(l)) (num \(r)))))", nonlinear: true)
     }
 
-    /// `math.abs`, `math.floor`, `math.ceil` and `math.round` of one finite number; `nil` for
-    /// every other function.
+    /// `l / r` or `l % r` by a zero divisor, taken as +0.0 (a counterexample writes `0.0`):
+    /// two ints fail ("Divide by zero"); otherwise `/` gives +Infinity, -Infinity or NaN by the
+    /// dividend's sign, and `%` NaN, as Java's doubles do. Operands that are not numbers fail.
+    static func byZero(_ op: String, _ l: String, _ r: String) -> Guarded {
+        let quotient = "(ite (or (isnan \(l)) (and (isnum \(l)) (= (num \(l)) 0.0))) (vspecial 0) (ite (or (isposinf \(l)) (and (isnum \(l)) (> (num \(l)) 0.0))) (vspecial 1) (vspecial 2)))"
+        let result = op == "/" ? quotient : "(vspecial 0)"
+        return Guarded(when: "true", value: "(ite (not (numlike \(l))) verr (ite (and (is-vint \(l)) (is-vint \(r))) verr \(result)))")
+    }
+
+    /// `math.abs`, `math.floor`, `math.ceil` and `math.round` of one number (NaN and the
+    /// infinities included); `nil` for every other function.
     static func math(_ method: String, _ x: String) -> Guarded? {
-        let number = "(isnum \(x))"
+        let number = "(numlike \(x))"
         switch method {
         case "abs":
-            return Guarded(when: number, value: "(ite (is-vint \(x)) (iop (abs (vi \(x)))) (vflt (absreal (vf \(x)))))")
+            return Guarded(when: number, value: "(ite (is-vint \(x)) (iop (abs (vi \(x)))) (ite (is-vflt \(x)) (vflt (absreal (vf \(x)))) (ite (isnan \(x)) \(x) (vspecial 1))))")
         case "floor":
-            return Guarded(when: number, value: "(vflt (to_real (to_int (num \(x)))))")
+            return Guarded(when: number, value: "(ite (is-vspecial \(x)) \(x) (vflt (to_real (to_int (num \(x))))))")
         case "ceil":
-            return Guarded(when: number, value: "(vflt (- (to_real (to_int (- (num \(x)))))))")
+            return Guarded(when: number, value: "(ite (is-vspecial \(x)) \(x) (vflt (- (to_real (to_int (- (num \(x))))))))")
         case "round":
-            // Java's Math.round: half up, toward +∞.
-            return Guarded(when: number, value: "(ite (is-vint \(x)) \(x) (iop (to_int (+ (vf \(x)) 0.5))))")
+            // Java's Math.round: half up, toward +∞; NaN is 0 and the infinities saturate.
+            let special = "(ite (isnan \(x)) (vint 0) (ite (isposinf \(x)) (vint 9223372036854775807) (vint (- 9223372036854775808))))"
+            return Guarded(when: number, value: "(ite (is-vint \(x)) \(x) (ite (is-vspecial \(x)) \(special) (iop (to_int (+ (vf \(x)) 0.5)))))")
         default:
             return nil
         }

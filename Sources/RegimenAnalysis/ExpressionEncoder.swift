@@ -352,12 +352,15 @@ struct ExpressionEncoder {
             // The encoding's reals do not tell -0.0 from 0.0, and only a zero divisor makes the
             // result depend on that sign: a fresh value there, a function of the operands elsewhere.
             let zero = "(or (= \(r) (vint 0)) (and (is-vflt \(r)) (= (vf \(r)) 0.0)))"
-            let byZero = encoder.fresh("'\(op.rawValue)' by zero", at: c.place(span))
+            let byZero = encoder.fresh("'\(op.rawValue)' by zero", at: c.place(span), approximation: EvaluatorApproximation.byZero(op.rawValue, l, r))
             let quotient = encoder.abstractFunction("'\(op.rawValue)' (division)", at: c.place(span), key: "operator \(op.rawValue)", inputs: [l, r],
                                                     approximation: op == .divide ? EvaluatorApproximation.quotient(l, r) : nil)
-            return "(ite (or (is-verr \(l)) (is-verr \(r))) verr (ite \(zero) \(byZero) \(quotient)))"
+            // Only numbers divide: any other operand is the evaluator's error.
+            return "(ite (or (is-verr \(l)) (is-verr \(r)) (not (numlike \(l))) (not (numlike \(r)))) verr (ite \(zero) \(byZero) \(quotient)))"
         }
-        let strings = op == .add ? "(ite (and (is-vstr \(l)) (is-vstr \(r))) (vstr (str.++ (vs \(l)) (vs \(r)))) \(other))" : other
+        // Strings add; only numbers multiply (timestamps and durations add and subtract).
+        let strings = op == .add ? "(ite (and (is-vstr \(l)) (is-vstr \(r))) (vstr (str.++ (vs \(l)) (vs \(r)))) \(other))"
+            : op == .multiply ? "(ite (and (numlike \(l)) (numlike \(r))) \(other) verr)" : other
         // Float results that overflow to infinity are left to the abstract value.
         return "(ite (or (is-verr \(l)) (is-verr \(r))) verr (ite (and (is-vint \(l)) (is-vint \(r))) \(ints) (ite (and (is-vflt \(l)) (is-vflt \(r)) (< (absreal \(real)) \(SMTReal.huge))) (vflt \(real)) \(strings))))"
     }

@@ -136,7 +136,13 @@ package struct PolicyAnalyzer: Sendable {
                 return .failure(Unconfirmed("the solver's request is not one the test runner accepts"))
             }
             let confirmed = errorsConfirm ? decisions[0].evaluations.contains { if case .failed = $0.outcome { true } else { false } } : confirm(decisions)
-            guard confirmed else { return .failure(Unconfirmed("the solver's request did not reproduce under the evaluator")) }
+            guard confirmed else {
+                if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
+                    let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-"))-not-reproduced-\(UUID().uuidString.prefix(8)).yaml"
+                    try? caseText.write(toFile: file, atomically: true, encoding: .utf8)
+                }
+                return .failure(Unconfirmed("the solver's request did not reproduce under the evaluator"))
+            }
             let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
             return .success(Counterexample(testCase: withExpectation, decisions: decisions.map(\.allowed)))
         }
@@ -155,6 +161,10 @@ package struct PolicyAnalyzer: Sendable {
         if encoder.hasNonlinearApproximation {
             var small = base
             for constraint in encoder.concreteConstraints + encoder.smallNumberConstraints { small += "(assert \(constraint))\n" }
+            if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
+                let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-"))-small.smt2"
+                try? (small + ask).write(toFile: file, atomically: true, encoding: .utf8)
+            }
             var quick = solver
             quick.timeoutSeconds = solver.timeoutSeconds / 2
             if case .sat(let modelText) = quick.run(small + ask), case .success(let counterexample) = replay(modelText) {

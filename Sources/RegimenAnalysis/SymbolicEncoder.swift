@@ -108,12 +108,14 @@ final class SymbolicEncoder {
 
     /// A new unconstrained value (an error or any value) for a construct encoded abstractly,
     /// recorded with its place.
-    func fresh(_ construct: String, at location: String) -> String {
+    /// `approximation`: as for ``abstractFunction(_:at:key:inputs:approximation:)``.
+    func fresh(_ construct: String, at location: String, approximation: EvaluatorApproximation.Guarded? = nil) -> String {
         counter += 1
         let name = "abstract_\(counter)"
         declare(name, "V")
         constraints.append(Self.anyOutcome(name))
         record(Abstraction(construct: construct, location: location))
+        if let approximation { baseConcreteConstraints.append("(=> \(approximation.when) (= \(name) \(approximation.value)))") }
         return name
     }
 

@@ -85,4 +85,39 @@ import Testing
             #expect(try SolverSupport.passes(found, against: wide))
         }
     }
+
+    /// A float divided by a zero is NaN or an infinity, not any value: the concrete attempt
+    /// asks for what the evaluator gives (0 / 0.0 is NaN, which `math.round` makes 0), so a
+    /// request that needs a division by zero is found and replays.
+    @Test func aQuotientByZeroIsTheEvaluatorsNaNOrInfinity() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let condition = "request.resource.data.c is list && request.resource.data.t is int && request.resource.data.t == 0 && math.round(request.resource.data.c.size() * 1000.0 / request.resource.data.t) == 0"
+        let narrow = try SolverSupport.policy("match /p/{id} { allow create: if \(condition) && request.resource.data.o == 'a'; }")
+        let wide = try SolverSupport.policy("match /p/{id} { allow create: if \(condition); }")
+        let opened = try #require(analyzer.implies(wide, narrow, shape).counterexample, "c = [], t = 0, o other than 'a'")
+        #expect(try SolverSupport.passes(opened, against: wide))
+        #expect(opened.testCase.contains("'c': []"), "\(opened.testCase)")
+    }
+
+    /// What the evaluator does with operands it cannot compute is exact, so it can be proved:
+    /// an erroring argument is the error of `math.*()` (before, `math.round(error)` could be any
+    /// value), and only numbers multiply and divide (before, `'w' * 2` could be any value).
+    @Test func errorsOfArithmeticAndMathCallsAreExact() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        for condition in [
+            "!(request.resource.data.t is number) && math.round(request.resource.data.t) >= 0",
+            "!(request.resource.data.t is number) && math.abs(request.resource.data.c.size() * 1000.0 / request.resource.data.t) >= 0",
+            "!(request.resource.data.t is number) && request.resource.data.t * 2 != 3",
+            "request.resource.data.t is string && request.resource.data.t / 2 != 3",
+        ] {
+            let policy = try SolverSupport.policy("match /p/{id} { allow create: if \(condition); }")
+            #expect(analyzer.alwaysDenies(policy, shape).isProved, "\(condition)")
+        }
+        // Numbers still compute: a request is found.
+        let numbers = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.t is int && request.resource.data.t * 2 == 6; }")
+        let found = try #require(analyzer.alwaysDenies(numbers, shape).counterexample)
+        #expect(try SolverSupport.passes(found, against: numbers))
+    }
 }
