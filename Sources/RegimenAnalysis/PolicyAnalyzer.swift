@@ -34,6 +34,10 @@ package struct PolicyAnalyzer: Sendable {
 
     package init(solver: SMTSolver) { self.solver = solver }
 
+    /// The longest text the long-text search writes (above the bundled policies' largest
+    /// bound, 2,000 characters).
+    static let longTextBound = 4_096
+
     /// Is every request of `shape` allowed?
     package func alwaysAllows(_ policy: SecurityPolicy, _ shape: RequestShape) -> Verdict {
         check(shape, [policy], name: "a request the policy denies", expectAllowOf: 0) { "(not \($0[0].allowed))" } confirm: { !$0[0].allowed }
@@ -149,7 +153,16 @@ package struct PolicyAnalyzer: Sendable {
         let firstReason: String
         switch solver.run(base + ask) {
         case .unsat: return .proved
-        case .unknown(let reason): return .unknown(reason: reason)
+        case .unknown(let reason):
+            // z3's default string solver stalls on a text of hundreds of characters (a
+            // `size() <= 500` bound moved to 501); its other string solver finds one at once.
+            // Only a model it finds counts (replayed like any other); its unsat proves nothing.
+            var longTexts = base
+            for constraint in encoder.concreteConstraints(textBound: Self.longTextBound, plainIds: false) { longTexts += "(assert \(constraint))\n" }
+            if case .sat(let modelText) = solver.run(longTexts + ask, searchingStrings: true), case .success(let counterexample) = replay(modelText) {
+                return .counterexample(counterexample)
+            }
+            return .unknown(reason: reason)
         case .sat(let modelText):
             switch replay(modelText) {
             case .success(let counterexample): return .counterexample(counterexample)

@@ -80,8 +80,8 @@ enum SMTPrelude {
     /// Extra restrictions for the first, concrete-friendly attempt at a counterexample: values a
     /// test file can spell exactly (short strings, floats of moderate size (printed as the nearest double; the replay decides), whole-second
     /// timestamps, no opaque values). Never used for proofs.
-    static func concreteValue(_ v: String, allowingLists: Bool = false) -> String {
-        "(and (not (is-vspecial \(v))) (not (is-vother \(v)))\(allowingLists ? "" : " (not (is-vlist \(v)))") (=> (is-vstr \(v)) (<= (str.len (vs \(v))) 40)) (=> (is-vflt \(v)) (and (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
+    static func concreteValue(_ v: String, allowingLists: Bool = false, textBound: Int = 40) -> String {
+        "(and (not (is-vspecial \(v))) (not (is-vother \(v)))\(allowingLists ? "" : " (not (is-vlist \(v)))") (=> (is-vstr \(v)) (<= (str.len (vs \(v))) \(textBound))) (=> (is-vflt \(v)) (and (< (vf \(v)) 1000000.0) (> (vf \(v)) (- 1000000.0)))) (=> (is-vint \(v)) (and (< (vi \(v)) 1000000000) (> (vi \(v)) (- 1000000000)))) (=> (is-vts \(v)) (and (= (mod (vt \(v)) 1000000000) 0) (>= (vt \(v)) 0) (<= (vt \(v)) 4102444800000000000))))"
     }
 
     /// `text` as an SMT-LIB string literal (every character outside printable ASCII, and the

@@ -41,7 +41,12 @@ package struct SMTSolver: Sendable {
     /// The script and the answer go through temporary files, not pipes: every descriptor this
     /// opens is closed here (Foundation's `Pipe` ends leaked two descriptors per query, and a
     /// long run of queries crashed `Process.run()` past about 1,300 of them).
-    package func run(_ script: String) -> Answer {
+    ///
+    /// `searchingStrings`: z3's other string solver (z3str3), which finds long texts the default
+    /// one runs out of time on (a 501-character text against a `size() <= 500` bound: 0.06 s
+    /// against more than 10 s). Callers use its answers only as candidate counterexamples,
+    /// never its `unsat` as a proof. Other solvers run as they are.
+    package func run(_ script: String, searchingStrings: Bool = false) -> Answer {
         let manager = FileManager.default
         let base = manager.temporaryDirectory.appendingPathComponent("regimen-smt-\(UUID().uuidString)")
         let scriptFile = base.appendingPathExtension("smt2")
@@ -58,7 +63,9 @@ package struct SMTSolver: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         let isZ3 = (executable as NSString).lastPathComponent.hasPrefix("z3")
         let milliseconds = max(1, Int(timeoutSeconds * 1000))
-        process.arguments = isZ3 ? ["-smt2", "-t:\(milliseconds)", scriptFile.path] : ["--lang=smt2", "--produce-models", "--tlimit=\(milliseconds)", scriptFile.path]
+        process.arguments = isZ3
+            ? ["-smt2", "-t:\(milliseconds)"] + (searchingStrings ? ["smt.string_solver=z3str3"] : []) + [scriptFile.path]
+            : ["--lang=smt2", "--produce-models", "--tlimit=\(milliseconds)", scriptFile.path]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = answer
         process.standardError = FileHandle.nullDevice

@@ -41,9 +41,15 @@ final class SymbolicEncoder {
     /// exactly); a field whose list contents are modelled may be a list of at most ``listBound``,
     /// and any other field may be a list too: no rule reads its contents, so the counterexample
     /// writes it empty (`data.workouts is list` alone is satisfiable) and the replay decides.
-    var concreteConstraints: [String] {
-        baseConcreteConstraints + fieldVariables.map { field in
-            "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: true)))"
+    var concreteConstraints: [String] { concreteConstraints(textBound: 40) }
+
+    /// The constraints of a concrete attempt whose texts may be up to `textBound` code points
+    /// long; `plainIds` keeps the uid and document ids to letters, digits, `-` and `_` (the
+    /// long-text search leaves them free: z3's string solver that finds long texts stalls on
+    /// those regular expressions, and the test file quotes any id).
+    func concreteConstraints(textBound: Int, plainIds: Bool = true) -> [String] {
+        baseConcreteConstraints + (plainIds ? idConstraints : ["(> (str.len \(Self.uid)) 0)"]) + fieldVariables.map { field in
+            "(=> (not (is-vnone \(field.name))) \(SMTPrelude.concreteValue(field.name, allowingLists: true, textBound: textBound)))"
         } + extraKeyMaps.compactMap { ref in
             // A counterexample writes keys nobody reads as `extra_1: null`…: as many as the
             // map's size() needs (up to extraKeysWritten), else none.
@@ -53,6 +59,8 @@ final class SymbolicEncoder {
         }
     }
     private var baseConcreteConstraints: [String] = []
+    /// The concrete attempt's uid and document ids: short, of letters, digits, `-` and `_`.
+    private var idConstraints: [String] = []
     /// Every number a field or list element holds below 1,000 in magnitude: the first concrete
     /// attempt when ``hasNonlinearApproximation``.
     var smallNumberConstraints: [String] {
@@ -92,7 +100,7 @@ final class SymbolicEncoder {
         case .update: constraints.append(Self.resourceExists)
         case .get, .delete: break
         }
-        baseConcreteConstraints.append("(str.in.re \(Self.uid) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\"))))")
+        idConstraints.append("(str.in.re \(Self.uid) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"0\" \"9\"))))")
         baseConcreteConstraints.append("(and (= (mod \(Self.time) 1000000000) 0) (>= \(Self.time) 0) (<= \(Self.time) 4102444800000000000))")
         constraints.append("(and (>= \(Self.time) (- 62135596800000000000)) (< \(Self.time) 253402300800000000000))")
     }
@@ -453,7 +461,7 @@ final class SymbolicEncoder {
         constraints.append("(and (> (str.len \(name)) 0) (<= (str.len \(name)) 1500) (not (str.contains \(name) \"/\")) (not (= \(name) \".\")) (not (= \(name) \"..\")) (not (and (str.prefixof \"__\" \(name)) (str.suffixof \"__\" \(name)))))")
         // An id a test file, a URL and the emulator all take as it is: letters, digits, `-` and
         // `_` (a date id such as `2026-11-29` included).
-        baseConcreteConstraints.append("(and (<= (str.len \(name)) 40) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"A\" \"Z\") (re.range \"0\" \"9\") (str.to_re \"-\") (str.to_re \"_\")))))")
+        idConstraints.append("(and (<= (str.len \(name)) 40) (str.in.re \(name) (re.+ (re.union (re.range \"a\" \"z\") (re.range \"A\" \"Z\") (re.range \"0\" \"9\") (str.to_re \"-\") (str.to_re \"_\")))))")
         return .term("(vstr \(name))")
     }
 }

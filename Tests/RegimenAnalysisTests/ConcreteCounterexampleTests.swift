@@ -120,4 +120,20 @@ import Testing
         let found = try #require(analyzer.alwaysDenies(numbers, shape).counterexample)
         #expect(try SolverSupport.passes(found, against: numbers))
     }
+
+    /// Before: moving a text bound (`size() <= 500` to 501) was "unknown (timeout)": z3's
+    /// default string solver does not build a 501-character text in time. After a timeout a
+    /// second search with its other string solver finds it, and the replay confirms it (the
+    /// workout tracker's `optionalString(data, 'notes', 500)` mutants, and the trainer-student
+    /// feedback's 2,000-character message).
+    @Test func aLongTextIsFoundAfterATimeout() throws {
+        guard let analyzer = SolverSupport.analyzer(timeout: 3) else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        let old = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.n is string && request.resource.data.n.size() <= 500; }")
+        let new = try SolverSupport.policy("match /p/{id} { allow create: if request.resource.data.n is string && request.resource.data.n.size() <= 501; }")
+        let (newlyAllows, newlyDenies) = analyzer.equivalent(old, new, shape)
+        let opened = try #require(newlyAllows.counterexample, "a text of 501 UTF-16 code units: \(newlyAllows)")
+        #expect(try SolverSupport.passes(opened, against: new))
+        #expect(newlyDenies.isProved)
+    }
 }
