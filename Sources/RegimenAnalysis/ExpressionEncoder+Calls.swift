@@ -147,11 +147,19 @@ extension ExpressionEncoder {
             }
             return .term("(ite (is-verr \(t)) verr (ite (is-vstr \(t)) (vint (+ (str.len (vs \(t))) \(extra))) (ite (is-vlist \(t)) \(listSize) (ite (is-vmap \(t)) \(mapSize) (ite (is-vother \(t)) \(other) verr)))))")
         case ("diff", 1):
+            // `data.diff(resource == null ? {} : resource.data)`: a diff per branch.
+            if case .choice(let error, let condition, let ifTrue, let ifFalse) = args[0] {
+                return .choice(error: error, condition: condition, ifTrue: methodCall(receiver, method, [ifTrue], c, span), ifFalse: methodCall(receiver, method, [ifFalse], c, span))
+            }
             if case .map(let a, _) = receiver, let errorA = mapError(receiver), case .map(let b, _) = args[0], let errorB = mapError(args[0]) {
                 return .mapDiff(a, b, error: "(or \(errorA) \(errorB))")
             }
+            if case .map(let a, _) = receiver, let error = mapError(receiver), case .literalMap(let entries) = args[0], entries.isEmpty {
+                return .mapDiffFromEmpty(a, error: error)
+            }
         case ("affectedKeys", 0):
             if case .mapDiff(let a, let b, let error) = receiver { return .affectedKeys(a, b, error: error) }
+            if case .mapDiffFromEmpty(let a, let error) = receiver { return .keys(a, error: error) }
         case ("values", 0):
             if case .map(let ref, _) = receiver, let error = mapError(receiver) { return .mapValues(ref, error: error) }
         case ("keys", 0):

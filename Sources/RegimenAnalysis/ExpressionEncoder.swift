@@ -85,6 +85,9 @@ struct ExpressionEncoder {
         case .mapDiff(let a, let b, let error):
             let name = "diff of \(([a.root] + a.path).joined(separator: ".")) and \(([b.root] + b.path).joined(separator: "."))"
             return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
+        case .mapDiffFromEmpty(let a, let error):
+            let name = "diff of \(([a.root] + a.path).joined(separator: ".")) and {}"
+            return "(ite \(error) verr (vother \(encoder.opaqueID(content: name))))"
         case .affectedKeys(let a, let b, let error):
             // A set, one per pair of maps (the request is fixed in a query); what is asked of it
             // beyond hasOnly/hasAll/hasAny of literal keys is abstract.
@@ -140,7 +143,10 @@ struct ExpressionEncoder {
             let cond = term(value(condition, c), c, span)
             let t = value(whenTrue, c), f = value(whenFalse, c)
             if case .string(let a) = t, case .string(let b) = f, a == b { return t }
-            return .term("(vite \(cond) \(term(t, c, span)) \(term(f, c, span)))")
+            // Both branches keep their structure (`resource == null ? {} : resource.data` stays
+            // a map literal or a map read field by field, for `diff()` and the like); a condition
+            // that is not a Bool is the error.
+            return .choice(error: "(not (is-vbool \(cond)))", condition: "(istrue \(cond))", ifTrue: t, ifFalse: f)
         case .list(let items, _): return .list(items.map { value($0, c) })
         case .map(let entries, let span):
             var out: [(String, SymbolicValue)] = []
@@ -240,7 +246,7 @@ struct ExpressionEncoder {
             return .term("(ite (is-vmap \(t)) \(f) verr)")
         case .choice(let error, let condition, let ifTrue, let ifFalse):
             return .choice(error: error, condition: condition, ifTrue: member(ifTrue, name, c, span), ifFalse: member(ifFalse, name, c, span))
-        case .string, .list, .path, .keys, .mapDiff, .affectedKeys, .listAsSet, .mapValues: return .term("verr")
+        case .string, .list, .path, .keys, .mapDiff, .mapDiffFromEmpty, .affectedKeys, .listAsSet, .mapValues: return .term("verr")
         }
     }
 

@@ -150,18 +150,21 @@ package struct PolicyAnalyzer: Sendable {
             let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
             return .success(Counterexample(testCase: withExpectation, decisions: decisions.map(\.allowed)))
         }
+        // z3's default string solver stalls on a text of hundreds of characters (a `size() <=
+        // 500` bound moved to 501), and the concrete attempt writes texts of at most 40: a search
+        // with its other string solver and texts up to `longTextBound` finds one at once. Only a
+        // model it finds counts (replayed like any other); its unsat proves nothing.
+        func longTextSearch() -> Counterexample? {
+            var longTexts = base
+            for constraint in encoder.concreteConstraints(textBound: Self.longTextBound, plainIds: false) { longTexts += "(assert \(constraint))\n" }
+            guard case .sat(let modelText) = solver.run(longTexts + ask, searchingStrings: true), case .success(let counterexample) = replay(modelText) else { return nil }
+            return counterexample
+        }
         let firstReason: String
         switch solver.run(base + ask) {
         case .unsat: return .proved
         case .unknown(let reason):
-            // z3's default string solver stalls on a text of hundreds of characters (a
-            // `size() <= 500` bound moved to 501); its other string solver finds one at once.
-            // Only a model it finds counts (replayed like any other); its unsat proves nothing.
-            var longTexts = base
-            for constraint in encoder.concreteConstraints(textBound: Self.longTextBound, plainIds: false) { longTexts += "(assert \(constraint))\n" }
-            if case .sat(let modelText) = solver.run(longTexts + ask, searchingStrings: true), case .success(let counterexample) = replay(modelText) {
-                return .counterexample(counterexample)
-            }
+            if let counterexample = longTextSearch() { return .counterexample(counterexample) }
             return .unknown(reason: reason)
         case .sat(let modelText):
             switch replay(modelText) {
@@ -191,6 +194,7 @@ package struct PolicyAnalyzer: Sendable {
             case .failure(let why): return .possible(reason: why.reason, abstractions: encoder.abstractions)
             }
         case .unsat:
+            if let counterexample = longTextSearch() { return .counterexample(counterexample) }
             return .possible(reason: "\(firstReason); no request with values a test file spells exactly (finite floats, short strings, lengths in UTF-16 equal to code points) exists, so it depends on such values or on an abstracted construct", abstractions: encoder.abstractions)
         case .unknown:
             return .possible(reason: "\(firstReason); the search for a concrete request ran out of time", abstractions: encoder.abstractions)

@@ -45,6 +45,8 @@ indirect enum SymbolicValue {
     case keys(MapRef, error: String)
     /// `a.diff(b)` of two maps read field by field; `error` holds when reading either errors.
     case mapDiff(MapRef, MapRef, error: String)
+    /// `a.diff({})`: every key of `a` is added, so its `affectedKeys()` are `a.keys()`.
+    case mapDiffFromEmpty(MapRef, error: String)
     /// One of two values by an SMT Bool (`map.get(key, fallback)`: the fallback when the field is
     /// absent, else the field); member reads, methods and `in` apply to each side, so both keep
     /// their structure. Reading it errors when `error` holds.

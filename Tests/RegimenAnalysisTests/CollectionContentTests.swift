@@ -237,4 +237,32 @@ import Testing
         #expect(try SolverSupport.passes(allowed, against: narrow))
         #expect(allowed.testCase.contains("'gymIds': ["), "\(allowed.testCase)")
     }
+
+    /// Before: `data.diff(resource == null ? {} : resource.data).affectedKeys().hasAny([...])`
+    /// (the coach-app's `keepsStaffFields`) was abstract, since a conditional made an opaque
+    /// value: every mutant of it, and of the rules beside it, stayed "possible, unconfirmed". A
+    /// conditional now keeps both branches, a diff is taken per branch, and the diff from `{}`
+    /// has the map's own keys as its affected keys: exact on create and on update.
+    @Test func aDiffFromAConditionalMapIsExact() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        func policy(_ keys: String) throws -> SecurityPolicy {
+            try SolverSupport.policy("match /users/{uid} { allow create, update: if request.auth != null && request.auth.uid == uid && !request.resource.data.diff(resource == null ? {} : resource.data).affectedKeys().hasAny(\(keys)); }")
+        }
+        let guarded = try policy("['trainerId', 'gymId', 'role']")
+        let typo = try policy("['trainerId', 'gymId', 'rolex']")
+        for method in [AnalysedMethod.create, .update] {
+            let shape = SolverSupport.shape(method, "/users/{uid}")
+            let (newlyAllows, newlyDenies) = analyzer.equivalent(guarded, typo, shape)
+            let opened = try #require(newlyAllows.counterexample, "\(method): a member who sets their own role: \(newlyAllows)")
+            #expect(try SolverSupport.passes(opened, against: typo))
+            #expect(opened.testCase.contains("'role'"), "\(opened.testCase)")
+            #expect(newlyDenies.counterexample != nil, "\(method): a member who sets 'rolex'")
+        }
+        // Reordered keys are the same policy, proved.
+        let reordered = try policy("['role', 'gymId', 'trainerId']")
+        for method in [AnalysedMethod.create, .update] {
+            let (a, b) = analyzer.equivalent(guarded, reordered, SolverSupport.shape(method, "/users/{uid}"))
+            #expect(a.isProved && b.isProved, "\(method): \(a) \(b)")
+        }
+    }
 }

@@ -136,4 +136,21 @@ import Testing
         #expect(try SolverSupport.passes(opened, against: new))
         #expect(newlyDenies.isProved)
     }
+
+    /// Before: a text bound of 100 moved to 101 was "possible, unconfirmed" whenever the sound
+    /// query's request could not be written: the concrete attempt writes texts of at most 40
+    /// characters, so it found none (the appendix-a `validProgram` and `requiredName` mutants).
+    /// The long-text search now runs there too.
+    @Test func aTextLongerThanTheConcreteAttemptWritesIsFound() throws {
+        guard let analyzer = SolverSupport.analyzer() else { return }
+        let shape = SolverSupport.shape(.create, "/p/{id}")
+        // `!data.name` errors on a text: the request the solver first finds is not the one that
+        // replays, so the concrete attempts decide.
+        func policy(_ bound: Int) throws -> SecurityPolicy {
+            try SolverSupport.policy("match /p/{id} { allow create: if (!request.resource.data.name || request.resource.data.name is string && request.resource.data.name.size() <= \(bound)) && request.resource.data.t == request.time; }")
+        }
+        let verdict = analyzer.implies(try policy(101), try policy(100), shape)
+        let opened = try #require(verdict.counterexample, "a name of 101 characters: \(verdict)")
+        #expect(try SolverSupport.passes(opened, against: try policy(101)))
+    }
 }
