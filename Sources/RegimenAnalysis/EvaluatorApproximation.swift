@@ -35,6 +35,9 @@ enum EvaluatorApproximation {
         return Guarded(when: "true", value: "(ite (not (numlike \(l))) verr (ite (and (is-vint \(l)) (is-vint \(r))) verr \(result)))")
     }
 
+    /// The `math` functions of one number: they fail on any other argument.
+    static let numericMath: Set<String> = ["abs", "floor", "ceil", "round"]
+
     /// `math.abs`, `math.floor`, `math.ceil` and `math.round` of one number (NaN and the
     /// infinities included); `nil` for every other function.
     static func math(_ method: String, _ x: String) -> Guarded? {

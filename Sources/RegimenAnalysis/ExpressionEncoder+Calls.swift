@@ -81,14 +81,15 @@ extension ExpressionEncoder {
             // math.pow(-0.0, -1) is -Infinity and math.pow(0.0, -1) Infinity, a sign the
             // encoding's reals lose: a fresh value per use.
             if space == "math" && method == "pow" { return .term(encoder.fresh("math.pow()", at: c.place(span))) }
-            let approximation = space == "math" && terms.count == 1 ? terms.first.flatMap { EvaluatorApproximation.math(method, $0) } : nil
+            let numeric = space == "math" && terms.count == 1 && EvaluatorApproximation.numericMath.contains(method)
+            let approximation = numeric ? terms.first.flatMap { EvaluatorApproximation.math(method, $0) } : nil
             let application = encoder.abstractFunction("\(space).\(method)()", at: c.place(span), key: "\(space).\(method)", inputs: terms, approximation: approximation)
             // Arguments are evaluated before the call: an erroring argument is the call's error
             // (before, `math.round(error)` could be any value, and a request that errors there
             // looked allowed).
             guard !terms.isEmpty else { return .term(application) }
             // math.abs/floor/ceil/round take a number and fail on anything else.
-            let onNumbers = approximation != nil ? terms.map { "(not (numlike \($0)))" } : []
+            let onNumbers = numeric ? terms.map { "(not (numlike \($0)))" } : []
             return .term("(ite (or \((terms.map { "(is-verr \($0))" } + onNumbers).joined(separator: " "))) verr \(application))")
         }
         if case .choice(let error, let condition, let ifTrue, let ifFalse) = receiver {

@@ -126,11 +126,13 @@ package struct PolicyAnalyzer: Sendable {
         concrete += ask
         // REGIMEN_SMT_DUMP=folder keeps each query's script (and its concrete attempt's), for reading
         // or for another solver.
-        if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
-            let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-")).smt2"
-            try? (base + ask).write(toFile: file, atomically: true, encoding: .utf8)
-            try? concrete.write(toFile: file.replacingOccurrences(of: ".smt2", with: "-concrete.smt2"), atomically: true, encoding: .utf8)
+        func dump(_ text: String, _ suffix: String) {
+            guard let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] else { return }
+            let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-"))\(suffix)"
+            try? text.write(toFile: file, atomically: true, encoding: .utf8)
         }
+        dump(base + ask, ".smt2")
+        dump(concrete, "-concrete.smt2")
         /// A model replayed: the counterexample, or why it is not one.
         func replay(_ modelText: String) -> Result<Counterexample, Unconfirmed> {
             guard let model = parseModel(modelText, watched) else { return .failure(Unconfirmed("the solver's model could not be read")) }
@@ -141,10 +143,7 @@ package struct PolicyAnalyzer: Sendable {
             }
             let confirmed = errorsConfirm ? decisions[0].evaluations.contains { if case .failed = $0.outcome { true } else { false } } : confirm(decisions)
             guard confirmed else {
-                if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
-                    let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-"))-not-reproduced-\(UUID().uuidString.prefix(8)).yaml"
-                    try? caseText.write(toFile: file, atomically: true, encoding: .utf8)
-                }
+                dump(caseText, "-not-reproduced-\(UUID().uuidString.prefix(8)).yaml")
                 return .failure(Unconfirmed("the solver's request did not reproduce under the evaluator"))
             }
             let withExpectation = caseText.replacingOccurrences(of: "    expect: EXPECT", with: "    expect: \(decisions[expected].allowed ? "allow" : "deny")")
@@ -177,10 +176,7 @@ package struct PolicyAnalyzer: Sendable {
         if encoder.hasNonlinearApproximation {
             var small = base
             for constraint in encoder.concreteConstraints + encoder.smallNumberConstraints { small += "(assert \(constraint))\n" }
-            if let folder = ProcessInfo.processInfo.environment["REGIMEN_SMT_DUMP"] {
-                let file = "\(folder)/\(shape.method.rawValue)\(shape.pattern.replacingOccurrences(of: "/", with: "_"))-\(name.replacingOccurrences(of: " ", with: "-"))-small.smt2"
-                try? (small + ask).write(toFile: file, atomically: true, encoding: .utf8)
-            }
+            dump(small + ask, "-small.smt2")
             var quick = solver
             quick.timeoutSeconds = solver.timeoutSeconds / 2
             if case .sat(let modelText) = quick.run(small + ask), case .success(let counterexample) = replay(modelText) {
