@@ -7,6 +7,10 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    // Imports are internal unless a file says otherwise (`package import`, `public import`), and a
+    // member is visible only where its module is imported: a file names what it depends on.
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -100,9 +104,8 @@ let package = Package(
                 "RegimenLanguage", "RegimenRules", "RegimenSecurity", "RegimenCoaching", "RegimenTracking", "RegimenAnalysis",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // Imports are internal unless a file says otherwise, so that only Exports.swift's
-            // re-exports (and the modules public signatures name) reach an app.
-            swiftSettings: strictSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
+            // Only Exports.swift's re-exports (and the modules public signatures name) reach an app.
+            swiftSettings: strictSettings
         ),
         // The engine over HTTP (`regimen serve`): routes, errors, limits, live reloads, metrics, OpenAPI.
         .target(

@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 import RegimenLanguage
-import RegimenSecurity
+package import RegimenSecurity
 
 /// The answer to one question about every request of a ``RequestShape``.
 package enum Verdict: Sendable {

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenSecurity
+package import RegimenLanguage
+package import RegimenSecurity
 
 /// `rules diff` and `rules prove`: questions over every path a policy matches, per method.
 package enum PolicyComparison {

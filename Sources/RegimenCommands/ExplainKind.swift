@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenKit
+import RegimenRules
 
 /// `regimen explain-kind KIND`: the variables each expression of a rule kind may read, with
 /// their types, from the same declarations the decoder compiles against and the engine binds.

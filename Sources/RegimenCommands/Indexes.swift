@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenKit
+import Foundation
 
 /// `regimen indexes PROFILE`: the seed's recalculateIndexes response for a profile.
 struct Indexes: ParsableCommand {

@@ -1,4 +1,4 @@
-import ArgumentParser
+package import ArgumentParser
 
 /// The `regimen` command: every subcommand hangs off this root.
 ///

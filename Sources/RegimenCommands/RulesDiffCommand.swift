@@ -1,6 +1,7 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
 import RegimenKit
+import RegimenAnalysis
 
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
 /// path and method, each with a counterexample, or "equivalent (proved)".

@@ -1,6 +1,7 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
 import RegimenKit
+import RegimenAnalysis
 
 /// Options every solver-backed `rules` subcommand shares.
 struct SolverOptions: ParsableArguments {

@@ -1,8 +1,9 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
 import Logging
 import RegimenService
 import Synchronization
+import RegimenLanguage
 
 /// `regimen serve`: the engine over HTTP, with live rule reloads.
 package struct ServeCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Hummingbird
-import Logging
+package import Logging
 
 /// The HTTP floor `scripts/serve-bench.sh` measures the service against: Hummingbird on the
 /// same build and machine, reading the same request body and answering a fixed JSON decision,

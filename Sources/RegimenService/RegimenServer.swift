@@ -1,7 +1,8 @@
 import Foundation
-import Hummingbird
-import Logging
+package import Hummingbird
+package import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// `regimen serve`: the engine over HTTP. Load it once (``load(_:logger:)``), then ``run()``,
 /// or hand ``application()`` to a test.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RegimenKit
+import RegimenAnalysis
 
 extension ServiceRoutes {
     /// The simulator's symbolic analysis (issue 37), the page's "Check a property" and "Compare

@@ -1,5 +1,5 @@
-import Foundation
-import RegimenKit
+package import Foundation
+package import RegimenKit
 
 /// One loaded and checked set of rules, catalogs, policies and documents: what a request is
 /// answered with, wholly. Immutable; a reload builds a new one and swaps it in.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What `regimen serve` was asked to serve and how: folders, address, limits and secrets.
 package struct ServiceConfiguration: Sendable {

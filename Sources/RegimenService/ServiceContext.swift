@@ -1,7 +1,7 @@
 import HTTPTypes
-import Hummingbird
+package import Hummingbird
 import Logging
-import NIOCore
+package import NIOCore
 
 /// The request context: Hummingbird's, plus the one snapshot the request is answered with and
 /// its request id. The service middleware sets both before any route runs.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
+package import HTTPTypes
+package import Hummingbird
 import RegimenKit
 
 /// An error answered as `{"error": {"id", "message", "path", "line", "column"}, "problems": [...]}`:

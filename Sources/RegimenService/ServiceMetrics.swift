@@ -1,5 +1,5 @@
 import Foundation
-import Prometheus
+package import Prometheus
 import Synchronization
 
 /// The service's Prometheus metrics: requests and latency per route, decisions by outcome,

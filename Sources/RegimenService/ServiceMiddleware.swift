@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
+import RegimenLanguage
 
 /// Wraps every request: reads the snapshot once, turns every error (the routes' time budget
 /// included) into the error body, stamps the revision and request id, logs one line and

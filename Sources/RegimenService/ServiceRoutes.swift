@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RegimenKit
+import Tracing
 
 /// What every route needs: the body reader, the snapshot store, metrics, the decision log, the
 /// reloader, the admin token, the work executor and the playground gate.

@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import RegimenKit
+package import Foundation
+package import RegimenKit
 
 /// Why a set of files could not become a snapshot: every problem, each `file:line:col`.
 package struct LoadFailure: Error, Sendable {

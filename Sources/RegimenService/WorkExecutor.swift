@@ -1,5 +1,6 @@
 import NIOPosix
 import Synchronization
+import HTTPTypes
 
 /// Where CPU-heavy work runs (plans, batches, impact, the playground, the simulator): threads
 /// of its own, never the cooperative pool that answers `/healthz`, reads bodies and fires

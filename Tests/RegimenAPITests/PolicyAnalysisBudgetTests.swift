@@ -2,6 +2,7 @@ import Foundation
 import RegimenKit
 import RegimenTestSupport
 import Testing
+import RegimenAnalysis
 
 /// A caller that stops the analysis (the service's time budget) gets an honest partial answer:
 /// every shape it did not reach is "unknown (not asked …)", never a proof.

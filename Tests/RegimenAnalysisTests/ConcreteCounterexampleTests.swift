@@ -2,6 +2,7 @@ import RegimenAnalysis
 import RegimenLanguage
 import RegimenSecurity
 import Testing
+import Foundation
 
 /// A difference the solver finds is shown as a request a test file can write, whenever one
 /// exists: the second, concrete attempt must not exclude values a test file spells.

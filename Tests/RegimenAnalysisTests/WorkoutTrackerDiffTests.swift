@@ -3,6 +3,8 @@ import RegimenLanguage
 import RegimenSecurity
 import RegimenTestSupport
 import Testing
+import Foundation
+import FoundationEssentials
 
 /// `rules diff appendix-a.rules corrected.rules`: every shipped test case whose expected decision
 /// differs between the two test files is covered by a reported difference in the same direction,

@@ -1,5 +1,6 @@
 import RegimenCoaching
 import Testing
+import RegimenLanguage
 
 /// Reference cases computed by hand from the published formulas (Mifflin–St Jeor, Katch–McArdle,
 /// Epley; docs/requirements.md#body-indexes).

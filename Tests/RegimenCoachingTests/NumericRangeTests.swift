@@ -2,6 +2,7 @@ import Foundation
 import RegimenCoaching
 import RegimenLanguage
 import Testing
+import OrderedCollections
 
 /// Numbers from profiles and plans can be anything a file can hold (`1e308`, `-9e18`, 2^63):
 /// each is checked against its field's range before any arithmetic or conversion, and rejected

@@ -1,5 +1,6 @@
 import RegimenCoaching
 import Testing
+import RegimenLanguage
 
 /// Calories by goal, the macro split and what gives way, computed by hand.
 @Suite struct NutritionTargetTests {

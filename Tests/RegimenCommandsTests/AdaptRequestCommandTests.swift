@@ -3,6 +3,7 @@ import RegimenLanguage
 import RegimenRules
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// `regimen adapt REQUEST`: the adaptPlan request (docs/requirements.md#adaptplan) as one file,
 /// with the plan under `current_plan`, gives what the two-file form gives.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 @Suite struct EvalCommandTests {
     let nowhere = URL(fileURLWithPath: "/")

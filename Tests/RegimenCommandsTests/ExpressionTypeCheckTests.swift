@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// `regimen check` rejects a rule expression whose types cannot work, before any run: a
 /// comparison of the readiness score with a string would otherwise make the rule silently never

@@ -3,6 +3,7 @@ import Testing
 @testable import RegimenCommands
 import RegimenRules
 import RegimenTestSupport
+import RegimenLanguage
 
 /// Input shaped to crash, stall or fool a command ends in a located error and exit 2 (bad
 /// input) or 1 (a rule file that does not load), never in a signal.

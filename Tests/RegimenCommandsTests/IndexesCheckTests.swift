@@ -3,6 +3,7 @@ import RegimenLanguage
 import RegimenTracking
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// Appendix B's indexes serve the tracker's queries, and the policy lets the owner run them.
 @Suite("indexes-check")

@@ -3,6 +3,7 @@ import RegimenLanguage
 import RegimenRules
 import Testing
 @testable import RegimenCommands
+import RegimenTestSupport
 
 /// The Epley estimate of rules/indexes.yaml is reachable: `regimen one-rep-max`, and beside every
 /// load `regimen adapt` changes.

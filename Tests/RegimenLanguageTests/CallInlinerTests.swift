@@ -1,5 +1,6 @@
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// Untraced evaluation inlines `let`-free helpers called with plain reads; traced evaluation
 /// (explanations, coverage) makes every call. Both must give the same value or the same error,

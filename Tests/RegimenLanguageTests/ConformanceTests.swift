@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yams
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// One row of the emulator-verified conformance table (`Conformance/*.yaml`).
 struct ConformanceCase: CustomTestStringConvertible, Sendable {

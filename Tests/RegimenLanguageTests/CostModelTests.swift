@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// Issue 33: one node may touch whole collections and strings; every such operation is charged
 /// in proportion to the sizes it touches (``Cost``), results are bounded before they are built,

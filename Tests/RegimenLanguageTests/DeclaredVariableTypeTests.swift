@@ -1,5 +1,6 @@
 import RegimenLanguage
 import Testing
+import OrderedCollections
 
 /// Variables declared with a type are checked when an expression is compiled, so a rule that
 /// could only fail at run time is rejected where it is written.

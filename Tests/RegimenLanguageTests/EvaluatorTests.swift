@@ -1,5 +1,6 @@
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// What evaluating a test expression gave.
 enum Outcome: Equatable {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// `variable.field` and `parameter.field`, and their comparisons with a constant, run fused
 /// (no closure between the read and the test) when untraced. Traced evaluation keeps one node per

@@ -1,6 +1,7 @@
 import RegimenTestSupport
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// Builds random, mostly well-formed expressions over the whole grammar.
 struct ExpressionGrammar {

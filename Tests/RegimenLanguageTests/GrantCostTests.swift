@@ -1,6 +1,7 @@
 import RegimenTestSupport
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// The grant-only path must run out of cost budget exactly where evaluation does: for every
 /// condition, input and cost limit, `grants(slots:limits:)` answers "does `evaluateCondition`

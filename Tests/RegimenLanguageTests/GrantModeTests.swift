@@ -1,6 +1,7 @@
 import RegimenTestSupport
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// `grants(slots:)` must answer exactly "does `evaluateCondition` return `.success(true)`?", for
 /// every condition, every input and every step limit, while skipping what cannot change that.

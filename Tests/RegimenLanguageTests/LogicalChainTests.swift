@@ -1,5 +1,6 @@
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// Runs of `&&` / `||` are evaluated as one flat chain, while traced evaluation (explanations)
 /// keeps one node per operator. Both must give the same value or the same error for every mix

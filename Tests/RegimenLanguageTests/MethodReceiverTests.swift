@@ -1,5 +1,6 @@
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 @Suite struct MethodReceiverTests {
     /// The run-time receiver check and the compiler's receiver table must agree for every method

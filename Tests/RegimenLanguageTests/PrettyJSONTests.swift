@@ -2,6 +2,7 @@ import Foundation
 @testable import RegimenLanguage
 import RegimenTestSupport
 import Testing
+import OrderedCollections
 
 /// Pretty JSON writes empty lists and maps as `[]` and `{}` (Foundation on Linux spreads them over
 /// a blank line) and changes nothing else, whatever the value holds.

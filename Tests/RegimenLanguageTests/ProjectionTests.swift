@@ -1,6 +1,7 @@
 import RegimenTestSupport
 import Testing
 @testable import RegimenLanguage
+import OrderedCollections
 
 /// A projected variable (``Projection``) must evaluate exactly as the map it stands for: same
 /// value, or same error at the same place, in value, traced and grant evaluation.

@@ -1,6 +1,8 @@
 import RegimenLanguage
 import Testing
 @testable import RegimenRules
+import Foundation
+import OrderedCollections
 
 @Suite struct DecisionTableTests {
     /// Decodes the table under `table:` with `then:` as a plain value.

@@ -1,6 +1,7 @@
 import RegimenLanguage
 import Testing
 @testable import RegimenRules
+import OrderedCollections
 
 @Suite struct ExpressionDecodingTests {
     let loader = RuleSetLoader(kinds: [ConditionRules.self])

@@ -1,6 +1,7 @@
 import RegimenLanguage
 import Testing
 @testable import RegimenRules
+import Foundation
 
 @Suite struct YAMLReaderTests {
     @Test func locatesScalarsCollectionsAndKeys() throws {

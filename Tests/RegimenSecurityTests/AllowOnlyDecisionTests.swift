@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RegimenLanguage
 @testable import RegimenSecurity
+import OrderedCollections
 
 /// `isAllowed(_:store:)` answers allow or deny without the records that explain it. It must give
 /// `decide(_:store:).allowed` for every request of every policy, whichever path it takes.

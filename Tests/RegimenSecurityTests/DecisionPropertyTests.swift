@@ -73,3 +73,4 @@ struct DecisionPropertyTests {
 }
 
 import Foundation
+import OrderedCollections

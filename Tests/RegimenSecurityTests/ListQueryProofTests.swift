@@ -1,6 +1,7 @@
 import RegimenLanguage
 @testable import RegimenSecurity
 import Testing
+import OrderedCollections
 
 /// Issue 28: list queries are decided as the emulator decides them, by what the query's filters
 /// prove about `resource.data`, never by sampling values that satisfy them. Every expectation

@@ -1,6 +1,7 @@
 import Testing
 import RegimenLanguage
 @testable import RegimenSecurity
+import OrderedCollections
 
 @Suite("Path matching as Firestore does it")
 struct PathMatchingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RegimenLanguage
 @testable import RegimenSecurity
+import OrderedCollections
 
 /// A policy whose rules read only fields of `request` and `resource` gets them projected (see
 /// ``RequestLayout``); one that uses a map whole gets the map. Both must decide, record and

@@ -1,6 +1,7 @@
 import Testing
 import RegimenLanguage
 @testable import RegimenSecurity
+import OrderedCollections
 
 @Suite("Requests, resources and fail-closed evaluation")
 struct RequestModelTests {

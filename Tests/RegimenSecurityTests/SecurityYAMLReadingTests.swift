@@ -1,6 +1,7 @@
 import Testing
 import RegimenLanguage
 @testable import RegimenSecurity
+import Foundation
 
 /// Policies and test files are read by the rule files' located YAML reader: the same located
 /// errors, merge keys and exact expression columns as every other rule file.

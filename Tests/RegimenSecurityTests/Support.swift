@@ -2,6 +2,7 @@ import Foundation
 import RegimenLanguage
 @testable import RegimenSecurity
 import RegimenTestSupport
+import OrderedCollections
 
 /// The repository root, found from this file's location.
 let repositoryRoot: String = RepositoryRoot.url.path

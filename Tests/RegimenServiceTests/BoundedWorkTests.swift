@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import RegimenService
 import Testing
+import RegimenKit
 
 /// Heavy work runs on the work executor: health never waits behind it, a full queue is refused
 /// at once, and work past its budget stops. Every assertion counts (jobs admitted, evaluation

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A file of expected output kept in the repository (under `Tests/Goldens/`). A test compares what
 /// it produced with the file; with `REGIMEN_RECORD_GOLDENS=1` in the environment it writes the file

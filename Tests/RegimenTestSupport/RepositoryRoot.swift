@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The package's root folder (the one holding Package.swift), found from this file's own path so
 /// tests read the shipped rules, catalogs and examples wherever the checkout lives.

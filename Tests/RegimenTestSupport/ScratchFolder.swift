@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder under the system's temporary folder, filled with the given files (paths relative
 /// to it, parents created), for tests that need files on disk. Remove it with ``cleanUp()``.

@@ -1,7 +1,7 @@
 import Foundation
-import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+package import OrderedCollections
+package import RegimenLanguage
+package import RegimenRules
 
 /// What a described shape accepts, as a JSON Schema (2020-12) validator reads the shape's schema
 /// (integers are written without a decimal point, as the YAML reader types them), so a test can

@@ -2,6 +2,7 @@ import Foundation
 import RegimenLanguage
 import Testing
 @testable import RegimenTracking
+import OrderedCollections
 
 @Suite("Calorie burn")
 struct CalorieBurnTests {

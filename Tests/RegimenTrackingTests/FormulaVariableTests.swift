@@ -3,6 +3,7 @@ import RegimenLanguage
 import RegimenRules
 import Testing
 @testable import RegimenTracking
+import OrderedCollections
 
 /// Tracking's formulas compile against the typed variables `regimen explain-kind` lists for their
 /// kind, and the engine binds exactly those: a type error fails `regimen check` at its character

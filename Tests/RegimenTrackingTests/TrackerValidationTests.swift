@@ -1,6 +1,7 @@
 import RegimenLanguage
 import Testing
 @testable import RegimenTracking
+import OrderedCollections
 
 @Suite("Tracker validation")
 struct TrackerValidationTests {

@@ -1,4 +1,5 @@
-import RegimenLanguage
+package import RegimenLanguage
+import OrderedCollections
 
 extension ExerciseFacts {
     /// The facts adaptation needs about every exercise of the training catalog.

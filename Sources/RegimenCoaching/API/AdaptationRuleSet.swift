@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// The loaded rule files of adaptation, the auto-adjust matrix and the supplements advisor.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// The loaded rule files the profile reader, `recalculateIndexes` and nutrition planning use.
 ///

@@ -1,5 +1,6 @@
-import RegimenLanguage
-import RegimenRules
+public import RegimenLanguage
+package import RegimenRules
+import OrderedCollections
 
 /// `generatePlan` (docs/requirements.md#generateplan) on a loaded rule set: indexes, calories and
 /// macros, the ingredient plan and the week of training, from one profile.

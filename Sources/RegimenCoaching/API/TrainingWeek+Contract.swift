@@ -1,4 +1,5 @@
-import RegimenLanguage
+public import RegimenLanguage
+import OrderedCollections
 
 extension TrainingWeek {
     /// The `workouts` array of `generatePlan` (docs/requirements.md#generateplan): `[{day,

@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 extension SessionFeel: NodeEnum {}
 extension WeightTrend: NodeEnum {}

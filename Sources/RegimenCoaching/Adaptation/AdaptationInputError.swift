@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Every problem of an adaptation's plan or input, each a diagnostic located at
 /// `file:line:column` when the input was read from a file, else naming the field path

@@ -1,4 +1,5 @@
 import RegimenLanguage
+import OrderedCollections
 
 /// The input checked against the plan: dates, ranges, regions, days and muscles. Every problem
 /// at once, each naming the field, the value and what is allowed, located where the input was

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// A named expression of a rule file (`let:` bindings, facts).
 package struct NamedExpression: Sendable {

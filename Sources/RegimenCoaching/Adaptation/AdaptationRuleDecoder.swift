@@ -1,5 +1,6 @@
 import RegimenLanguage
 import RegimenRules
+import Foundation
 
 extension AdaptationRule.Scope: NodeEnum {}
 

@@ -1,4 +1,5 @@
 import RegimenLanguage
+import Foundation
 
 /// The measured weight trend and the calorie band a trend change stays in.
 extension AdaptationRun {

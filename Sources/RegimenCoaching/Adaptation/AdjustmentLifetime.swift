@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// How long a rule's change lasts (`lasts:` of a rule in rules/readiness-rules.yaml or

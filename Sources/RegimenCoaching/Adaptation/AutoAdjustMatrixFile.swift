@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 extension AutoAdjustMatrix.Area: NodeEnum {}
 

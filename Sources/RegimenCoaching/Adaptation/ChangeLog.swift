@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
 
 /// One change the adaptation made: which rule, to what, from what to what, why — and the line a
 /// person reads (`Legs -2 sets (soreness 5)`).

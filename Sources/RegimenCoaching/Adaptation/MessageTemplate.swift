@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A message a rule file writes for people, with `{expression}` parts filled in when the rule
 /// fires: `"soreness {soreness}"` → `"soreness 5"`. `{{` and `}}` stand for literal braces.

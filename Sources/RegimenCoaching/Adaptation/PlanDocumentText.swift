@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A plan document (`regimen plan --format json`, or `adapt`'s `patched_plan`) as the week a
 /// person follows: the same lines `regimen plan` prints for the training week, the weekly sets

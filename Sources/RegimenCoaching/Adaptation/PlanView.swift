@@ -1,6 +1,6 @@
 import Foundation
 import OrderedCollections
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A whole-number range as plans write it: `"6–10"`, `"1-3"`, `"8"`. Keeps the dash it was
 /// written with so a patched plan reads like the original.

@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
 
 /// What `regimen diff OLD NEW` reports: the profile fields that changed, the outputs the matrix
 /// says they affect, and how each of those outputs changed, with the matrix's reason.

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: progression_rules` — `rules/progression-rules.yaml`.
 package struct ProgressionRulesFile: RuleFileKind {

@@ -1,6 +1,6 @@
 import OrderedCollections
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
 package struct ReadinessRulesFile: RuleFileKind {

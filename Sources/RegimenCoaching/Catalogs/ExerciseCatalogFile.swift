@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `kind: exercise_catalog` — `catalogs/exercise-catalog.yaml`.
 package struct ExerciseCatalogFile: RuleFileKind {

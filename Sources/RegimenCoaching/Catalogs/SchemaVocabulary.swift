@@ -1,4 +1,4 @@
-import RegimenRules
+package import RegimenRules
 
 /// The vocabularies the training rules and the exercise catalog define, which `regimen schema`
 /// writes as `enum`s from the files it loads (a coach's own catalogs give the coach's own words),

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// The index part of `rules/plausibility.yaml`: the range every computed index must stay in, the
 /// range a client's own measurements must make together, and the grid of profiles `check`

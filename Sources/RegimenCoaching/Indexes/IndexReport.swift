@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
 
 /// An input the calculation filled from `rules/profile-defaults.yaml` because the profile left it out.
 package struct AssumedInput: Sendable, Hashable {

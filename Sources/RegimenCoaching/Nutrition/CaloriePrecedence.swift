@@ -1,4 +1,5 @@
 import RegimenLanguage
+import OrderedCollections
 
 /// The one order every calorie target passes through, for `plan` and for `adapt`'s calorie steps
 /// (`calorie_precedence` in `rules/nutrition.yaml`), highest first:

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
+import RegimenRules
 
 /// Daily calories and macros in whole units, as reported.
 public struct DailyMacros: Sendable, Hashable {

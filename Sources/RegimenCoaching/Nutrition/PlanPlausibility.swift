@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// The plan part of `rules/plausibility.yaml`: the range each number a plan gives a client must
 /// stay in (a day's kcal and macros, a set's load).

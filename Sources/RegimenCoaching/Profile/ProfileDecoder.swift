@@ -1,6 +1,7 @@
-import Foundation
-import RegimenLanguage
-import RegimenRules
+package import Foundation
+public import RegimenLanguage
+package import RegimenRules
+import OrderedCollections
 
 /// One thing wrong with a profile: the field, the value given and what is allowed.
 public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {

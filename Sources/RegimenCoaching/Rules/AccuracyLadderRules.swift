@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/accuracy-ladder.yaml`: the accuracy meter's ladder, next-best inputs and tips.
 package struct AccuracyLadderRules: RuleFileKind, Sendable {

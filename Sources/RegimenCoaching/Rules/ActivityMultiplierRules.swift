@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/activity-multipliers.yaml`: TDEE multipliers by training days.
 package struct ActivityMultiplierRules: RuleFileKind, Sendable {

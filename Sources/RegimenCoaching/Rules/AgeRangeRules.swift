@@ -1,6 +1,6 @@
 import Foundation
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/age-ranges.yaml`: the data dictionary's age ranges and the numeric age each maps to.
 package struct AgeRangeRules: RuleFileKind, Sendable {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/dietary-exclusions.yaml`: dietary patterns and allergens, each excluding the catalog
 /// ingredients that carry one of its tags, the ingredients it names by id, or both.

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/goals.yaml`: canonical goal names, their aliases and the default goal.
 package struct GoalRules: RuleFileKind, Sendable {

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `rules/indexes.yaml`: the recalculateIndexes formulas as compiled expressions.
 package struct IndexRules: RuleFileKind, Sendable {

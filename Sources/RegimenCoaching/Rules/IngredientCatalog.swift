@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `catalogs/ingredients.yaml`.
 package struct IngredientCatalog: RuleFileKind, Sendable {

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `rules/meals.yaml`: meal slots and the allocator's settings.
 package struct MealRules: RuleFileKind, Sendable {

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `rules/nutrition.yaml`: the energy definition, calories by goal and the macro split.
 package struct NutritionRules: RuleFileKind, Sendable {

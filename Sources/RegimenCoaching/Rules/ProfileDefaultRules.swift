@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/profile-defaults.yaml`: what is assumed for a missing height, weight, age or budget.
 package struct ProfileDefaultRules: RuleFileKind, Sendable {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `rules/profile-fields.yaml`: accepted ranges of the numeric profile fields.
 package struct ProfileFieldRules: RuleFileKind, Sendable {

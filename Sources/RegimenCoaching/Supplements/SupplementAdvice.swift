@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
 
 /// The advisor's answer for one person and goal: what to consider, at what dose, with which
 /// cautions, and what was left out and why.

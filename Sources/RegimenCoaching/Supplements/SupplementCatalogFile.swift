@@ -1,6 +1,6 @@
 import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 extension Supplement.Category: NodeEnum {}
 extension Supplement.EvidenceTier: NodeEnum {}

@@ -1,6 +1,6 @@
 import Foundation
-import OrderedCollections
-import RegimenLanguage
+package import OrderedCollections
+package import RegimenLanguage
 
 /// `rules/supplement-rules.yaml`: the advisor's policy and its safety rules, compiled.
 package struct SupplementRules: Sendable {

@@ -1,6 +1,6 @@
 import OrderedCollections
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `kind: supplement_rules` — `rules/supplement-rules.yaml`.
 package struct SupplementRulesFile: RuleFileKind {

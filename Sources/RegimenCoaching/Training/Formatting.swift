@@ -1,4 +1,5 @@
 import RegimenLanguage
+import Foundation
 /// Text forms the seed's contract uses for ranges: an en dash between bounds (`"6–10"`).
 enum RangeText {
     static func of(_ range: ClosedRange<Int>, unit: String = "") -> String {

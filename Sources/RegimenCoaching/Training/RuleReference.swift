@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Where a decision came from: a rule file, the row or key inside it, and what it says.
 ///

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Why a training plan could not be made for a profile: a typed error naming the field, the
 /// value and what is allowed.

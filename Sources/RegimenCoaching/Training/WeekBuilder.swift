@@ -1,4 +1,5 @@
 import RegimenLanguage
+import Foundation
 /// The mutable side of planning one week: sessions being filled and the week's running totals.
 struct WeekBuilder {
     let context: PlanningContext

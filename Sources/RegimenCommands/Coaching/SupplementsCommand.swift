@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenKit
+import Foundation
 
 /// `regimen supplements PROFILE [--goal G]`: the safety-first supplements shortlist.
 struct SupplementsCommand: ParsableCommand {

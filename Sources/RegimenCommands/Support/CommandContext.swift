@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Synchronization
 
 /// Where a command writes and what it knows of its surroundings. Commands use

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RegimenKit
+package import RegimenKit
 
 /// The exit statuses every `regimen` subcommand uses.
 package enum CommandExit {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RegimenKit
+import RegimenRules
 
 /// `--format text|json|yaml` of every command that prints a result: text for people (each
 /// command's own), JSON or YAML for programs (the same value either way).

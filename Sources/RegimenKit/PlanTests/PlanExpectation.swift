@@ -1,5 +1,6 @@
 import RegimenLanguage
 import RegimenRules
+import Foundation
 
 /// A number a plan test expects: exact (`3`), a closed range (`12-16`, `2100-2300`) or one-sided
 /// (`>= 8`, `<= 2400`).

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// Compiles a parsed expression against an environment: resolves every name to a slot, function
 /// or method id, checks arity and the types it can know, and reports every problem it finds with
 /// the location of the offending character.

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// A compiled node ready to run: a closure tree built once from ``Node``.
 ///
 /// Calling a closure reads its captured children without copying enum payloads, which makes

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// What each operation charges against ``EvaluationLimits/maxCost``, before it does the work.
 ///
 /// A step (``EvaluationLimits/maxSteps``) counts nodes; one node can still touch a whole

@@ -155,4 +155,4 @@ extension Value {
     public typealias Map = OrderedDictionary<String, Value>
 }
 
-import OrderedCollections
+public import OrderedCollections

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// A member access whose base is a variable or a function parameter (`request.auth`,
 /// `data.reps`): the commonest shape in rules, read without copying the map it comes from.
 struct FieldSite: Sendable {

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// The operators of the language with Firestore's typing rules: int/float mix to float, integer
 /// overflow and division by zero are errors, strings concatenate, timestamps and durations add.
 enum Operators {

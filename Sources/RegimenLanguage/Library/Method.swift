@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 /// Every method the language knows, resolved at compile time and dispatched on the receiver's
 /// type at run time.

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 /// A number as a person writes it: whole numbers without `.0` (`7`), others with at most 12
 /// significant digits, so binary rounding noise disappears (`2.8`, not `2.8000000000000003`).

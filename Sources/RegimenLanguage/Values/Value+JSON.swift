@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 
 extension Value: Encodable {
     private struct Key: CodingKey {

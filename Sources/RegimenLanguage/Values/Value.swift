@@ -1,5 +1,5 @@
 import Foundation
-import OrderedCollections
+public import OrderedCollections
 
 /// A value of the rules language: what an expression evaluates to and what documents, profiles
 /// and variables are made of.

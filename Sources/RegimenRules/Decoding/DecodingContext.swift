@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Collects the diagnostics of one decoding pass, so a rule file reports every mistake at once.
 ///

@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+package import RegimenLanguage
 
 /// How YAML scalars become language values.
 package struct ValueConversionOptions: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import RegimenLanguage
+package import RegimenLanguage
+import OrderedCollections
 
 /// Reads the keys of one YAML mapping, remembering which keys were asked for so that the rest can
 /// be reported as unknown (with a "did you mean" suggestion) when decoding of the mapping ends.

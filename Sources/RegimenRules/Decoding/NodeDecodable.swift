@@ -1,4 +1,4 @@
-import OrderedCollections
+package import OrderedCollections
 import RegimenLanguage
 
 /// A type that can be read from a ``LocatedNode``, reporting what is wrong instead of throwing.

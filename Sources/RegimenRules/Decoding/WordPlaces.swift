@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Where the words of some lists are written, by the entry that holds them and the key.
 ///

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 import Synchronization
 
 /// Records the variables each rule expression is evaluated with while the real engine runs, so

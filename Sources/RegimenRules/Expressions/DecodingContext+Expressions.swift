@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 extension ExpressionFunctions {
     /// The declarations in the form the expression compiler takes.

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// The variables one group of a rule kind's expressions may read, declared once: the decoder
 /// compiles against them (with their types checked), the engine binds exactly them, and

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// An expression written in a YAML scalar, as a ``SourceText`` whose locations point at the
 /// scalar's own characters in the file, whatever the scalar's style.

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A helper function declared in a `kind: functions` rule file, callable from any expression:
 /// the YAML form of a Firestore rules `function name(params) { let x = …; return …; }`.

@@ -1,5 +1,5 @@
-import Foundation
-import RegimenLanguage
+package import Foundation
+package import RegimenLanguage
 
 /// Reads one input file (rule file, policy, profile, plan, check-ins, test file) as UTF-8 text.
 ///

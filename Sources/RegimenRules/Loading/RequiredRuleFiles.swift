@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Takes the one file of each kind a module needs from a loaded ``RuleSet``, remembering every
 /// kind that is missing so the module reports them all at once instead of stopping at the first.

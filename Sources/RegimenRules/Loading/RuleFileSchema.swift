@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+package import RegimenLanguage
 
 /// The JSON Schema (2020-12) of a rule-file kind, described from the kind's own decode function
 /// (see ``ShapeRecorder``): the loader and the schema read one declaration.

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// One decoded rule file: where it came from and its typed content.
 package struct RuleFile: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+package import RegimenLanguage
 
 extension RuleSetLoader {
     /// Every `kind: functions` file under the rules directory, read as text. A module that loads

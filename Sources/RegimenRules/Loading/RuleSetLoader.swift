@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+package import RegimenLanguage
 
 /// What a load produced: the rule set (the files that decoded) and every diagnostic, sorted.
 package struct RuleSetLoadResult: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import RegimenLanguage
 
 /// Where a load reads rule files from: the rules directory and the catalogs directory.

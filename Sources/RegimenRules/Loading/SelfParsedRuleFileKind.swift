@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A rule-file kind that keeps its own reader and parses the file's text itself (security
 /// policies do, for their round trip with native `.rules` files). Registering one lets

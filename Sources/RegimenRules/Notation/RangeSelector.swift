@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// How a rule picks one point of a range: `low`, `mid` or `high`, or an expression over `low`,
 /// `mid`, `high` and whatever variables the rule kind provides (`low + (high - low) * readiness / 5`).

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// `kind: plausibility` (`rules/plausibility.yaml`): the range every computed number must stay
 /// in, the range a client's own measurements must make together, and the grid of profiles the

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 extension DecisionTable {
     /// Decodes the compact form rule files use when the code supplies the inputs: `key` holds

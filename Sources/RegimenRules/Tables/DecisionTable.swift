@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// Which row of a decision table wins.
 package enum HitPolicy: String, Sendable, Hashable, NodeEnum {

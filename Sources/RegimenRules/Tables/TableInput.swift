@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// An input column of a decision table and the values it can take.
 ///

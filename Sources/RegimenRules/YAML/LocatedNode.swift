@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A YAML node with the file location of its first character, independent of the YAML library.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import RegimenLanguage
+package import Foundation
+package import RegimenLanguage
 internal import Yams
 
 /// Reads YAML text into a ``LocatedNode`` tree. The only place in Regimen that talks to Yams.

@@ -1,4 +1,5 @@
-import RegimenLanguage
+public import RegimenLanguage
+import Foundation
 
 /// A policy mistake found without running any test: a ``Diagnostic`` (its id such as
 /// `audit.shadowed-validation`, severity, message and location) with a paragraph saying why it

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// One sub-expression of an allow condition or a function body, where it is in the policy text
 /// and what it produced over a run.

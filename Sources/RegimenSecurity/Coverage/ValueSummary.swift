@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// What one sub-expression produced over a test run: how often it ran, how often it was true,
 /// false or an error, and the first distinct values it produced, in the order first seen.

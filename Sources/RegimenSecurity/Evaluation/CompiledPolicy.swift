@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A policy compiled once (every condition and function resolved to slots) and evaluated many
 /// times. Immutable and `Sendable`: any number of threads may evaluate requests at once.

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// The answer to one request: allow or deny, and why.
 public struct Decision: Sendable {

@@ -1,4 +1,4 @@
-import RegimenRules
+package import RegimenRules
 
 /// The rule-file kinds this module owns, for the loaders that compose every module's kinds.
 package enum SecurityRuleKinds {

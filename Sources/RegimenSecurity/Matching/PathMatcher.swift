@@ -1,4 +1,4 @@
-import RegimenLanguage
+public import RegimenLanguage
 
 /// How one `match` pattern lines up with a stretch of a request path.
 struct PatternMatch: Sendable, Hashable {

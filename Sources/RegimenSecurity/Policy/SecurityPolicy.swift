@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// The product a policy protects: Cloud Firestore documents or Cloud Storage objects.
 public enum SecurityService: String, Sendable, Hashable, CaseIterable {

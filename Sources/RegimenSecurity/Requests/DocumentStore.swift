@@ -1,5 +1,5 @@
-import OrderedCollections
-import RegimenLanguage
+public import OrderedCollections
+public import RegimenLanguage
 
 /// The documents (or Storage objects) that exist when a request is evaluated.
 ///

@@ -1,5 +1,5 @@
-import OrderedCollections
-import RegimenLanguage
+public import OrderedCollections
+public import RegimenLanguage
 
 /// Who is asking: `request.auth`. A signed-out request has no `AuthContext`.
 public struct AuthContext: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import RegimenLanguage
 import RegimenRules
+import OrderedCollections
 
 /// Policies, test files, documents and request bodies are read by RegimenRules' ``YAMLReader``,
 /// so they get the same located syntax errors, duplicate-key checks and size limits as every

@@ -1,6 +1,7 @@
 import OrderedCollections
 import RegimenLanguage
 import RegimenRules
+import Foundation
 
 /// Converts YAML data (documents, tokens, query values) to rule values.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// Reads a policy in either syntax, chosen by file extension: `.yaml`/`.yml` is the YAML form

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// Reads the YAML form of a policy (`kind: security_rules`):

@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// The requests of an authorize body: one request (a test case's keys without `name` and

@@ -1,5 +1,6 @@
 import Foundation
-import RegimenLanguage
+public import RegimenLanguage
+import OrderedCollections
 
 /// The outcome of one test case.
 public struct SecurityTestResult: Sendable {

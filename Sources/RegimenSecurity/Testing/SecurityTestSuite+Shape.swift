@@ -1,5 +1,6 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
+import OrderedCollections
 
 /// A test file's shape (its JSON Schema), described by running the loader's own reads in
 /// describing mode (see ``YAMLMapping/init(describing:)``): a key the loader reads is in the

@@ -1,6 +1,6 @@
 import Foundation
-import OrderedCollections
-import RegimenLanguage
+package import OrderedCollections
+package import RegimenLanguage
 import RegimenRules
 
 /// An auditor's test file (`kind: security_tests`): a policy, the documents that exist, and

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// The request in a security-simulator body: a test case's keys, except that the operation is

@@ -1,5 +1,5 @@
-import Foundation
-import RegimenKit
+package import Foundation
+package import RegimenKit
 
 /// Where `request.auth` comes from on the public listener's authorize route.
 package enum IdentityMode: String, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
+package import Logging
 import RegimenKit
 
 /// The service's answer to "who may ask, and as whom", built once at start: the identity mode

@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 import Synchronization
 
 /// What a caller's API key lets it do.

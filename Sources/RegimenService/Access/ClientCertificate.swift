@@ -1,6 +1,7 @@
 import NIOCore
 import NIOSSL
 import X509
+import SwiftASN1
 
 /// Mutual TLS as a caller identity: the subject of the certificate a client presented on the
 /// public listener (validated against `--tls-client-ca` during the handshake), which a caller

@@ -1,4 +1,4 @@
-import JWTKit
+package import JWTKit
 import RegimenKit
 
 /// One JSON value of an ID token's payload, kept whole so that every claim (custom claims,

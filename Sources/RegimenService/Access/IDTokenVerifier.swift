@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import JWTKit
-import RegimenKit
+package import RegimenKit
 import Synchronization
 
 /// Verifies `Authorization: Bearer` ID tokens as Firebase documents for its ID tokens: the

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
-import NIOCore
+package import NIOCore
+import NIOHTTP1
 
 /// Fetches a JSON Web Key Set over HTTP(S) for ``IDTokenVerifier`` (`--id-token-jwks-url`).
 package enum KeySetFetcher {

@@ -1,4 +1,4 @@
-import RegimenKit
+package import RegimenKit
 
 /// Reads documents by full request path (`/databases/(default)/documents/users/alice`).
 package protocol DocumentReading: Sendable {

@@ -1,8 +1,9 @@
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import RegimenKit
+package import RegimenKit
+import NIOFoundationEssentialsCompat
 
 /// Reads documents from a Firestore database with its REST API's `documents:batchGet`: one call
 /// answers many paths (each `found` or `missing`), so a decision's reads cost one round trip

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import JWTKit
 import NIOCore
+import NIOHTTP1
 
 /// The `Authorization` Firestore's REST API gets: the emulator's owner token, or an OAuth
 /// access token for a service account, obtained as Google documents for server-to-server

@@ -1,4 +1,4 @@
-import RegimenKit
+package import RegimenKit
 import Synchronization
 
 /// Documents read lately, each usable for a short time (``LiveDocumentSettings/cacheTTL``), at

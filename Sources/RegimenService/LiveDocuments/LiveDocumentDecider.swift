@@ -1,4 +1,4 @@
-import RegimenKit
+package import RegimenKit
 
 /// Decides authorize bodies with documents read from a database (``DocumentReading``) while
 /// deciding, failing closed when a read fails.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where `get()`, `exists()` and `getAfter()` read when documents are live: a Firestore
 /// database, through its REST API, instead of the `--documents` files.

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
+package import Logging
 import OTel
-import ServiceLifecycle
-import Tracing
+package import ServiceLifecycle
+package import Tracing
 
 /// Request tracing (`regimen serve --otel-endpoint URL`): the tracer request spans start on, and
 /// the service that sends what it records to a collector. Absent from the configuration, no

@@ -1,4 +1,4 @@
-import RegimenLanguage
+public import RegimenLanguage
 
 /// One logged activity: what, how long, how hard and when; any field may be missing in untrusted
 /// input.

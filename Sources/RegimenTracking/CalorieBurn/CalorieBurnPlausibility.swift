@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 extension CalorieBurnRules {
     /// A burn formula whose result leaves its plausible range, with where it is written.

@@ -1,5 +1,6 @@
-import Foundation
-import RegimenLanguage
+package import Foundation
+public import RegimenLanguage
+import OrderedCollections
 
 /// A food item of the daily log (the food list the log already kept before activities joined it).
 package struct FoodEntry: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+public import RegimenLanguage
+package import RegimenRules
 
 /// A plan's phases and each week's target: the training planner asks it for week N.
 public struct PeriodizedPlan: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 extension CompletionLog {
     /// The log as of `today` when given; otherwise as of its own `today`; otherwise, when it has a

@@ -1,4 +1,5 @@
-import RegimenLanguage
+public import RegimenLanguage
+import OrderedCollections
 
 /// A student's completion log of one workout: the days marked done, from which progress is
 /// computed (docs/requirements.md#student-progress).

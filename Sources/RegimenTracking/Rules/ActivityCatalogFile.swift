@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: activity_catalog` — decodes `catalogs/activity-catalog.yaml` into an ``ActivityCatalog``.
 ///

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: calorie_burn` — decodes `rules/calorie-burn.yaml` into ``CalorieBurnRules``.
 package struct CalorieBurnFile: RuleFileKind {

@@ -1,5 +1,6 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
+import OrderedCollections
 
 /// `kind: periodization` — decodes `rules/periodization.yaml` into ``PeriodizationRules``.
 package struct PeriodizationFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: student_progress` — decodes `rules/student-progress.yaml` into ``ProgressRules``.
 package struct StudentProgressFile: RuleFileKind {

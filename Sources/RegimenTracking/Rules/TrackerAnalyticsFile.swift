@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: tracker_analytics` — decodes `rules/tracker/tracker-analytics.yaml` into an ``AnalyticsPolicy``.
 package struct TrackerAnalyticsFile: RuleFileKind {

@@ -1,5 +1,6 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
+import OrderedCollections
 
 /// `kind: tracker_duplication` — decodes `rules/tracker/tracker-duplication.yaml` into a ``CopyPolicy``.
 package struct TrackerDuplicationFile: RuleFileKind {

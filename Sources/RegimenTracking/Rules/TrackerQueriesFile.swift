@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: tracker_queries` — decodes `rules/tracker/tracker-queries.yaml` into ``TrackerQuery`` values.
 package struct TrackerQueriesFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: tracker_validation` — decodes `rules/tracker/tracker-validation.yaml` into a ``ValidationPolicy``.
 package struct TrackerValidationFile: RuleFileKind {

@@ -1,6 +1,6 @@
-import Foundation
-import RegimenLanguage
-import RegimenRules
+package import Foundation
+package import RegimenLanguage
+package import RegimenRules
 
 /// Every rule file of the neighbouring apps, loaded and checked together.
 package struct TrackingRules: Sendable {

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 import RegimenRules
 
 /// A coach-written formula from a rule file, evaluated with named variables.

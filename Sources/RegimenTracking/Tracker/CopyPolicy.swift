@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// What a duplicate copies, as `rules/tracker/tracker-duplication.yaml` states it.
 package struct CopyPolicy: Sendable {

@@ -1,4 +1,5 @@
-import RegimenLanguage
+public import RegimenLanguage
+import OrderedCollections
 
 extension DuplicationResult {
     /// `{audit, idMap: [{old, new}], batches: [[write]], tree, repairs}`: what `regimen duplicate

@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 /// A `set` write of one new document, as a batched write would send it.
 package struct WriteOperation: Sendable, Hashable {

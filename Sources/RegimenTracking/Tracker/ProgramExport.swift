@@ -1,4 +1,4 @@
-import RegimenLanguage
+package import RegimenLanguage
 
 extension TrackerTree {
     /// The tree cut down to one document: its ancestors (without their other children) and its

@@ -1,4 +1,4 @@
-import RegimenLanguage
+public import RegimenLanguage
 
 /// The analytics rules of `rules/tracker/tracker-analytics.yaml`.
 package struct AnalyticsPolicy: Sendable {

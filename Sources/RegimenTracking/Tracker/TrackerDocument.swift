@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+public import RegimenLanguage
 
 /// One document of the tracker hierarchy with the documents of its subcollection.
 public struct TrackerDocument: Sendable, Hashable {

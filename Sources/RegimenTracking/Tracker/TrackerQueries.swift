@@ -1,4 +1,6 @@
-import RegimenLanguage
+package import RegimenLanguage
+import Foundation
+import OrderedCollections
 
 /// One query the tracker app runs (rules/tracker/tracker-queries.yaml).
 package struct TrackerQuery: Sendable, Hashable {

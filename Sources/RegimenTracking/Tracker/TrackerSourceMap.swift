@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// Where each document of a tree file is written. A tree is read and validated as values, which
 /// carry no positions; this map takes a violation's document path (and field) back to the line

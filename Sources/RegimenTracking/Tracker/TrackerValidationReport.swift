@@ -1,4 +1,5 @@
-import RegimenLanguage
+public import RegimenLanguage
+import OrderedCollections
 
 /// What `regimen validate` reports for a tracker tree: every violation, and how many documents
 /// were checked.

@@ -1,4 +1,4 @@
-import RegimenLanguage
+public import RegimenLanguage
 
 /// A problem found in a tracker document, with the path of the document it is about.
 public struct TrackerViolation: Sendable, Hashable, Comparable, CustomStringConvertible {

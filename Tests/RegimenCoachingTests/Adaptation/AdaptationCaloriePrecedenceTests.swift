@@ -3,6 +3,7 @@ import RegimenTestSupport
 @testable import RegimenCoaching
 import RegimenLanguage
 import Testing
+import OrderedCollections
 
 /// Issue 32: adapt's calorie steps go through the plans' one calorie precedence (safety floors >
 /// pregnancy > goal band > the step), the same mechanism `plan` uses, not a band of their own.

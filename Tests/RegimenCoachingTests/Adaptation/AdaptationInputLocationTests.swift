@@ -1,6 +1,7 @@
 import RegimenCoaching
 import RegimenLanguage
 import Testing
+import OrderedCollections
 
 /// Problems that only the plan reveals (a region, a day or a muscle the plan does not have) are
 /// located where the check-ins file wrote them; an input built in Swift names the field path.

@@ -3,6 +3,7 @@ import OrderedCollections
 import RegimenCoaching
 import RegimenLanguage
 import Testing
+import Foundation
 
 
 /// Guarantees that must hold for every plan and input, checked over generated cases.

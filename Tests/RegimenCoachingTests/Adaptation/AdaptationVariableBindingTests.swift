@@ -4,6 +4,7 @@ import RegimenLanguage
 import RegimenRules
 import RegimenTestSupport
 import Testing
+import Foundation
 
 /// The names adaptation binds at run time are exactly the names its rule files are compiled
 /// against, and every bound value has its declared type: a declared name that is never bound,

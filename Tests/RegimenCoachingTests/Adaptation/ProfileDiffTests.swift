@@ -4,6 +4,7 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import OrderedCollections
 
 /// `regimen diff` and the auto-adjust matrix on the repository's whole planner.
 @Suite struct ProfileDiffTests {

@@ -2,6 +2,8 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import Foundation
+import FoundationEssentials
 
 /// Mistakes in the adaptation and supplement rule files are reported at their place, naming the
 /// rule, all in one pass.

@@ -3,6 +3,8 @@ import OrderedCollections
 import RegimenCoaching
 import RegimenLanguage
 import Testing
+import Foundation
+import RegimenRules
 
 /// Lifts without external load progress by reps, then by the harder variant of the catalog's
 /// progression chain, and never by kilograms (rules/progression-rules.yaml).

@@ -2,6 +2,7 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import OrderedCollections
 
 /// The supplements advisor on the repository's catalog and caution rules.
 @Suite struct SupplementAdvisorTests {

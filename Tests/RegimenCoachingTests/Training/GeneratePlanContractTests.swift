@@ -1,6 +1,7 @@
 import RegimenCoaching
 import RegimenLanguage
 import Testing
+import OrderedCollections
 
 /// The training half of the seed's `generatePlan` response uses the seed's field names.
 @Suite struct GeneratePlanContractTests {

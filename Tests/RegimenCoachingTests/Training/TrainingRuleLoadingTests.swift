@@ -2,6 +2,7 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import Foundation
 
 /// Rule-file mistakes are load errors with a location, all reported in one pass.
 @Suite struct TrainingRuleLoadingTests {

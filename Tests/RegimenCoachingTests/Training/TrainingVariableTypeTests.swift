@@ -2,6 +2,7 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import Foundation
 
 /// The training files' `when:` tables compile against their declared, typed inputs
 /// (`regimen explain-kind training_splits`): a type error is a load error at its character, and

@@ -2,6 +2,7 @@ import RegimenCoaching
 import RegimenLanguage
 import RegimenRules
 import Testing
+import Foundation
 
 /// One weekly-set count: `set_credit` of rules/training-volume.yaml, the same in the plan, its
 /// bands, `diff` and `adapt`, with its direct and indirect parts reported.

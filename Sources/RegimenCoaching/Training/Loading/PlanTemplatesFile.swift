@@ -1,6 +1,6 @@
 import OrderedCollections
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: plan_templates` — `catalogs/plan-templates.yaml`.
 package struct PlanTemplatesFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_compact` — `rules/training-compact.yaml`: the busy-day variant.
 package struct TrainingCompactFile: RuleFileKind {

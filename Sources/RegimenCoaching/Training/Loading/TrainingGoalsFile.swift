@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_goals` — `rules/training-goals.yaml`: what each goal changes in training.
 package struct TrainingGoalsFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_recovery` — `rules/training-recovery.yaml`: the active-recovery day.
 package struct TrainingRecoveryFile: RuleFileKind {

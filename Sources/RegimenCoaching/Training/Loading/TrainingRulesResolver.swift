@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// Puts the training rule files and the exercise catalog together: resolves every decision table
 /// over the inputs the planner can give it and checks every reference across files.

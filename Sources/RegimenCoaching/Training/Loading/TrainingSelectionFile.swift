@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_selection` — `rules/training-selection.yaml`.
 package struct TrainingSelectionFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_session_limits` — `rules/training-session-limits.yaml`.
 package struct TrainingSessionLimitsFile: RuleFileKind {

@@ -1,5 +1,5 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_volume` — `rules/training-volume.yaml`: weekly sets per muscle by experience.
 package struct TrainingVolumeFile: RuleFileKind {
