@@ -20,7 +20,7 @@ package enum PolicyComparison {
 
     /// Every full match path of `policy` that holds an allow statement (below
     /// `/databases/{database}/documents`), with the methods its statements name.
-    package static func matchPaths(_ policy: SecurityPolicy) -> [(pattern: [PathPatternSegment], methods: Set<AnalysedMethod>)] {
+    static func matchPaths(_ policy: SecurityPolicy) -> [(pattern: [PathPatternSegment], methods: Set<AnalysedMethod>)] {
         var out: [(pattern: [PathPatternSegment], methods: Set<AnalysedMethod>)] = []
         func visit(_ block: MatchBlock, _ prefix: [PathPatternSegment]) {
             let full = prefix + block.pattern.segments

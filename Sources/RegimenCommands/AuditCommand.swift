@@ -1,9 +1,9 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 
 /// `regimen audit RULES`: finds policy mistakes without running a test.
-package struct AuditCommand: ParsableCommand {
+struct AuditCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Check security policies for mistakes: shadowed validation, conditions that always error, open writes, and more.",
@@ -13,7 +13,7 @@ package struct AuditCommand: ParsableCommand {
     @Argument(help: "Policy files (.rules, or .yaml with kind: security_rules).")
     var files: [String]
 
-    package init() {}
+    init() {}
 
     package func run() throws {
         var errors = 0, warnings = 0

@@ -1,9 +1,9 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 
 /// `regimen authorize`: asks a policy one question and says why it answered so.
-package struct AuthorizeCommand: ParsableCommand {
+struct AuthorizeCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Decide one request against a security policy (.rules or YAML).",
@@ -52,7 +52,7 @@ package struct AuthorizeCommand: ParsableCommand {
     @Flag(help: "Show every candidate allow statement and the sub-expression that decided it.")
     var explain = false
 
-    package init() {}
+    init() {}
 
     package func run() throws {
         let policy: Policy

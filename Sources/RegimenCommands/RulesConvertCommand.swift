@@ -1,20 +1,20 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 
 /// `regimen rules`: tools for security policies.
-package struct RulesCommand: ParsableCommand {
+struct RulesCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Work with security policies (.rules files and their YAML form).",
         subcommands: [RulesConvertCommand.self, RulesProveCommand.self, RulesDiffCommand.self]
     )
 
-    package init() {}
+    init() {}
 }
 
 /// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security_rules`).
-package struct RulesConvertCommand: ParsableCommand {
+struct RulesConvertCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a policy between the native .rules syntax and the YAML form.",
@@ -27,7 +27,7 @@ package struct RulesConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
     var output: String?
 
-    package init() {}
+    init() {}
 
     package func run() throws {
         // Compiled before it is converted: a policy that would not run is not rewritten.

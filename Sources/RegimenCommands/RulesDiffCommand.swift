@@ -1,11 +1,11 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 import RegimenAnalysis
 
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
 /// path and method, each with a counterexample, or "equivalent (proved)".
-package struct RulesDiffCommand: ParsableCommand {
+struct RulesDiffCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two versions of a Firestore policy for every request: what the new one newly allows and newly denies.",
@@ -25,7 +25,7 @@ package struct RulesDiffCommand: ParsableCommand {
 
     @OptionGroup var solverOptions: SolverOptions
 
-    package init() {}
+    init() {}
 
     package func run() throws {
         let oldPolicy = try SolverOptions.load(old)

@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 import RegimenAnalysis
@@ -40,7 +40,7 @@ struct SolverOptions: ParsableArguments {
 
 /// `regimen rules prove POLICY --for 'write /users/{uid}/**' --assert EXPR`: proves a property of
 /// every request, or shows a request that breaks it.
-package struct RulesProveCommand: ParsableCommand {
+struct RulesProveCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "prove",
         abstract: "Prove a property of every request a Firestore policy decides, or show a counterexample.",
@@ -66,7 +66,7 @@ package struct RulesProveCommand: ParsableCommand {
 
     @OptionGroup var solverOptions: SolverOptions
 
-    package init() {}
+    init() {}
 
     package func run() throws {
         guard let shapes = PolicyAnalysis.shapes(inScope: scope) else {

@@ -1,9 +1,9 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 
 /// `regimen bench-security`: decision speed on a fixed workload (not a unit test).
-package struct SecurityBenchCommand: ParsableCommand {
+struct SecurityBenchCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "bench-security",
         abstract: "Measure security decisions per second and median latency on 1,000 fixed write requests against Appendix A's sets path."
@@ -18,7 +18,7 @@ package struct SecurityBenchCommand: ParsableCommand {
     @Option(help: "Also write the workload as a security test file (for timing `regimen test` and replaying it on the emulator).")
     var writeTests: String?
 
-    package init() {}
+    init() {}
 
     package func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations: must be 1 or more, not \(iterations)") }

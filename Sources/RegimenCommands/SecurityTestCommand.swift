@@ -1,10 +1,10 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import RegimenKit
 
 /// `regimen test FILE...`: runs plan tests (`kind: plan_tests`, against the planner's rules) and
 /// security tests (`kind: security_tests`, against the policies they name) and reports every case.
-package struct SecurityTestCommand: ParsableCommand {
+struct SecurityTestCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run plan tests (kind: plan_tests) and security tests (kind: security_tests).",
@@ -16,7 +16,7 @@ package struct SecurityTestCommand: ParsableCommand {
         """
     )
 
-    package enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
+    enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
         case text, json, junit
     }
 
@@ -37,7 +37,7 @@ package struct SecurityTestCommand: ParsableCommand {
 
     @OptionGroup var sources: RuleSourceOptions
 
-    package init() {}
+    init() {}
 
     /// One file's results, in the order the files were named.
     enum FileResults {

@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
 import Logging
 import RegimenService
@@ -6,7 +6,7 @@ import Synchronization
 import RegimenLanguage
 
 /// `regimen serve`: the engine over HTTP, with live rule reloads.
-package struct ServeCommand: ParsableCommand {
+struct ServeCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the planner, tracker and policies over HTTP (JSON under /v1), reloading rules as they change.",
@@ -123,7 +123,7 @@ package struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
-    package init() {}
+    init() {}
 
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, not \(port)") }

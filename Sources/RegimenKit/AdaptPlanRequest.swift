@@ -13,7 +13,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     /// Names the request in problems (a file name, `<stdin>`, a request id).
     public var name: String
     /// Names the plan in its own problems: the plan's file when it came apart from the check-ins.
-    package var planName: String
+    var planName: String
     /// The plan as read from text, with the place of each field, so that the plan's problems
     /// carry their line and column; `nil` for a plan that was not read from text.
     package var planNode: LocatedNode?
@@ -99,7 +99,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
 
     /// The plan a request adapts. adapt's own response (`patched_plan`, `change_log`, …) is
     /// accepted as it is, so a result can be adapted again: its patched plan is the plan.
-    package static func planToAdapt(_ document: Value) -> Value {
+    static func planToAdapt(_ document: Value) -> Value {
         guard case .map(let root) = document, root["workouts"] == nil, let patched = root["patched_plan"] else { return document }
         return patched
     }

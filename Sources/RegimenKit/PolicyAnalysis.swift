@@ -92,7 +92,7 @@ package struct PolicyAnalysis: Sendable {
     }
 
     /// The reason a shape was not asked: the caller stopped the analysis first.
-    package static let notAsked = "not asked: the time budget ran out before this path"
+    static let notAsked = "not asked: the time budget ran out before this path"
 
     /// `answer` for each shape while `proceed` holds; every later shape is an honest unknown,
     /// so a partial analysis never reads as a complete one.

@@ -84,5 +84,5 @@ extension PolicyRequestBody {
     package var askers: [AuthContext?] { body.items.map(\.request.auth) }
 
     /// The documents each request reads, in order.
-    package var documentStores: [DocumentStore] { body.items.map(\.documents) }
+    var documentStores: [DocumentStore] { body.items.map(\.documents) }
 }

@@ -28,7 +28,7 @@ public final class RegimenEngine: Sendable {
 
     /// The rule-file kinds the planner reads; files of the security and tracking modules under
     /// the same folders are skipped unread (`regimen check` validates them).
-    package static var plannerLoader: RuleSetLoader {
+    static var plannerLoader: RuleSetLoader {
         RegimenRuleKinds.loader(for: RegimenRuleKinds.planner)
     }
 

@@ -5,7 +5,7 @@ import RegimenTracking
 
 /// Every module's rule-file kinds, composed once here where the modules meet: each module owns
 /// and lists its own kinds, and no module below knows the kinds of the ones above it.
-package enum RegimenRuleKinds {
+enum RegimenRuleKinds {
     /// The planner's kinds: plans, nutrition, indexes, adaptation, supplements.
     package static var planner: [any RuleFileKind.Type] { PlanGenerator.kinds + AdaptationRuleSet.kinds }
 

@@ -10,10 +10,10 @@ package struct RegimenServer: Sendable {
     package let configuration: ServiceConfiguration
     /// The serving snapshot and the last failed reload.
     package let store: SnapshotStore
-    package let reloader: Reloader
-    package let metrics: ServiceMetrics
+    let reloader: Reloader
+    let metrics: ServiceMetrics
     /// Where heavy routes compute (plans, batches, the playground).
-    package let executor: WorkExecutor
+    let executor: WorkExecutor
     let logger: Logger
     let decisionLog: DecisionLog?
     /// Identity modes and ID-token verification.
@@ -55,7 +55,7 @@ package struct RegimenServer: Sendable {
     /// The router of one listener; ``ServiceMiddleware`` wraps each route and the 404s. The
     /// private listener's has every route, behind ``PrivateListenerGuard``; the public one's
     /// has neither admin, nor the playground, nor the simulator.
-    package func router(for listener: Listener) -> Router<ServiceContext> {
+    func router(for listener: Listener) -> Router<ServiceContext> {
         let router = Router(context: ServiceContext.self)
         if let tracing = configuration.tracing { router.add(middleware: RequestTracing(tracer: tracing.tracer)) }
         router.add(middleware: ServiceMiddleware(store: store, metrics: metrics, logger: logger))
@@ -110,7 +110,7 @@ package struct RegimenServer: Sendable {
     }
 
     /// Opens the decision log by its name again, as SIGHUP does (after a rotation).
-    package func reopenDecisionLog() throws {
+    func reopenDecisionLog() throws {
         try decisionLog?.reopen()
     }
 

@@ -5,7 +5,7 @@ import ServiceLifecycle
 import UnixSignals
 
 /// What one reload did.
-package enum ReloadOutcome: Sendable, Equatable {
+enum ReloadOutcome: Sendable, Equatable {
     /// The files hash as the serving snapshot: nothing to do.
     case unchanged(revision: String)
     /// A new set was loaded and checked and now serves.
@@ -16,7 +16,7 @@ package enum ReloadOutcome: Sendable, Equatable {
 
 /// Loads and swaps snapshots, one reload at a time, off the request path: on a poll that sees
 /// the files change, on SIGHUP, and on the admin endpoint.
-package actor Reloader {
+actor Reloader {
     let store: SnapshotStore
     let loader: SnapshotLoader
     let metrics: ServiceMetrics
@@ -39,7 +39,7 @@ package actor Reloader {
     private var settleWait: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
 
     /// Lets a test act during the settle interval (finish writing a file, say).
-    package func setSettleWait(_ wait: @escaping @Sendable (Duration) async -> Void) {
+    func setSettleWait(_ wait: @escaping @Sendable (Duration) async -> Void) {
         settleWait = wait
     }
 

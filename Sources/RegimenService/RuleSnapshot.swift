@@ -15,9 +15,9 @@ package final class RuleSnapshot: Sendable {
     /// Every file read, with its kind.
     package let files: [RuleFile]
     /// When it was loaded.
-    package let loadedAt: Date
+    let loadedAt: Date
     /// The rows of each rules and catalogs table (``RowCounts``), for the next reload to compare.
-    package let rowCounts: [String: Int]
+    let rowCounts: [String: Int]
 
     init(
         revision: String, engine: RegimenEngine, policies: [String: Policy], documents: [SecurityService: DocumentStore], files: [RuleFile],

@@ -68,7 +68,7 @@ package struct ServiceConfiguration: Sendable {
     /// with text a caller sends as rules, which is costlier than a normal request and shows the
     /// served rules' text, so a private listener reachable from other machines offers them only
     /// when asked to (`--playground`).
-    package var playgroundEnabled: Bool { playgroundRequested || Self.isLoopback(privateHost) }
+    var playgroundEnabled: Bool { playgroundRequested || Self.isLoopback(privateHost) }
 
     /// The private port a public port gets when none is named: 10,000 above it (8081 → 18081),
     /// or any free one (printed in the log) when that is past the last port.
@@ -78,7 +78,7 @@ package struct ServiceConfiguration: Sendable {
 
     /// Whether `host` names only this machine: `localhost`, 127.0.0.0/8, `::1` (also written in
     /// full, in brackets, or as an IPv4-mapped 127 address).
-    package static func isLoopback(_ host: String) -> Bool {
+    static func isLoopback(_ host: String) -> Bool {
         var name = host.trimmingCharacters(in: .whitespaces).lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || name == "localhost." { return true }

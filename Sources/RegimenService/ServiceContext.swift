@@ -1,16 +1,16 @@
 import HTTPTypes
-package import Hummingbird
+import Hummingbird
 import Logging
-package import NIOCore
+import NIOCore
 
 /// The request context: Hummingbird's, plus the one snapshot the request is answered with and
 /// its request id. The service middleware sets both before any route runs.
-package struct ServiceContext: RequestContext {
-    package var coreContext: CoreRequestContextStorage
+struct ServiceContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
     /// The snapshot read once for this request.
     package var snapshot: RuleSnapshot?
     /// Names the request in logs, the decision log and the `Regimen-Request-Id` header.
-    package var requestID: String = ""
+    var requestID: String = ""
     /// The caller its API key identifies, when it sent one (public listener, keys configured).
     package var caller: Caller?
 
@@ -18,9 +18,9 @@ package struct ServiceContext: RequestContext {
     package var trace: RequestTrace?
 
     /// The connection, for its TLS client certificate (mutual TLS).
-    package var channel: (any Channel)?
+    var channel: (any Channel)?
 
-    package init(source: Source) {
+    init(source: Source) {
         coreContext = .init(source: source)
         channel = source.channel
     }

@@ -1,6 +1,6 @@
 import Foundation
-package import HTTPTypes
-package import Hummingbird
+import HTTPTypes
+import Hummingbird
 import RegimenKit
 
 /// An error answered as `{"error": {"id", "message", "path", "line", "column"}, "problems": [...]}`:
@@ -8,9 +8,9 @@ import RegimenKit
 /// `column` place the problem in the body when it was read from text; a key whose value is unknown
 /// is left out rather than written as `null`. `problems` lists every problem found (the first is
 /// `error`).
-package struct ServiceError: Error, Sendable, HTTPResponseError {
+struct ServiceError: Error, Sendable, HTTPResponseError {
     /// One problem: a stable id, a sentence, and where.
-    package struct Problem: Sendable, Hashable {
+    struct Problem: Sendable, Hashable {
         package var id: String
         package var message: String
         package var path: String?
@@ -22,7 +22,7 @@ package struct ServiceError: Error, Sendable, HTTPResponseError {
     package var status: HTTPResponse.Status
     package var problems: [Problem]
     /// Seconds a client should wait before asking again (429 and 503 answer it in `Retry-After`).
-    package var retryAfter: Int?
+    var retryAfter: Int?
 
     init(_ status: HTTPResponse.Status, _ id: String, _ message: String, path: String? = nil) {
         self.status = status

@@ -4,9 +4,9 @@ import Synchronization
 
 /// The service's Prometheus metrics: requests and latency per route, decisions by outcome,
 /// reloads by outcome, and an info gauge carrying the serving revision as a label.
-package final class ServiceMetrics: Sendable {
+final class ServiceMetrics: Sendable {
     /// The registry `/metrics` prints; one per service, so tests may run several at once.
-    package let registry = PrometheusCollectorRegistry()
+    let registry = PrometheusCollectorRegistry()
     /// Latency buckets from 100 µs to 10 s: authorize answers in well under a millisecond, a
     /// plan in a few, and 10 s is the default time budget.
     private static let buckets: [Duration] = [
@@ -58,5 +58,5 @@ package final class ServiceMetrics: Sendable {
     }
 
     /// The Prometheus text exposition.
-    package func exposition() -> String { registry.emitToString() }
+    func exposition() -> String { registry.emitToString() }
 }

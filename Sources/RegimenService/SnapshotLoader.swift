@@ -1,5 +1,5 @@
 import Crypto
-package import Foundation
+import Foundation
 package import RegimenKit
 
 /// Why a set of files could not become a snapshot: every problem, each `file:line:col`.
@@ -7,7 +7,7 @@ package struct LoadFailure: Error, Sendable {
     /// The content hash of the files that failed (a poll does not retry the same broken set).
     package var revision: String?
     package var diagnostics: [Diagnostic]
-    package var failedAt: Date
+    var failedAt: Date
     /// Whether a folder named by the caller does not exist (a usage error), rather than files
     /// that do not load.
     package var isMissingFolder = false

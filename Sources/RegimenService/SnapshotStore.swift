@@ -19,7 +19,7 @@ package final class SnapshotStore: Sendable {
     package var current: RuleSnapshot { state.withLock { $0.current } }
 
     /// The diagnostics of the last reload that failed since the last one that succeeded.
-    package var lastFailure: LoadFailure? { state.withLock { $0.lastFailure } }
+    var lastFailure: LoadFailure? { state.withLock { $0.lastFailure } }
 
     func swap(in snapshot: RuleSnapshot) {
         state.withLock {

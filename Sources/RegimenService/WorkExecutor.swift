@@ -133,7 +133,7 @@ package final class WorkToken: Sendable {
     static var unbounded: WorkToken { WorkToken(executor: nil) }
 
     /// Whether the job was cancelled (past its budget, or its caller gone).
-    package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     /// Whether a new unit of work may begin: `false` once cancelled. Counts the unit it allows.
     package func proceed() -> Bool {
@@ -143,7 +143,7 @@ package final class WorkToken: Sendable {
     }
 
     /// Throws once the job is cancelled; otherwise counts one unit of work begun.
-    package func checkpoint() throws(WorkCancelled) {
+    func checkpoint() throws(WorkCancelled) {
         guard proceed() else { throw WorkCancelled() }
     }
 
@@ -155,8 +155,8 @@ package final class WorkToken: Sendable {
 }
 
 /// Thrown at a checkpoint of a cancelled job; its caller has already been answered.
-package struct WorkCancelled: Error, Sendable {
-    package init() {}
+struct WorkCancelled: Error, Sendable {
+    init() {}
 }
 
 /// Resumes a continuation once, whoever gets there first: the work or its timer.

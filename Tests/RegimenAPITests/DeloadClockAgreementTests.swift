@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import Testing
 
 /// Issue 32, "one deload clock": `periodize` and `adapt` read the same rule value (`block_weeks`

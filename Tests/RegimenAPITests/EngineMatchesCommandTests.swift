@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCommands
-import RegimenKit
+@testable import RegimenCommands
+@testable import RegimenKit
 import Testing
 
 /// The commands are clients of the engine: each asks ``RegimenEngine`` and only formats the

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import Testing
 
 /// One engine, loaded once, shared by concurrent tasks: every task gets what a serial call gets.

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import Testing
 
 /// The public types' own parts are nameable with `import RegimenKit` alone: a write's fields, a

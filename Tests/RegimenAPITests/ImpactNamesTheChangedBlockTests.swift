@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import Testing
 
 /// `regimen impact` names a changed exercise as that exercise in its block, and a changed meal

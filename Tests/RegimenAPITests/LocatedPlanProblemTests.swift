@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import RegimenTestSupport
 import Testing
 

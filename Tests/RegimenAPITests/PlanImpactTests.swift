@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCommands
-import RegimenKit
+@testable import RegimenCommands
+@testable import RegimenKit
 import Testing
 
 /// `regimen impact` and `PlanImpact` over the shipped panel:

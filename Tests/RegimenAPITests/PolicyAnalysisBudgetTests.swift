@@ -1,8 +1,8 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import RegimenTestSupport
 import Testing
-import RegimenAnalysis
+@testable import RegimenAnalysis
 
 /// A caller that stops the analysis (the service's time budget) gets an honest partial answer:
 /// every shape it did not reach is "unknown (not asked …)", never a proof.

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenKit
+@testable import RegimenKit
 import Testing
 
 /// The tracker functions through the engine print what `regimen validate`, `analytics`,

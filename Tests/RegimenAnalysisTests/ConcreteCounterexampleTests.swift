@@ -1,6 +1,6 @@
-import RegimenAnalysis
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenAnalysis
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 import Testing
 import Foundation
 

@@ -1,7 +1,7 @@
 import Foundation
-import RegimenAnalysis
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenAnalysis
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 import RegimenTestSupport
 import Testing
 

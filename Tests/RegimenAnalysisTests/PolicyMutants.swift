@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 
 /// Generated mutants of a policy: one small change each, of the kinds that model real mistakes
 /// (drop a conjunct, negate a comparison, swap `&&`/`||`, change a constant, remove a method,

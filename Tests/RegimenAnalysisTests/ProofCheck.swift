@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
-import RegimenAnalysis
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenAnalysis
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 import RegimenTestSupport
 
 /// No false proofs: a pair of policies proved equivalent (or one proved to imply the other) on

@@ -1,6 +1,6 @@
-import RegimenAnalysis
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenAnalysis
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 import Testing
 
 /// The queries on small policies whose answers are known, each counterexample checked again by

@@ -1,7 +1,7 @@
 import Foundation
-import RegimenAnalysis
-import RegimenLanguage
-import RegimenSecurity
+@testable import RegimenAnalysis
+@testable import RegimenLanguage
+@testable import RegimenSecurity
 import Testing
 
 /// Refactorings of every bundled Firestore policy that change no decision are proved

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenAnalysis
+@testable import RegimenAnalysis
 import Testing
 
 /// The solver runs as a child process per query: a long run of queries (the mutant script asks

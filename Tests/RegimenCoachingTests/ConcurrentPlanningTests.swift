@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// The loaded rules are built once and shared by every request an app or service makes:

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// Two defects the full nutrition grid (scripts/nutrition-grid.sh, 162,000 profiles) found that

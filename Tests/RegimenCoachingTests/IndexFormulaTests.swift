@@ -1,6 +1,6 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 
 /// Reference cases computed by hand from the published formulas (Mifflin–St Jeor, Katch–McArdle,
 /// Epley; docs/requirements.md#body-indexes).

@@ -1,7 +1,7 @@
 import Foundation
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// The index formulas compile against the typed variables `regimen explain-kind indexes` lists,

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 import OrderedCollections
 

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// Ordinary clients the planner once left with nothing to eat, and the levers that feed them:

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// The seed's acceptance criterion, checked over ``NutritionGrid``: every meal of every profile

@@ -1,6 +1,6 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 
 /// Calories by goal, the macro split and what gives way, computed by hand.
 @Suite struct NutritionTargetTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// The nutrition points and the meal expressions compile against the typed variables

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// Food people eat (issue 31): the meals of a day vary across food groups and whole foods come

@@ -1,8 +1,8 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
-import RegimenRules
+@testable import RegimenRules
 
 /// Issue 33, item 3: every number a plan gives a client has a plausible range in
 /// rules/plausibility.yaml (`plan`); a day outside it is the rules' error, located at the goal's

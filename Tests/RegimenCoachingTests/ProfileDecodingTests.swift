@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// Profiles in YAML and JSON; every bad field named with its value and what is allowed.

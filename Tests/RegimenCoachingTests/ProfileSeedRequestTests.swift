@@ -1,6 +1,6 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// The seed's own requests decode, and the profile's cross-field and type lines hold.

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// `macros.protein_basis` in `rules/nutrition.yaml`: lean mass when body fat is known, else an

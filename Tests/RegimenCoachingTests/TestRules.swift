@@ -1,7 +1,7 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 import RegimenTestSupport
 

@@ -1,6 +1,6 @@
-import RegimenCoaching
-import RegimenLanguage
-import RegimenTracking
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenTracking
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands

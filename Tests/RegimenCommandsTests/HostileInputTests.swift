@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 @testable import RegimenCommands
-import RegimenRules
+@testable import RegimenRules
 import RegimenTestSupport
-import RegimenLanguage
+@testable import RegimenLanguage
 
 /// Input shaped to crash, stall or fool a command ends in a located error and exit 2 (bad
 /// input) or 1 (a rule file that does not load), never in a signal.

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenLanguage
-import RegimenTracking
+@testable import RegimenLanguage
+@testable import RegimenTracking
 import Testing
 @testable import RegimenCommands
 import RegimenTestSupport

@@ -1,7 +1,7 @@
 import Foundation
-import RegimenKit
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenKit
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands

@@ -1,8 +1,8 @@
 import Foundation
-import RegimenCoaching
-import RegimenKit
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenKit
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 @testable import RegimenCommands
 import RegimenTestSupport

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenKit
-import RegimenLanguage
+@testable import RegimenKit
+@testable import RegimenLanguage
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands

@@ -1,9 +1,9 @@
 import Foundation
 import OrderedCollections
-import RegimenCoaching
-import RegimenKit
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenKit
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 

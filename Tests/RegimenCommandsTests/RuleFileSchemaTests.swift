@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
-import RegimenKit
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenKit
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import RegimenKit
-import RegimenRules
+@testable import RegimenKit
+@testable import RegimenRules
 @testable import RegimenCommands
 
 @Suite struct RuleKindRegistryTests {

@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
-import RegimenLanguage
-import RegimenRules
-import RegimenSecurity
+@testable import RegimenLanguage
+@testable import RegimenRules
+@testable import RegimenSecurity
 import RegimenTestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import OrderedCollections
-import RegimenLanguage
-import RegimenSecurity
-import RegimenTracking
+@testable import RegimenLanguage
+@testable import RegimenSecurity
+@testable import RegimenTracking
 import Testing
 import RegimenTestSupport
 

@@ -1,5 +1,5 @@
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 
 /// Conversions from `Double` give `nil` (or hold to the bounds) where `Int(x)` would stop the
 /// process, over a grid of ordinary and extreme values.

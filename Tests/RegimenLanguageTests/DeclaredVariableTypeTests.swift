@@ -1,4 +1,4 @@
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 import OrderedCollections
 

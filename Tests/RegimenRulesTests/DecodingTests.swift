@@ -1,5 +1,5 @@
 import OrderedCollections
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 @testable import RegimenRules
 

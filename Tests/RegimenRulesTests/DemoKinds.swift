@@ -1,4 +1,4 @@
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenRules
 
 /// A small rule kind in the shape domain modules use, for loader and decoding tests.

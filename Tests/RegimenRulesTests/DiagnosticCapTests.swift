@@ -1,4 +1,4 @@
-import RegimenLanguage
+@testable import RegimenLanguage
 import RegimenTestSupport
 import Testing
 @testable import RegimenRules

@@ -1,4 +1,4 @@
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 @testable import RegimenRules
 import OrderedCollections

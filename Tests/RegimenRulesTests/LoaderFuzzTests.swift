@@ -1,6 +1,6 @@
 import RegimenTestSupport
 import Foundation
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 @testable import RegimenRules
 

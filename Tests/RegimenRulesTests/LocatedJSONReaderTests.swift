@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenRules
 import RegimenTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 @testable import RegimenRules
 

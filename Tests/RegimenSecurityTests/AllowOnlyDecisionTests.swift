@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 import OrderedCollections
 

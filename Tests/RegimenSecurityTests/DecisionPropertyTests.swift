@@ -1,5 +1,5 @@
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 /// Guarantees that must hold for every request, checked on a fixed-seed random sample.

@@ -1,6 +1,6 @@
 import OrderedCollections
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 /// The work a decision leaves out must never change its answer.

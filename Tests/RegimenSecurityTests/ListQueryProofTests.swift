@@ -1,4 +1,4 @@
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 import Testing
 import OrderedCollections

@@ -1,5 +1,5 @@
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 /// Issue 33: a request path deeper than Firestore's limit is refused before any rule runs (a

@@ -1,5 +1,5 @@
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 /// `audit` on regular expressions: patterns the emulator accepts but RE2 reads otherwise warn;

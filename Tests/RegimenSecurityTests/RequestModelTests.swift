@@ -1,5 +1,5 @@
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 import OrderedCollections
 

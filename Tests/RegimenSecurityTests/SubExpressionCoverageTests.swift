@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 /// The coverage report's per-sub-expression figures: exact counts and values on a small policy

@@ -1,6 +1,6 @@
 import OrderedCollections
 import Testing
-import RegimenLanguage
+@testable import RegimenLanguage
 @testable import RegimenSecurity
 
 @Suite("Write data: plain values shared, sentinels resolved, the update fast path")

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Testing
 
 /// The simulator's "Check a property" and "Compare with the served version" (issue 37): the

@@ -3,9 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
-import RegimenKit
+@testable import RegimenKit
 
 /// Heavy work runs on the work executor: health never waits behind it, a full queue is refused
 /// at once, and work past its budget stops. Every assertion counts (jobs admitted, evaluation

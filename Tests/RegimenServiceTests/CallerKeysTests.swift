@@ -4,8 +4,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import RegimenTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
 
 #if canImport(Glibc)

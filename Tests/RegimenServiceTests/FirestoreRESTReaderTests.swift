@@ -4,8 +4,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import RegimenTestSupport
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import RegimenService
+@testable import RegimenService
 import RegimenTestSupport
 
 /// Keys generated for the tests (an RSA key for RS256, a P-256 key for ES256), their JWKS file,

@@ -3,8 +3,8 @@ import CryptoExtras
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Synchronization
 import Testing
 

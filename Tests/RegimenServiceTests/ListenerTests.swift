@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
 
 /// The public listener serves the API and the page's planner, never admin, the playground or

@@ -1,6 +1,6 @@
 import Foundation
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import RegimenTestSupport
 import Synchronization
 import Testing

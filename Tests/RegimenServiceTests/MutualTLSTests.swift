@@ -1,7 +1,7 @@
 import Foundation
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import RegimenTestSupport
 import Testing
 

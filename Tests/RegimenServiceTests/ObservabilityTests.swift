@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
 
 /// The decision log, the metrics, the documents folder and the request id header.

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Testing
 
 /// The playground's endpoints: a rule file's edited text is checked as `regimen check` checks

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
 
 /// Reloads swap a whole checked set in; a broken set never serves.

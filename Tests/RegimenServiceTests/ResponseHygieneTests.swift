@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenService
+@testable import RegimenService
 import Testing
 
 /// Headers every API answer carries, request ids that are safe to log, and a decision log that

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Testing
 
 /// Every `/v1` route answers with the engine's own JSON for the seed's examples.

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Testing
 import RegimenTestSupport
 

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
-import RegimenService
+@testable import RegimenKit
+@testable import RegimenService
 import Testing
 
 /// The security simulator's endpoints: a decision with its reason located in the policy text,

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RegimenKit
+@testable import RegimenKit
 @testable import RegimenService
 import Testing
 

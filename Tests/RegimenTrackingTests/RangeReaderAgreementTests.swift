@@ -1,5 +1,5 @@
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 @testable import RegimenTracking
 

@@ -9,8 +9,8 @@ package struct AdaptationRuleSet: Sendable {
     package var readiness: ReadinessRules
     package var progression: ProgressionRules
     package var matrix: AutoAdjustMatrix
-    package var supplementCatalog: SupplementCatalog
-    package var supplementRules: SupplementRules
+    var supplementCatalog: SupplementCatalog
+    var supplementRules: SupplementRules
 
     /// The rule-file kinds this part of the planner registers with the loader.
     package static let kinds: [any RuleFileKind.Type] = [

@@ -3,7 +3,7 @@ package import RegimenLanguage
 /// The nutrition half of the `generatePlan` response (docs/requirements.md#generateplan), in its
 /// field names, as the nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`,
 /// `confidence`, `tips`.
-package struct PlanNutritionSection: Sendable, Hashable {
+struct PlanNutritionSection: Sendable, Hashable {
     package var idx: Value
     package var kcal: Value
     package var macros: Value
@@ -14,7 +14,7 @@ package struct PlanNutritionSection: Sendable, Hashable {
     /// decision, the basis of the macros and what gave way. `null` leaves the field out.
     package var accounting: Value
 
-    package init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String], accounting: Value = .null) {
+    init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String], accounting: Value = .null) {
         self.idx = idx
         self.kcal = kcal
         self.macros = macros
@@ -26,7 +26,7 @@ package struct PlanNutritionSection: Sendable, Hashable {
 }
 
 /// Builds the seed's `generatePlan` response from a planned week and the nutrition section.
-package enum GeneratePlanResponse {
+enum GeneratePlanResponse {
     /// `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus `training` (the week's
     /// accounting) and `nutrition` (how the calories and macros were reached). Without a nutrition section only the training fields are present.
     package static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {

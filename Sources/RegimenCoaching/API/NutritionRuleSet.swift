@@ -16,7 +16,7 @@ package struct NutritionRuleSet: Sendable {
     package var meals: MealRules
     package var catalog: IngredientCatalog
     /// The ranges a plan's numbers must stay in (rules/plausibility.yaml `plan`).
-    package var planPlausibility: PlanPlausibility
+    var planPlausibility: PlanPlausibility
 
     /// The rule-file kinds this part of the planner registers with the loader.
     package static let kinds: [any RuleFileKind.Type] = [

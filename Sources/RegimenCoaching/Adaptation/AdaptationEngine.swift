@@ -10,7 +10,7 @@ package import RegimenLanguage
 /// (readiness rules, then progression rules), each within the plan's bands: an increase never
 /// takes a muscle's counted weekly sets above its band's top, a cut may go below its bottom and
 /// says so.
-package struct AdaptationEngine: Sendable {
+struct AdaptationEngine: Sendable {
     package let readiness: ReadinessRules
     package let progression: ProgressionRules
     /// Exercise id → facts; exercises not listed count only for their block's muscle.
@@ -24,9 +24,9 @@ package struct AdaptationEngine: Sendable {
     package let calories: CaloriePrecedence?
     /// The loads adaptation may write (rules/plausibility.yaml `plan.load_kg`, within what a plan
     /// document may hold): a step past it holds the load and says so.
-    package let loadLimit: ClosedRange<Double>
+    let loadLimit: ClosedRange<Double>
 
-    package init(
+    init(
         readiness: ReadinessRules, progression: ProgressionRules, exercises: [String: ExerciseFacts] = [:],
         setCredit: TrainingRules.SetCredit, calories: CaloriePrecedence? = nil, loadLimit: ClosedRange<Double> = PlanView.plausible.loadKg
     ) {

@@ -6,7 +6,7 @@ package import OrderedCollections
 package struct CheckIn: Sendable, Hashable {
     /// `YYYY-MM-DD`; check-ins without a date count as days of the current week, in order.
     package var date: String?
-    package var sleepHours: Double
+    var sleepHours: Double
     /// Region (or muscle) → soreness 1–5.
     package var soreness: OrderedDictionary<String, Int>
     /// 1 (calm) – 5 (very stressed).
@@ -16,9 +16,9 @@ package struct CheckIn: Sendable, Hashable {
     /// Body weight that morning, kg (the measured weight trend reads it).
     package var weightKg: Double?
     /// The day's logged intake, kcal (reported beside the trend).
-    package var intakeKcal: Double?
+    var intakeKcal: Double?
 
-    package init(
+    init(
         date: String? = nil, sleepHours: Double, soreness: OrderedDictionary<String, Int> = [:], stress: Int, motivation: Int,
         weightKg: Double? = nil, intakeKcal: Double? = nil
     ) {
@@ -34,12 +34,12 @@ package struct CheckIn: Sendable, Hashable {
 
 /// One logged working set.
 package struct LoggedSet: Sendable, Hashable {
-    package var loadKg: Double?
+    var loadKg: Double?
     package var reps: Int
     /// Reps in reserve the lifter reported; `nil` when not recorded.
     package var rir: Double?
 
-    package init(loadKg: Double? = nil, reps: Int, rir: Double? = nil) {
+    init(loadKg: Double? = nil, reps: Int, rir: Double? = nil) {
         self.loadKg = loadKg
         self.reps = reps
         self.rir = rir
@@ -47,18 +47,18 @@ package struct LoggedSet: Sendable, Hashable {
 }
 
 /// How a lift felt (the app's "Too easy / Too hard" buttons).
-package enum SessionFeel: String, Sendable, Hashable, CaseIterable { case easy, ok, hard }
+enum SessionFeel: String, Sendable, Hashable, CaseIterable { case easy, ok, hard }
 
 /// The sets of one exercise in a logged session.
 package struct LoggedExercise: Sendable, Hashable {
     package var exerciseId: String
     package var sets: [LoggedSet]
-    package var feel: SessionFeel?
+    var feel: SessionFeel?
     /// The plan block's muscle, when the plan uses the exercise for more than one muscle and the
     /// session's day does not say which block it was.
     package var muscle: String?
 
-    package init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
+    init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
         self.exerciseId = exerciseId
         self.sets = sets
         self.feel = feel
@@ -73,7 +73,7 @@ package struct LoggedSession: Sendable, Hashable {
     package var day: Int?
     package var exercises: [LoggedExercise]
 
-    package init(date: String? = nil, day: Int? = nil, exercises: [LoggedExercise]) {
+    init(date: String? = nil, day: Int? = nil, exercises: [LoggedExercise]) {
         self.date = date
         self.day = day
         self.exercises = exercises
@@ -94,7 +94,7 @@ public struct AdaptationInput: Sendable, Hashable {
     package var sessions: [LoggedSession]
     /// Percentage of planned sessions completed, when the request reports it.
     public var adherencePct: Double?
-    package var weightTrend: WeightTrend?
+    var weightTrend: WeightTrend?
     /// Week of the training block (1-based); deload rules read it.
     public var week: Int?
     /// The plan day the user trains next; defaults to the day after the last logged session.
@@ -109,7 +109,7 @@ public struct AdaptationInput: Sendable, Hashable {
     public var startDate: String?
     /// Where each field was written, when the input was read from a file, so that a problem the
     /// plan reveals (an unknown region, a day the plan lacks) points at the line.
-    package var fieldLocations = FieldLocations()
+    var fieldLocations = FieldLocations()
 
     package init(
         checkIns: [CheckIn] = [], sessions: [LoggedSession] = [], adherencePct: Double? = nil,
@@ -130,10 +130,10 @@ public struct AdaptationInput: Sendable, Hashable {
 
 /// Field path (`checkins[0].soreness.legs`) → where it was written. Not part of the input's
 /// value: two inputs that differ only in where they were read are the same request.
-package struct FieldLocations: Sendable, Hashable {
+struct FieldLocations: Sendable, Hashable {
     var byPath: [String: SourceLocation] = [:]
 
-    package init() {}
+    init() {}
 
     /// The location of `path`, or of the nearest enclosing field that has one.
     package func location(of path: String) -> SourceLocation? {

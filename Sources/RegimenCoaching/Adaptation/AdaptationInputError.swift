@@ -6,10 +6,10 @@ package import RegimenLanguage
 package struct AdaptationInputError: Error, Sendable, Hashable, CustomStringConvertible {
     package var diagnostics: [Diagnostic]
 
-    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// Problems known only by their field path (the message starts with it).
-    package init(_ problems: [String]) {
+    init(_ problems: [String]) {
         diagnostics = problems.map { Diagnostic.error("input.invalid", $0, at: nil) }
     }
 

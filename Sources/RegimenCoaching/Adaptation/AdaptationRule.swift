@@ -6,7 +6,7 @@ package struct NamedExpression: Sendable {
     package var name: String
     package var expression: CompiledExpression
 
-    package init(name: String, expression: CompiledExpression) {
+    init(name: String, expression: CompiledExpression) {
         self.name = name
         self.expression = expression
     }
@@ -35,37 +35,37 @@ package struct AdaptationRule: Sendable {
     }
 
     /// The changes a rule makes; every amount is an expression of the rule's scope.
-    package struct Actions: Sendable {
+    struct Actions: Sendable {
         /// Sets added or removed for the target's muscles in their next session (region or lift).
         package var sets: CompiledExpression?
         /// Name an easier variant of each exercise that loses sets.
-        package var suggestRegression = false
+        var suggestRegression = false
         /// Percent change of the week's total sets.
-        package var weeklySetsPercent: CompiledExpression?
+        var weeklySetsPercent: CompiledExpression?
         /// The lowest RIR any block may prescribe.
-        package var rirFloor: CompiledExpression?
+        var rirFloor: CompiledExpression?
         /// Percent change of daily calories (macros follow).
-        package var kcalPercent: CompiledExpression?
+        var kcalPercent: CompiledExpression?
         /// Percent change of the lift's load.
-        package var loadPercent: CompiledExpression?
+        var loadPercent: CompiledExpression?
         /// Sets added to a lagging muscle below its cap…
-        package var laggingSet: CompiledExpression?
+        var laggingSet: CompiledExpression?
         /// …or else this percent change of the lift's load.
-        package var otherwiseLoadPercent: CompiledExpression?
+        var otherwiseLoadPercent: CompiledExpression?
         /// …or, for a lift without external load, reps added to its range (at the rep ceiling,
         /// when this gives 0 or less, the lift moves to its harder variant as the progression
         /// rules move it).
-        package var otherwiseReps: CompiledExpression?
+        var otherwiseReps: CompiledExpression?
         /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
         package var reps: CompiledExpression?
         /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
-        package var harderVariant = false
+        var harderVariant = false
         /// Mark the patched plan as a deload week.
         package var deload = false
         /// A change-log line that changes nothing.
         package var note: String?
 
-        package init() {}
+        init() {}
 
         /// Whether the rule would change or say anything.
         package var isEmpty: Bool {
@@ -77,16 +77,16 @@ package struct AdaptationRule: Sendable {
     package var id: String
     package var scope: Scope
     package var condition: CompiledExpression
-    package var actions: Actions
+    var actions: Actions
     package var reason: MessageTemplate
     /// Rules that do not apply when this one fires.
-    package var supersedes: [String]
+    var supersedes: [String]
     /// How long the rule's changes last (`lasts:`); later adaptations end them.
-    package var lasts: AdjustmentLifetime = .persistent
+    var lasts: AdjustmentLifetime = .persistent
     /// Where the rule's id is written.
     package var location: SourceLocation?
 
-    package init(
+    init(
         id: String, scope: Scope, condition: CompiledExpression, actions: Actions, reason: MessageTemplate,
         supersedes: [String] = [], lasts: AdjustmentLifetime = .persistent, location: SourceLocation? = nil
     ) {
@@ -106,11 +106,11 @@ package struct ReadinessRules: Sendable {
     /// How calories turn back into macros after a change. (The floors calories never cross are
     /// the calorie precedence's, rules/nutrition.yaml `calorie_precedence`.)
     package struct MacroRule: Sendable {
-        package var proteinKcalPerGram: Double
-        package var carbKcalPerGram: Double
-        package var fatKcalPerGram: Double
+        var proteinKcalPerGram: Double
+        var carbKcalPerGram: Double
+        var fatKcalPerGram: Double
 
-        package init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double) {
+        init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double) {
             self.proteinKcalPerGram = proteinKcalPerGram
             self.carbKcalPerGram = carbKcalPerGram
             self.fatKcalPerGram = fatKcalPerGram
@@ -118,14 +118,14 @@ package struct ReadinessRules: Sendable {
     }
 
     /// `let:` bindings, in order, then the score of one check-in.
-    package var readinessLets: [NamedExpression]
-    package var readinessScore: CompiledExpression
-    package var lowDay: CompiledExpression
-    package var highDay: CompiledExpression
+    var readinessLets: [NamedExpression]
+    var readinessScore: CompiledExpression
+    var lowDay: CompiledExpression
+    var highDay: CompiledExpression
     /// Region → the plan muscles it covers.
-    package var regions: [(region: String, muscles: [String])]
-    package var lagging: CompiledExpression
-    package var minSetsPerBlock: Int
+    var regions: [(region: String, muscles: [String])]
+    var lagging: CompiledExpression
+    var minSetsPerBlock: Int
     /// Weeks in a training block: week 7 is week 1 of the second block.
     package var blockWeeks: Int
     /// The one deload clock, which `periodize` reads too.
@@ -136,9 +136,9 @@ package struct ReadinessRules: Sendable {
     /// that are not persistent end at the next adaptation, records are not trimmed).
     package var adjustments: AdjustmentPolicy?
     /// The measured weight trend (`nil`: only the typed `weight_trend_2w` counts).
-    package var weightTrend: WeightTrendRule?
+    var weightTrend: WeightTrendRule?
     /// What the banner suggests at the calorie band's edges.
-    package var calorieBand: CalorieBandAdvice?
+    var calorieBand: CalorieBandAdvice?
 
     package init(
         readinessLets: [NamedExpression], readinessScore: CompiledExpression, lowDay: CompiledExpression,
@@ -170,17 +170,17 @@ package struct ReadinessRules: Sendable {
 /// `rules/progression-rules.yaml`, compiled.
 package struct ProgressionRules: Sendable {
     /// Equipment tag → the smallest load step in kg.
-    package var increments: [(equipment: String, kg: Double)]
-    package var defaultIncrementKg: Double
+    var increments: [(equipment: String, kg: Double)]
+    var defaultIncrementKg: Double
     /// First match wins, per logged exercise.
     package var rules: [AdaptationRule]
     /// A load increase is this many percent of the load (seed §3.4: +2.5–5%); `nil`: any step.
-    package var loadStepPercent: ClosedRange<Double>?
+    var loadStepPercent: ClosedRange<Double>?
     /// Where the smallest real step is above `loadStepPercent`, the rep range's top first grows
     /// by this many reps; the step comes when the lift reaches the extended top.
-    package var extendReps: Int
+    var extendReps: Int
 
-    package init(
+    init(
         increments: [(equipment: String, kg: Double)], defaultIncrementKg: Double, rules: [AdaptationRule],
         loadStepPercent: ClosedRange<Double>? = nil, extendReps: Int = 0
     ) {
@@ -193,7 +193,7 @@ package struct ProgressionRules: Sendable {
 
     /// The load step for an exercise needing `equipment`: the largest listed step among its tags
     /// (a barbell lift on a bench moves in barbell steps), else the default.
-    package func incrementKg(forEquipment equipment: [String]) -> Double {
+    func incrementKg(forEquipment equipment: [String]) -> Double {
         let steps = increments.filter { equipment.contains($0.equipment) }.map(\.kg)
         return steps.max() ?? defaultIncrementKg
     }

@@ -5,7 +5,7 @@ import RegimenRules
 /// where they are evaluated. The rule files compile against these declarations, `AdaptationRun`
 /// binds exactly these names, and `regimen explain-kind` and the header of the readiness rules
 /// file print them.
-package enum AdaptationVariables {
+enum AdaptationVariables {
     typealias V = VariableDeclaration
 
     // Per check-in: `checkin_readiness` and its `let:` bindings.

@@ -5,7 +5,7 @@ import RegimenRules
 /// rules/progression-rules.yaml). Every `adapt` first ends the changes whose time is over and
 /// gives the plan back what they took, so that a cut meant for a session or a week does not
 /// become the plan.
-package enum AdjustmentLifetime: String, Sendable, Hashable, CaseIterable {
+enum AdjustmentLifetime: String, Sendable, Hashable, CaseIterable {
     /// Until the next adaptation (the next session has been trained by then).
     case nextSession = "next_session"
     /// For the week it was made in: the next adaptation of a later week ends it.
@@ -34,9 +34,9 @@ package struct AdjustmentPolicy: Sendable {
     /// Week-scope condition: the week's readiness has recovered.
     package var recovered: CompiledExpression
     /// Weeks of `adaptations` records a plan keeps; a request older than that is refused as stale.
-    package var keepWeeks: Int
+    var keepWeeks: Int
 
-    package init(recovered: CompiledExpression, keepWeeks: Int) {
+    init(recovered: CompiledExpression, keepWeeks: Int) {
         self.recovered = recovered
         self.keepWeeks = keepWeeks
     }
@@ -46,15 +46,15 @@ package struct AdjustmentPolicy: Sendable {
 /// check-ins' body weight, compared with the goal's target rate.
 package struct WeightTrendRule: Sendable {
     /// Days of weigh-ins the trend is computed over (and that a plan keeps).
-    package var windowDays: Int
+    var windowDays: Int
     /// Fewest weigh-ins in the window for a trend.
-    package var minWeighIns: Int
+    var minWeighIns: Int
     /// Fewest days between the window's first and last weigh-in.
-    package var minSpanDays: Int
+    var minSpanDays: Int
     /// Goal → the target rate of change of body weight, percent per week.
-    package var targetPercentPerWeek: [String: ClosedRange<Double>]
+    var targetPercentPerWeek: [String: ClosedRange<Double>]
 
-    package init(windowDays: Int, minWeighIns: Int, minSpanDays: Int, targetPercentPerWeek: [String: ClosedRange<Double>]) {
+    init(windowDays: Int, minWeighIns: Int, minSpanDays: Int, targetPercentPerWeek: [String: ClosedRange<Double>]) {
         self.windowDays = windowDays
         self.minWeighIns = minWeighIns
         self.minSpanDays = minSpanDays
@@ -65,12 +65,12 @@ package struct WeightTrendRule: Sendable {
 /// The `calorie_band:` section of rules/readiness-rules.yaml: what the banner suggests when a
 /// calorie change stops at the edge of the effective band.
 package struct CalorieBandAdvice: Sendable {
-    package var atFloor: String
-    package var atCeiling: String
+    var atFloor: String
+    var atCeiling: String
     /// At the pregnancy floor (no deficit); `atFloor` when the rules do not say.
-    package var inPregnancy: String?
+    var inPregnancy: String?
 
-    package init(atFloor: String, atCeiling: String, inPregnancy: String? = nil) {
+    init(atFloor: String, atCeiling: String, inPregnancy: String? = nil) {
         self.atFloor = atFloor
         self.atCeiling = atCeiling
         self.inPregnancy = inPregnancy

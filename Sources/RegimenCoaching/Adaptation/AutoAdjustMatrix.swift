@@ -51,7 +51,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
         /// Other profile fields the row covers (`height_cm` also covers `weight_kg`).
         package var also: [String]
         /// Set when the field is not a profile field and another command handles it (`adapt`).
-        package var handledBy: String?
+        var handledBy: String?
         package var workoutImpact: String
         package var workout: [Area]
         package var nutritionImpact: String
@@ -80,7 +80,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
     }
 
     /// The profile fields, with the seed's names, that a matrix must cover (one row each).
-    package static let profileFields = [
+    static let profileFields = [
         "sex", "schedule_days", "age_range", "age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "experience",
         "equipment", "injuries", "overrides", "goal", "budget_tier", "meals_per_day", "exclusions", "pregnant",
         "trimester", "hypertension", "medications", "daily_caffeine_mg",

@@ -4,7 +4,7 @@ package import RegimenRules
 extension AutoAdjustMatrix.Area: NodeEnum {}
 
 /// `kind: auto_adjust_matrix` — `rules/auto-adjust-matrix.yaml`.
-package struct AutoAdjustMatrixFile: RuleFileKind {
+struct AutoAdjustMatrixFile: RuleFileKind {
     package static let kind = "auto_adjust_matrix"
     package let matrix: AutoAdjustMatrix
 

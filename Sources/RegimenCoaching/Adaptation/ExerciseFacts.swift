@@ -1,15 +1,15 @@
 /// What adaptation needs to know about an exercise (from `catalogs/exercise-catalog.yaml`).
 package struct ExerciseFacts: Sendable, Hashable {
     package var name: String
-    package var primaryMuscles: [String]
-    package var secondaryMuscles: [String]
+    var primaryMuscles: [String]
+    var secondaryMuscles: [String]
     package var equipment: [String]
     /// Easier variants, best first.
-    package var regressions: [String]
+    var regressions: [String]
     /// Harder variants, next step first.
-    package var progressions: [String]
+    var progressions: [String]
 
-    package init(
+    init(
         name: String, primaryMuscles: [String], secondaryMuscles: [String] = [], equipment: [String] = [], regressions: [String] = [],
         progressions: [String] = []
     ) {

@@ -18,7 +18,7 @@ package struct MessageTemplate: Sendable {
     /// Compiles every `{…}` part of `source` against `environment`.
     /// - Throws: ``DiagnosticsError`` with every problem: unbalanced braces and each part's
     ///   compile errors, located in the file.
-    package init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+    init(_ source: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         var pieces: [Piece] = []
         var diagnostics = DiagnosticCollector()
         let scalars = Array(source.text.unicodeScalars)
@@ -69,7 +69,7 @@ package struct MessageTemplate: Sendable {
     }
 
     /// A template without parts, for messages built in code.
-    package init(literal: String) {
+    init(literal: String) {
         pieces = [.text(literal)]
         text = literal
     }

@@ -9,14 +9,14 @@ package struct PlanRange: Sendable, Hashable, CustomStringConvertible {
     package var upper: Int
     var dash: String
 
-    package init(_ lower: Int, _ upper: Int, dash: String = "–") {
+    init(_ lower: Int, _ upper: Int, dash: String = "–") {
         self.lower = lower
         self.upper = upper
         self.dash = dash
     }
 
     /// Parses `a–b`, `a-b` or `a`; `nil` for anything else (a hold such as `30–45s`).
-    package init?(text: String) {
+    init?(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for dash in ["–", "-", "—"] where trimmed.contains(dash) {
             let parts = trimmed.components(separatedBy: dash).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -40,8 +40,8 @@ package struct PlanView: Sendable, Hashable {
         package var sets: Int
         package var reps: PlanRange?
         package var rir: PlanRange?
-        package var loadKg: Double?
-        package var suggestedRegression: String?
+        var loadKg: Double?
+        var suggestedRegression: String?
         /// The exercise's display name, when a change of exercise sets it.
         package var exerciseName: String?
         /// Position in the document: `workouts[workout].blocks[block]`.
@@ -241,7 +241,7 @@ package struct PlanView: Sendable, Hashable {
     }
 
     /// Every block, in day order.
-    package var allBlocks: [Block] { days.flatMap(\.blocks) }
+    var allBlocks: [Block] { days.flatMap(\.blocks) }
 
     /// The plan document with this view's values written back; `setChanges` (the change of each
     /// muscle's counted weekly sets) updates `planned` in the plan's weekly accounting.

@@ -73,13 +73,13 @@ public struct ProfileDiff: Sendable, Hashable {
 }
 
 /// Compares two profiles through the auto-adjust matrix.
-package struct ProfileDiffer: Sendable {
+struct ProfileDiffer: Sendable {
     package let matrix: AutoAdjustMatrix
 
-    package init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
+    init(matrix: AutoAdjustMatrix) { self.matrix = matrix }
 
     /// The profile fields whose values differ, in the matrix's field order.
-    package func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
+    func changedFields(old: Profile, new: Profile) -> [(field: String, before: Value, after: Value)] {
         let before = old.screeningValue
         let after = new.screeningValue
         return AutoAdjustMatrix.profileFields.compactMap { field in

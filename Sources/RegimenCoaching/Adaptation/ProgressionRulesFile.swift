@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: progression_rules` — `rules/progression-rules.yaml`.
-package struct ProgressionRulesFile: RuleFileKind {
+struct ProgressionRulesFile: RuleFileKind {
     package static let kind = "progression_rules"
     package static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }
     package let rules: ProgressionRules

@@ -3,7 +3,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
-package struct ReadinessRulesFile: RuleFileKind {
+struct ReadinessRulesFile: RuleFileKind {
     package static let kind = "readiness_rules"
     package static var expressionScopes: [ExpressionScope] {
         [AdaptationVariables.checkinScope, AdaptationVariables.dayScope, AdaptationVariables.weekScope, AdaptationVariables.soreRegionScope,

@@ -21,7 +21,7 @@ package struct Exercise: Sendable, Hashable, Identifiable {
     /// Primary muscles: each set counts as a full set for each.
     package var muscles: [String]
     /// Secondary muscles: each set counts as the rules' secondary fraction of a set.
-    package var secondaryMuscles: [String]
+    var secondaryMuscles: [String]
     /// Equipment tags, all of which are needed.
     package var equipment: [String]
     package var movement: Movement
@@ -29,17 +29,17 @@ package struct Exercise: Sendable, Hashable, Identifiable {
     package var kind: Kind
     package var level: Level
     /// Injury flags for which the exercise is never programmed.
-    package var contraindicated: Set<Profile.Injury>
+    var contraindicated: Set<Profile.Injury>
     /// Safety flags (`supine`, `max_effort`) that rules/training-selection.yaml's safety screens exclude.
     package var flags: Set<String> = []
     /// Typical working time of one set, rest excluded.
-    package var setSeconds: Int
-    package var supersetSafe: Bool
+    var setSeconds: Int
+    var supersetSafe: Bool
     /// A time prescription (`"30-45s"`) that replaces reps, for holds, conditioning and mobility.
     package var hold: String?
-    package var cues: [String]
-    package var regressions: [String]
-    package var progressions: [String]
+    var cues: [String]
+    var regressions: [String]
+    var progressions: [String]
     /// The free-exercise-db entry the facts come from, when there is one.
     package var source: String?
 

@@ -5,7 +5,7 @@ package struct ExerciseCatalog: Sendable {
 
     /// Builds a catalog; ids must be unique (the loader reports duplicates before this point, and
     /// a later duplicate is ignored here rather than trapping).
-    package init(_ exercises: [Exercise]) {
+    init(_ exercises: [Exercise]) {
         var kept: [Exercise] = []
         var positions: [String: Int] = [:]
         for exercise in exercises where positions[exercise.id] == nil {
@@ -17,7 +17,7 @@ package struct ExerciseCatalog: Sendable {
     }
 
     /// The exercise with this id, if the catalog has it.
-    package subscript(id: String) -> Exercise? {
+    subscript(id: String) -> Exercise? {
         guard let position = positions[id] else { return nil }
         return exercises[position]
     }

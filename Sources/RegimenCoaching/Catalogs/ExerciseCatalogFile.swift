@@ -2,7 +2,7 @@ package import RegimenLanguage
 package import RegimenRules
 
 /// `kind: exercise_catalog` — `catalogs/exercise-catalog.yaml`.
-package struct ExerciseCatalogFile: RuleFileKind {
+struct ExerciseCatalogFile: RuleFileKind {
     package static let kind = "exercise_catalog"
 
     package var exercises: [Exercise]

@@ -7,7 +7,7 @@ package enum SchemaVocabulary {
     /// `training_volume.tracked_muscles`: the muscles templates and injury cuts name.
     package static let muscle = "muscle"
     /// A tracked muscle, or `conditioning` / `mobility` (an exercise's muscles; not counted).
-    package static let exerciseMuscle = "exercise muscle"
+    static let exerciseMuscle = "exercise muscle"
     /// Every tag of `training_selection.equipment_profiles`.
     package static let equipment = "equipment tag"
     /// Every exercise id of the catalogs.
@@ -16,9 +16,9 @@ package enum SchemaVocabulary {
     package static let ingredient = "ingredient"
     /// Every tag of `dietary_exclusions.tags` (what ingredients and supplements contain, and
     /// what a diet's `excludes:` names).
-    package static let foodTag = "food tag"
+    static let foodTag = "food tag"
     /// Every group of the ingredient catalog's `food_groups` (an ingredient's `food_group`).
-    package static let foodGroup = "food group"
+    static let foodGroup = "food group"
     /// Every exclusion of `dietary_exclusions.exclusions` (a profile's `exclusions`).
     package static let diet = "diet"
     /// Every goal of the supplement catalog's `goals` (what an item serves).
@@ -26,7 +26,7 @@ package enum SchemaVocabulary {
     /// Every item id of the supplement catalog.
     package static let supplement = "supplement"
     /// Every class of `supplement_rules.medication_classes`.
-    package static let medicationClass = "medication class"
+    static let medicationClass = "medication class"
 
     /// Where the words of the vocabularies kinds declare (``RuleFileKind/vocabularies(_:)``) come
     /// from, for the schema's description.
@@ -45,10 +45,10 @@ package enum SchemaVocabulary {
 
     /// The loader's id for a word outside its vocabulary: a shape error, which the schema
     /// (written with the vocabularies) reports too.
-    package static let unknownWord = "rules.unknown-value"
+    static let unknownWord = "rules.unknown-value"
 
     /// Muscles an exercise may name beyond the tracked ones (its work is counted elsewhere).
-    package static let untrackedExerciseMuscles: Set<String> = ["conditioning", "mobility"]
+    static let untrackedExerciseMuscles: Set<String> = ["conditioning", "mobility"]
 
     /// The vocabularies of `ruleSet`: the words each file defines (none for a file that is
     /// missing or does not load, so that word is then any text), those above and every one a

@@ -16,16 +16,16 @@ package struct IndexPlausibility: Sendable {
     /// Ranges of the computed values, by formula key (`bmr`, `tdee`, `bmi`, `ffmi`, `lbm_kg`, `whtr`).
     package var formulas: [String: Range]
     /// Mass / height² of the client's own measurements.
-    package var clientBMI: Range
+    var clientBMI: Range
     /// Lean mass / height² of the client's own measurements.
-    package var clientFFMI: Range
+    var clientFFMI: Range
     /// The check grid, by input name.
     package var grid: [String: [Double]]
 
     static let formulaKeys = PlausibilityRules.indexKeys
 
     /// The index part of rules/plausibility.yaml.
-    package init(_ rules: PlausibilityRules) {
+    init(_ rules: PlausibilityRules) {
         formulas = rules.indexes
         clientBMI = rules.client["bmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)
         clientFFMI = rules.client["ffmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)
@@ -34,7 +34,7 @@ package struct IndexPlausibility: Sendable {
 
     /// The warning for a client whose measured height, weight and body fat cannot belong to one
     /// person, naming the fields; `nil` when they can (or when they were not all measured).
-    package func clientWarning(heightCm: Double?, weightKg: Double?, bodyfatPct: Double?) -> String? {
+    func clientWarning(heightCm: Double?, weightKg: Double?, bodyfatPct: Double?) -> String? {
         guard let heightCm, let weightKg, heightCm > 0 else { return nil }
         let metres = heightCm / 100
         let bmi = weightKg / (metres * metres)

@@ -15,7 +15,7 @@ import OrderedCollections
 package struct CaloriePrecedence: Sendable {
     package let rules: NutritionRules
 
-    package init(rules: NutritionRules) { self.rules = rules }
+    init(rules: NutritionRules) { self.rules = rules }
 
     /// The facts about a client the precedence reads.
     package struct Facts: Sendable, Hashable {
@@ -23,7 +23,7 @@ package struct CaloriePrecedence: Sendable {
         /// Whether the pregnancy rule applies (a pregnant woman).
         package var pregnant: Bool
         /// 1, 2 or 3 when known.
-        package var trimester: Int?
+        var trimester: Int?
         /// The canonical goal id whose band applies.
         package var goal: String
         /// The TDEE the target is planned from, kcal/day.
@@ -31,7 +31,7 @@ package struct CaloriePrecedence: Sendable {
         /// The BMR used, kcal/day.
         package var bmr: Double
 
-        package init(sex: Profile.Sex, pregnant: Bool, trimester: Int?, goal: String, tdee: Double, bmr: Double) {
+        init(sex: Profile.Sex, pregnant: Bool, trimester: Int?, goal: String, tdee: Double, bmr: Double) {
             self.sex = sex
             self.pregnant = pregnant
             self.trimester = trimester
@@ -42,7 +42,7 @@ package struct CaloriePrecedence: Sendable {
 
         /// The facts of a profile and the indexes planned from it; `goal` is the canonical goal
         /// the plan uses (the profile's, or the rules' default).
-        package init(profile: Profile, indexes: IndexReport, goal: String) {
+        init(profile: Profile, indexes: IndexReport, goal: String) {
             self.init(
                 sex: profile.sex, pregnant: profile.sex == .female && profile.pregnant == true, trimester: profile.trimester,
                 goal: goal, tdee: indexes.tdee, bmr: indexes.bmr)
@@ -66,7 +66,7 @@ package struct CaloriePrecedence: Sendable {
     /// The effective target and how it was reached.
     package struct Decision: Sendable, Hashable {
         /// The kcal asked for (the goal's point, or an adapt step's result).
-        package var proposed: Double
+        var proposed: Double
         /// The kcal to plan with.
         package var kcal: Double
         /// The goal's band in kcal/day (TDEE × the goal's multiplier range); the proposed kcal
@@ -85,7 +85,7 @@ package struct CaloriePrecedence: Sendable {
 
     /// The floors that rank above the goal's band, highest value first: each with its bound and
     /// a phrase naming it.
-    package func floors(_ facts: Facts) -> [(bound: Bound, kcal: Double, name: String)] {
+    func floors(_ facts: Facts) -> [(bound: Bound, kcal: Double, name: String)] {
         let safety = rules.precedence
         var floors: [(Bound, Double, String)] = []
         if let absolute = safety.absoluteFloor[facts.sex] {
@@ -157,7 +157,7 @@ extension CaloriePrecedence {
     /// `proposed` is the plan's kcal moved by the step; `planned` is the decision the plan was made
     /// with, whose band and highest floor still hold (the client's TDEE, BMR, sex and pregnancy
     /// are the plan's). `bmr` names the floor when it is the BMR floor.
-    package func resolveStep(proposed: Double, planned: Decision, goal: String?, bmr: Double?) -> Decision {
+    func resolveStep(proposed: Double, planned: Decision, goal: String?, bmr: Double?) -> Decision {
         let bandText = "the \(goal ?? "goal's") band (\(whole(planned.band.lowerBound))–\(whole(planned.band.upperBound)) kcal)"
         // The cautions are the client's (pregnancy, trimester), not the step's: they stay.
         var decision = Self.order(proposed: proposed, band: planned.band, bandText: bandText, floor: floor(of: planned, bmr: bmr))
@@ -168,7 +168,7 @@ extension CaloriePrecedence {
     /// The decision a plan that recorded none (made before the precedence, or written by hand)
     /// is held to: the goal's band from its TDEE (none without a goal), and the floors that need
     /// no profile — the BMR floor and the lower absolute floor (the plan does not name the sex).
-    package func unrecordedDecision(goal: String?, tdee: Double, bmr: Double) -> Decision {
+    func unrecordedDecision(goal: String?, tdee: Double, bmr: Double) -> Decision {
         let multipliers = goal.flatMap { rules.calories[$0]?.range }
         let band = multipliers.map { (tdee * $0.lowerBound)...(tdee * $0.upperBound) } ?? 0...Double.greatestFiniteMagnitude
         let floor = max(bmr * rules.precedence.bmrMultiplier, rules.precedence.absoluteFloor.values.min() ?? 0)

@@ -32,26 +32,26 @@ package struct Ingredient: Sendable, Hashable {
     package var category: IngredientCategory
     /// The kind of food (`poultry`, `legumes`, `protein_powders`, …), one of the catalog's
     /// `food_groups`: what a meal's variety is counted in.
-    package var foodGroup: String
+    var foodGroup: String
     /// USDA SR NDB number of the record the values come from.
-    package var usdaNDB: String
+    var usdaNDB: String
     /// The USDA release the values were read from (`SR24`, or `SR Legacy` for records added later).
-    package var usdaRelease: String
+    var usdaRelease: String
     /// The state the values describe: cooked, raw, dry or ready.
     package var state: String
     /// Protein, carbohydrate and fat in grams per 100 g.
-    package var per100g: Macros
+    var per100g: Macros
     /// USDA's own energy figure, kept for provenance; the planner never computes with it.
-    package var usdaKcal: Double
-    package var typicalPortionG: Double
+    var usdaKcal: Double
+    var typicalPortionG: Double
     /// The smallest and largest amount suggested for one meal.
-    package var portionRangeG: ClosedRange<Double>
+    var portionRangeG: ClosedRange<Double>
     package var budgetTier: Profile.BudgetTier
     /// Tags the dietary exclusions match (`meat`, `dairy`, `gluten`, …).
     package var contains: [String]
     package var notes: String?
 
-    package init(
+    init(
         id: String, name: String, category: IngredientCategory, foodGroup: String, usdaNDB: String, usdaRelease: String = "SR24", state: String, per100g: Macros,
         usdaKcal: Double, typicalPortionG: Double, portionRangeG: ClosedRange<Double>, budgetTier: Profile.BudgetTier,
         contains: [String], notes: String? = nil

@@ -1,5 +1,5 @@
 /// The allocator's settings, from `rules/meals.yaml` and `rules/nutrition.yaml`.
-package struct AllocatorSettings: Sendable, Hashable {
+struct AllocatorSettings: Sendable, Hashable {
     /// ±fraction every combination must stay within (0.10 for ±10%): the kcal and protein one.
     package var tolerance: Double
     /// ±fraction per measure (rules/meals.yaml `tolerance_pct_by_macro`).
@@ -8,20 +8,20 @@ package struct AllocatorSettings: Sendable, Hashable {
     /// `target ± max(tolerance × target, floor)`.
     package var toleranceFloor: MealTotals
     /// How many options per category: at least the lower bound, at most the upper.
-    package var optionsPerCategory: ClosedRange<Int>
+    var optionsPerCategory: ClosedRange<Int>
     /// Suggested grams are multiples of these steps.
-    package var roundingG: [IngredientCategory: Double]
-    package var energy: EnergyFactors
+    var roundingG: [IngredientCategory: Double]
+    var energy: EnergyFactors
     /// The fewest food groups among a meal's protein options (fewer only when the eligible
     /// ingredients hold fewer groups).
-    package var proteinFoodGroupsMin: Int
+    var proteinFoodGroupsMin: Int
     /// Added to a set's ranking cost for each member of these food groups: whole foods first.
-    package var foodGroupPenalty: [String: Double]
+    var foodGroupPenalty: [String: Double]
     /// Added to the ranking cost of an option the day's earlier meals already offer, when a set
     /// is grown beyond the minimum.
-    package var repeatPenalty: Double
+    var repeatPenalty: Double
 
-    package init(
+    init(
         tolerance: Double, toleranceFloor: MealTotals = .zero, optionsPerCategory: ClosedRange<Int>, roundingG: [IngredientCategory: Double],
         energy: EnergyFactors, proteinFoodGroupsMin: Int = 1, foodGroupPenalty: [String: Double] = [:], repeatPenalty: Double = 0,
         tolerances: MealTotals? = nil
@@ -41,7 +41,7 @@ package struct AllocatorSettings: Sendable, Hashable {
     func penalty(_ ingredient: Ingredient) -> Double { foodGroupPenalty[ingredient.foodGroup] ?? 0 }
 
     /// How far either side of `target` a measure may land.
-    package func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
+    func halfWidth(_ measure: MealMeasure, target: Double) -> Double {
         max(tolerances[measure] * target, toleranceFloor[measure])
     }
 }
@@ -76,7 +76,7 @@ package enum MealAllocation: Sendable, Hashable {
 ///    with further options while the check still passes.
 ///
 /// When nothing passes, it says which measure the closest candidate could not hold.
-package struct IngredientAllocator: Sendable {
+struct IngredientAllocator: Sendable {
     package let settings: AllocatorSettings
 
     // The three limits below bound how hard the search tries, not what counts as a good meal, so
@@ -97,13 +97,13 @@ package struct IngredientAllocator: Sendable {
     /// their category's macro at their largest portion (the rest comes from the other categories).
     private let portionableShare = 0.8
 
-    package init(settings: AllocatorSettings) {
+    init(settings: AllocatorSettings) {
         self.settings = settings
     }
 
     /// What the searches of one day have found, by meal targets: meals with equal targets share
     /// the costly ranking and differ only in which of its combinations they show.
-    package struct Memo: Sendable {
+    struct Memo: Sendable {
         struct Key: Hashable, Sendable {
             var targets: MealTargets
             var stage: Int
@@ -111,7 +111,7 @@ package struct IngredientAllocator: Sendable {
         }
         var rankings: [Key: Ranking] = [:]
 
-        package init() {}
+        init() {}
     }
 
     /// Allocates one meal on its own.

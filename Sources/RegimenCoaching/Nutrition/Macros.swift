@@ -5,7 +5,7 @@ package struct Macros: Sendable, Hashable {
     package var carb: Double
     package var fat: Double
 
-    package init(protein: Double, carb: Double, fat: Double) {
+    init(protein: Double, carb: Double, fat: Double) {
         self.protein = protein
         self.carb = carb
         self.fat = fat
@@ -14,7 +14,7 @@ package struct Macros: Sendable, Hashable {
     package static let zero = Macros(protein: 0, carb: 0, fat: 0)
 
     /// The macro by nutrient.
-    package subscript(nutrient: MacroNutrient) -> Double {
+    subscript(nutrient: MacroNutrient) -> Double {
         get {
             switch nutrient {
             case .protein: protein
@@ -41,7 +41,7 @@ package struct Macros: Sendable, Hashable {
 }
 
 /// The three energy-yielding macronutrients the planner budgets.
-package enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
+enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
     case protein, carb, fat
 }
 
@@ -50,12 +50,12 @@ package enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
 /// Targets, meal sub-targets and ingredient options all go through the same factors
 /// (`rules/nutrition.yaml`, `energy`), so "the macros add up to the kcal" and "an option's kcal"
 /// are the same arithmetic.
-package struct EnergyFactors: Sendable, Hashable {
+struct EnergyFactors: Sendable, Hashable {
     /// The name the rule file gives the definition, e.g. `atwater_general`.
     package var definition: String
-    package var kcalPerGram: Macros
+    var kcalPerGram: Macros
 
-    package init(definition: String, kcalPerGram: Macros) {
+    init(definition: String, kcalPerGram: Macros) {
         self.definition = definition
         self.kcalPerGram = kcalPerGram
     }

@@ -5,7 +5,7 @@ package struct MealTargets: Sendable, Hashable {
     package var macros: Macros
     package var kcal: Double
 
-    package init(macros: Macros, kcal: Double) {
+    init(macros: Macros, kcal: Double) {
         self.macros = macros
         self.kcal = kcal
     }
@@ -17,13 +17,13 @@ package struct IngredientOption: Sendable, Hashable {
     /// The catalog's display name, as a person would write it ("Chicken breast, skinless, roasted").
     package var name: String
     /// The catalog's food group (`poultry`, `legumes`, …).
-    package var foodGroup: String
+    var foodGroup: String
     package var grams: Double
     package var macros: Macros
     package var kcal: Double
     package var budgetTier: Profile.BudgetTier
 
-    package init(
+    init(
         ingredientId: String, name: String, foodGroup: String, grams: Double, macros: Macros, kcal: Double, budgetTier: Profile.BudgetTier
     ) {
         self.ingredientId = ingredientId
@@ -44,14 +44,14 @@ package struct MealOptions: Sendable, Hashable {
     package var veg: [IngredientOption]
     package var fat: [IngredientOption]
 
-    package init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
+    init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
         self.protein = protein
         self.carb = carb
         self.veg = veg
         self.fat = fat
     }
 
-    package subscript(category: IngredientCategory) -> [IngredientOption] {
+    subscript(category: IngredientCategory) -> [IngredientOption] {
         switch category {
         case .protein: protein
         case .carb: carb
@@ -65,7 +65,7 @@ package struct MealOptions: Sendable, Hashable {
     /// Categories are picked independently, so the extremes of a sum are the sums of each
     /// category's extremes, and every combination lies between them: checking these two totals
     /// checks every combination.
-    package func totalsRange() -> (low: MealTotals, high: MealTotals) {
+    func totalsRange() -> (low: MealTotals, high: MealTotals) {
         var low = MealTotals.zero
         var high = MealTotals.zero
         for category in IngredientCategory.allCases {
@@ -90,13 +90,13 @@ package struct MealOptions: Sendable, Hashable {
 
     /// Whether every combination lies within `tolerance` of every target, or within `floor` of it
     /// where that is wider (the check without the words).
-    package func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
+    func keepsGuarantee(targets: MealTargets, tolerance: Double, floor: MealTotals = .zero) -> Bool {
         keepsGuarantee(targets: targets, tolerances: .uniform(tolerance), floor: floor)
     }
 
     /// Whether every combination lies within each measure's tolerance (fractions per measure) of
     /// its target, or within `floor` of it where that is wider.
-    package func keepsGuarantee(targets: MealTargets, tolerances: MealTotals, floor: MealTotals = .zero) -> Bool {
+    func keepsGuarantee(targets: MealTargets, tolerances: MealTotals, floor: MealTotals = .zero) -> Bool {
         guard IngredientCategory.allCases.allSatisfy({ !self[$0].isEmpty }) else { return false }
         let (low, high) = totalsRange()
         for measure in MealMeasure.allCases {
@@ -111,12 +111,12 @@ package struct MealOptions: Sendable, Hashable {
     /// Every way the guarantee fails: a measure whose lowest or highest combination falls outside
     /// `targets` ± `tolerance` (a fraction, 0.10 for ±10%), or ± `floor` where that is wider. Empty
     /// when every combination is inside.
-    package func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
+    func guaranteeViolations(targets: MealTargets, tolerance: Double, floor bandFloor: MealTotals = .zero) -> [String] {
         guaranteeViolations(targets: targets, tolerances: .uniform(tolerance), floor: bandFloor)
     }
 
     /// ``guaranteeViolations(targets:tolerance:floor:)`` with a tolerance per measure.
-    package func guaranteeViolations(targets: MealTargets, tolerances: MealTotals, floor bandFloor: MealTotals = .zero) -> [String] {
+    func guaranteeViolations(targets: MealTargets, tolerances: MealTotals, floor bandFloor: MealTotals = .zero) -> [String] {
         var problems: [String] = []
         for category in IngredientCategory.allCases where self[category].isEmpty {
             problems.append("no \(category.rawValue) options")
@@ -177,7 +177,7 @@ public struct MealTotals: Sendable, Hashable {
     public static let zero = MealTotals(protein: 0, carb: 0, fat: 0, kcal: 0)
 
     /// The same value for every measure.
-    package static func uniform(_ value: Double) -> MealTotals { MealTotals(protein: value, carb: value, fat: value, kcal: value) }
+    static func uniform(_ value: Double) -> MealTotals { MealTotals(protein: value, carb: value, fat: value, kcal: value) }
 
     /// Tolerances (fractions) in words: "±10%", or "±10% protein and kcal, ±25% carbohydrate and fat".
     package var toleranceWords: String {

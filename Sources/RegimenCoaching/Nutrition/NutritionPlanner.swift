@@ -145,10 +145,10 @@ extension IngredientOption {
 }
 
 /// Calories by goal, the macro split and the meal plan, with the rules' expressions.
-package struct NutritionPlanner: Sendable {
+struct NutritionPlanner: Sendable {
     package let rules: NutritionRuleSet
 
-    package init(rules: NutritionRuleSet) { self.rules = rules }
+    init(rules: NutritionRuleSet) { self.rules = rules }
 
     /// Plans a profile's nutrition from its indexes.
     /// - Throws: ``RuleEvaluationError`` when a rule expression fails or picks a point outside its range.

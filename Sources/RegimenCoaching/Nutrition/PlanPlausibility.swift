@@ -8,7 +8,7 @@ package import RegimenRules
 /// the last guard on their combination. A day outside its range is the rules' error, never a
 /// number the client sees: a plan for a grid profile outside it means a floor, a multiplier or a
 /// macro rule is wrong.
-package struct PlanPlausibility: Sendable, Hashable {
+struct PlanPlausibility: Sendable, Hashable {
     package typealias Range = PlausibilityRules.Range
 
     package var kcal: Range
@@ -16,11 +16,11 @@ package struct PlanPlausibility: Sendable, Hashable {
     package var fatG: Range
     package var carbG: Range
     /// The heaviest (and lightest) load a set may carry; adapt holds a load instead of leaving it.
-    package var loadKg: Range
+    var loadKg: Range
 
     /// The plan part of rules/plausibility.yaml. A range the file lacks (it failed to load, and
     /// loading reported that) does not constrain.
-    package init(_ rules: PlausibilityRules) {
+    init(_ rules: PlausibilityRules) {
         let open = Range(low: -Double.greatestFiniteMagnitude, high: .greatestFiniteMagnitude)
         kcal = rules.plan["kcal"] ?? open
         proteinG = rules.plan["protein_g"] ?? open
@@ -31,7 +31,7 @@ package struct PlanPlausibility: Sendable, Hashable {
 
     /// The load range as adapt uses it: within the most a plan document may hold, whatever the
     /// rules say (check refuses a wider one).
-    package var loadLimit: ClosedRange<Double> {
+    var loadLimit: ClosedRange<Double> {
         let hard = PlanView.plausible.loadKg
         let low = min(max(loadKg.low, hard.lowerBound), hard.upperBound)
         let high = max(min(loadKg.high, hard.upperBound), low)

@@ -27,7 +27,7 @@ package struct ProteinBasis: Sendable, Hashable {
     /// Why this basis, in words.
     package var reason: String
 
-    package init(rules: ProteinBasisRules, indexes: IndexReport) {
+    init(rules: ProteinBasisRules, indexes: IndexReport) {
         let weight = indexes.weightKgUsed
         if let lean = indexes.leanBodyMassKg, lean > 0 {
             kind = .leanMass

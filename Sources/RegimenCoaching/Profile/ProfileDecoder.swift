@@ -41,7 +41,7 @@ public struct ProfileProblem: Sendable, Hashable, CustomStringConvertible {
 package struct ProfileError: DiagnosticError {
     package var problems: [ProfileProblem]
 
-    package init(_ problems: [ProfileProblem]) { self.problems = problems }
+    init(_ problems: [ProfileProblem]) { self.problems = problems }
 
     /// A profile is what the caller sent.
     package var kind: ErrorKind { .input }
@@ -53,11 +53,11 @@ package struct ProfileError: DiagnosticError {
 /// The rule files a profile is validated against.
 package struct ProfileRules: Sendable {
     package var fields: ProfileFieldRules
-    package var ages: AgeRangeRules
+    var ages: AgeRangeRules
     package var goals: GoalRules
     package var diets: DietaryExclusionRules
 
-    package init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
+    init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
         self.fields = fields
         self.ages = ages
         self.goals = goals

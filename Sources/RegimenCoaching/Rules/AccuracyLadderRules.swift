@@ -14,7 +14,7 @@ package struct AccuracyLadderRules: RuleFileKind, Sendable {
     }
 
     package var levels: [Level]
-    package var nextBestOrder: [String]
+    var nextBestOrder: [String]
     package var tips: [String: String]
 
     package static func decode(_ document: inout MappingDecoder) -> AccuracyLadderRules? {

@@ -5,7 +5,7 @@ package import RegimenRules
 package struct ActivityMultiplierRules: RuleFileKind, Sendable {
     package static let kind = "activity_multipliers"
 
-    package var byTrainingDays: [Int: Double]
+    var byTrainingDays: [Int: Double]
 
     package static func decode(_ document: inout MappingDecoder) -> ActivityMultiplierRules? {
         // One multiplier for each number of training days a profile may have (1 to 6): each

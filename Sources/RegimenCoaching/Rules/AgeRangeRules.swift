@@ -3,14 +3,14 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `rules/age-ranges.yaml`: the data dictionary's age ranges and the numeric age each maps to.
-package struct AgeRangeRules: RuleFileKind, Sendable {
+struct AgeRangeRules: RuleFileKind, Sendable {
     package static let kind = "age_ranges"
 
-    package struct AgeRange: Sendable, Hashable {
+    struct AgeRange: Sendable, Hashable {
         /// Canonical id with an ASCII hyphen, e.g. `18-24`.
         package var id: String
-        package var mappedAge: Int
-        package var minor: Bool
+        var mappedAge: Int
+        var minor: Bool
     }
 
     package var ranges: [AgeRange]
@@ -21,10 +21,10 @@ package struct AgeRangeRules: RuleFileKind, Sendable {
         return ids.isEmpty ? [:] : ["age_range": Set(ids)]
     }
     /// Accepted exact ages in years.
-    package var exactAge: ClosedRange<Double>
+    var exactAge: ClosedRange<Double>
     /// An exact age below this counts as a minor.
-    package var minorBelowAge: Int
-    package var minorCaution: String
+    var minorBelowAge: Int
+    var minorCaution: String
 
     /// The canonical range for a written one: `18–24` (en dash), `18 - 24` and `18-24` are the same.
     package func range(named text: String) -> AgeRange? {

@@ -11,7 +11,7 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
     /// Exclusion name → the tags it excludes.
     package var exclusions: [String: [String]]
     /// Exclusion name → the ingredient ids it excludes by name (`ingredients:`).
-    package var excludedIngredients: [String: [String]] = [:]
+    var excludedIngredients: [String: [String]] = [:]
     /// Where each exclusion is written, and each ingredient id it names, for the checks against
     /// the ingredient catalog (which is another file).
     var locations = Locations()

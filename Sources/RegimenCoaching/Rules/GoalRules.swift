@@ -11,7 +11,7 @@ package struct GoalRules: RuleFileKind, Sendable {
         package var aliases: [String]
     }
 
-    package var defaultGoal: String
+    var defaultGoal: String
     package var goals: [Goal]
 
     /// `goal`: the canonical goal ids, which expressions compare `goal` with.
@@ -28,7 +28,7 @@ package struct GoalRules: RuleFileKind, Sendable {
     }
 
     /// Every accepted spelling, canonical ids first.
-    package var acceptedNames: [String] { goals.map(\.id) + goals.flatMap(\.aliases) }
+    var acceptedNames: [String] { goals.map(\.id) + goals.flatMap(\.aliases) }
 
     package static func decode(_ document: inout MappingDecoder) -> GoalRules? {
         let context = document.context

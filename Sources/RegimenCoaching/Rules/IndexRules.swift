@@ -9,7 +9,7 @@ package struct IndexRules: RuleFileKind, Sendable {
     package static var expressionScopes: [ExpressionScope] { [IndexVariables.formulasScope, IndexVariables.oneRepMaxScope] }
 
     /// One row of the BMR method table: the first whose condition holds is used.
-    package struct BMRMethod: Sendable {
+    struct BMRMethod: Sendable {
         package var method: String
         package var when: CompiledExpression
         package var formula: CompiledExpression
@@ -25,25 +25,25 @@ package struct IndexRules: RuleFileKind, Sendable {
 
     /// Slot order of the formulas' environment (shared-function environments may add variables first).
     package var slotNames: [String]
-    package var bmrMethods: [BMRMethod]
-    package var leanBodyMass: CompiledExpression
+    var bmrMethods: [BMRMethod]
+    var leanBodyMass: CompiledExpression
     package var tdee: CompiledExpression
     package var bmi: CompiledExpression
     package var whtr: CompiledExpression
     package var ffmi: CompiledExpression
     /// Epley, with variables `load` and `reps`.
     package var oneRepMax: CompiledExpression
-    package var overrideWarningPct: Double
+    var overrideWarningPct: Double
     /// Context scales by index name (`BMI`, `WHtR`, `FFMI`).
     package var context: [String: [Band]]
     /// Ranges the computed indexes and the client's measurements must stay in (the index part of
     /// rules/plausibility.yaml, set when the rule set is assembled; `nil` for a lone file).
     package var plausibility: IndexPlausibility?
     /// Where each formula key (`tdee`, `bmi`, …) is written, for plausibility errors.
-    package var formulaLocations: [String: SourceLocation]
+    var formulaLocations: [String: SourceLocation]
 
     /// The label of the band `value` falls in.
-    package func contextLabel(_ index: String, _ value: Double) -> String? {
+    func contextLabel(_ index: String, _ value: Double) -> String? {
         guard let bands = context[index] else { return nil }
         return bands.first { band in band.below.map { value < $0 } ?? true }?.label
     }

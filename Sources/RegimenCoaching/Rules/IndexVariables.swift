@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the index formulas of `rules/indexes.yaml` read, declared once: the file
 /// compiles its formulas against them (types checked), the calculator binds exactly them, and
 /// `regimen explain-kind indexes` and the file's header print them.
-package enum IndexVariables {
+enum IndexVariables {
     typealias V = VariableDeclaration
 
     static let sex = V("sex", .oneOf(Profile.Sex.allCases.map(\.rawValue)), "'male' or 'female'")

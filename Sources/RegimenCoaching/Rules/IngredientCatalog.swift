@@ -7,7 +7,7 @@ package struct IngredientCatalog: RuleFileKind, Sendable {
 
     package var ingredients: [Ingredient]
     /// The closed vocabulary of `food_group` (the catalog's `food_groups`), in file order.
-    package var foodGroups: [String]
+    var foodGroups: [String]
     /// Where each `contains` tag is written, for the check against the dietary exclusions' tags.
     var tagLocations: [(ingredient: String, tag: String, location: SourceLocation)] = []
 

@@ -11,8 +11,8 @@ package struct MealRules: RuleFileKind, Sendable {
         package var weight: Double
     }
 
-    package var mealsPerDayDefault: CompiledExpression
-    package var proteinPerMealG: ClosedRange<Double>
+    var mealsPerDayDefault: CompiledExpression
+    var proteinPerMealG: ClosedRange<Double>
     /// Slots by meals per day.
     package var slots: [Int: [Slot]]
     /// The kcal and protein tolerance (the seed's ±10%), as a fraction.
@@ -22,23 +22,23 @@ package struct MealRules: RuleFileKind, Sendable {
     /// The narrowest half-width of the band per measure (grams of each macro, kcal).
     package var toleranceFloor: MealTotals
     /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
-    package var mealsPerDayFallback: ClosedRange<Int>
-    package var optionsPerCategory: ClosedRange<Int>
-    package var roundingG: [IngredientCategory: Double]
-    package var vegGrams: CompiledExpression
-    package var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
+    var mealsPerDayFallback: ClosedRange<Int>
+    var optionsPerCategory: ClosedRange<Int>
+    var roundingG: [IngredientCategory: Double]
+    var vegGrams: CompiledExpression
+    var budgetTiers: [Profile.BudgetTier: [Profile.BudgetTier]]
     /// The fewest food groups among a meal's protein options.
-    package var proteinFoodGroupsMin: Int
+    var proteinFoodGroupsMin: Int
     /// Ranking cost per option of these food groups (whole foods first).
-    package var foodGroupPenalty: [String: Double]
+    var foodGroupPenalty: [String: Double]
     /// Ranking cost of an option the day's earlier meals already offer.
-    package var repeatPenalty: Double
+    var repeatPenalty: Double
     /// The fewest distinct protein foods a day's meals should offer; below it, more meals a day
     /// are tried (`variety.day_protein_foods_min`).
-    package var dayProteinFoodsMin: Int
+    var dayProteinFoodsMin: Int
     /// How far protein steps down (g/kg of its basis, toward the bottom of its range) when no
     /// number of meals and no budget tier feeds every meal (`unserved_protein_step_g_per_kg`).
-    package var unservedProteinStepPerKg: Double
+    var unservedProteinStepPerKg: Double
     /// Where each `food_group_penalty` key is written, for the check against the catalog.
     var penaltyLocations: [(group: String, location: SourceLocation?)] = []
 

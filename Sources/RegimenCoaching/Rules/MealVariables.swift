@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the expressions of `rules/meals.yaml` read, declared once: the file compiles
 /// them against these (types checked), the planner binds exactly them, and
 /// `regimen explain-kind meals` and the file's header print them.
-package enum MealVariables {
+enum MealVariables {
     typealias V = VariableDeclaration
 
     static let proteinG = V("protein_g", .number, "the day's protein target in grams")

@@ -5,7 +5,7 @@ package import RegimenRules
 package struct NutritionRules: RuleFileKind, Sendable {
     package static let kind = "nutrition"
     /// Variables point expressions may read, in slot order (``NutritionVariables``).
-    package static var pointVariables: [String] { NutritionVariables.pointScope.names }
+    static var pointVariables: [String] { NutritionVariables.pointScope.names }
     package static var expressionScopes: [ExpressionScope] { [NutritionVariables.pointScope] }
 
     /// A range a coach wrote and the expression that picks the point inside it.
@@ -17,13 +17,13 @@ package struct NutritionRules: RuleFileKind, Sendable {
     }
 
     /// What may give way, in order, when carbohydrate would fall below its floor.
-    package enum GiveWay: String, Sendable, Hashable, CaseIterable {
+    enum GiveWay: String, Sendable, Hashable, CaseIterable {
         case protein, fat, kcal
     }
 
     /// Slot order of the point expressions' environment.
-    package var pointSlotNames: [String]
-    package var energy: EnergyFactors
+    var pointSlotNames: [String]
+    var energy: EnergyFactors
     /// TDEE multiplier per canonical goal id.
     package var calories: [String: RangedPoint]
     /// Where the file is written: the entry its goals are noted under, for the check against
@@ -31,10 +31,10 @@ package struct NutritionRules: RuleFileKind, Sendable {
     var entry: SourceLocation?
     package var proteinPerKg: RangedPoint
     package var fatPerKg: RangedPoint
-    package var carbFloorPerKg: Double
-    package var giveWay: [GiveWay]
+    var carbFloorPerKg: Double
+    var giveWay: [GiveWay]
     /// Per goal, the highest multiple of TDEE the give-way may lift the kcal target to.
-    package var kcalCeilingMultiplier: [String: Double]
+    var kcalCeilingMultiplier: [String: Double]
     /// Which kilograms protein is planned on: lean mass, adjusted or total body weight.
     package var proteinBasis: ProteinBasisRules
     /// The safety floors and the pregnancy rule of the one calorie precedence (``CaloriePrecedence``).
@@ -191,37 +191,37 @@ extension NutritionRules {
 
 package struct ProteinBasisRules: Sendable {
     /// g/kg of lean body mass, with the expression that picks the point.
-    package var leanMass: NutritionRules.RangedPoint
+    var leanMass: NutritionRules.RangedPoint
     /// Without body fat, a BMI at or above this plans protein on the adjusted weight.
-    package var adjustedFromBMI: Double
+    var adjustedFromBMI: Double
     /// The BMI whose weight the adjusted weight starts from.
-    package var referenceBMI: Double
+    var referenceBMI: Double
     /// The share of the weight above the reference that counts.
-    package var excessFraction: Double
+    var excessFraction: Double
 }
 
 /// `calorie_precedence` in `rules/nutrition.yaml`: the safety floors and the pregnancy rule that
 /// rank above a goal's calorie band.
 package struct CalorieSafetyRules: Sendable, Hashable {
     /// The absolute floor per sex, kcal/day.
-    package var absoluteFloor: [Profile.Sex: Double]
+    var absoluteFloor: [Profile.Sex: Double]
     /// The target never falls below BMR × this.
-    package var bmrMultiplier: Double
+    var bmrMultiplier: Double
     /// Where the floors come from, as the plan names it.
-    package var floorSource: String
+    var floorSource: String
     /// A pregnant client's target is at least TDEE × this (no deficit).
-    package var pregnancyMinMultiplier: Double
+    var pregnancyMinMultiplier: Double
     /// Extra kcal/day in the first, second and third trimester.
-    package var pregnancyExtraByTrimester: [Double]
+    var pregnancyExtraByTrimester: [Double]
     /// Where the pregnancy rule comes from, as the plan names it.
-    package var pregnancySource: String
+    var pregnancySource: String
     /// What the nutrition section tells a pregnant client: why the kcal is not in deficit.
-    package var pregnancyCaution: String = ""
+    var pregnancyCaution: String = ""
     /// What a careful coach does in the first, second and third trimester; `{extra_kcal}` stands
     /// for the trimester's extra energy, `{extra_kcal_1}`…`{extra_kcal_3}` for each trimester's.
-    package var pregnancyCautionByTrimester: [String] = []
+    var pregnancyCautionByTrimester: [String] = []
     /// The same when the profile gives no trimester.
-    package var pregnancyCautionTrimesterUnknown: String = ""
+    var pregnancyCautionTrimesterUnknown: String = ""
 
     static func decode(_ map: inout MappingDecoder) -> CalorieSafetyRules? {
         let floors = map.mapping("floors") { floors -> (Double, Double, Double, String)? in

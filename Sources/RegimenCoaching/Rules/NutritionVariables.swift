@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the point expressions of `rules/nutrition.yaml` read, declared once: the file
 /// compiles its points against them (types checked), the planner binds exactly them, and
 /// `regimen explain-kind nutrition` and the file's header print them.
-package enum NutritionVariables {
+enum NutritionVariables {
     typealias V = VariableDeclaration
 
     static let goal = V("goal", .named("goal"), "the goal id (rules/goals.yaml): the profile's, or the default goal")

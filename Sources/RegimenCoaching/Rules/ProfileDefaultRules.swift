@@ -5,7 +5,7 @@ package import RegimenRules
 package struct ProfileDefaultRules: RuleFileKind, Sendable {
     package static let kind = "profile_defaults"
 
-    package var heightCm: [Profile.Sex: Double]
+    var heightCm: [Profile.Sex: Double]
     package var weightKg: [Profile.Sex: Double]
     package var age: Int
     package var budgetTier: Profile.BudgetTier

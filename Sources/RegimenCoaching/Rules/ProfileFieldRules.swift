@@ -12,11 +12,11 @@ package struct ProfileFieldRules: RuleFileKind, Sendable {
 
     package var ranges: [String: ClosedRange<Double>]
     /// Training days beyond this become active recovery.
-    package var maxTrainingDays: Int
-    package var activeRecoveryNote: String
+    var maxTrainingDays: Int
+    var activeRecoveryNote: String
     /// Training days assumed when a request leaves `schedule_days` out (the seed's
     /// recalculateIndexes request has none); the output says so.
-    package var defaultScheduleDays: Int
+    var defaultScheduleDays: Int
 
     package func range(_ field: String) -> ClosedRange<Double>? { ranges[field] }
 

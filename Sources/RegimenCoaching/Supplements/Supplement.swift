@@ -13,7 +13,7 @@ package struct Supplement: Sendable, Hashable {
         package static func < (lhs: EvidenceTier, rhs: EvidenceTier) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    package enum SodiumLoad: String, Sendable, Hashable, CaseIterable { case none, moderate, high }
+    enum SodiumLoad: String, Sendable, Hashable, CaseIterable { case none, moderate, high }
     package enum Pregnancy: String, Sendable, Hashable, CaseIterable {
         case compatible
         case insufficientData = "insufficient_data"
@@ -26,19 +26,19 @@ package struct Supplement: Sendable, Hashable {
     package var goals: [String]
     package var evidenceTier: EvidenceTier
     package var dose: SupplementDose
-    package var stimulant: Bool
-    package var sodiumLoad: SodiumLoad
-    package var giRisk: Bool
+    var stimulant: Bool
+    var sodiumLoad: SodiumLoad
+    var giRisk: Bool
     package var pregnancy: Pregnancy
     /// Food tags of `rules/dietary-exclusions.yaml` the product contains.
     package var contains: [String]
     /// Tags of the usual source when a version without them exists (fish oil → algae oil).
-    package var usualSourceContains: [String]
-    package var alternativeSource: String?
+    var usualSourceContains: [String]
+    var alternativeSource: String?
     /// Medication class → what the interaction does.
-    package var interactions: OrderedDictionary<String, String>
+    var interactions: OrderedDictionary<String, String>
     /// Items that already cover this one.
-    package var redundantWith: [String]
+    var redundantWith: [String]
     package var pros: [String]
     package var cons: [String]
     package var sideEffects: [String]
@@ -46,7 +46,7 @@ package struct Supplement: Sendable, Hashable {
     package var cautions: [String]
     package var purchaseChecks: [String]
 
-    package init(
+    init(
         id: String, name: String, category: Category, goals: [String], evidenceTier: EvidenceTier, dose: SupplementDose,
         stimulant: Bool = false, sodiumLoad: SodiumLoad = .none, giRisk: Bool = false, pregnancy: Pregnancy = .insufficientData,
         contains: [String] = [], usualSourceContains: [String] = [], alternativeSource: String? = nil,
@@ -89,13 +89,13 @@ package struct SupplementDose: Sendable, Hashable {
     package enum Point: String, Sendable, Hashable, CaseIterable { case low, mid, high }
 
     /// A tolerable upper intake level (or a single-dose safety limit) with its source.
-    package struct UpperLimit: Sendable, Hashable {
+    struct UpperLimit: Sendable, Hashable {
         package var amount: Double
         package var basis: Basis
         package var period: Period
         package var source: String
 
-        package init(amount: Double, basis: Basis, period: Period, source: String) {
+        init(amount: Double, basis: Basis, period: Period, source: String) {
             self.amount = amount
             self.basis = basis
             self.period = period
@@ -110,13 +110,13 @@ package struct SupplementDose: Sendable, Hashable {
     package var period: Period
     package var point: Point
     /// The suggestion is rounded down to a multiple of this.
-    package var roundTo: Double
+    var roundTo: Double
     /// The most one intake may hold; larger amounts are split.
-    package var maxSingle: Double?
+    var maxSingle: Double?
     /// Intakes a day when the timing names a fixed number (`split into three doses`): the
     /// amount is then split into exactly this many, so the amount and the timing agree.
     package var doses: Int?
-    package var upperLimit: UpperLimit?
+    var upperLimit: UpperLimit?
     package var timing: String
     /// The position stand or consensus the dose follows.
     package var source: String
@@ -127,7 +127,7 @@ package struct SupplementDose: Sendable, Hashable {
     /// Why the chosen range is what it is, when it differs from the seed.
     package var choice: String?
 
-    package init(
+    init(
         basis: Basis, range: ClosedRange<Double>, unit: Unit, period: Period, point: Point, roundTo: Double,
         maxSingle: Double? = nil, doses: Int? = nil, upperLimit: UpperLimit? = nil, timing: String, source: String, seed: String,
         stand: String? = nil, choice: String? = nil
@@ -150,11 +150,11 @@ package struct SupplementDose: Sendable, Hashable {
 }
 
 /// `catalogs/supplement-catalog.yaml`: the goal vocabulary and the items, in file order.
-package struct SupplementCatalog: Sendable, Hashable {
+struct SupplementCatalog: Sendable, Hashable {
     package var goals: [String]
     package var supplements: [Supplement]
 
-    package init(goals: [String], supplements: [Supplement]) {
+    init(goals: [String], supplements: [Supplement]) {
         self.goals = goals
         self.supplements = supplements
     }

@@ -48,7 +48,7 @@ public struct SupplementAdvice: Sendable, Hashable {
         /// The upper limit that applied, with its source, when there is one.
         public var upperLimit: String?
 
-        package init(
+        init(
             amount: String, timing: String, suggested: Double, unit: SupplementDose.Unit, period: SupplementDose.Period,
             low: Double, high: Double, intakes: Int, basis: String, source: String, seed: String, stand: String?,
             choice: String?, upperLimit: String?

@@ -4,11 +4,11 @@ import RegimenLanguage
 /// The supplements advisor (docs/requirements.md#supplements): a shortlist for a goal with doses
 /// scaled to the person, screened by the caution rules. Safety rules fail closed: a rule that
 /// cannot be evaluated for an item leaves the item out.
-package struct SupplementAdvisor: Sendable {
+struct SupplementAdvisor: Sendable {
     package let catalog: SupplementCatalog
     package let rules: SupplementRules
 
-    package init(catalog: SupplementCatalog, rules: SupplementRules) {
+    init(catalog: SupplementCatalog, rules: SupplementRules) {
         self.catalog = catalog
         self.rules = rules
     }
@@ -17,7 +17,7 @@ package struct SupplementAdvisor: Sendable {
     /// - Parameters:
     ///   - goal: a goal of the catalog's vocabulary, already canonical; `nil` considers every item.
     ///   - excludedTags: the food tags the profile's dietary exclusions rule out (`rules/dietary-exclusions.yaml`).
-    package func advise(profile: Profile, goal: String?, excludedTags: [String] = []) -> SupplementAdvice {
+    func advise(profile: Profile, goal: String?, excludedTags: [String] = []) -> SupplementAdvice {
         let person = personSlots(profile: profile, excludedTags: excludedTags)
 
         let goals = goal.map { Set([$0] + rules.alwaysIncludeGoals) }

@@ -12,7 +12,7 @@ extension SupplementDose.Period: NodeEnum {}
 extension SupplementDose.Point: NodeEnum {}
 
 /// `kind: supplement_catalog` — `catalogs/supplement-catalog.yaml`.
-package struct SupplementCatalogFile: RuleFileKind {
+struct SupplementCatalogFile: RuleFileKind {
     package static let kind = "supplement_catalog"
     package let catalog: SupplementCatalog
     /// Where each item's id is written.

@@ -3,20 +3,20 @@ package import OrderedCollections
 package import RegimenLanguage
 
 /// `rules/supplement-rules.yaml`: the advisor's policy and its safety rules, compiled.
-package struct SupplementRules: Sendable {
+struct SupplementRules: Sendable {
     /// A named value about the person, computed once per profile before any caution.
-    package struct Fact: Sendable {
+    struct Fact: Sendable {
         package var name: String
         package var expression: CompiledExpression
 
-        package init(name: String, expression: CompiledExpression) {
+        init(name: String, expression: CompiledExpression) {
             self.name = name
             self.expression = expression
         }
     }
 
     /// What a caution does when its condition holds.
-    package enum Action: Sendable {
+    enum Action: Sendable {
         /// The item leaves the shortlist; the message is the reason.
         case exclude
         /// The item stays, with the message.
@@ -35,13 +35,13 @@ package struct SupplementRules: Sendable {
     }
 
     /// One safety rule: a condition on the person and the item.
-    package struct Caution: Sendable {
+    struct Caution: Sendable {
         package var id: String
         package var condition: CompiledExpression
         package var action: Action
         package var message: MessageTemplate
 
-        package init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
+        init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
             self.id = id
             self.condition = condition
             self.action = action
@@ -50,24 +50,24 @@ package struct SupplementRules: Sendable {
     }
 
     /// Variables every caution and message can read, besides the facts.
-    package static var builtinVariables: [VariableDeclaration] { SupplementVariables.person + SupplementVariables.item_ }
+    static var builtinVariables: [VariableDeclaration] { SupplementVariables.person + SupplementVariables.item_ }
     /// Of those, the ones that describe the item (facts may not read them: facts are per person).
-    package static var itemVariables: Set<String> { Set(SupplementVariables.item_.map(\.name)) }
+    static var itemVariables: Set<String> { Set(SupplementVariables.item_.map(\.name)) }
 
-    package var shortlistMinTier: Supplement.EvidenceTier
-    package var alwaysIncludeGoals: [String]
+    var shortlistMinTier: Supplement.EvidenceTier
+    var alwaysIncludeGoals: [String]
     /// Items of this tier that pass every safety rule are offered as optional, with their tier,
     /// when nothing of a stronger tier serves the goal itself; `nil`: never.
-    package var optionalTier: Supplement.EvidenceTier?
+    var optionalTier: Supplement.EvidenceTier?
     package var facts: [Fact]
     /// Class id → the medication names (lower-case, `_` for spaces) it covers.
-    package var medicationClasses: OrderedDictionary<String, [String]>
+    var medicationClasses: OrderedDictionary<String, [String]>
     package var cautions: [Caution]
     /// The environment the cautions were compiled against: the built-in names, then the facts.
     /// Each fact was compiled against a prefix of it, so one slot array serves every expression.
     package var environment: ExpressionEnvironment
 
-    package init(
+    init(
         shortlistMinTier: Supplement.EvidenceTier, alwaysIncludeGoals: [String], optionalTier: Supplement.EvidenceTier? = nil, facts: [Fact],
         medicationClasses: OrderedDictionary<String, [String]>, cautions: [Caution], environment: ExpressionEnvironment
     ) {
@@ -82,7 +82,7 @@ package struct SupplementRules: Sendable {
 
     /// Splits a profile's medications into the classes they belong to and the names no class lists.
     /// Names match case-insensitively, with spaces and hyphens read as `_`; a class id matches itself.
-    package func classify(medications: [String]) -> (classes: [String], unknown: [String]) {
+    func classify(medications: [String]) -> (classes: [String], unknown: [String]) {
         var classes: [String] = []
         var unknown: [String] = []
         for medication in medications {

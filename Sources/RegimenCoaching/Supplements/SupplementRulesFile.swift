@@ -3,7 +3,7 @@ package import RegimenLanguage
 package import RegimenRules
 
 /// `kind: supplement_rules` — `rules/supplement-rules.yaml`.
-package struct SupplementRulesFile: RuleFileKind {
+struct SupplementRulesFile: RuleFileKind {
     package static let kind = "supplement_rules"
     package static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
     package let rules: SupplementRules

@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the supplement safety rules read, declared once: the rule file compiles its
 /// facts and cautions against them, the advisor binds exactly them, and `regimen explain-kind
 /// supplement_rules` and the rule file's header print them.
-package enum SupplementVariables {
+enum SupplementVariables {
     typealias V = VariableDeclaration
 
     static let profile = V("profile", profileRecord, "the profile with the seed's field names (age_range, age, weight_kg, pregnant, hypertension, medications, daily_caffeine_mg, exclusions, goal, ...); absent optional fields are null")

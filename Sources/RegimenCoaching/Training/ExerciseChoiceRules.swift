@@ -7,24 +7,24 @@ import RegimenRules
 /// small muscle, weekly minimums for the strength goal's main patterns, upper/lower balance and
 /// rep ranges that suit bodyweight work. Without the section (a rule set that predates it) the
 /// planner chooses as before.
-package struct ExerciseChoiceRules: Sendable, Hashable {
+struct ExerciseChoiceRules: Sendable, Hashable {
     /// Equipment tags that make an exercise bodyweight-only when all its tags are among them.
-    package var bodyweightTags: Set<String> = []
+    var bodyweightTags: Set<String> = []
     /// Muscles whose bodyweight work keeps its catalog order (core: planks, dead bugs).
-    package var bodyweightMuscles: Set<String> = []
+    var bodyweightMuscles: Set<String> = []
     /// Muscles limited to `maxExercisesPerSmallMuscle` exercises a session.
-    package var smallMuscles: Set<String> = []
-    package var maxExercisesPerSmallMuscle = Int.max
+    var smallMuscles: Set<String> = []
+    var maxExercisesPerSmallMuscle = Int.max
     /// The strength goal's main patterns and their weekly minimum.
-    package var strengthPatterns: StrengthPatterns?
+    var strengthPatterns: StrengthPatterns?
     /// Upper/lower balance of a session that trains both.
     package var balance: Balance?
     /// Reps for bodyweight lifting blocks when the goal's range ends below this one.
-    package var bodyweightReps: ClosedRange<Int>?
+    var bodyweightReps: ClosedRange<Int>?
     /// Where the section starts, for the rule reference plans cite.
     package var location: SourceLocation?
 
-    package struct StrengthPatterns: Sendable, Hashable {
+    struct StrengthPatterns: Sendable, Hashable {
         package var goal: String
         package var fromDays: Int
         /// The weekly minimum by experience.
@@ -48,24 +48,24 @@ package struct ExerciseChoiceRules: Sendable, Hashable {
         }
     }
 
-    package struct Balance: Sendable, Hashable {
+    struct Balance: Sendable, Hashable {
         /// Plans of at most this many training days are balanced.
-        package var upToDays: Int
+        var upToDays: Int
         package var upper: Set<String>
         package var lower: Set<String>
-        package var maxRatio: Double
+        var maxRatio: Double
     }
 
-    package init() {}
+    init() {}
 
     /// Whether an exercise needs nothing but the body (and household items).
-    package func isBodyweightOnly(_ exercise: Exercise) -> Bool {
+    func isBodyweightOnly(_ exercise: Exercise) -> Bool {
         !bodyweightTags.isEmpty && bodyweightTags.isSuperset(of: exercise.equipment)
     }
 
     /// The most exercises one muscle may have in a session: the small-muscle limit for small
     /// muscles, `general` for the rest.
-    package func maxExercises(for muscle: String, general: Int) -> Int {
+    func maxExercises(for muscle: String, general: Int) -> Int {
         smallMuscles.contains(muscle) ? min(general, maxExercisesPerSmallMuscle) : general
     }
 

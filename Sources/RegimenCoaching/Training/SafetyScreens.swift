@@ -4,32 +4,32 @@ import RegimenRules
 /// `safety_screens` in `rules/training-selection.yaml`: what pregnancy, high blood pressure and
 /// age change in training (exercises excluded by catalog flag, an RIR floor, a session-length
 /// cap, a caution shown with the plan).
-package struct SafetyScreens: Sendable, Hashable {
+struct SafetyScreens: Sendable, Hashable {
     /// One screen's consequences.
-    package struct Screen: Sendable, Hashable {
+    struct Screen: Sendable, Hashable {
         /// Catalog flags (`flags:` of catalogs/exercise-catalog.yaml) whose exercises are left out.
-        package var excludeFlags: Set<String> = []
+        var excludeFlags: Set<String> = []
         /// Flags left out from the second trimester on (pregnancy only; also when the trimester is unknown).
-        package var excludeFlagsAfterFirstTrimester: Set<String> = []
+        var excludeFlagsAfterFirstTrimester: Set<String> = []
         /// No set closer to failure than this many reps in reserve.
-        package var minRIR: Int?
+        var minRIR: Int?
         /// Sessions last at most this many minutes.
-        package var maxMinutes: Int?
+        var maxMinutes: Int?
         /// The caution the plan shows.
         package var caution: String
     }
 
     package var pregnancy: Screen?
-    package var hypertension: Screen?
-    package var olderAdults: Screen?
+    var hypertension: Screen?
+    var olderAdults: Screen?
     /// BMI at or above `highBMIFrom` (needs height and weight).
-    package var highBMI: Screen?
-    package var highBMIFrom = Double.infinity
+    var highBMI: Screen?
+    var highBMIFrom = Double.infinity
     /// The age from which `olderAdults` applies.
-    package var olderAdultsFromAge = Int.max
+    var olderAdultsFromAge = Int.max
 
     /// The flags the catalog may use.
-    package static let knownFlags: Set<String> = ["supine", "max_effort", "body_weight_lift"]
+    static let knownFlags: Set<String> = ["supine", "max_effort", "body_weight_lift"]
 
     static func decode(_ map: inout MappingDecoder) -> SafetyScreens? {
         let context = map.context
@@ -68,7 +68,7 @@ package struct SafetyScreens: Sendable, Hashable {
     }
 
     /// The screens that apply to a profile, in the order pregnancy, hypertension, BMI, age.
-    package func applying(to profile: Profile) -> [Screen] {
+    func applying(to profile: Profile) -> [Screen] {
         var screens: [Screen] = []
         if profile.sex == .female, profile.pregnant == true, var pregnancy {
             // Supine work is left out from the second trimester on, and when the trimester is

@@ -8,7 +8,7 @@ package struct TrainingPlanError: DiagnosticError, Hashable {
     package var value: String
     package var message: String
 
-    package init(field: String, value: String, message: String) {
+    init(field: String, value: String, message: String) {
         self.field = field
         self.value = value
         self.message = message

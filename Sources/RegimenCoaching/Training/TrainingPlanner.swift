@@ -12,7 +12,7 @@ package struct TrainingPlanner: Sendable {
     /// Built once here: every plan reads it, none changes it.
     let index: CatalogIndex
 
-    package init(rules: TrainingRules, catalog: ExerciseCatalog) {
+    init(rules: TrainingRules, catalog: ExerciseCatalog) {
         self.rules = rules
         self.catalog = catalog
         self.index = CatalogIndex(trackedMuscles: rules.trackedMuscles, catalog: catalog)

@@ -8,14 +8,14 @@ package struct TrainingRules: Sendable {
         package var value: Wrapped
         package var source: RuleReference
 
-        package init(_ value: Wrapped, source: RuleReference) {
+        init(_ value: Wrapped, source: RuleReference) {
             self.value = value
             self.source = source
         }
     }
 
     /// One line of `training_volume.muscle_adjustments`: "intermediate chest +2 sets".
-    package struct MuscleAdjustment: Sendable, Hashable {
+    struct MuscleAdjustment: Sendable, Hashable {
         /// A tracked muscle.
         package var muscle: String
         /// The experience level it applies to; `nil` for every level.
@@ -24,7 +24,7 @@ package struct TrainingRules: Sendable {
         package var goal: String?
         /// Sets added to both ends of the experience band (negative takes sets away), before the
         /// goal's set factor scales the band.
-        package var addSets: Int
+        var addSets: Int
 
         /// Whether the line applies to a person of this experience and goal.
         package func applies(experience: Profile.Experience, goal: String) -> Bool {
@@ -33,7 +33,7 @@ package struct TrainingRules: Sendable {
     }
 
     /// One row of the split table: the default template and the others a user may choose.
-    package struct SplitChoice: Sendable, Hashable {
+    struct SplitChoice: Sendable, Hashable {
         /// How the template is chosen when the person names none (`--split`).
         package enum Rule: String, Sendable, Hashable, CaseIterable {
             /// The row's `split`.
@@ -43,11 +43,11 @@ package struct TrainingRules: Sendable {
             case mostBandMinimums = "most_band_minimums"
         }
 
-        package var defaultTemplate: String
+        var defaultTemplate: String
         package var options: [String]
         package var choose: Rule
 
-        package init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
+        init(defaultTemplate: String, options: [String] = [], choose: Rule = .first) {
             self.defaultTemplate = defaultTemplate
             self.options = options
             self.choose = choose
@@ -63,25 +63,25 @@ package struct TrainingRules: Sendable {
         package var direct: Double
         package var indirect: Double
 
-        package init(direct: Double, indirect: Double) {
+        init(direct: Double, indirect: Double) {
             self.direct = direct
             self.indirect = indirect
         }
     }
 
     /// A kind of day (push, upper, full body...): its muscles in session order.
-    package struct DayType: Sendable, Hashable {
+    struct DayType: Sendable, Hashable {
         package var id: String
         package var focus: String
         package var muscles: [String]
-        package var isRecovery: Bool
+        var isRecovery: Bool
         /// Movement patterns this day prefers for a muscle (tried first, others allowed).
-        package var preferredPatterns: [String: [String]]
+        var preferredPatterns: [String: [String]]
         /// Movement patterns a muscle is limited to on this day (its role: shoulders on a pull day
         /// are the rear delts); no other pattern is chosen for it.
         package var roles: [String: [String]]
 
-        package init(
+        init(
             id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:],
             roles: [String: [String]] = [:]
         ) {
@@ -95,14 +95,14 @@ package struct TrainingRules: Sendable {
     }
 
     /// A week's scaffold (seed `/plan_templates/{id}`).
-    package struct PlanTemplate: Sendable, Hashable {
+    struct PlanTemplate: Sendable, Hashable {
         package var id: String
         package var name: String
-        package var equipmentProfiles: [Profile.Equipment]
+        var equipmentProfiles: [Profile.Equipment]
         /// Day type ids, one per training day.
-        package var weeklyStructure: [String]
+        var weeklyStructure: [String]
 
-        package init(id: String, name: String, equipmentProfiles: [Profile.Equipment], weeklyStructure: [String]) {
+        init(id: String, name: String, equipmentProfiles: [Profile.Equipment], weeklyStructure: [String]) {
             self.id = id
             self.name = name
             self.equipmentProfiles = equipmentProfiles
@@ -112,7 +112,7 @@ package struct TrainingRules: Sendable {
 
     /// Reps and reps-in-reserve for one kind of exercise, and how many sets one exercise may take.
     package struct Prescription: Sendable, Hashable {
-        package var maxSetsPerExercise: Int
+        var maxSetsPerExercise: Int
         package var reps: ClosedRange<Int>
         package var rir: ClosedRange<Int>
 
@@ -125,18 +125,18 @@ package struct TrainingRules: Sendable {
 
     /// What a goal changes in training: rep range, reps in reserve, a multiplier on the weekly
     /// sets and extra blocks (docs/requirements.md#training-volume).
-    package struct GoalModifier: Sendable, Hashable {
+    struct GoalModifier: Sendable, Hashable {
         /// `hypertrophy`, `strength` or `fat_loss`: the name rest rules and explanations use.
         package var name: String
         /// Multiplier on the experience band (0.8 = −20% sets).
-        package var setFactor: Double
+        var setFactor: Double
         package var compound: Prescription
         package var isolation: Prescription
         /// Conditioning exercises for a finisher block, first allowed one wins; empty for none.
-        package var finisherOptions: [String]
-        package var finisherMinutes: Int
+        var finisherOptions: [String]
+        var finisherMinutes: Int
 
-        package init(
+        init(
             name: String, setFactor: Double, compound: Prescription, isolation: Prescription,
             finisherOptions: [String] = [], finisherMinutes: Int = 0
         ) {
@@ -154,12 +154,12 @@ package struct TrainingRules: Sendable {
     }
 
     /// How much one session may hold.
-    package struct SessionLimits: Sendable, Hashable {
-        package var maxSetsPerSession: Int
-        package var maxSetsPerMusclePerSession: Int
-        package var maxMinutes: Int
+    struct SessionLimits: Sendable, Hashable {
+        var maxSetsPerSession: Int
+        var maxSetsPerMusclePerSession: Int
+        var maxMinutes: Int
 
-        package init(maxSetsPerSession: Int, maxSetsPerMusclePerSession: Int, maxMinutes: Int) {
+        init(maxSetsPerSession: Int, maxSetsPerMusclePerSession: Int, maxMinutes: Int) {
             self.maxSetsPerSession = maxSetsPerSession
             self.maxSetsPerMusclePerSession = maxSetsPerMusclePerSession
             self.maxMinutes = maxMinutes
@@ -168,12 +168,12 @@ package struct TrainingRules: Sendable {
 
     /// A local set cut for an injury: a flagged injury lowers the weekly sets of the muscles it
     /// affects (docs/requirements.md#exercise-selection).
-    package struct InjuryCut: Sendable, Hashable {
+    struct InjuryCut: Sendable, Hashable {
         package var muscles: [String]
         /// Fraction removed, 0.3 = −30%.
         package var cut: Double
 
-        package init(muscles: [String], cut: Double) {
+        init(muscles: [String], cut: Double) {
             self.muscles = muscles
             self.cut = cut
         }
@@ -181,14 +181,14 @@ package struct TrainingRules: Sendable {
 
     /// The busy-day variant's limits.
     package struct CompactRules: Sendable, Hashable {
-        package var maxMinutes: Int
-        package var warmupSeconds: Int
+        var maxMinutes: Int
+        var warmupSeconds: Int
         package var rounds: Int
-        package var groupSize: Int
-        package var restBetweenRoundsSeconds: Int
-        package var transitionSeconds: Int
+        var groupSize: Int
+        var restBetweenRoundsSeconds: Int
+        var transitionSeconds: Int
 
-        package init(maxMinutes: Int, warmupSeconds: Int, rounds: Int, groupSize: Int, restBetweenRoundsSeconds: Int, transitionSeconds: Int) {
+        init(maxMinutes: Int, warmupSeconds: Int, rounds: Int, groupSize: Int, restBetweenRoundsSeconds: Int, transitionSeconds: Int) {
             self.maxMinutes = maxMinutes
             self.warmupSeconds = warmupSeconds
             self.rounds = rounds
@@ -199,64 +199,64 @@ package struct TrainingRules: Sendable {
     }
 
     /// One block of the active-recovery day: the first allowed option is used.
-    package struct RecoveryBlock: Sendable, Hashable {
+    struct RecoveryBlock: Sendable, Hashable {
         package var options: [String]
         package var sets: Int
 
-        package init(options: [String], sets: Int) {
+        init(options: [String], sets: Int) {
             self.options = options
             self.sets = sets
         }
     }
 
     // Splits (rules/training-splits.yaml, catalogs/plan-templates.yaml)
-    package var maxTrainingDays: Decided<Int>
-    package var recoveryTemplate: String
-    package var splitsByDays: [Int: Decided<SplitChoice>]
-    package var templates: [String: PlanTemplate]
-    package var dayTypes: [String: DayType]
+    var maxTrainingDays: Decided<Int>
+    var recoveryTemplate: String
+    var splitsByDays: [Int: Decided<SplitChoice>]
+    var templates: [String: PlanTemplate]
+    var dayTypes: [String: DayType]
 
     // Volume (rules/training-volume.yaml)
-    package var trackedMuscles: [String]
+    var trackedMuscles: [String]
     package var setCredit: Decided<SetCredit>
-    package var defaultExperience: Profile.Experience
-    package var targetPosition: Double
+    var defaultExperience: Profile.Experience
+    var targetPosition: Double
     package var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
     /// Sets added to one muscle's band (`muscle_adjustments`), each for an experience level, a
     /// goal, both or neither; every matching row adds. None unless the rules give them.
-    package var muscleAdjustments: [Decided<MuscleAdjustment>] = []
+    var muscleAdjustments: [Decided<MuscleAdjustment>] = []
 
     // Goals (rules/training-goals.yaml)
-    package var defaultGoal: String
-    package var goalModifiers: [String: Decided<GoalModifier>]
+    var defaultGoal: String
+    var goalModifiers: [String: Decided<GoalModifier>]
 
     // Session limits (rules/training-session-limits.yaml)
-    package var sessionLimits: [Profile.Experience: Decided<SessionLimits>]
-    package var warmupSeconds: Int
-    package var transitionSeconds: Int
+    var sessionLimits: [Profile.Experience: Decided<SessionLimits>]
+    var warmupSeconds: Int
+    var transitionSeconds: Int
     /// Rest between sets, by goal modifier name and movement.
-    package var restSeconds: [String: [Exercise.Movement: Decided<Int>]]
+    var restSeconds: [String: [Exercise.Movement: Decided<Int>]]
 
     // Selection (rules/training-selection.yaml)
-    package var equipmentProfiles: [Profile.Equipment: Set<String>]
-    package var defaultEquipment: Profile.Equipment
-    package var allowedLevels: [Profile.Experience: Set<Exercise.Level>]
-    package var maxExercisesPerMusclePerSession: Int
+    var equipmentProfiles: [Profile.Equipment: Set<String>]
+    var defaultEquipment: Profile.Equipment
+    var allowedLevels: [Profile.Experience: Set<Exercise.Level>]
+    var maxExercisesPerMusclePerSession: Int
     /// Pregnancy, high blood pressure and age screens (`safety_screens`); none unless the rules give them.
-    package var safetyScreens = SafetyScreens()
+    var safetyScreens = SafetyScreens()
     /// Loaded before bodyweight, small-muscle limits, strength patterns, balance (`exercise_choice`); none unless the rules give them.
-    package var exerciseChoice = ExerciseChoiceRules()
-    package var minSetsPerExercise: Int
-    package var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
+    var exerciseChoice = ExerciseChoiceRules()
+    var minSetsPerExercise: Int
+    var injuryCuts: [Profile.Injury: Decided<InjuryCut>]
     package var selectionPolicy: RuleReference
 
     // Busy-day variant and recovery day (rules/training-compact.yaml, rules/training-recovery.yaml)
     package var compact: Decided<CompactRules>
-    package var recoveryNote: String
-    package var recoveryBlocks: [RecoveryBlock]
-    package var recoverySource: RuleReference
+    var recoveryNote: String
+    var recoveryBlocks: [RecoveryBlock]
+    var recoverySource: RuleReference
 
-    package init(
+    init(
         maxTrainingDays: Decided<Int>, recoveryTemplate: String, splitsByDays: [Int: Decided<SplitChoice>],
         templates: [String: PlanTemplate], dayTypes: [String: DayType], trackedMuscles: [String],
         setCredit: Decided<SetCredit>, defaultExperience: Profile.Experience, targetPosition: Double,

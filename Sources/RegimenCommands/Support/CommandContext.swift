@@ -1,9 +1,9 @@
-package import Foundation
+import Foundation
 import Synchronization
 
 /// Where a command writes and what it knows of its surroundings. Commands use
 /// ``CommandContext/current``; tests bind a capturing context to run commands in-process.
-package struct CommandContext: Sendable {
+struct CommandContext: Sendable {
     /// Results: what a command produces.
     package var standardOutput: TextOutput
     /// Diagnostics and errors.
@@ -13,9 +13,9 @@ package struct CommandContext: Sendable {
     /// The running executable, used to find the bundled rules when run from outside the repo.
     package var executable: URL?
     /// Reads all of standard input (a file argument of `-`); tests supply the text.
-    package var readStandardInput: @Sendable () -> Data
+    var readStandardInput: @Sendable () -> Data
 
-    package init(
+    init(
         standardOutput: TextOutput, standardError: TextOutput, currentDirectory: URL, executable: URL?,
         readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
     ) {
@@ -39,7 +39,7 @@ package struct CommandContext: Sendable {
 }
 
 /// A destination for text: a process stream or an in-memory buffer (for tests).
-package final class TextOutput: Sendable {
+final class TextOutput: Sendable {
     private enum Destination {
         case fileHandle(Int32)
         case buffer
@@ -60,7 +60,7 @@ package final class TextOutput: Sendable {
     package var text: String { captured.withLock { $0 } }
 
     /// Writes `line` and a newline.
-    package func writeLine(_ line: String) { write(line + "\n") }
+    func writeLine(_ line: String) { write(line + "\n") }
 
     /// Writes `text` as is.
     package func write(_ text: String) {

@@ -1,8 +1,8 @@
 import ArgumentParser
-package import RegimenKit
+import RegimenKit
 
 /// The exit statuses every `regimen` subcommand uses.
-package enum CommandExit {
+enum CommandExit {
     /// Everything checked out.
     package static let success: Int32 = 0
     /// A rule, test or evaluation failed (rule-file errors, a failing expression).

@@ -57,7 +57,7 @@ package struct CoachingRuleInventory: Sendable {
 
     /// Reads every rule file under `sources.rules`; files that do not parse are left out (loading
     /// the engine has already reported them).
-    package init(sources: RuleSources) {
+    init(sources: RuleSources) {
         var rules: [CoachingRule] = []
         var levels: [(String, CompiledExpression)] = []
         for url in Self.yamlFiles(under: sources.rules) {
@@ -103,12 +103,12 @@ package struct CoachingRuleInventory: Sendable {
     package func rule(_ id: String) -> CoachingRule? { byId[id].map { rules[$0] } }
 
     /// The adaptation rule a change-log entry names (`sore_region`), in either adaptation file.
-    package func adaptationRule(_ id: String) -> CoachingRule? {
+    func adaptationRule(_ id: String) -> CoachingRule? {
         rule("readiness_rules.rules.\(id)") ?? rule("progression_rules.rules.\(id)")
     }
 
     /// The `training_selection.levels` rows whose condition holds for `experience`.
-    package func levelRules(experience: String) -> [String] {
+    func levelRules(experience: String) -> [String] {
         levelConditions.compactMap { entry in
             guard case .bool(true)? = try? entry.condition.evaluate(["experience": .string(experience)]) else { return nil }
             return entry.id

@@ -8,7 +8,7 @@ package struct ExpectedNumber: Sendable, Hashable, CustomStringConvertible {
     package var lower: Double?
     package var upper: Double?
 
-    package init(lower: Double?, upper: Double?) {
+    init(lower: Double?, upper: Double?) {
         self.lower = lower
         self.upper = upper
     }

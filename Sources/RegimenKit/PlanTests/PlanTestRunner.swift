@@ -41,7 +41,7 @@ package struct PlanTestOutcome: Sendable {
     package var adapted: AdaptationResult?
     package var diff: ProfileDiff?
     package var profile: Profile
-    package var profileValue: Value
+    var profileValue: Value
 }
 
 /// Reads plan-test files and runs their cases through the engine's front door
@@ -420,7 +420,7 @@ package struct PlanTestRunner: Sendable {
 package struct CoachingCoverage: Sendable {
     package let inventory: CoachingRuleInventory
     /// Cases that reached each rule, by rule id.
-    package private(set) var hits: [String: Int] = [:]
+    private(set) var hits: [String: Int] = [:]
 
     package init(inventory: CoachingRuleInventory) { self.inventory = inventory }
 
@@ -429,5 +429,5 @@ package struct CoachingCoverage: Sendable {
     }
 
     package var covered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) > 0 } }
-    package var uncovered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) == 0 } }
+    var uncovered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) == 0 } }
 }

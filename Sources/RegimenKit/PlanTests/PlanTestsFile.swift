@@ -44,7 +44,7 @@ package struct PlanTestCase: Sendable {
     package var location: SourceLocation
     package var profile: Input
     /// The profile before a change: the case also runs the auto-adjust diff to `profile`.
-    package var previousProfile: Input?
+    var previousProfile: Input?
     /// Check-ins, logged sessions, adherence and weight trend: the case also adapts the plan.
     package var checkIns: Input?
     /// The plan to adapt (a `regimen plan --format json` document); the profile's plan otherwise.
@@ -54,10 +54,10 @@ package struct PlanTestCase: Sendable {
     /// A goal for the supplements shortlist other than the profile's (`regimen supplements --goal`).
     package var supplementGoal: String?
     package var expectations: [PlanExpectation]
-    package var assertions: [Assertion]
+    var assertions: [Assertion]
 
     /// What `assert:` expressions may read.
-    package static let assertScope = ExpressionScope("assert", "once per case, after the plan (and any adaptation and diff) ran", [
+    static let assertScope = ExpressionScope("assert", "once per case, after the plan (and any adaptation and diff) ran", [
         VariableDeclaration("plan", ExpressionType(.map), "the final plan, as `regimen plan --format json` writes it (the patched plan when the case adapts)"),
         VariableDeclaration("generated", ExpressionType(.map), "the plan generated from the profile, before any adaptation"),
         VariableDeclaration("supplements", ExpressionType(.map), "the supplements advice, as `regimen supplements --format json` writes it"),

@@ -230,7 +230,7 @@ package struct CompiledExpression: Sendable {
 
     /// Whether evaluating may use the value in `slot` whole, in the expression or in any function
     /// of its environment (called or not).
-    package func usesWhole(slot: Int) -> Bool {
+    func usesWhole(slot: Int) -> Bool {
         ownSlotUses.whole.contains(slot) || Self.functionSlotUses([self]).whole.contains(slot)
     }
 

@@ -23,7 +23,7 @@ package struct ExpressionEnvironment: Sendable {
     package let projectionPresenceSlot: Int?
     static let presenceName = "?projected"
     /// Limits the static checks enforce (Firestore's).
-    package static let maxFunctionArguments = 7
+    static let maxFunctionArguments = 7
     package static let maxCallDepth = 20
 
     /// An environment with no names.
@@ -278,7 +278,7 @@ package struct ExpressionEnvironment: Sendable {
     }
 
     /// Whether a function of this name is visible.
-    package func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
+    func hasFunction(named name: String) -> Bool { functionNames[name] != nil }
 
     /// Presence bits (see ``Projection``) saying `variable` is projected with the fields in
     /// `present`; 0 when `variable` is not projected here.

@@ -28,7 +28,7 @@ package struct FunctionDefinition: Sendable {
     package var source: SourceText
     package var location: SourceLocation?
 
-    package init(name: String, parameters: [(name: String, span: SourceSpan)], lets: [(name: String, value: Expr, span: SourceSpan)], result: Expr, source: SourceText, location: SourceLocation?) {
+    init(name: String, parameters: [(name: String, span: SourceSpan)], lets: [(name: String, value: Expr, span: SourceSpan)], result: Expr, source: SourceText, location: SourceLocation?) {
         self.name = name
         self.parameters = parameters
         self.lets = lets

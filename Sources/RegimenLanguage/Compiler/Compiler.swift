@@ -370,7 +370,7 @@ struct Compiler {
 
 /// "did you mean" notes by edit distance.
 package enum Suggestions {
-    package static func didYouMean(_ name: String, _ candidates: [String]) -> [String] {
+    static func didYouMean(_ name: String, _ candidates: [String]) -> [String] {
         guard let best = closest(name, candidates) else { return [] }
         return ["did you mean '\(best)'?"]
     }

@@ -140,9 +140,9 @@ package struct DiagnosticCollector: Sendable {
 
 /// The bound on diagnostics of one kind in one file (issue 33: a profile with 100,000 unknown keys
 /// printed 32 MB of diagnostics). Not a coaching number: a limit of the tool, like the input size.
-package struct DiagnosticCap: Sendable {
+struct DiagnosticCap: Sendable {
     /// Diagnostics of one id listed per file; the rest become "and N more".
-    package static let perKind = 50
+    static let perKind = 50
 
     private struct Kind: Hashable {
         var id: String
@@ -155,7 +155,7 @@ package struct DiagnosticCap: Sendable {
     private var passed: [(kind: Kind, first: Diagnostic, count: Int)] = []
     private var passedIndex: [Kind: Int] = [:]
 
-    package init() {}
+    init() {}
 
     /// Whether to keep `diagnostic`; when not, it is counted for its kind's summary.
     package mutating func admits(_ diagnostic: Diagnostic) -> Bool {

@@ -2,7 +2,7 @@
 ///
 /// A context is created per evaluation on the evaluating thread; the compiled program it runs is
 /// immutable and shared.
-package struct EvaluationContext: ~Copyable {
+struct EvaluationContext: ~Copyable {
     enum LocalSlot {
         case value(Value)
         /// Boxed: an error is several times the size of a value, and frames are pushed and popped

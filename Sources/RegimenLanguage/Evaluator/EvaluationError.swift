@@ -11,16 +11,16 @@ package struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertib
         package var description: String { rawValue }
 
         /// A map has no such key (`Property k is undefined on object.`).
-        package static let undefinedProperty = Code("undefined-property")
+        static let undefinedProperty = Code("undefined-property")
         /// A field or method was read from `null`.
         package static let nullValue = Code("null-value")
         /// An operation or method does not apply to the operand types.
-        package static let unsupportedOperation = Code("unsupported-operation")
-        package static let divideByZero = Code("divide-by-zero")
+        static let unsupportedOperation = Code("unsupported-operation")
+        static let divideByZero = Code("divide-by-zero")
         package static let overflow = Code("overflow")
-        package static let indexOutOfBounds = Code("index-out-of-bounds")
+        static let indexOutOfBounds = Code("index-out-of-bounds")
         package static let invalidArgument = Code("invalid-argument")
-        package static let functionNotFound = Code("function-not-found")
+        static let functionNotFound = Code("function-not-found")
         /// `get()` of a missing document, or another host service failure.
         package static let serviceCall = Code("service-call")
         /// An evaluation bound (steps, call depth, sizes, document reads) was exceeded.

@@ -5,9 +5,9 @@ package struct EvaluationLimits: Sendable, Hashable {
     /// Nested user-function calls (Firestore allows 20).
     package var maxCallDepth: Int
     /// Longest string an operation may produce, in UTF-8 bytes.
-    package var maxStringLength: Int
+    var maxStringLength: Int
     /// Largest list, set or map an operation may produce.
-    package var maxCollectionSize: Int
+    var maxCollectionSize: Int
     /// Work of one `matches`, `split` or `replace` (instructions of the regular-expression
     /// matcher). Matching is linear, but in text length × pattern size, and both may be large;
     /// about 0.1 s of work by default.

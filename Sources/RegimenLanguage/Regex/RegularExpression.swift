@@ -34,7 +34,7 @@ package struct RegularExpression: Sendable {
     }
 
     /// Number of capturing groups.
-    package var captureCount: Int { program.captureCount }
+    var captureCount: Int { program.captureCount }
 
     /// Whether the pattern matches the whole text.
     package func wholeMatch(_ text: String) -> Bool {

@@ -47,7 +47,7 @@ package struct SourceText: Sendable, Hashable {
     }
 
     /// 1-based line and column inside `text` itself, for messages about free-standing expressions.
-    package func lineAndColumn(ofScalarOffset offset: Int) -> (line: Int, column: Int) {
+    func lineAndColumn(ofScalarOffset offset: Int) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var index = 0

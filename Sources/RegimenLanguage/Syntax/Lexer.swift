@@ -217,7 +217,7 @@ package struct Lexer: Sendable {
 
     /// Scans one raw path segment (`users`, `(default)`, `{userId}` excluded) after a `/`.
     /// Stops at `/`, `$(`, whitespace or a character that cannot be part of a segment.
-    package mutating func scanPathSegment() -> (text: String, span: SourceSpan) {
+    mutating func scanPathSegment() -> (text: String, span: SourceSpan) {
         let start = position
         var text = String.UnicodeScalarView()
         while let c = peekScalar() {
@@ -233,7 +233,7 @@ package struct Lexer: Sendable {
     }
 
     /// The next scalar without consuming it, for the parser's path scanning.
-    package func peekCharacter() -> Unicode.Scalar? { peekScalar() }
+    func peekCharacter() -> Unicode.Scalar? { peekScalar() }
 
     /// Consumes one scalar.
     package mutating func advance() { position += 1 }

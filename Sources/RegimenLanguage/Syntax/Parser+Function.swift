@@ -3,7 +3,7 @@ extension Parser {
     ///
     /// Semicolons after `let` are required; after `return` they are optional, as the emulator
     /// accepts. The `.rules` parser and rule files that declare helpers in Firestore syntax share it.
-    package mutating func parseFunctionDeclaration(source: SourceText) throws(Failure) -> FunctionDefinition {
+    mutating func parseFunctionDeclaration(source: SourceText) throws(Failure) -> FunctionDefinition {
         let keyword = advance()
         guard keyword.isKeyword("function") else {
             throw Failure(message: "expected 'function', found \(keyword.describe())", span: keyword.span)
@@ -46,7 +46,7 @@ extension Parser {
     }
 
     /// Parses every function declaration in `text` (a sequence of `function …` blocks).
-    package static func parseFunctionDeclarations(_ source: SourceText) -> Result<[FunctionDefinition], Failure> {
+    static func parseFunctionDeclarations(_ source: SourceText) -> Result<[FunctionDefinition], Failure> {
         var parser = Parser(source.text)
         var definitions: [FunctionDefinition] = []
         do {

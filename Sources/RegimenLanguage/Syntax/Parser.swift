@@ -14,7 +14,7 @@ package struct Parser {
         package var span: SourceSpan
     }
 
-    package private(set) var lexer: Lexer
+    private(set) var lexer: Lexer
     private var lookahead: Token
     private var depth = 0
     /// The most levels an expression may nest: brackets, and operators, members, calls and
@@ -66,7 +66,7 @@ package struct Parser {
     }
 
     /// Parses one expression and returns its tree.
-    package mutating func parseExpression() throws(Failure) -> Expr {
+    mutating func parseExpression() throws(Failure) -> Expr {
         try parseSubexpression().expr
     }
 

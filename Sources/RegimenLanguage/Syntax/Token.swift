@@ -24,7 +24,7 @@ package struct Token: Sendable, Equatable {
     package var kind: Kind
     package var span: SourceSpan
 
-    package func isSymbol(_ symbol: Symbol) -> Bool { kind == .symbol(symbol) }
+    func isSymbol(_ symbol: Symbol) -> Bool { kind == .symbol(symbol) }
 
-    package func isKeyword(_ word: String) -> Bool { kind == .identifier(word) }
+    func isKeyword(_ word: String) -> Bool { kind == .identifier(word) }
 }

@@ -48,7 +48,7 @@ package final class DecodingContext {
 
     /// Notes that `name` is defined by `expression` (compiled from `source`), so that its strings
     /// are checked against whatever the file's other expressions compare `name` with.
-    package func recordDefinition(_ name: String, of expression: CompiledExpression, from source: ExpressionSource) {
+    func recordDefinition(_ name: String, of expression: CompiledExpression, from source: ExpressionSource) {
         guard let strings = expression.literalStrings, !strings.isEmpty else { return }
         let located = strings.map { LiteralString(text: $0.text, location: Self.fileLocation($0.location, in: source)) }
         guard let file = located.first?.location?.file else { return }
@@ -163,11 +163,11 @@ package final class DecodingContext {
 /// `kind: functions` files) so later kinds can compile expressions that call them.
 package struct DecodingServices: Sendable {
     /// Helper functions declared by `kind: functions` files, callable from every expression.
-    package var expressionFunctions: ExpressionFunctions
+    var expressionFunctions: ExpressionFunctions
     /// The compiled functions: the parent of every environment ``DecodingContext/environment(variables:)`` makes.
     package var expressionEnvironment: ExpressionEnvironment
 
-    package init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
+    init(expressionFunctions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty) {
         self.expressionFunctions = expressionFunctions
         self.expressionEnvironment = expressionEnvironment
     }

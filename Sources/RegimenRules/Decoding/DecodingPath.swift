@@ -30,7 +30,7 @@ package struct DecodingPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `'when.days'`, or `value` at the top of a subject.
-    package var quotedKey: String { keyPath.isEmpty ? "value" : "'\(keyPath)'" }
+    var quotedKey: String { keyPath.isEmpty ? "value" : "'\(keyPath)'" }
 
     /// `subject: text`, or just `text` without a subject.
     package func prefixed(_ text: String) -> String { subject.isEmpty ? text : "\(subject): \(text)" }

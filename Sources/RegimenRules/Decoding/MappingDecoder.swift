@@ -31,7 +31,7 @@ package struct MappingDecoder {
     /// `01`, a word that also reads as the number 1, so that decoders keyed by numbers (meals per
     /// day) go on to describe their entries; no decoder names the key `01` itself (one that
     /// names `1`, as the activity multipliers do for each number of training days, describes it).
-    package static let anyKey = "01"
+    static let anyKey = "01"
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.

@@ -75,7 +75,7 @@ package indirect enum NodeShape: Sendable, Equatable {
     }
 
     /// Whether the shape constrains nothing.
-    package var isAnything: Bool { if case .anything = self { true } else { false } }
+    var isAnything: Bool { if case .anything = self { true } else { false } }
 
     /// The same shape with every text word (a list's elements and a dictionary's values
     /// included) a word of `vocabulary`.
@@ -164,15 +164,15 @@ package struct MappingShape: Sendable, Equatable {
 extension NodeShape {
     /// What every expression's description says: the schema checks where an expression goes, the
     /// loader checks what it says.
-    package static let expressionNote =
+    static let expressionNote =
         "An expression in the Regimen rules language. The schema checks only that one is written here; its syntax, names and types are checked by the loader (regimen check)."
 
     /// The JSON Schema (2020-12) fragment for this shape, with no vocabulary (any text).
-    package var jsonSchema: Value { jsonSchema(SchemaVocabularies.none) }
+    var jsonSchema: Value { jsonSchema(SchemaVocabularies.none) }
 
     /// The JSON Schema (2020-12) fragment for this shape, each vocabulary word an `enum` of
     /// `vocabularies`' words.
-    package func jsonSchema(_ vocabularies: SchemaVocabularies) -> Value {
+    func jsonSchema(_ vocabularies: SchemaVocabularies) -> Value {
         func inner(_ shape: NodeShape) -> Value { shape.jsonSchema(vocabularies) }
         var schema = OrderedDictionary<String, Value>()
         switch self {

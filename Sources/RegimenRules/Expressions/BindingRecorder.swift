@@ -35,7 +35,7 @@ package final class BindingRecorder: Sendable {
     /// scope does not declare; a value its declared type does not admit (an unbound variable
     /// reads `null`); a declared name no evaluation of its scope bound; a scope never evaluated
     /// (a check that saw nothing proves nothing). Empty when the engine binds what is declared.
-    package func mismatches(_ scopes: [(scope: ExpressionScope, locations: Set<SourceLocation>)]) -> [String] {
+    func mismatches(_ scopes: [(scope: ExpressionScope, locations: Set<SourceLocation>)]) -> [String] {
         var problems: [String] = []
         var boundPerScope = Array(repeating: Set<String>(), count: scopes.count)
         var evaluatedPerScope = Array(repeating: 0, count: scopes.count)

@@ -2,7 +2,7 @@ package import RegimenLanguage
 
 extension ExpressionFunctions {
     /// The declarations in the form the expression compiler takes.
-    package var functionSources: [FunctionSource] {
+    var functionSources: [FunctionSource] {
         declarations.map { declaration in
             FunctionSource(
                 name: declaration.name, parameters: declaration.parameters,

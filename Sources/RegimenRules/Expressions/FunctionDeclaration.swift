@@ -28,7 +28,7 @@ package struct ExpressionFunctions: Sendable {
     /// The declarations, ordered by file path and position within the file.
     package let declarations: [FunctionDeclaration]
 
-    package init(_ declarations: [FunctionDeclaration] = []) {
+    init(_ declarations: [FunctionDeclaration] = []) {
         self.declarations = declarations
     }
 

@@ -12,7 +12,7 @@ package import RegimenLanguage
 package struct RequiredRuleFiles {
     private let ruleSet: RuleSet
     /// Kinds asked for that the rule set does not hold, in the order asked.
-    package private(set) var missingKinds: [String] = []
+    private(set) var missingKinds: [String] = []
 
     package init(_ ruleSet: RuleSet) {
         self.ruleSet = ruleSet

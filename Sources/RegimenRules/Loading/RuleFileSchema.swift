@@ -5,7 +5,7 @@ package import RegimenLanguage
 /// (see ``ShapeRecorder``): the loader and the schema read one declaration.
 package enum RuleFileSchema {
     /// The `$id` base of every schema Regimen writes; each schema is `<base><name>.schema.json`.
-    package static let idBase = "https://regimen.dev/schemas/"
+    static let idBase = "https://regimen.dev/schemas/"
 
     /// The file name of the schema for `kind` (`readiness_rules.schema.json`).
     package static func fileName(for kind: String) -> String { "\(kind).schema.json" }

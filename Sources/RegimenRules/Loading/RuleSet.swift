@@ -33,7 +33,7 @@ package struct RuleSet: Sendable {
     package let expressionEnvironment: ExpressionEnvironment
     /// Files that declared a kind but did not load (their errors are reported with the load),
     /// by kind: the path of the first such file.
-    package let failedFiles: [String: String]
+    let failedFiles: [String: String]
 
     package init(
         files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty,

@@ -70,7 +70,7 @@ package struct RuleSetLoader: Sendable {
     }
 
     /// The `kind:` values this loader understands, sorted.
-    package var knownKinds: [String] { kinds.keys.sorted() }
+    var knownKinds: [String] { kinds.keys.sorted() }
 
     /// Which files a load decodes.
     package enum Scope: Sendable {

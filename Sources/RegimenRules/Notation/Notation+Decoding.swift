@@ -3,7 +3,7 @@ import RegimenLanguage
 extension DecodingContext {
     /// Parses the scalar in `node` with `parse`, reporting a ``NotationError`` at the exact
     /// character it names: `rule 'x': 'reps': range runs backwards: 12 is above 8`.
-    package func parseNotation<T>(
+    func parseNotation<T>(
         _ node: LocatedNode, at path: DecodingPath, expected: String, _ parse: (String) throws(NotationError) -> T
     ) -> T? {
         if describe(.text, for: node) { return nil }

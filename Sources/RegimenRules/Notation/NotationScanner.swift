@@ -5,7 +5,7 @@ package struct NotationError: Error, Sendable, Hashable, CustomStringConvertible
     /// Where in the text the problem is (Unicode scalars from the start).
     package var offset: Int
 
-    package init(_ message: String, at offset: Int) {
+    init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset
     }

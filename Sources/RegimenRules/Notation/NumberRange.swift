@@ -6,7 +6,7 @@ package struct NumberRange: Sendable, Hashable, CustomStringConvertible {
     package let lower: Double
     package let upper: Double
     /// Whether both bounds were written as whole numbers (reps, sets, days).
-    package let isIntegral: Bool
+    let isIntegral: Bool
 
     /// A range; `lower` must not exceed `upper`.
     package init?(_ lower: Double, _ upper: Double, integral: Bool? = nil) {
@@ -60,7 +60,7 @@ package struct NumberRange: Sendable, Hashable, CustomStringConvertible {
     package func contains(_ value: Double) -> Bool { value >= lower && value <= upper }
 
     /// `value` moved into the range.
-    package func clamp(_ value: Double) -> Double { min(max(value, lower), upper) }
+    func clamp(_ value: Double) -> Double { min(max(value, lower), upper) }
 
     /// The bounds as integers, when the range is integral.
     package var integerBounds: ClosedRange<Int>? {

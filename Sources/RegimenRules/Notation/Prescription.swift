@@ -13,7 +13,7 @@ package struct Effort: Sendable, Hashable, CustomStringConvertible {
     package let scale: Scale
     package let target: NumberRange
 
-    package init(_ scale: Scale, _ target: NumberRange) {
+    init(_ scale: Scale, _ target: NumberRange) {
         self.scale = scale
         self.target = target
     }
@@ -31,7 +31,7 @@ package struct Prescription: Sendable, Hashable, CustomStringConvertible {
     package let sets: NumberRange
     package let reps: NumberRange
     /// `+` after the reps: as many as possible, at least the written number.
-    package let asManyAsPossible: Bool
+    let asManyAsPossible: Bool
     package let effort: Effort?
     /// Mass, or a percentage of a one-rep max.
     package let load: Quantity?

@@ -120,7 +120,7 @@ package struct Quantity: Sendable, Hashable, CustomStringConvertible {
     package var dimension: QuantityUnit.Dimension { unit.dimension }
 
     /// The amount in the dimension's base unit: kilograms, a fraction (2.5% → 0.025), seconds.
-    package var baseAmount: NumberRange {
+    var baseAmount: NumberRange {
         NumberRange(amount.lower * unit.toBase, amount.upper * unit.toBase, integral: false) ?? amount
     }
 

@@ -5,14 +5,14 @@ package import RegimenLanguage
 ///
 /// The chosen point is always clamped into the range: a selector picks *within* the range a
 /// coach wrote, it cannot widen it.
-package enum RangeSelector: Sendable {
+enum RangeSelector: Sendable {
     case low
     case middle
     case high
     case expression(CompiledExpression)
 
     /// The variables a selector expression sees before the caller's own.
-    package static let rangeVariables = ["low", "mid", "high"]
+    static let rangeVariables = ["low", "mid", "high"]
 
     /// The point of `range` this selector picks, clamped into the range.
     /// - Parameter bindings: Values for the extra variables the selector was compiled with.
@@ -37,7 +37,7 @@ package enum RangeSelector: Sendable {
 
     /// The point as a whole number for integral ranges (sets, reps): rounded down, so a selector
     /// halfway through 6-15 prescribes 10, never more than the coach's midpoint.
-    package func selectWhole(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Int {
+    func selectWhole(in range: NumberRange, bindings: [String: Value] = [:]) throws(EvaluationError) -> Int {
         let point = try select(in: range, bindings: bindings)
         return Int(exactly: point.rounded(.down)) ?? range.lower.saturatingInt(.down)
     }

@@ -44,11 +44,11 @@ package struct PlausibilityRules: RuleFileKind, Sendable {
     package var plan: [String: Range]
 
     package static let indexKeys = ["bmr", "tdee", "bmi", "ffmi", "lbm_kg", "whtr"]
-    package static let clientKeys = ["bmi", "ffmi"]
-    package static let gridKeys = ["age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "activity_multiplier"]
-    package static let nutritionKeys = ["tdee_multiplier", "protein_g_per_kg", "lean_mass_protein_g_per_kg", "fat_g_per_kg"]
-    package static let burnKeys = ["kcal_per_kg_hour"]
-    package static let planKeys = ["kcal", "protein_g", "fat_g", "carb_g", "load_kg"]
+    static let clientKeys = ["bmi", "ffmi"]
+    static let gridKeys = ["age", "height_cm", "weight_kg", "bodyfat_pct", "waist_cm", "activity_multiplier"]
+    static let nutritionKeys = ["tdee_multiplier", "protein_g_per_kg", "lean_mass_protein_g_per_kg", "fat_g_per_kg"]
+    static let burnKeys = ["kcal_per_kg_hour"]
+    static let planKeys = ["kcal", "protein_g", "fat_g", "carb_g", "load_kg"]
 
     package static func decode(_ document: inout MappingDecoder) -> PlausibilityRules? {
         let context = document.context

@@ -17,7 +17,7 @@ package struct DeloadClock: Sendable, Hashable {
     package func block(of week: Int) -> Int { (max(1, week) - 1) / blockWeeks }
 
     /// Whether the clock schedules a deload in `week`: the last week of its block.
-    package func isScheduledDeload(_ week: Int) -> Bool { week >= 1 && weekInBlock(week) == blockWeeks }
+    func isScheduledDeload(_ week: Int) -> Bool { week >= 1 && weekInBlock(week) == blockWeeks }
 
     /// The scheduled deload weeks among weeks 1 … `weeks`.
     package func scheduledDeloads(through weeks: Int) -> [Int] {

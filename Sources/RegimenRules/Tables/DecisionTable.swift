@@ -32,10 +32,10 @@ package enum HitPolicy: String, Sendable, Hashable, NodeEnum {
 package struct DecisionTable<Output: Sendable>: Sendable {
     /// The table's name, as messages use it.
     package let name: String
-    package let hitPolicy: HitPolicy
+    let hitPolicy: HitPolicy
     package let inputs: [TableInput]
     /// Variables beyond the inputs that row expressions may read (given at evaluation).
-    package let extraVariables: [String]
+    let extraVariables: [String]
     package let rows: [DecisionRow<Output>]
     /// Where the table starts in its file.
     package let location: SourceLocation

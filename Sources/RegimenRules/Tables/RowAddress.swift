@@ -7,5 +7,5 @@ package enum RowAddress {
     package static func of(table: String, index: Int) -> String { "\(table).rows[\(index)]" }
 
     /// `rows[index]`, the row's address inside its table.
-    package static func inTable(index: Int) -> String { "rows[\(index)]" }
+    static func inTable(index: Int) -> String { "rows[\(index)]" }
 }

@@ -26,7 +26,7 @@ package struct TableInput: Sendable, Hashable {
         case strings
 
         /// Every value of a finite domain, in order; `nil` when the domain is unbounded.
-        package var finiteValues: [Value]? {
+        var finiteValues: [Value]? {
             switch self {
             case .values(let values): values
             case .integers(let range):
@@ -40,7 +40,7 @@ package struct TableInput: Sendable, Hashable {
         }
 
         /// The domain of a variable declared with `type`: finite only for `bool`.
-        package init(_ type: ExpressionType) {
+        init(_ type: ExpressionType) {
             switch type.base {
             case .bool: self = .booleans
             case .int: self = .integers(Int64.min...Int64.max)
@@ -98,7 +98,7 @@ package struct TableInput: Sendable, Hashable {
         }
     }
 
-    package init(name: String, domain: Domain) {
+    init(name: String, domain: Domain) {
         self.name = name
         self.domain = domain
     }

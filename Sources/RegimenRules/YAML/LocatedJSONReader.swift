@@ -16,7 +16,7 @@ import RegimenLanguage
 /// - a key not followed by its colon on the same line within 1,000 bytes (libyaml's simple-key
 ///   limits), and a duplicate key (an error the YAML reader locates);
 /// - a document the YAML reader's nesting estimate or node budget refuses.
-package enum LocatedJSONReader {
+enum LocatedJSONReader {
     /// Gives up past this many bytes between a key's opening quote and its colon: libyaml takes a
     /// key longer than 1,024 characters for something else.
     static let maximumKeySpan = 1_000

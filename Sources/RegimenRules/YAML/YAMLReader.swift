@@ -10,7 +10,7 @@ package enum YAMLReader {
     /// Nesting deeper than this is refused before parsing, so a hostile file cannot exhaust the stack.
     package static let maximumDepth = 200
     /// Alias expansion beyond this many nodes is refused (the "billion laughs" document).
-    package static let maximumNodeCount = 1_000_000
+    static let maximumNodeCount = 1_000_000
 
     /// The outcome of reading one file: the document (absent when empty or unreadable) and every
     /// problem found.

@@ -13,8 +13,8 @@ package final class CoverageRecorder {
     }
 
     package let policy: CompiledPolicy
-    package private(set) var allowCounts: [Counts]
-    package private(set) var functionCounts: [Counts]
+    private(set) var allowCounts: [Counts]
+    private(set) var functionCounts: [Counts]
     /// What each sub-expression produced: condition spans keyed by allow id, function spans by -1.
     private(set) var spanSummaries: [SpanKey: ValueSummary] = [:]
 
@@ -56,7 +56,7 @@ package final class CoverageRecorder {
 
     /// Per file line, the largest number of evaluations of an expression that starts on it, plus
     /// the allow and function header lines with their own counts.
-    package func lineCounts() -> [Int: Int] {
+    func lineCounts() -> [Int: Int] {
         var lines: [Int: Int] = [:]
         func note(_ line: Int, _ count: Int) { lines[line] = max(lines[line] ?? 0, count) }
         for (key, summary) in spanSummaries {

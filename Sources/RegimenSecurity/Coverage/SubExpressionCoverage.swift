@@ -64,7 +64,7 @@ extension CoverageReport {
 package struct FileText: Sendable {
     package let scalars: [Unicode.Scalar]
     /// Offset of the first scalar of each line.
-    package let lineStarts: [Int]
+    let lineStarts: [Int]
 
     package init(_ text: String) {
         scalars = Array(text.unicodeScalars)
@@ -89,7 +89,7 @@ package struct FileText: Sendable {
         return String(view)
     }
 
-    package func collapsedText(from start: Int, to end: Int) -> String {
+    func collapsedText(from start: Int, to end: Int) -> String {
         text(from: start, to: end).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

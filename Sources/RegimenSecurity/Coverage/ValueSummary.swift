@@ -8,10 +8,10 @@ package import RegimenLanguage
 /// more"), and at most ``keptErrors`` distinct error messages.
 package struct ValueSummary: Sendable {
     /// Values shown with their counts.
-    package static let keptValues = 5
+    static let keptValues = 5
     /// Further distinct values counted before the report says "and at least N more".
-    package static let countedOthers = 64
-    package static let keptErrors = 3
+    static let countedOthers = 64
+    static let keptErrors = 3
 
     package var evaluated = 0
     package var isTrue = 0
@@ -22,7 +22,7 @@ package struct ValueSummary: Sendable {
     /// Distinct values beyond ``values`` (at most ``countedOthers``).
     private var others: Set<Value> = []
     /// Whether more distinct values were seen than ``others`` holds.
-    package private(set) var othersOverflowed = false
+    private(set) var othersOverflowed = false
     /// The first distinct error messages.
     package private(set) var errors: [String] = []
 
@@ -33,7 +33,7 @@ package struct ValueSummary: Sendable {
 
     /// Whether the sub-expression only ever produced booleans (or failed): its true/false counts
     /// say all there is to say.
-    package var isBoolean: Bool { evaluated == isTrue + isFalse + errored }
+    var isBoolean: Bool { evaluated == isTrue + isFalse + errored }
 
     mutating func record(_ outcome: Result<Value, EvaluationError>) {
         evaluated += 1

@@ -3,7 +3,7 @@ package import RegimenRules
 
 /// `kind: security_rules` files, read by the security module's own policy reader and compiled,
 /// so expression errors in conditions are reported too.
-package struct SecurityRulesFile: SelfParsedRuleFileKind {
+struct SecurityRulesFile: SelfParsedRuleFileKind {
     package static let kind = "security_rules"
     /// The policy as written.
     package let policy: SecurityPolicy

@@ -5,7 +5,7 @@ package import RegimenRules
 /// a test file whose policy is broken fails; the policy's own errors are reported once).
 /// The policy path inside is resolved from the test file's folder, relative to the process's
 /// working directory, as `regimen security test` does.
-package struct SecurityTestsFile: SelfParsedRuleFileKind {
+struct SecurityTestsFile: SelfParsedRuleFileKind {
     package static let kind = "security_tests"
     /// The cases and the documents they run against.
     package let suite: SecurityTestSuite

@@ -19,7 +19,7 @@ package enum PathPatternSegment: Sendable, Hashable {
     }
 
     /// The variable this segment binds, if any.
-    package var variableName: String? {
+    var variableName: String? {
         switch self {
         case .literal: nil
         case .wildcard(let name), .recursive(let name): name
@@ -37,7 +37,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     package var description: String { "/" + segments.map(\.text).joined(separator: "/") }
 
     /// The variables bound by this pattern, in order.
-    package var variableNames: [String] { segments.compactMap(\.variableName) }
+    var variableNames: [String] { segments.compactMap(\.variableName) }
 
     /// Parses a pattern such as `/users/{userId}/{rest=**}`. Returns the problem as a message
     /// when the text is not a valid pattern.
@@ -82,5 +82,5 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 /// Why a match path could not be parsed.
 package struct PathPatternError: Error, Sendable, Hashable {
     package var message: String
-    package init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 }

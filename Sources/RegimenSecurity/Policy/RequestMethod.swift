@@ -6,7 +6,7 @@ package enum RequestMethod: String, Sendable, Hashable, CaseIterable, Comparable
     case update
     case delete
 
-    package var isRead: Bool { self == .get || self == .list }
+    var isRead: Bool { self == .get || self == .list }
     package var isWrite: Bool { !isRead }
 
     package static func < (lhs: RequestMethod, rhs: RequestMethod) -> Bool {

@@ -14,7 +14,7 @@ public enum SecurityService: String, Sendable, Hashable, CaseIterable {
 /// ``CompiledPolicy``.
 package struct SecurityPolicy: Sendable, Hashable {
     /// `'2'` for rules_version 2; `nil` when the file has no `rules_version` (the v1 engine).
-    package var rulesVersion: String?
+    var rulesVersion: String?
     package var service: SecurityService
     /// Functions declared directly in the `service` block, visible everywhere.
     package var functions: [FunctionDeclaration]
@@ -37,7 +37,7 @@ package struct SecurityPolicy: Sendable, Hashable {
     package var usesVersion2: Bool { rulesVersion == "2" }
 
     /// Every allow statement, in source order.
-    package var allAllows: [AllowStatement] {
+    var allAllows: [AllowStatement] {
         var out: [AllowStatement] = []
         func visit(_ block: MatchBlock) {
             out.append(contentsOf: block.allows)
@@ -48,7 +48,7 @@ package struct SecurityPolicy: Sendable, Hashable {
     }
 
     /// Every function declaration with the match nesting it is declared in, in source order.
-    package var allFunctions: [FunctionDeclaration] {
+    var allFunctions: [FunctionDeclaration] {
         var out = functions
         func visit(_ block: MatchBlock) {
             out.append(contentsOf: block.functions)
@@ -65,7 +65,7 @@ package struct PolicyOrigin: Sendable, Hashable {
     package var text: String
     package var syntax: PolicySyntax
 
-    package init(file: String, text: String, syntax: PolicySyntax) {
+    init(file: String, text: String, syntax: PolicySyntax) {
         self.file = file
         self.text = text
         self.syntax = syntax
@@ -149,7 +149,7 @@ package struct LetBinding: Sendable, Hashable {
     package var value: PolicyExpression
     package var location: SourceLocation
 
-    package init(name: String, value: PolicyExpression, location: SourceLocation) {
+    init(name: String, value: PolicyExpression, location: SourceLocation) {
         self.name = name
         self.value = value
         self.location = location

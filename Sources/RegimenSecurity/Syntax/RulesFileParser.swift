@@ -6,7 +6,7 @@ package import RegimenLanguage
 /// Leniency follows the emulator: `;` after an allow condition or a `return` may be left out
 /// when the next token starts a statement or closes the block, both quote styles are accepted,
 /// and functions may be declared after the matches that use them.
-package enum RulesFileParser {
+enum RulesFileParser {
     /// Parses `text` read from `file`.
     /// - Throws: ``DiagnosticsError`` listing every structural problem found.
     package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {

@@ -12,7 +12,7 @@ package import RegimenRules
 /// checks: a match path's segments, a function's signature, an allow entry's methods.
 extension YAMLPolicyReader {
     /// The keys of a policy file besides `kind` and `version`, as the reader reads them.
-    package static var fileShape: MappingShape {
+    static var fileShape: MappingShape {
         var top = YAMLMapping(describing: "A security policy in Regimen's YAML form of Firestore (or Storage) rules.")
         var ignored = DiagnosticCollector()
         _ = decodeFile(&top, file: "<schema>", text: "", diagnostics: &ignored)

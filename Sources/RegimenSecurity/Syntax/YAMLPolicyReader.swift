@@ -25,7 +25,7 @@ import RegimenRules
 ///           - update, delete: isOwner(userId)
 ///           - list:               # no condition: always allowed, like `allow list;`
 /// ```
-package enum YAMLPolicyReader {
+enum YAMLPolicyReader {
     package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
         var diagnostics = DiagnosticCollector()
         let root = try SecurityYAML.read(text, file: file)

@@ -13,7 +13,7 @@ import OrderedCollections
 /// documents are the loader's alone.
 extension SecurityTestSuite {
     /// The keys of a test file besides `kind` and `version`, as the loader reads them.
-    package static var fileShape: MappingShape {
+    static var fileShape: MappingShape {
         var top = YAMLMapping(describing: "An auditor's test file: a policy, the documents that exist, and cases with the decision each must get.")
         var ignored = DiagnosticCollector()
         _ = decodeFile(&top, file: "<schema>", policy: nil, diagnostics: &ignored)

@@ -23,7 +23,7 @@ package struct SecurityTestCase: Sendable {
     package var request: SecurityRequest
     /// Documents added (or, with a null value, removed) for this case only.
     package var documents: [(path: RequestPath, data: OrderedDictionary<String, Value>?)]
-    package var expectAllow: Bool
+    var expectAllow: Bool
 }
 
 extension SecurityTestSuite {

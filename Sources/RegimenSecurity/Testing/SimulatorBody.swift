@@ -8,7 +8,7 @@ import RegimenRules
 /// `{"$timestamp": …}` a timestamp) and every problem is located in the body.
 package enum SimulatorBody {
     /// The body's keys that are not the request's.
-    package static let policyKeys: Set = ["policy", "policyText", "syntax", "tests"]
+    static let policyKeys: Set = ["policy", "policyText", "syntax", "tests"]
 
     /// - Throws: ``DiagnosticsError`` with every problem, located in `file`.
     package static func request(_ text: String, file: String, service: SecurityService, base: DocumentStore = DocumentStore()) throws(DiagnosticsError) -> AuthorizeBody {

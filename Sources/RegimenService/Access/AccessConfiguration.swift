@@ -28,19 +28,19 @@ package struct IDTokenSettings: Sendable {
     /// The `iss` a token must carry: `https://securetoken.google.com/<project>` for Firebase.
     package var issuer: String
     /// The `aud` a token must carry: the Firebase project id.
-    package var audience: String
+    var audience: String
     /// How far the token's clock may be from this machine's for `exp`, `nbf`, `iat` and `auth_time`.
     package var clockSkew: Duration
     /// The shortest time between two reads of ``keySetFile`` caused by unknown `kid`s: a flood of
     /// made-up `kid`s costs one read per interval, not one per request.
-    package var refreshInterval: Duration
+    var refreshInterval: Duration
     /// The shortest time between a read or fetch that failed and the next one (at most
     /// ``refreshInterval``): one transient failure at start must not refuse every token for a
     /// whole interval, and a key set that stays down still costs one attempt per retry, not one
     /// per request.
-    package var retryAfterFailure: Duration
+    var retryAfterFailure: Duration
     /// How long one fetch of ``keySetURL`` may take before it counts as a failure.
-    package var fetchTimeout: Duration
+    var fetchTimeout: Duration
 
     package init(
         keySetFile: URL, issuer: String, audience: String, clockSkew: Duration = .seconds(60), refreshInterval: Duration = .seconds(30),
@@ -108,7 +108,7 @@ package struct AccessConfiguration: Sendable {
     /// The service's identity mode for a public listener on `host`.
     /// - Throws: ``AccessConfigurationError`` when the public listener is reachable from other
     ///   machines and no mode was chosen, or a mode needs ID-token keys that were not given.
-    package func resolvedIdentityMode(publicHost host: String) throws(AccessConfigurationError) -> IdentityMode {
+    func resolvedIdentityMode(publicHost host: String) throws(AccessConfigurationError) -> IdentityMode {
         let modes = [identityMode].compactMap { $0 } + Array(policyIdentityModes.values)
         if idTokens == nil, modes.contains(.verified) {
             throw AccessConfigurationError("identity mode 'verified' needs ID-token keys (--id-token-jwks and --id-token-project)")

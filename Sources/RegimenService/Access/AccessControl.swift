@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-package import Logging
+import Logging
 import RegimenKit
 
 /// The service's answer to "who may ask, and as whom", built once at start: the identity mode
@@ -19,7 +19,7 @@ package final class AccessControl: Sendable {
 
     /// - Throws: ``AccessConfigurationError`` when no mode was chosen for a public listener
     ///   reachable from other machines, or the ID-token keys or caller keys do not read.
-    package init(_ configuration: AccessConfiguration, publicHost: String, logger: Logger) throws(AccessConfigurationError) {
+    init(_ configuration: AccessConfiguration, publicHost: String, logger: Logger) throws(AccessConfigurationError) {
         self.configuration = configuration
         identityMode = try configuration.resolvedIdentityMode(publicHost: publicHost)
         verifier = try configuration.idTokens.map { settings throws(AccessConfigurationError) in try IDTokenVerifier(settings) }

@@ -1,10 +1,10 @@
 import Crypto
-package import Foundation
-package import Logging
+import Foundation
+import Logging
 import Synchronization
 
 /// What a caller's API key lets it do.
-package enum CallerScope: String, Sendable, CaseIterable, Hashable {
+enum CallerScope: String, Sendable, CaseIterable, Hashable {
     /// The planner and tracker routes (`/v1/plans`, `/v1/tracker/*`, …) and `/v1/rules`.
     case plans
     /// `POST /v1/policies/{name}:authorize` and `GET /v1/policies`.
@@ -22,7 +22,7 @@ package enum CallerScope: String, Sendable, CaseIterable, Hashable {
 }
 
 /// A caller, identified by its API key.
-package struct Caller: Sendable, Hashable {
+struct Caller: Sendable, Hashable {
     /// The key's id in the key file: logged and counted, never the key itself.
     package var id: String
     package var scopes: Set<CallerScope>
@@ -51,7 +51,7 @@ package struct RateLimit: Sendable, Hashable {
 /// The file is looked at again (its size and modification time) at most once a second as keys
 /// are presented, and read again when it changed: keys are added and revoked without a
 /// restart. A file that no longer reads keeps the keys that did, and says so in the log once.
-package final class CallerKeys: Sendable {
+final class CallerKeys: Sendable {
     let file: URL
     /// How often the file is looked at for a change.
     let recheckInterval: Duration
@@ -71,7 +71,7 @@ package final class CallerKeys: Sendable {
 
     /// Reads the key file.
     /// - Throws: ``AccessConfigurationError`` naming the file and the entry at fault.
-    package init(file: URL, logger: Logger, recheckInterval: Duration = .seconds(1)) throws(AccessConfigurationError) {
+    init(file: URL, logger: Logger, recheckInterval: Duration = .seconds(1)) throws(AccessConfigurationError) {
         self.file = file
         self.recheckInterval = recheckInterval
         self.logger = logger

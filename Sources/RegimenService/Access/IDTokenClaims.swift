@@ -3,7 +3,7 @@ import RegimenKit
 
 /// One JSON value of an ID token's payload, kept whole so that every claim (custom claims,
 /// `firebase.sign_in_provider`, …) reaches `request.auth.token` as the token carried it.
-package enum ClaimValue: Codable, Sendable, Hashable {
+enum ClaimValue: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -12,7 +12,7 @@ package enum ClaimValue: Codable, Sendable, Hashable {
     case list([ClaimValue])
     case object([String: ClaimValue])
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -69,12 +69,12 @@ package enum ClaimValue: Codable, Sendable, Hashable {
 
 /// An ID token's payload: every claim. Its signature is checked by JWTKit; its claims by
 /// ``IDTokenVerifier`` (with the service's clock and skew, and a reason for each refusal).
-package struct IDTokenPayload: JWTPayload {
+struct IDTokenPayload: JWTPayload {
     package var claims: [String: ClaimValue]
 
-    package init(claims: [String: ClaimValue]) { self.claims = claims }
+    init(claims: [String: ClaimValue]) { self.claims = claims }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         claims = try decoder.singleValueContainer().decode([String: ClaimValue].self)
     }
 
@@ -85,5 +85,5 @@ package struct IDTokenPayload: JWTPayload {
 
     /// Nothing here: the claims are checked after the signature, by ``IDTokenVerifier``, which
     /// names the failing claim in its refusal.
-    package func verify(using algorithm: some JWTAlgorithm) async throws {}
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 import JWTKit
-package import RegimenKit
+import RegimenKit
 import Synchronization
 
 /// Verifies `Authorization: Bearer` ID tokens as Firebase documents for its ID tokens: the
@@ -13,7 +13,7 @@ import Synchronization
 /// The key set is a JWKS file, read at start; a token naming an unknown `kid` has the file read
 /// again (keys rotate), at most once per refresh interval (once per retry delay after a read that
 /// failed), and a file that no longer reads keeps the keys that did.
-package final class IDTokenVerifier: Sendable {
+final class IDTokenVerifier: Sendable {
     /// The algorithms ID tokens are signed with here. `none` and HMAC (`HS256`, whose "secret"
     /// an attacker may take from the public key) are never accepted.
     static let acceptedAlgorithms: Set = ["RS256", "ES256"]
@@ -64,7 +64,7 @@ package final class IDTokenVerifier: Sendable {
 
     /// Reads the key set.
     /// - Throws: ``AccessConfigurationError`` naming the file and what is wrong with it.
-    package init(_ settings: IDTokenSettings) throws(AccessConfigurationError) {
+    init(_ settings: IDTokenSettings) throws(AccessConfigurationError) {
         self.settings = settings
         if settings.keySetURL != nil {
             // Fetched by the first token: start-up does not wait for the network.

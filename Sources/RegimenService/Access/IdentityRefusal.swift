@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// Why an `Authorization: Bearer` ID token gives no identity: answered 401 with the reason,
 /// before any decision is made.
-package struct IdentityRefusal: Error, Sendable, Hashable {
+struct IdentityRefusal: Error, Sendable, Hashable {
     /// A stable id (`token.expired`); the error body's `error.id`.
     package var id: String
     package var message: String

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-package import NIOCore
+import NIOCore
 import NIOHTTP1
 
 /// Fetches a JSON Web Key Set over HTTP(S) for ``IDTokenVerifier`` (`--id-token-jwks-url`).
-package enum KeySetFetcher {
+enum KeySetFetcher {
     /// The largest key set read (Google's is about 2 KiB).
     static let maximumBytes = 1 << 20
     /// How long a key set stays fresh when its answer names no `max-age`.
@@ -32,7 +32,7 @@ package enum KeySetFetcher {
     }
 
     /// `max-age` of a `Cache-Control` value, at most a day (a key set must not outlive rotation).
-    package static func maxAge(_ cacheControl: String) -> Duration? {
+    static func maxAge(_ cacheControl: String) -> Duration? {
         for directive in cacheControl.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if parts.count == 2, parts[0] == "max-age", let seconds = Int(parts[1]), seconds >= 0 {
@@ -43,7 +43,7 @@ package enum KeySetFetcher {
     }
 
     /// `duration` as NIO's time amount, saturating rather than overflowing for absurd settings.
-    package static func timeAmount(_ duration: Duration) -> TimeAmount {
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0 else { return .zero }
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)

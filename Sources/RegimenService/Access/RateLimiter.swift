@@ -2,7 +2,7 @@ import Synchronization
 
 /// A token bucket per caller key: each request takes one token; a bucket refills at its
 /// rate up to its burst. An empty bucket answers how long until the next token.
-package final class RateLimiter: Sendable {
+final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
@@ -10,7 +10,7 @@ package final class RateLimiter: Sendable {
 
     private let buckets = Mutex<[String: Bucket]>([:])
 
-    package init() {}
+    init() {}
 
     /// Takes a token from `key`'s bucket at `now`: `nil` when one was there, else the seconds
     /// until one will be.

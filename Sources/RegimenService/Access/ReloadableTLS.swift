@@ -29,7 +29,7 @@ package final class ReloadableTLS: Sendable {
 
     /// Loads the pair.
     /// - Throws: ``AccessConfigurationError`` naming the files and why they do not load.
-    package init(_ files: TLSFiles) throws(AccessConfigurationError) {
+    init(_ files: TLSFiles) throws(AccessConfigurationError) {
         self.files = files
         current = Mutex(try Self.context(files))
     }

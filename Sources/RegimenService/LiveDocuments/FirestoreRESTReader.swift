@@ -1,14 +1,14 @@
-package import AsyncHTTPClient
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-package import RegimenKit
+import RegimenKit
 import NIOFoundationEssentialsCompat
 
 /// Reads documents from a Firestore database with its REST API's `documents:batchGet`: one call
 /// answers many paths (each `found` or `missing`), so a decision's reads cost one round trip
 /// per round, not one per document.
-package struct FirestoreRESTReader: DocumentReading {
+struct FirestoreRESTReader: DocumentReading {
     /// The most documents one `batchGet` asks for; more are asked in further calls.
     static let maximumPathsPerCall = 100
     /// The longest answer read (100 documents of Firestore's 1 MiB maximum would be more; such a
@@ -20,7 +20,7 @@ package struct FirestoreRESTReader: DocumentReading {
     let client: HTTPClient
 
     /// - Throws: ``LiveDocumentError`` when the credentials do not read.
-    package init(_ settings: LiveDocumentSettings, client: HTTPClient = .shared) throws(LiveDocumentError) {
+    init(_ settings: LiveDocumentSettings, client: HTTPClient = .shared) throws(LiveDocumentError) {
         self.settings = settings
         self.tokens = try GoogleAccessTokens(settings.credentials)
         self.client = client

@@ -15,7 +15,7 @@ package final class LiveDocumentCache: Sendable {
     let timeToLive: Duration
     let capacity: Int
 
-    package init(timeToLive: Duration, capacity: Int) {
+    init(timeToLive: Duration, capacity: Int) {
         self.timeToLive = timeToLive
         self.capacity = max(0, capacity)
     }

@@ -21,7 +21,7 @@ package import RegimenKit
 package struct LiveDocumentDecider: Sendable {
     /// 1 round for the request's own document and the first evaluation, 10 for Firestore's
     /// distinct-read limit, 1 to spare.
-    package static let maximumRounds = 12
+    static let maximumRounds = 12
 
     /// One request's decision in a round, with the paths its rules read.
     package struct Evaluated: Sendable {

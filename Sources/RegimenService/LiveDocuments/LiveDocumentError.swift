@@ -3,5 +3,5 @@
 package struct LiveDocumentError: Error, Sendable, CustomStringConvertible {
     package var description: String
 
-    package init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }

@@ -3,7 +3,7 @@ import Tracing
 /// A traced request's span and the tracer that started it (``RequestTracing`` sets it on the
 /// request context when tracing is on): a route starts its work's span under the request's, so
 /// a collector shows where a request spent its time and what it decided.
-package struct RequestTrace: Sendable {
+struct RequestTrace: Sendable {
     let tracer: any Tracer
     /// The request's own (server) span.
     let span: any Span

@@ -52,7 +52,7 @@ package struct TracingSettings: Sendable {
 }
 
 /// Why `--otel-endpoint` was refused.
-package enum TracingSettingsError: Error, CustomStringConvertible {
+enum TracingSettingsError: Error, CustomStringConvertible {
     case endpoint(String)
 
     package var description: String {

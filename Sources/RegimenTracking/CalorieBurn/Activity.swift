@@ -14,7 +14,7 @@ package struct CompendiumRow: Sendable, Hashable {
     /// The Compendium's description of the row.
     package var description: String
 
-    package init(level: String, code: String, met: Double, description: String) {
+    init(level: String, code: String, met: Double, description: String) {
         self.level = level
         self.code = code
         self.met = met
@@ -45,7 +45,7 @@ package struct Activity: Sendable, Hashable {
     package func row(_ level: String) -> CompendiumRow? { rows.first { $0.level == level } }
 
     /// The row of the usual form.
-    package var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
+    var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
 
     /// The levels the activity has Compendium rows for, lowest first.
     package var intensities: [String] { rows.map(\.level) }
@@ -57,7 +57,7 @@ package struct ActivityCatalog: Sendable, Hashable {
     package let activities: [Activity]
     private let byId: [String: Activity]
 
-    package init(activities: [Activity]) {
+    init(activities: [Activity]) {
         self.activities = activities.sorted { $0.id < $1.id }
         self.byId = Dictionary(activities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -103,7 +103,7 @@ package struct CalorieBurnCalculator: Sendable {
     }
 
     /// The problem with a body weight, if any.
-    package func weightProblem(_ weightKg: Double) -> String? {
+    func weightProblem(_ weightKg: Double) -> String? {
         guard !rules.weightKg.contains(weightKg) else { return nil }
         return "weight must be between \(format(rules.weightKg.lowerBound)) and \(format(rules.weightKg.upperBound)) kg, got \(format(weightKg))"
     }

@@ -15,7 +15,7 @@ extension CalorieBurnRules {
     /// (rules/plausibility.yaml, `burn.kcal_per_kg_hour`): `* 1e18`, `* -1` (which rounding would
     /// hide as 0 kcal) or `/ 2000` is a mistake in the formula, reported at it with the first
     /// grid point that shows it. At most one failure per formula, in the formulas' name order.
-    package func implausibleFormulas(_ range: PlausibilityRules.Range) -> [PlausibilityFailure] {
+    func implausibleFormulas(_ range: PlausibilityRules.Range) -> [PlausibilityFailure] {
         let minutes = Set([durationMinutes.lowerBound, min(max(60, durationMinutes.lowerBound), durationMinutes.upperBound), durationMinutes.upperBound])
             .filter { $0 > 0 }.sorted()
         let weights = Set([weightKg.lowerBound, defaultWeightKg, weightKg.upperBound]).filter { $0 > 0 }.sorted()

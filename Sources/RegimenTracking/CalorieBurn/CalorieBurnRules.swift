@@ -7,13 +7,13 @@ package struct CalorieBurnRules: Sendable {
     package struct IntensityLevel: Sendable, Hashable {
         package var id: String
         /// Lowest MET of the level, inclusive.
-        package var minMET: Double
+        var minMET: Double
         /// Highest MET the level reports after adjustment.
-        package var maxMET: Double
+        var maxMET: Double
         /// How the level scales an activity's base MET.
         package var factor: Double
 
-        package init(id: String, minMET: Double, maxMET: Double, factor: Double) {
+        init(id: String, minMET: Double, maxMET: Double, factor: Double) {
             self.id = id
             self.minMET = minMET
             self.maxMET = maxMET
@@ -27,7 +27,7 @@ package struct CalorieBurnRules: Sendable {
         package var description: String
         package var kcal: Formula
 
-        package init(name: String, description: String, kcal: Formula) {
+        init(name: String, description: String, kcal: Formula) {
             self.name = name
             self.description = description
             self.kcal = kcal
@@ -40,17 +40,17 @@ package struct CalorieBurnRules: Sendable {
     package var formulas: [String: BurnFormula]
     /// Rounds and clamps raw kcal. Variable: `kcal`.
     package var rounding: Formula
-    package var defaultWeightKg: Double
+    var defaultWeightKg: Double
     package var weightKg: ClosedRange<Double>
-    package var durationMinutes: ClosedRange<Int>
+    var durationMinutes: ClosedRange<Int>
     /// Lowest band first.
     package var levels: [IntensityLevel]
     /// Variables: `base_met`, `factor`, `min_met`, `max_met`.
-    package var adjustedMET: Formula
+    var adjustedMET: Formula
     /// Variables: `consumed`, `burned`.
-    package var netKcal: Formula
+    var netKcal: Formula
 
-    package init(formula: BurnFormula, formulas: [String: BurnFormula], rounding: Formula, defaultWeightKg: Double,
+    init(formula: BurnFormula, formulas: [String: BurnFormula], rounding: Formula, defaultWeightKg: Double,
                 weightKg: ClosedRange<Double>, durationMinutes: ClosedRange<Int>, levels: [IntensityLevel],
                 adjustedMET: Formula, netKcal: Formula) {
         self.formula = formula

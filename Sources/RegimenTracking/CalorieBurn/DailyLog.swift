@@ -8,7 +8,7 @@ package struct FoodEntry: Sendable, Hashable {
     package var kcal: Double
     package var timestamp: Timestamp
 
-    package init(name: String, kcal: Double, timestamp: Timestamp) {
+    init(name: String, kcal: Double, timestamp: Timestamp) {
         self.name = name
         self.kcal = kcal
         self.timestamp = timestamp

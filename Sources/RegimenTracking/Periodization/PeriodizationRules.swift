@@ -8,7 +8,7 @@ package struct PeriodizationRules: Sendable {
         package var phases: [String]
         package var shares: [Int]
 
-        package init(weeks: ClosedRange<Int>, phases: [String], shares: [Int]) {
+        init(weeks: ClosedRange<Int>, phases: [String], shares: [Int]) {
             self.weeks = weeks
             self.phases = phases
             self.shares = shares
@@ -21,9 +21,9 @@ package struct PeriodizationRules: Sendable {
         package var id: String
         package var intensity: ClosedRange<Double>
         package var rpe: ClosedRange<Double>
-        package var purpose: String
+        var purpose: String
 
-        package init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, purpose: String) {
+        init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, purpose: String) {
             self.id = id
             self.intensity = intensity
             self.rpe = rpe
@@ -80,16 +80,16 @@ package struct PeriodizationRules: Sendable {
     package var focus: [String: Focus]
     /// Goal id → phase replacements.
     package var goals: [String: [String: String]]
-    package var goalAliases: [String: String]
+    var goalAliases: [String: String]
     /// Variables: `start`, `end`, `week`, `weeks`.
-    package var weeklyIntensity: Formula
+    var weeklyIntensity: Formula
     /// Variables: `low`, `high`.
-    package var deloadIntensity: Formula
+    var deloadIntensity: Formula
     /// By `below`, ascending.
-    package var protocols: [ProtocolRow]
+    var protocols: [ProtocolRow]
     package var effortLevels: [EffortLevel]
     /// A single workout's intensity within its effort range. Variables: `low`, `high`.
-    package var effortIntensity: Formula
+    var effortIntensity: Formula
     package var selection: SelectionRanking
 
     package init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
@@ -108,14 +108,14 @@ package struct PeriodizationRules: Sendable {
     }
 
     /// The canonical goal id for `goal` (aliases resolved), `nil` when unknown.
-    package func goalId(_ goal: String) -> String? {
+    func goalId(_ goal: String) -> String? {
         let key = goal.lowercased()
         if goals[key] != nil { return key }
         return goalAliases[key].flatMap { goals[$0] != nil ? $0 : nil }
     }
 
     /// The protocol for a week's intensity: the first row whose `below` exceeds it.
-    package func protocolRow(for intensity: Double) -> ProtocolRow? {
+    func protocolRow(for intensity: Double) -> ProtocolRow? {
         protocols.first { intensity < $0.below } ?? protocols.last
     }
 
@@ -132,7 +132,7 @@ package struct PeriodizationRules: Sendable {
     }
 
     /// The intensity of week `week` of a ramp of `weeks` weeks from `start` to `end`.
-    package func rampIntensity(start: Double, end: Double, week: Int, weeks: Int) throws -> Double {
+    func rampIntensity(start: Double, end: Double, week: Int, weeks: Int) throws -> Double {
         try weeklyIntensity.number([
             PeriodizationVariables.start.name: .float(start), PeriodizationVariables.end.name: .float(end),
             PeriodizationVariables.week.name: .int(Int64(week)), PeriodizationVariables.weeks.name: .int(Int64(weeks)),
@@ -148,7 +148,7 @@ package struct SelectionRanking: Sendable {
     /// Variables: the four reasons as bools and every factor by name.
     package var score: Formula
 
-    package init(factors: [String: Double], score: Formula) {
+    init(factors: [String: Double], score: Formula) {
         self.factors = factors
         self.score = score
     }

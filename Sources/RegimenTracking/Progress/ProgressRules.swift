@@ -1,20 +1,20 @@
 /// `rules/student-progress.yaml`: totals, percent and the streak definition.
 package struct ProgressRules: Sendable {
-    package var daysPerWeek: Int
+    var daysPerWeek: Int
     /// Variables: `duration_weeks`, `days_per_week`.
     package var totalDays: Formula
-    package var defaultDurationWeeks: Int
+    var defaultDurationWeeks: Int
     /// Variables: `completed`, `total`.
     package var percentComplete: Formula
     /// Whether a day is a rest day. Variables: `day` (1 = startDate), `weekday` (1 = Monday).
-    package var restDay: Formula
+    var restDay: Formula
     /// Whether a completed rest day extends a streak.
-    package var restDayExtends: Bool
+    var restDayExtends: Bool
     /// Whether an unfinished today breaks the current streak.
-    package var todayBreaksWhenPending: Bool
+    var todayBreaksWhenPending: Bool
     package var upload: UploadRules
 
-    package init(daysPerWeek: Int, totalDays: Formula, defaultDurationWeeks: Int, percentComplete: Formula, restDay: Formula,
+    init(daysPerWeek: Int, totalDays: Formula, defaultDurationWeeks: Int, percentComplete: Formula, restDay: Formula,
                 restDayExtends: Bool, todayBreaksWhenPending: Bool, upload: UploadRules) {
         self.daysPerWeek = daysPerWeek
         self.totalDays = totalDays
@@ -39,10 +39,10 @@ package struct UploadRules: Sendable, Hashable {
     package var contentTypes: [String]
     package var extensions: [String]
     package var signature: String
-    package var minBytes: Int
-    package var maxBytes: Int
+    var minBytes: Int
+    var maxBytes: Int
 
-    package init(contentTypes: [String], extensions: [String], signature: String, minBytes: Int = 1, maxBytes: Int) {
+    init(contentTypes: [String], extensions: [String], signature: String, minBytes: Int = 1, maxBytes: Int) {
         self.contentTypes = contentTypes
         self.extensions = extensions
         self.signature = signature
@@ -52,7 +52,7 @@ package struct UploadRules: Sendable, Hashable {
 
     /// The content type an upload of `fileName` carries when the client declares none: the
     /// client SDKs infer it from the extension, `application/octet-stream` otherwise.
-    package func inferredContentType(fileName: String) -> String {
+    func inferredContentType(fileName: String) -> String {
         let lowerName = fileName.lowercased()
         if let first = contentTypes.first, extensions.contains(where: { lowerName.hasSuffix(".\($0.lowercased())") }) {
             return first
@@ -61,7 +61,7 @@ package struct UploadRules: Sendable, Hashable {
     }
 
     /// What the Storage rule decides on: every reason the metadata is refused; empty when allowed.
-    package func metadataProblems(contentType: String, size: Int) -> [String] {
+    func metadataProblems(contentType: String, size: Int) -> [String] {
         var problems: [String] = []
         if !contentTypes.contains(contentType) {
             problems.append("content type '\(contentType)' is not allowed; upload \(contentTypes.joined(separator: " or ")) (compared exactly, as the Storage rule does)")
@@ -76,7 +76,7 @@ package struct UploadRules: Sendable, Hashable {
     }
 
     /// Checks the Storage rules cannot make: the name's extension and the file's signature.
-    package func fileProblems(fileName: String, size: Int, leadingBytes: [UInt8]) -> [String] {
+    func fileProblems(fileName: String, size: Int, leadingBytes: [UInt8]) -> [String] {
         var problems: [String] = []
         let allowed = extensions.map { ".\($0)" }.joined(separator: " or ")
         let lowerName = fileName.lowercased()

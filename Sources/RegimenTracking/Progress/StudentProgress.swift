@@ -67,7 +67,7 @@ package struct ProgressProblem: Sendable, Hashable, CustomStringConvertible {
     package var field: String?
     package var message: String
 
-    package init(_ field: String?, _ message: String) {
+    init(_ field: String?, _ message: String) {
         self.field = field
         self.message = message
     }

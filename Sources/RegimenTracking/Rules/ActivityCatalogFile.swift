@@ -7,7 +7,7 @@ package import RegimenRules
 /// MET lies in that level's band.
 extension ActivityCategory: NodeEnum {}
 
-package struct ActivityCatalogFile: RuleFileKind {
+struct ActivityCatalogFile: RuleFileKind {
     package static let kind = "activity_catalog"
     package let catalog: ActivityCatalog
     let locations: [String: SourceLocation]

@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: calorie_burn` — decodes `rules/calorie-burn.yaml` into ``CalorieBurnRules``.
-package struct CalorieBurnFile: RuleFileKind {
+struct CalorieBurnFile: RuleFileKind {
     package static let kind = "calorie_burn"
     package static var expressionScopes: [ExpressionScope] {
         [CalorieBurnVariables.kcalScope, CalorieBurnVariables.roundingScope, CalorieBurnVariables.adjustedMETScope, CalorieBurnVariables.netScope]

@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the formulas of `rules/calorie-burn.yaml` read, declared once: the file
 /// compiles its formulas against them (types checked), the calculator and the daily log bind
 /// exactly them, and `regimen explain-kind calorie_burn` and the file's header print them.
-package enum CalorieBurnVariables {
+enum CalorieBurnVariables {
     typealias V = VariableDeclaration
 
     static let minutes = V("minutes", .int, "the activity's duration in minutes")

@@ -3,7 +3,7 @@ package import RegimenRules
 import OrderedCollections
 
 /// `kind: periodization` — decodes `rules/periodization.yaml` into ``PeriodizationRules``.
-package struct PeriodizationFile: RuleFileKind {
+struct PeriodizationFile: RuleFileKind {
     package static let kind = "periodization"
     package static var expressionScopes: [ExpressionScope] {
         [PeriodizationVariables.weeklyScope, PeriodizationVariables.deloadScope, PeriodizationVariables.effortScope, PeriodizationVariables.selectionScope]

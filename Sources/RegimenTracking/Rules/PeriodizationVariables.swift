@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the formulas of `rules/periodization.yaml` read, declared once: the file
 /// compiles its formulas against them (types checked), the periodizer binds exactly them, and
 /// `regimen explain-kind periodization` and the file's header print them.
-package enum PeriodizationVariables {
+enum PeriodizationVariables {
     typealias V = VariableDeclaration
 
     static let start = V("start", .number, "the ramp's starting intensity (fraction of 1RM)")

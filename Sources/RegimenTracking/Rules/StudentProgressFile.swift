@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: student_progress` — decodes `rules/student-progress.yaml` into ``ProgressRules``.
-package struct StudentProgressFile: RuleFileKind {
+struct StudentProgressFile: RuleFileKind {
     package static let kind = "student_progress"
     package static var expressionScopes: [ExpressionScope] {
         [StudentProgressVariables.totalDaysScope, StudentProgressVariables.percentScope, StudentProgressVariables.restDayScope]

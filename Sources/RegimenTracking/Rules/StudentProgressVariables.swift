@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the formulas of `rules/student-progress.yaml` read, declared once: the file
 /// compiles its formulas against them (types checked), the progress report binds exactly them,
 /// and `regimen explain-kind student_progress` and the file's header print them.
-package enum StudentProgressVariables {
+enum StudentProgressVariables {
     typealias V = VariableDeclaration
 
     static let durationWeeks = V("duration_weeks", .int, "the workout's durationWeeks (default_duration_weeks when not given)")

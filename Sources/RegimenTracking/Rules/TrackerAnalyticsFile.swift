@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: tracker_analytics` — decodes `rules/tracker/tracker-analytics.yaml` into an ``AnalyticsPolicy``.
-package struct TrackerAnalyticsFile: RuleFileKind {
+struct TrackerAnalyticsFile: RuleFileKind {
     package static let kind = "tracker_analytics"
     package static var expressionScopes: [ExpressionScope] { [TrackerAnalyticsVariables.setScope] }
     package let policy: AnalyticsPolicy

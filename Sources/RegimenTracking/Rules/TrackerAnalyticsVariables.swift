@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the formulas of `rules/tracker/tracker-analytics.yaml` read, declared once: the
 /// file compiles its formulas against them (types checked), the analytics bind exactly them,
 /// and `regimen explain-kind tracker_analytics` and the file's header print them.
-package enum TrackerAnalyticsVariables {
+enum TrackerAnalyticsVariables {
     typealias V = VariableDeclaration
 
     static let reps = V("reps", .int, "the set's repetitions")

@@ -3,7 +3,7 @@ package import RegimenRules
 import OrderedCollections
 
 /// `kind: tracker_duplication` — decodes `rules/tracker/tracker-duplication.yaml` into a ``CopyPolicy``.
-package struct TrackerDuplicationFile: RuleFileKind {
+struct TrackerDuplicationFile: RuleFileKind {
     package static let kind = "tracker_duplication"
     package static var expressionScopes: [ExpressionScope] { [TrackerDuplicationVariables.duplicatedScope, TrackerDuplicationVariables.takenScope] }
     package let policy: CopyPolicy

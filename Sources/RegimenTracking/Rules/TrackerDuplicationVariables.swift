@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the formulas of `rules/tracker/tracker-duplication.yaml` read, declared once:
 /// the file compiles its formulas against them (types checked), the duplicator binds exactly
 /// them, and `regimen explain-kind tracker_duplication` and the file's header print them.
-package enum TrackerDuplicationVariables {
+enum TrackerDuplicationVariables {
     typealias V = VariableDeclaration
 
     static let source = V("source", .map, "the source document's fields, with its id")

@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: tracker_validation` — decodes `rules/tracker/tracker-validation.yaml` into a ``ValidationPolicy``.
-package struct TrackerValidationFile: RuleFileKind {
+struct TrackerValidationFile: RuleFileKind {
     package static let kind = "tracker_validation"
     package let policy: ValidationPolicy
 

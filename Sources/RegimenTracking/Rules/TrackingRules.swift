@@ -43,7 +43,7 @@ package struct TrackingRules: Sendable {
     }
 
     /// This module's files inside the rules directory.
-    package static let rulesFiles = [
+    static let rulesFiles = [
         "tracker/tracker-validation.yaml", "tracker/tracker-duplication.yaml", "tracker/tracker-analytics.yaml",
         "calorie-burn.yaml", "student-progress.yaml", "periodization.yaml",
     ]
@@ -51,7 +51,7 @@ package struct TrackingRules: Sendable {
     package static let catalogFiles = ["activity-catalog.yaml"]
 
     /// The files of this module under a project root (`rules/…`, `catalogs/activity-catalog.yaml`).
-    package static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
+    static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }
 
     /// Loads this module's files, and only them (with the shared `kind: functions` helpers), from
     /// the located rules and catalogs directories, so the tracking commands do not depend on

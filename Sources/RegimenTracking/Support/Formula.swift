@@ -13,7 +13,7 @@ package struct Formula: Sendable {
     private let body: @Sendable ([String: Value]) throws -> Value
 
     /// A formula computed by `body`; the loader builds these from compiled expressions.
-    package init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
+    init(source: String, _ body: @escaping @Sendable ([String: Value]) throws -> Value) {
         self.source = source
         self.location = nil
         self.body = body
@@ -21,19 +21,19 @@ package struct Formula: Sendable {
 
     /// Compiles `text` as an expression over `variables`.
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
-    package init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
+    init(compiling text: SourceText, variables: [String]) throws(DiagnosticsError) {
         try self.init(compiling: text, environment: try ExpressionEnvironment(variables: variables))
     }
 
     /// Compiles `text` in `environment`: its variables, and the rule set's shared functions when
     /// the environment comes from the loader (``DecodingContext/environment(variables:)``).
     /// - Throws: ``DiagnosticsError`` located in the rule file when the expression is wrong.
-    package init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
+    init(compiling text: SourceText, environment: ExpressionEnvironment) throws(DiagnosticsError) {
         self.init(compiled: try CompiledExpression(text, environment: environment), text: text)
     }
 
     /// A formula over an expression the loader compiled (and whose warnings it reported) from `text`.
-    package init(compiled expression: CompiledExpression, text: SourceText) {
+    init(compiled expression: CompiledExpression, text: SourceText) {
         let location = text.lineOrigins.first
         self.source = text.text
         self.location = location
@@ -73,9 +73,9 @@ package struct Formula: Sendable {
 }
 
 /// A formula gave a value of the wrong type or failed to evaluate.
-package struct FormulaError: DiagnosticError {
+struct FormulaError: DiagnosticError {
     package var message: String
-    package init(message: String) { self.message = message }
+    init(message: String) { self.message = message }
     package var description: String { message }
     /// A formula of the rule files failed.
     package var kind: ErrorKind { .rules }

@@ -6,7 +6,7 @@ package import RegimenLanguage
 /// tools use). A plain string stays a string, as Firestore would store it.
 extension Value {
     /// The value with every `{"$timestamp": "RFC 3339"}` map turned into a timestamp.
-    package var decodingTaggedTimestamps: Value {
+    var decodingTaggedTimestamps: Value {
         switch self {
         case .map(let entries):
             if entries.count == 1, case .string(let text)? = entries["$timestamp"], let time = Timestamp(iso8601: text) {
@@ -21,7 +21,7 @@ extension Value {
     }
 
     /// The value with every timestamp written as `{"$timestamp": "RFC 3339"}`.
-    package var encodingTaggedTimestamps: Value {
+    var encodingTaggedTimestamps: Value {
         switch self {
         case .timestamp(let time):
             return .map(["$timestamp": .string(time.description)])

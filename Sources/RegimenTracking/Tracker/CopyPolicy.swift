@@ -8,12 +8,12 @@ package struct CopyPolicy: Sendable {
         package var copy: [String]
         /// Fields computed for the document the user chose to duplicate (not for its
         /// descendants). Variables: `source` (map) and `max_sibling_value`.
-        package var whenDuplicated: [String: Formula]
+        var whenDuplicated: [String: Formula]
         /// For a field the validation rules want unique: the n-th value to try (n = 2, 3, …)
         /// when the copy's value is taken. Variables: `source` (map) and `n`.
-        package var whenTaken: [String: Formula]
+        var whenTaken: [String: Formula]
 
-        package init(copy: [String], whenDuplicated: [String: Formula] = [:], whenTaken: [String: Formula] = [:]) {
+        init(copy: [String], whenDuplicated: [String: Formula] = [:], whenTaken: [String: Formula] = [:]) {
             self.copy = copy
             self.whenDuplicated = whenDuplicated
             self.whenTaken = whenTaken
@@ -21,30 +21,30 @@ package struct CopyPolicy: Sendable {
     }
 
     /// The copy rules of sets of one exercise type.
-    package struct SetCopy: Sendable, Hashable {
+    struct SetCopy: Sendable, Hashable {
         package var copy: [String]
         /// Fields set to a fixed value on the copy (`checked: false`).
         package var reset: [String: Value]
 
-        package init(copy: [String], reset: [String: Value]) {
+        init(copy: [String], reset: [String: Value]) {
             self.copy = copy
             self.reset = reset
         }
     }
 
     /// At most this many writes go into one batch.
-    package var maxOperationsPerBatch: Int
+    var maxOperationsPerBatch: Int
     /// Fields set to the duplication time on every copy.
-    package var timestampFields: [String]
+    var timestampFields: [String]
     /// Fields kept from the source on every copy.
-    package var keptFields: [String]
+    var keptFields: [String]
     /// The field set on every copy to the duplicating user's id (`userId`: every tracker document
     /// names its owner; docs/requirements.md#tracker-data-model).
-    package var ownerField: String?
+    var ownerField: String?
     package var levels: [TrackerLevel: LevelCopy]
-    package var setsByExerciseType: [String: SetCopy]
+    var setsByExerciseType: [String: SetCopy]
 
-    package init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,
+    init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,
                 levels: [TrackerLevel: LevelCopy], setsByExerciseType: [String: SetCopy]) {
         self.ownerField = ownerField
         self.maxOperationsPerBatch = maxOperationsPerBatch

@@ -7,7 +7,7 @@ package struct WriteOperation: Sendable, Hashable {
     /// The document's fields.
     package var data: [String: Value]
 
-    package init(path: String, data: [String: Value]) {
+    init(path: String, data: [String: Value]) {
         self.path = path
         self.data = data
     }
@@ -23,8 +23,8 @@ package struct WriteOperation: Sendable, Hashable {
 package struct DuplicationAudit: Sendable, Hashable {
     package var userId: String?
     package var level: TrackerLevel
-    package var sourceId: String
-    package var newId: String
+    var sourceId: String
+    var newId: String
     package var time: Timestamp
     package var documents: Int
     package var batches: Int

@@ -2,13 +2,13 @@
 ///
 /// The ids come from a seeded generator so a duplication can be replayed and its output
 /// compared; ids already in the tree are never handed out.
-package struct IdentifierGenerator: Sendable {
+struct IdentifierGenerator: Sendable {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     private var state: UInt64
     private var taken: Set<String>
 
     /// A generator seeded with `seed` that avoids the ids in `taken`.
-    package init(seed: UInt64, taken: Set<String> = []) {
+    init(seed: UInt64, taken: Set<String> = []) {
         self.state = seed
         self.taken = taken
     }

@@ -3,17 +3,17 @@ public import RegimenLanguage
 /// The analytics rules of `rules/tracker/tracker-analytics.yaml`.
 package struct AnalyticsPolicy: Sendable {
     /// A set's volume. Variables: `reps`, `weight`.
-    package var setVolume: Formula
-    package var volumeCountsOnlyChecked: Bool
+    var setVolume: Formula
+    var volumeCountsOnlyChecked: Bool
     /// The score a personal record maximises. Variables: `reps`, `weight`.
-    package var setScore: Formula
+    var setScore: Formula
     /// Estimated one-repetition maximum. Variables: `reps`, `weight`.
     package var estimatedOneRepMax: Formula
     /// Sets with more reps give no 1RM estimate.
-    package var oneRepMaxMaxReps: Int
-    package var oneRepMaxDecimals: Int
+    var oneRepMaxMaxReps: Int
+    var oneRepMaxDecimals: Int
 
-    package init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
+    init(setVolume: Formula, volumeCountsOnlyChecked: Bool, setScore: Formula, estimatedOneRepMax: Formula,
                 oneRepMaxMaxReps: Int, oneRepMaxDecimals: Int) {
         self.setVolume = setVolume
         self.volumeCountsOnlyChecked = volumeCountsOnlyChecked

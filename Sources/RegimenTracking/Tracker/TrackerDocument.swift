@@ -46,7 +46,7 @@ package struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConvert
     package var userId: String?
     package var segments: [(level: TrackerLevel, id: String)]
 
-    package init(userId: String?, segments: [(level: TrackerLevel, id: String)] = []) {
+    init(userId: String?, segments: [(level: TrackerLevel, id: String)] = []) {
         self.userId = userId
         self.segments = segments
     }
@@ -87,7 +87,7 @@ public struct TrackerTree: Sendable, Hashable {
     }
 
     /// The root path every document path starts from.
-    package var rootPath: DocumentPath { DocumentPath(userId: userId) }
+    var rootPath: DocumentPath { DocumentPath(userId: userId) }
 
     /// Visits every document parent-first.
     package func forEach(_ visit: (TrackerDocument, DocumentPath) throws -> Void) rethrows {

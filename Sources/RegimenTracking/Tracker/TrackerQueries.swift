@@ -10,7 +10,7 @@ package struct TrackerQuery: Sendable, Hashable {
         /// The value as written; `$owner` stands for the owner's uid.
         package var value: String
 
-        package init(field: String, op: String, value: String) {
+        init(field: String, op: String, value: String) {
             self.field = field
             self.op = op
             self.value = value
@@ -102,7 +102,7 @@ package struct CompositeIndex: Sendable, Hashable {
     }
 
     package var collectionGroup: String
-    package var queryScope: String
+    var queryScope: String
     package var fields: [Field]
 
     package init(collectionGroup: String, queryScope: String, fields: [Field]) {

@@ -35,7 +35,7 @@ package struct TreeValidator: Sendable {
     /// is the source; a generated test requires both to give the same verdict). Checks that need
     /// other documents (uniqueness, the set fields of the parent exercise's type) are not included.
     /// - Parameter path: the document's own path; its `userId` is the owner the `owner` fields must name.
-    package func documentViolations(_ document: TrackerDocument, at path: DocumentPath) -> [TrackerViolation] {
+    func documentViolations(_ document: TrackerDocument, at path: DocumentPath) -> [TrackerViolation] {
         var violations: [TrackerViolation] = []
         checkFields(document, at: path, into: &violations)
         return violations.sorted()

@@ -13,7 +13,7 @@ package struct ValidationPolicy: Sendable, Hashable {
         package var required: Bool
         package var nullable: Bool
         package var trim: Bool
-        package var minLength: Int?
+        var minLength: Int?
         package var maxLength: Int?
         package var min: Double?
         package var max: Double?
@@ -21,7 +21,7 @@ package struct ValidationPolicy: Sendable, Hashable {
         /// The value must be the user id of the document's path (its owner).
         package var owner: Bool
 
-        package init(type: FieldType, required: Bool = false, nullable: Bool = false, trim: Bool = false,
+        init(type: FieldType, required: Bool = false, nullable: Bool = false, trim: Bool = false,
                     minLength: Int? = nil, maxLength: Int? = nil, min: Double? = nil, max: Double? = nil,
                     oneOf: [String]? = nil, owner: Bool = false) {
             self.type = type
@@ -48,9 +48,9 @@ package struct ValidationPolicy: Sendable, Hashable {
     package struct UniqueRule: Sendable, Hashable {
         package var field: String
         package var scope: UniqueScope
-        package var caseSensitive: Bool
+        var caseSensitive: Bool
 
-        package init(field: String, scope: UniqueScope, caseSensitive: Bool = true) {
+        init(field: String, scope: UniqueScope, caseSensitive: Bool = true) {
             self.field = field
             self.scope = scope
             self.caseSensitive = caseSensitive
@@ -61,9 +61,9 @@ package struct ValidationPolicy: Sendable, Hashable {
     package struct LevelRules: Sendable, Hashable {
         package var fields: [String: FieldRule]
         package var unique: [UniqueRule]
-        package var atLeastOneOf: [String]
+        var atLeastOneOf: [String]
 
-        package init(fields: [String: FieldRule], unique: [UniqueRule] = [], atLeastOneOf: [String] = []) {
+        init(fields: [String: FieldRule], unique: [UniqueRule] = [], atLeastOneOf: [String] = []) {
             self.fields = fields
             self.unique = unique
             self.atLeastOneOf = atLeastOneOf
@@ -71,12 +71,12 @@ package struct ValidationPolicy: Sendable, Hashable {
     }
 
     /// Which set fields an exercise type requires, allows and shows.
-    package struct SetFields: Sendable, Hashable {
+    struct SetFields: Sendable, Hashable {
         package var required: [String]
         package var allowed: [String]
         package var shown: [String]
 
-        package init(required: [String], allowed: [String], shown: [String]) {
+        init(required: [String], allowed: [String], shown: [String]) {
             self.required = required
             self.allowed = allowed
             self.shown = shown
@@ -84,15 +84,15 @@ package struct ValidationPolicy: Sendable, Hashable {
     }
 
     package var levels: [TrackerLevel: LevelRules]
-    package var setFieldsByExerciseType: [String: SetFields]
+    var setFieldsByExerciseType: [String: SetFields]
 
-    package init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
+    init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
         self.levels = levels
         self.setFieldsByExerciseType = setFieldsByExerciseType
     }
 
     /// The metric fields a set may carry: every field any exercise type requires or allows.
-    package var metricFields: Set<String> {
+    var metricFields: Set<String> {
         setFieldsByExerciseType.values.reduce(into: Set<String>()) { $0.formUnion($1.required + $1.allowed) }
     }
 }

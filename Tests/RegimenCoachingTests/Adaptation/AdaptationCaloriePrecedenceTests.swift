@@ -1,7 +1,7 @@
 import Foundation
 import RegimenTestSupport
 @testable import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 import OrderedCollections
 

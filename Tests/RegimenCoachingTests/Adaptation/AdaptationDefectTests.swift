@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 import RegimenTestSupport
 @testable import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 
 /// The defects of issue 32, each on a generated plan adapted week after week on its own output.

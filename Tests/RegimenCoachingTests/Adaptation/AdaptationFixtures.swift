@@ -1,7 +1,7 @@
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// Plans and inputs for the adaptation tests, in the seed's `generatePlan` shape.

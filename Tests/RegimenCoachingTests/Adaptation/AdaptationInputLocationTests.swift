@@ -1,5 +1,5 @@
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 import OrderedCollections
 

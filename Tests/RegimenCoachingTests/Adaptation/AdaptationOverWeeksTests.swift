@@ -1,7 +1,7 @@
 import Foundation
 import RegimenTestSupport
 @testable import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
 
 /// Issue 32's properties over generated multi-week sequences: each week's adapted plan is the

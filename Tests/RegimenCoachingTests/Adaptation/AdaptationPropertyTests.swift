@@ -1,7 +1,7 @@
 import RegimenTestSupport
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 import Foundation
 

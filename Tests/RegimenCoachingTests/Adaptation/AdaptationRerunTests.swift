@@ -1,7 +1,7 @@
 import RegimenTestSupport
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// Adaptation is safe to run twice: the patched plan records what was applied, the same request

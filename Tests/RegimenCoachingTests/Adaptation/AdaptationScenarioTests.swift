@@ -1,6 +1,6 @@
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// One scenario per readiness, progression and weight-trend rule, each with its exact change-log

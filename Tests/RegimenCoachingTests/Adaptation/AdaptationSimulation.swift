@@ -2,8 +2,8 @@ import Foundation
 import OrderedCollections
 import RegimenTestSupport
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 
 /// Multi-week simulations: a generated plan adapted week after week on its own output, with
 /// generated check-ins (readiness, soreness, body weight) and logged sessions, and the figures

@@ -1,7 +1,7 @@
 import OrderedCollections
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 import Foundation

@@ -2,8 +2,8 @@ import RegimenTestSupport
 import Foundation
 import OrderedCollections
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// Adaptation on plans the planner generated (`regimen plan` output), counted the way the plan

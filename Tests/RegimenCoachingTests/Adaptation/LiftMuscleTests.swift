@@ -1,6 +1,6 @@
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 
 /// A lift is an exercise for its block's muscle: when the plan uses chin-ups for the back on

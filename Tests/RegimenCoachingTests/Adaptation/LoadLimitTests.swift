@@ -1,9 +1,9 @@
 import OrderedCollections
 import RegimenTestSupport
 @testable import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenLanguage
 import Testing
-import RegimenRules
+@testable import RegimenRules
 
 /// Adaptation never writes a plan it refuses to read (issue 33: "adapt at the 1,000 kg load
 /// limit: '+50 kg to 1050 kg', then adapt refuses its own output").

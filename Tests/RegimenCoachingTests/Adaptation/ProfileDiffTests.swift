@@ -1,8 +1,8 @@
 import RegimenTestSupport
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 import OrderedCollections
 

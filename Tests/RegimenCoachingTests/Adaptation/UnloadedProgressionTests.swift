@@ -1,10 +1,10 @@
 import RegimenTestSupport
 import OrderedCollections
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
 import Foundation
-import RegimenRules
+@testable import RegimenRules
 
 /// Lifts without external load progress by reps, then by the harder variant of the catalog's
 /// progression chain, and never by kilograms (rules/progression-rules.yaml).

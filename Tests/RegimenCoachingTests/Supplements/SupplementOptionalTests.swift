@@ -1,6 +1,6 @@
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// Tier C items as optional where nothing stronger serves the goal, the seed's `goals` field,

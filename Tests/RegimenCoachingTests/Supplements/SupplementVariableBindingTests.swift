@@ -1,6 +1,6 @@
 @testable import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// The advisor binds exactly the variables the supplement rules are compiled against, each

@@ -1,7 +1,7 @@
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
-import RegimenRules
+@testable import RegimenRules
 
 /// A day type's `roles` (catalogs/plan-templates.yaml) bind exercise selection: on a pull day the
 /// shoulders get rear-delt work only, in the week and in its busy-day variant.

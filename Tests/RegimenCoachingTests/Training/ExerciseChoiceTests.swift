@@ -1,5 +1,5 @@
 import Foundation
-import RegimenCoaching
+@testable import RegimenCoaching
 import RegimenTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// `generatePlan` end to end on the repository's rules: nutrition and training in one response.

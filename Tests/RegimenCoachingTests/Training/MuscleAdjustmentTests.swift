@@ -1,6 +1,6 @@
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 
 /// `training_volume.muscle_adjustments`: "intermediate chest +2 sets" is one line.

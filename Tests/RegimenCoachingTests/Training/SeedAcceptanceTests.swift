@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// The planner's acceptance criteria about training (docs/requirements.md#planner-acceptance-criteria),

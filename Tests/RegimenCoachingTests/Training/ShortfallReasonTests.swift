@@ -1,5 +1,5 @@
 import Foundation
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// A muscle that stays below its weekly band carries reasons a coach can act on. Over every sex,

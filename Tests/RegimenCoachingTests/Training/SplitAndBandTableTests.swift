@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// The split by training days and the weekly set bands with their goal modifiers

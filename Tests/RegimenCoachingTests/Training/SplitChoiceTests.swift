@@ -1,7 +1,7 @@
-import RegimenCoaching
-import RegimenLanguage
+@testable import RegimenCoaching
+@testable import RegimenLanguage
 import Testing
-import RegimenRules
+@testable import RegimenRules
 
 /// The split table's `choose` rule (rules/training-splits.yaml): at 3 days the template that
 /// covers the most band minimums wins, and what is still short says why.

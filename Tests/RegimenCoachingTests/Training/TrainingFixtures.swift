@@ -1,7 +1,7 @@
 import Foundation
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 
 /// The repository's training rule files and exercise catalog, loaded once for all tests.

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import Testing
 
 /// Properties every training plan has, over a grid of 2,688 profiles: days 1–7 × experience ×

@@ -1,4 +1,4 @@
-import RegimenCoaching
+@testable import RegimenCoaching
 import RegimenTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
-import RegimenCoaching
-import RegimenLanguage
-import RegimenRules
+@testable import RegimenCoaching
+@testable import RegimenLanguage
+@testable import RegimenRules
 import Testing
 import Foundation
 

@@ -3,7 +3,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: plan_templates` — `catalogs/plan-templates.yaml`.
-package struct PlanTemplatesFile: RuleFileKind {
+struct PlanTemplatesFile: RuleFileKind {
     package static let kind = "plan_templates"
 
     var dayTypes: [TrainingRules.DayType]

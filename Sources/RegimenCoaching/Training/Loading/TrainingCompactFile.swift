@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_compact` — `rules/training-compact.yaml`: the busy-day variant.
-package struct TrainingCompactFile: RuleFileKind {
+struct TrainingCompactFile: RuleFileKind {
     package static let kind = "training_compact"
 
     var rules: TrainingRules.CompactRules

@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_goals` — `rules/training-goals.yaml`: what each goal changes in training.
-package struct TrainingGoalsFile: RuleFileKind {
+struct TrainingGoalsFile: RuleFileKind {
     package static let kind = "training_goals"
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.modifiersScope] }
 

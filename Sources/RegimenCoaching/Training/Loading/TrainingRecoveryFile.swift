@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_recovery` — `rules/training-recovery.yaml`: the active-recovery day.
-package struct TrainingRecoveryFile: RuleFileKind {
+struct TrainingRecoveryFile: RuleFileKind {
     package static let kind = "training_recovery"
 
     var note: String

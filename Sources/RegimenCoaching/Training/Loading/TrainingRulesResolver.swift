@@ -309,7 +309,7 @@ struct TrainingRulesResolver {
 
 extension TrainingRules {
     /// The rule-file kinds the training planner reads; register them with the rule-set loader.
-    package static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
+    static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
 
     /// The kinds of `rules/training-*.yaml` (the catalogs excluded).
     static let ruleKinds: [any RuleFileKind.Type] = [
@@ -322,7 +322,7 @@ extension TrainingPlanner {
     /// A planner over a loaded rule set.
     /// - Throws: ``DiagnosticsError`` when the training files are missing, inconsistent or leave
     ///   a gap in a table.
-    package init(ruleSet: RuleSet) throws(DiagnosticsError) {
+    init(ruleSet: RuleSet) throws(DiagnosticsError) {
         let context = DecodingContext()
         guard let (rules, catalog) = TrainingRulesResolver(ruleSet: ruleSet, context: context).resolve() else {
             throw DiagnosticsError(context.diagnostics.filter { $0.severity == .error })

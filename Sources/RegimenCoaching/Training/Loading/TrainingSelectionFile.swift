@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_selection` — `rules/training-selection.yaml`.
-package struct TrainingSelectionFile: RuleFileKind {
+struct TrainingSelectionFile: RuleFileKind {
     package static let kind = "training_selection"
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.levelsScope] }
 

@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_session_limits` — `rules/training-session-limits.yaml`.
-package struct TrainingSessionLimitsFile: RuleFileKind {
+struct TrainingSessionLimitsFile: RuleFileKind {
     package static let kind = "training_session_limits"
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
 

@@ -4,7 +4,7 @@ package import RegimenRules
 extension TrainingRules.SplitChoice.Rule: NodeEnum {}
 
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
-package struct TrainingSplitsFile: RuleFileKind {
+struct TrainingSplitsFile: RuleFileKind {
     package static let kind = "training_splits"
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
 

@@ -4,7 +4,7 @@ import RegimenRules
 /// The variables the training files' `when:` tables read, declared once: each table compiles its
 /// rows against its inputs (types checked), the resolver binds exactly them for every input the
 /// planner can give, and `regimen explain-kind` and the rule files' headers print them.
-package enum TrainingVariables {
+enum TrainingVariables {
     typealias V = VariableDeclaration
 
     static let days = V("days", .int, "training days per week after the max_training_days cap (1 to max_training_days)")

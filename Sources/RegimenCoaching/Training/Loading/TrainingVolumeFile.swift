@@ -2,7 +2,7 @@ import RegimenLanguage
 package import RegimenRules
 
 /// `kind: training_volume` — `rules/training-volume.yaml`: weekly sets per muscle by experience.
-package struct TrainingVolumeFile: RuleFileKind {
+struct TrainingVolumeFile: RuleFileKind {
     package static let kind = "training_volume"
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.bandsScope] }
 
