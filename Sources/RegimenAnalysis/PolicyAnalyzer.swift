@@ -30,7 +30,7 @@ package struct Counterexample: Sendable {
 
 /// Questions about what policies allow, answered by an SMT solver with counterexamples.
 package struct PolicyAnalyzer: Sendable {
-    package var solver: SMTSolver
+    var solver: SMTSolver
 
     package init(solver: SMTSolver) { self.solver = solver }
 

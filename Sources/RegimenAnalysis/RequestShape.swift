@@ -9,7 +9,7 @@ package struct RequestShape: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var method: AnalysedMethod
-    package var segments: [Segment]
+    var segments: [Segment]
 
     package init(method: AnalysedMethod, segments: [Segment]) {
         self.method = method

@@ -5,9 +5,9 @@ import Foundation
 /// the analysis reports that it cannot run, and builds and tests still pass.
 package struct SMTSolver: Sendable {
     /// The executable's full path.
-    package var executable: String
+    var executable: String
     /// The wall-clock limit of one query; past it the process is ended and the answer is unknown.
-    package var timeoutSeconds: Double
+    var timeoutSeconds: Double
 
     package init(executable: String, timeoutSeconds: Double = 10) {
         self.executable = executable

@@ -4,7 +4,7 @@ import RegimenKit
 
 /// `regimen audit RULES`: finds policy mistakes without running a test.
 struct AuditCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Check security policies for mistakes: shadowed validation, conditions that always error, open writes, and more.",
         discussion: "Prints each finding as file:line:column: severity: message [id] with an explanation. Exits 1 when a finding is an error, 2 when a policy cannot be loaded."

@@ -4,7 +4,7 @@ import RegimenKit
 
 /// `regimen authorize`: asks a policy one question and says why it answered so.
 struct AuthorizeCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "authorize",
         abstract: "Decide one request against a security policy (.rules or YAML).",
         discussion: """

@@ -4,7 +4,7 @@ import RegimenKit
 
 /// `regimen rules`: tools for security policies.
 struct RulesCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Work with security policies (.rules files and their YAML form).",
         subcommands: [RulesConvertCommand.self, RulesProveCommand.self, RulesDiffCommand.self]
@@ -15,7 +15,7 @@ struct RulesCommand: ParsableCommand {
 
 /// `regimen rules convert FILE`: native `.rules` ⇄ YAML (`kind: security_rules`).
 struct RulesConvertCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a policy between the native .rules syntax and the YAML form.",
         discussion: "A .rules file becomes YAML and a .yaml file becomes .rules; the result makes the same decisions."

@@ -6,7 +6,7 @@ import RegimenAnalysis
 /// `regimen rules diff OLD NEW`: what a policy change newly allows and newly denies, per match
 /// path and method, each with a counterexample, or "equivalent (proved)".
 struct RulesDiffCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two versions of a Firestore policy for every request: what the new one newly allows and newly denies.",
         discussion: """

@@ -41,7 +41,7 @@ struct SolverOptions: ParsableArguments {
 /// `regimen rules prove POLICY --for 'write /users/{uid}/**' --assert EXPR`: proves a property of
 /// every request, or shows a request that breaks it.
 struct RulesProveCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "prove",
         abstract: "Prove a property of every request a Firestore policy decides, or show a counterexample.",
         discussion: """

@@ -4,7 +4,7 @@ import RegimenKit
 
 /// `regimen bench-security`: decision speed on a fixed workload (not a unit test).
 struct SecurityBenchCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "bench-security",
         abstract: "Measure security decisions per second and median latency on 1,000 fixed write requests against Appendix A's sets path."
     )

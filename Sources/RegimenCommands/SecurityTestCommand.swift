@@ -5,7 +5,7 @@ import RegimenKit
 /// `regimen test FILE...`: runs plan tests (`kind: plan_tests`, against the planner's rules) and
 /// security tests (`kind: security_tests`, against the policies they name) and reports every case.
 struct SecurityTestCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run plan tests (kind: plan_tests) and security tests (kind: security_tests).",
         discussion: """

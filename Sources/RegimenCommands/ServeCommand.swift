@@ -7,7 +7,7 @@ import RegimenLanguage
 
 /// `regimen serve`: the engine over HTTP, with live rule reloads.
 struct ServeCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the planner, tracker and policies over HTTP (JSON under /v1), reloading rules as they change.",
         discussion: """

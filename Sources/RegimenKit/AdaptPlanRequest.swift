@@ -16,7 +16,7 @@ public struct AdaptPlanRequest: Sendable, Hashable {
     var planName: String
     /// The plan as read from text, with the place of each field, so that the plan's problems
     /// carry their line and column; `nil` for a plan that was not read from text.
-    package var planNode: LocatedNode?
+    var planNode: LocatedNode?
 
     /// Reads the seed's single request shape (JSON or YAML) with the plan under `current_plan`,
     /// as `regimen adapt REQUEST` does.

@@ -23,7 +23,7 @@ extension PolicyComparison.Entry {
 
 extension Verdict {
     /// `{"result": …}` with the counterexample's case and decisions, or the reason.
-    package var reportValue: Value {
+    var reportValue: Value {
         switch self {
         case .proved:
             return .map(["result": .string("proved")])

@@ -130,7 +130,7 @@ extension RegimenError {
     }
 
     /// A request the rules understood and refused.
-    package static func refused(_ message: String) -> RegimenError {
+    static func refused(_ message: String) -> RegimenError {
         RegimenError(.refused, [.error("request.refused", message, at: nil)])
     }
 

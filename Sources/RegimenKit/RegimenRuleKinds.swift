@@ -1,5 +1,5 @@
 import RegimenCoaching
-package import RegimenRules
+import RegimenRules
 import RegimenSecurity
 import RegimenTracking
 

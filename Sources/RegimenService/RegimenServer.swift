@@ -1,5 +1,5 @@
 import Foundation
-package import Hummingbird
+import Hummingbird
 package import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -80,7 +80,7 @@ package struct RegimenServer: Sendable {
 
     /// One listener's application on its configured address. The public one carries the
     /// reload service and, when it is on, the private listener beside it: ``run()`` runs both.
-    package func application(
+    func application(
         _ listener: Listener, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let logger = logger

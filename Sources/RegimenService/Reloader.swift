@@ -63,7 +63,7 @@ actor Reloader {
     /// and refused when a table lost more than ``maximumRowLoss`` of its rows, unless
     /// `allowRowLoss`.
     @discardableResult
-    package func reload(force: Bool = false, allowRowLoss: Bool = false, reason: String) async -> ReloadOutcome {
+    func reload(force: Bool = false, allowRowLoss: Bool = false, reason: String) async -> ReloadOutcome {
         let serving = store.current
         let folders = loader.folders(of: serving)
         let located = ServedPaths(folders: folders)

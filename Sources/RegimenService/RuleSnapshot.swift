@@ -1,15 +1,15 @@
-package import Foundation
+import Foundation
 package import RegimenKit
 
 /// One loaded and checked set of rules, catalogs, policies and documents: what a request is
 /// answered with, wholly. Immutable; a reload builds a new one and swaps it in.
 package final class RuleSnapshot: Sendable {
     /// The content hash of every file the snapshot was read from (paths and bytes).
-    package let revision: String
+    let revision: String
     /// The planner and tracker.
     package let engine: RegimenEngine
     /// Every policy, compiled, by name (`workout-tracker/corrected`).
-    package let policies: [String: Policy]
+    let policies: [String: Policy]
     /// The documents of `--documents`, per service, for authorize requests.
     let documents: [SecurityService: DocumentStore]
     /// Every file read, with its kind.

@@ -7,57 +7,57 @@ package struct ServiceConfiguration: Sendable {
     /// The catalogs folder; `nil` uses `catalogs/` inside or beside the rules.
     package var catalogs: URL?
     /// The folder policies are named under; `nil` uses `rules/security/`.
-    package var policies: URL?
+    var policies: URL?
     /// A folder of documents files (`{path: fields}`) that exist for every authorize request.
     package var documents: URL?
     /// A Firestore database authorize requests read their documents from instead (live
     /// documents); `nil`: the ``documents`` files.
     package var liveDocuments: LiveDocumentSettings?
     /// Where ``rules`` is resolved from when it is `nil`.
-    package var workingDirectory: URL
+    var workingDirectory: URL
     /// The public listener's address: the API and the page's planner.
-    package var host: String
+    var host: String
     /// The public listener's port; 0 asks the system for a free one.
-    package var port: Int
+    var port: Int
     /// The private listener's address (loopback by default): everything the public one
     /// serves, plus admin, the playground and the simulator.
-    package var privateHost: String
+    var privateHost: String
     /// The private listener's port; `nil` turns it off; 0 asks the system for a free one.
-    package var privatePort: Int?
+    var privatePort: Int?
     /// The largest request body accepted; larger ones get 413.
-    package var maximumBodyBytes: Int
+    var maximumBodyBytes: Int
     /// The bearer token admin endpoints require; `nil` turns them off (404).
-    package var adminToken: String?
+    var adminToken: String?
     /// Where decisions are appended as JSON lines, if anywhere.
-    package var decisionLog: URL?
+    var decisionLog: URL?
     /// How often the folders are hashed to notice an edit; `nil` turns polling off.
-    package var pollInterval: Duration?
+    var pollInterval: Duration?
     /// How long one request's heavy work may take before it is answered 503 and its work is
     /// cancelled (stopped at its next checkpoint).
-    package var timeBudget: Duration
+    var timeBudget: Duration
     /// How long the files must stay unchanged (hashed before and after it) before a reload
     /// loads them.
-    package var reloadSettle: Duration
+    var reloadSettle: Duration
     /// The share of a rule or catalog table's rows a reload may drop (0.2: a fifth); a reload
     /// that drops more is refused unless the admin reload allows it.
-    package var maximumRowLoss: Double
+    var maximumRowLoss: Double
     /// How many heavy requests compute at once, and how many may wait; beyond, 503 at once.
     package var work: WorkExecutor.Limits
     /// Idle, header and body-read timeouts of a connection.
-    package var timeouts: ConnectionTimeouts
+    var timeouts: ConnectionTimeouts
     /// The most connections open at once; more wait in the kernel's accept queue.
-    package var maximumConnections: Int
+    var maximumConnections: Int
     /// Whether `--playground` was given: the playground's endpoints are then on the private
     /// listener whatever its address. Without it they are on only when the private listener
     /// is on a loopback address (``playgroundEnabled``). They are never on the public listener.
-    package var playgroundRequested: Bool
+    var playgroundRequested: Bool
     /// Who may ask, and as whom: identity mode, ID-token keys, body documents.
     package var access = AccessConfiguration()
     /// Where request spans go (`--otel-endpoint`); `nil` traces nothing.
     package var tracing: TracingSettings?
     /// The folder of panel client profiles the playground plans; `nil` uses `examples/panel`
     /// beside the rules folder, when there is one.
-    package var panel: URL?
+    var panel: URL?
     /// The SMT-LIB 2 solver the simulator's analysis runs (`--solver`): a name on `PATH` or a path.
     package var analysisSolver = "z3"
     /// The most one analysis query may take (`--solver-timeout`); a tenth of the time budget

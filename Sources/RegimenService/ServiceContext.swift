@@ -8,14 +8,14 @@ import NIOCore
 struct ServiceContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The snapshot read once for this request.
-    package var snapshot: RuleSnapshot?
+    var snapshot: RuleSnapshot?
     /// Names the request in logs, the decision log and the `Regimen-Request-Id` header.
     var requestID: String = ""
     /// The caller its API key identifies, when it sent one (public listener, keys configured).
-    package var caller: Caller?
+    var caller: Caller?
 
     /// The request's span and tracer, when tracing is on (``RequestTracing``).
-    package var trace: RequestTrace?
+    var trace: RequestTrace?
 
     /// The connection, for its TLS client certificate (mutual TLS).
     var channel: (any Channel)?

@@ -19,7 +19,7 @@ struct ServiceError: Error, Sendable, HTTPResponseError {
         package var column: Int? = nil
     }
 
-    package var status: HTTPResponse.Status
+    var status: HTTPResponse.Status
     package var problems: [Problem]
     /// Seconds a client should wait before asking again (429 and 503 answer it in `Retry-After`).
     var retryAfter: Int?
@@ -47,7 +47,7 @@ struct ServiceError: Error, Sendable, HTTPResponseError {
         return .map(["error": problemValue(problems[0]), "problems": .list(problems.map(problemValue))])
     }
 
-    package func response(from request: Request, context: some RequestContext) throws -> Response {
+    func response(from request: Request, context: some RequestContext) throws -> Response {
         JSONResponse.make(status: status, json: value.jsonString(pretty: true) + "\n")
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-package import Prometheus
+import Prometheus
 import Synchronization
 
 /// The service's Prometheus metrics: requests and latency per route, decisions by outcome,

@@ -5,7 +5,7 @@ package import RegimenKit
 /// Why a set of files could not become a snapshot: every problem, each `file:line:col`.
 package struct LoadFailure: Error, Sendable {
     /// The content hash of the files that failed (a poll does not retry the same broken set).
-    package var revision: String?
+    var revision: String?
     package var diagnostics: [Diagnostic]
     var failedAt: Date
     /// Whether a folder named by the caller does not exist (a usage error), rather than files

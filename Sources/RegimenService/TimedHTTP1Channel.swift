@@ -7,9 +7,9 @@ import NIOSSL
 /// How long a connection may take over each part of a request before it is closed.
 package struct ConnectionTimeouts: Sendable, Equatable {
     /// A connection with no request in progress that sends nothing for this long is closed.
-    package var idle: Duration?
+    var idle: Duration?
     /// From the first byte of a request to the end of its head (slow headers: slowloris).
-    package var header: Duration?
+    var header: Duration?
     /// From the end of a request's head to the end of its body.
     package var body: Duration?
 

@@ -12,9 +12,9 @@ package final class WorkExecutor: Sendable {
     /// How many jobs run at once and how many may wait.
     package struct Limits: Sendable, Equatable {
         /// Jobs running at once (threads of the executor).
-        package var concurrency: Int
+        var concurrency: Int
         /// Jobs waiting for a thread; one more is refused.
-        package var queue: Int
+        var queue: Int
 
         package init(concurrency: Int, queue: Int) {
             self.concurrency = max(1, concurrency)
@@ -25,11 +25,11 @@ package final class WorkExecutor: Sendable {
     /// What the executor has done, for `/metrics` and for tests that count steps.
     package struct Counts: Sendable, Equatable {
         /// Jobs admitted and not yet finished (running or waiting).
-        package var admitted = 0
+        var admitted = 0
         /// Jobs refused because the queue was full.
         package var refused = 0
         /// Jobs cancelled past their budget.
-        package var cancelled = 0
+        var cancelled = 0
         /// Checkpoints passed: units of work begun (a client, a plan, a batch element). A
         /// cancelled job passes none.
         package var steps = 0
@@ -136,7 +136,7 @@ package final class WorkToken: Sendable {
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     /// Whether a new unit of work may begin: `false` once cancelled. Counts the unit it allows.
-    package func proceed() -> Bool {
+    func proceed() -> Bool {
         guard !isCancelled else { return false }
         executor?.step()
         return true

@@ -7,7 +7,7 @@ package import RegimenRules
 /// other parts (``NutritionRuleSet``, the training rules) come from the same rule set.
 package struct AdaptationRuleSet: Sendable {
     package var readiness: ReadinessRules
-    package var progression: ProgressionRules
+    var progression: ProgressionRules
     package var matrix: AutoAdjustMatrix
     var supplementCatalog: SupplementCatalog
     var supplementRules: SupplementRules
@@ -87,8 +87,8 @@ extension AdaptationRuleSet {
 
 /// A `--goal` the supplements advisor does not know.
 package struct SupplementGoalError: DiagnosticError, Hashable {
-    package var goal: String
-    package var allowed: [String]
+    var goal: String
+    var allowed: [String]
 
     /// A goal the caller asked for.
     package var kind: ErrorKind { .input }

@@ -4,15 +4,15 @@ package import RegimenLanguage
 /// field names, as the nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`,
 /// `confidence`, `tips`.
 struct PlanNutritionSection: Sendable, Hashable {
-    package var idx: Value
+    var idx: Value
     package var kcal: Value
     package var macros: Value
-    package var ingredients: Value
-    package var confidence: Value
-    package var tips: [String]
+    var ingredients: Value
+    var confidence: Value
+    var tips: [String]
     /// How the targets were reached (an addition to the seed's fields): the calorie precedence's
     /// decision, the basis of the macros and what gave way. `null` leaves the field out.
-    package var accounting: Value
+    var accounting: Value
 
     init(idx: Value, kcal: Value, macros: Value, ingredients: Value, confidence: Value, tips: [String], accounting: Value = .null) {
         self.idx = idx
@@ -29,7 +29,7 @@ struct PlanNutritionSection: Sendable, Hashable {
 enum GeneratePlanResponse {
     /// `{idx, kcal, macros, workouts, ingredients, confidence, tips}` plus `training` (the week's
     /// accounting) and `nutrition` (how the calories and macros were reached). Without a nutrition section only the training fields are present.
-    package static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
+    static func make(training: TrainingWeek, nutrition: PlanNutritionSection?, explain: Bool = false) -> Value {
         var fields: [(String, Value)] = [
             ("training", training.contractSummary(explain: explain)),
             ("workouts", training.contractWorkouts(explain: explain)),

@@ -20,7 +20,7 @@ extension NutritionRuleSet {
     }
 
     /// Estimated one-rep max from a set (Epley by default, `rules/indexes.yaml`).
-    package func estimatedOneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
+    func estimatedOneRepMax(load: Double, reps: Int) throws(RuleEvaluationError) -> Double {
         try IndexCalculator(rules: self).oneRepMax(load: load, reps: reps)
     }
 }

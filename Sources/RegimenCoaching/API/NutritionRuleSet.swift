@@ -11,7 +11,7 @@ package struct NutritionRuleSet: Sendable {
     package var defaults: ProfileDefaultRules
     package var indexes: IndexRules
     package var activity: ActivityMultiplierRules
-    package var accuracy: AccuracyLadderRules
+    var accuracy: AccuracyLadderRules
     package var nutrition: NutritionRules
     package var meals: MealRules
     package var catalog: IngredientCatalog

@@ -12,7 +12,7 @@ package import RegimenLanguage
 /// says so.
 struct AdaptationEngine: Sendable {
     package let readiness: ReadinessRules
-    package let progression: ProgressionRules
+    let progression: ProgressionRules
     /// Exercise id → facts; exercises not listed count only for their block's muscle.
     package let exercises: [String: ExerciseFacts]
     /// How a set counts toward a muscle's weekly sets (`set_credit` of rules/training-volume.yaml),
@@ -21,7 +21,7 @@ struct AdaptationEngine: Sendable {
     /// The plans' one calorie precedence (rules/nutrition.yaml `calorie_precedence` and the goal
     /// bands): every calorie step goes through it. `nil` when adaptation runs without the
     /// nutrition rules; calorie steps are then not taken.
-    package let calories: CaloriePrecedence?
+    let calories: CaloriePrecedence?
     /// The loads adaptation may write (rules/plausibility.yaml `plan.load_kg`, within what a plan
     /// document may hold): a step past it holds the load and says so.
     let loadLimit: ClosedRange<Double>

@@ -5,14 +5,14 @@ package import OrderedCollections
 /// stored in the user's `readiness_logs/{date}` (see docs/requirements.md#readiness-adaptation).
 package struct CheckIn: Sendable, Hashable {
     /// `YYYY-MM-DD`; check-ins without a date count as days of the current week, in order.
-    package var date: String?
+    var date: String?
     var sleepHours: Double
     /// Region (or muscle) → soreness 1–5.
-    package var soreness: OrderedDictionary<String, Int>
+    var soreness: OrderedDictionary<String, Int>
     /// 1 (calm) – 5 (very stressed).
-    package var stress: Int
+    var stress: Int
     /// 1 (none) – 5 (eager).
-    package var motivation: Int
+    var motivation: Int
     /// Body weight that morning, kg (the measured weight trend reads it).
     package var weightKg: Double?
     /// The day's logged intake, kcal (reported beside the trend).
@@ -35,9 +35,9 @@ package struct CheckIn: Sendable, Hashable {
 /// One logged working set.
 package struct LoggedSet: Sendable, Hashable {
     var loadKg: Double?
-    package var reps: Int
+    var reps: Int
     /// Reps in reserve the lifter reported; `nil` when not recorded.
-    package var rir: Double?
+    var rir: Double?
 
     init(loadKg: Double? = nil, reps: Int, rir: Double? = nil) {
         self.loadKg = loadKg
@@ -51,12 +51,12 @@ enum SessionFeel: String, Sendable, Hashable, CaseIterable { case easy, ok, hard
 
 /// The sets of one exercise in a logged session.
 package struct LoggedExercise: Sendable, Hashable {
-    package var exerciseId: String
-    package var sets: [LoggedSet]
+    var exerciseId: String
+    var sets: [LoggedSet]
     var feel: SessionFeel?
     /// The plan block's muscle, when the plan uses the exercise for more than one muscle and the
     /// session's day does not say which block it was.
-    package var muscle: String?
+    var muscle: String?
 
     init(exerciseId: String, sets: [LoggedSet], feel: SessionFeel? = nil, muscle: String? = nil) {
         self.exerciseId = exerciseId
@@ -68,9 +68,9 @@ package struct LoggedExercise: Sendable, Hashable {
 
 /// A logged training session.
 package struct LoggedSession: Sendable, Hashable {
-    package var date: String?
+    var date: String?
     /// The plan day it followed (`workouts[].day`); progression applies from the next day on.
-    package var day: Int?
+    var day: Int?
     package var exercises: [LoggedExercise]
 
     init(date: String? = nil, day: Int? = nil, exercises: [LoggedExercise]) {
@@ -90,8 +90,8 @@ package enum WeightTrend: String, Sendable, Hashable, CaseIterable {
 /// Everything `adaptPlan` reads besides the plan: its request (docs/requirements.md#adaptplan),
 /// with several days of check-ins and the logged sessions.
 public struct AdaptationInput: Sendable, Hashable {
-    package var checkIns: [CheckIn]
-    package var sessions: [LoggedSession]
+    var checkIns: [CheckIn]
+    var sessions: [LoggedSession]
     /// Percentage of planned sessions completed, when the request reports it.
     public var adherencePct: Double?
     var weightTrend: WeightTrend?

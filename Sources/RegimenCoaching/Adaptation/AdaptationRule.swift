@@ -37,7 +37,7 @@ package struct AdaptationRule: Sendable {
     /// The changes a rule makes; every amount is an expression of the rule's scope.
     struct Actions: Sendable {
         /// Sets added or removed for the target's muscles in their next session (region or lift).
-        package var sets: CompiledExpression?
+        var sets: CompiledExpression?
         /// Name an easier variant of each exercise that loses sets.
         var suggestRegression = false
         /// Percent change of the week's total sets.
@@ -57,11 +57,11 @@ package struct AdaptationRule: Sendable {
         /// rules move it).
         var otherwiseReps: CompiledExpression?
         /// Reps added to (or taken from) both ends of the lift's rep range in its blocks.
-        package var reps: CompiledExpression?
+        var reps: CompiledExpression?
         /// The lift's blocks move to its harder variant (the first of its catalog `progressions`).
         var harderVariant = false
         /// Mark the patched plan as a deload week.
-        package var deload = false
+        var deload = false
         /// A change-log line that changes nothing.
         package var note: String?
 
@@ -78,7 +78,7 @@ package struct AdaptationRule: Sendable {
     package var scope: Scope
     package var condition: CompiledExpression
     var actions: Actions
-    package var reason: MessageTemplate
+    var reason: MessageTemplate
     /// Rules that do not apply when this one fires.
     var supersedes: [String]
     /// How long the rule's changes last (`lasts:`); later adaptations end them.
@@ -127,14 +127,14 @@ package struct ReadinessRules: Sendable {
     var lagging: CompiledExpression
     var minSetsPerBlock: Int
     /// Weeks in a training block: week 7 is week 1 of the second block.
-    package var blockWeeks: Int
+    var blockWeeks: Int
     /// The one deload clock, which `periodize` reads too.
     package var deloadClock: DeloadClock { DeloadClock(blockWeeks: blockWeeks) }
     package var macros: MacroRule
     package var rules: [AdaptationRule]
     /// When temporary changes end and how many weeks of records a plan keeps (`nil`: changes
     /// that are not persistent end at the next adaptation, records are not trimmed).
-    package var adjustments: AdjustmentPolicy?
+    var adjustments: AdjustmentPolicy?
     /// The measured weight trend (`nil`: only the typed `weight_trend_2w` counts).
     var weightTrend: WeightTrendRule?
     /// What the banner suggests at the calorie band's edges.

@@ -32,7 +32,7 @@ extension AdjustmentLifetime: NodeEnum {}
 /// readiness recovers" ends, and how many weeks of records a plan keeps.
 package struct AdjustmentPolicy: Sendable {
     /// Week-scope condition: the week's readiness has recovered.
-    package var recovered: CompiledExpression
+    var recovered: CompiledExpression
     /// Weeks of `adaptations` records a plan keeps; a request older than that is refused as stale.
     var keepWeeks: Int
 

@@ -52,12 +52,12 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
         package var also: [String]
         /// Set when the field is not a profile field and another command handles it (`adapt`).
         var handledBy: String?
-        package var workoutImpact: String
-        package var workout: [Area]
-        package var nutritionImpact: String
+        var workoutImpact: String
+        var workout: [Area]
+        var nutritionImpact: String
         package var nutrition: [Area]
         package var context: [Area]
-        package var why: String
+        var why: String
 
         package init(
             field: String, also: [String] = [], handledBy: String? = nil, workoutImpact: String, workout: [Area],
@@ -75,7 +75,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
         }
 
         /// Every area the row recomputes.
-        package var recomputes: Set<Area> { Set(workout + nutrition + context) }
+        var recomputes: Set<Area> { Set(workout + nutrition + context) }
         package var fields: [String] { [field] + also }
     }
 

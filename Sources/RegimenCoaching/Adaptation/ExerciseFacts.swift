@@ -3,7 +3,7 @@ package struct ExerciseFacts: Sendable, Hashable {
     package var name: String
     var primaryMuscles: [String]
     var secondaryMuscles: [String]
-    package var equipment: [String]
+    var equipment: [String]
     /// Easier variants, best first.
     var regressions: [String]
     /// Harder variants, next step first.

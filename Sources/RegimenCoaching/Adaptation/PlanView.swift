@@ -6,7 +6,7 @@ package import RegimenLanguage
 /// written with so a patched plan reads like the original.
 package struct PlanRange: Sendable, Hashable, CustomStringConvertible {
     package var lower: Int
-    package var upper: Int
+    var upper: Int
     var dash: String
 
     init(_ lower: Int, _ upper: Int, dash: String = "–") {
@@ -34,23 +34,23 @@ package struct PlanRange: Sendable, Hashable, CustomStringConvertible {
 /// The parts of a plan document (`regimen plan` output) that adaptation reads and changes, with
 /// the document itself so that everything else passes through untouched.
 package struct PlanView: Sendable, Hashable {
-    package struct Block: Sendable, Hashable {
-        package var muscle: String
-        package var exerciseId: String
-        package var sets: Int
-        package var reps: PlanRange?
-        package var rir: PlanRange?
+    struct Block: Sendable, Hashable {
+        var muscle: String
+        var exerciseId: String
+        var sets: Int
+        var reps: PlanRange?
+        var rir: PlanRange?
         var loadKg: Double?
         var suggestedRegression: String?
         /// The exercise's display name, when a change of exercise sets it.
-        package var exerciseName: String?
+        var exerciseName: String?
         /// Position in the document: `workouts[workout].blocks[block]`.
         let workout: Int
         let block: Int
     }
 
-    package struct Day: Sendable, Hashable {
-        package var day: Int
+    struct Day: Sendable, Hashable {
+        var day: Int
         package var blocks: [Block]
     }
 
@@ -60,19 +60,19 @@ package struct PlanView: Sendable, Hashable {
         package var carbG: Double
     }
 
-    package var days: [Day]
+    var days: [Day]
     package var kcal: Double?
     package var macros: Macros?
     package var bmr: Double?
     /// Weekly band per muscle (counted sets).
-    package var bands: [String: ClosedRange<Double>]
-    package var deload: Bool
+    var bands: [String: ClosedRange<Double>]
+    var deload: Bool
     /// What earlier adaptations applied to this plan (its `adaptations` list).
     var adaptations: [AdaptationRecord]
     /// The goal the plan was made for (`goal`, as `regimen plan` writes it), when it says.
-    package var goal: String?
+    var goal: String?
     /// The plan's TDEE (`idx.TDEE`): the calorie band is a multiple of it.
-    package var tdee: Double?
+    var tdee: Double?
     /// The baseline, the changes in effect, the weigh-ins (`adaptation`).
     var state: AdaptationState
     /// The goal's calorie band and the highest safety/pregnancy floor as the plan's calorie

@@ -90,7 +90,7 @@ struct ProfileDiffer: Sendable {
     }
 
     /// The areas the matrix says the changed fields affect.
-    package func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
+    func areas(for fields: [String]) -> [AutoAdjustMatrix.Area] {
         var areas = Set<AutoAdjustMatrix.Area>()
         for field in fields { areas.formUnion(matrix.row(for: field)?.recomputes ?? []) }
         return areas.sorted()
@@ -218,7 +218,7 @@ enum PlanAreas {
 extension AutoAdjustMatrix.Area {
     /// This area's outputs in a plan document (`generatePlan`'s response) and supplement advice,
     /// as a map from output key (`idx.BMR`, `weekly_sets.chest`) to value.
-    package func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
+    func outputs(in plan: Value, supplements: SupplementAdvice? = nil) -> Value {
         .map(PlanAreas.extract(self, plan: plan, supplements: supplements))
     }
 }

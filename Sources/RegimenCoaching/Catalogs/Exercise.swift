@@ -23,20 +23,20 @@ package struct Exercise: Sendable, Hashable, Identifiable {
     /// Secondary muscles: each set counts as the rules' secondary fraction of a set.
     var secondaryMuscles: [String]
     /// Equipment tags, all of which are needed.
-    package var equipment: [String]
-    package var movement: Movement
+    var equipment: [String]
+    var movement: Movement
     package var pattern: String
     package var kind: Kind
     package var level: Level
     /// Injury flags for which the exercise is never programmed.
     var contraindicated: Set<Profile.Injury>
     /// Safety flags (`supine`, `max_effort`) that rules/training-selection.yaml's safety screens exclude.
-    package var flags: Set<String> = []
+    var flags: Set<String> = []
     /// Typical working time of one set, rest excluded.
     var setSeconds: Int
     var supersetSafe: Bool
     /// A time prescription (`"30-45s"`) that replaces reps, for holds, conditioning and mobility.
-    package var hold: String?
+    var hold: String?
     var cues: [String]
     var regressions: [String]
     var progressions: [String]

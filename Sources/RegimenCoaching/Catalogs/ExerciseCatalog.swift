@@ -23,5 +23,5 @@ package struct ExerciseCatalog: Sendable {
     }
 
     /// Catalog position of an exercise; selection uses it as the final tie-break.
-    package func position(of id: String) -> Int? { positions[id] }
+    func position(of id: String) -> Int? { positions[id] }
 }

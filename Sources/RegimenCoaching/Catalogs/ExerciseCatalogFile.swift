@@ -7,7 +7,7 @@ struct ExerciseCatalogFile: RuleFileKind {
 
     package var exercises: [Exercise]
     /// Where each exercise is written, by id.
-    package var locations: [String: SourceLocation]
+    var locations: [String: SourceLocation]
 
     package var catalogEntryCount: Int { exercises.count }
 

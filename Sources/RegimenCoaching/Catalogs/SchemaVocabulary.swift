@@ -5,13 +5,13 @@ package import RegimenRules
 /// and the loader checks across files with one diagnostic id.
 package enum SchemaVocabulary {
     /// `training_volume.tracked_muscles`: the muscles templates and injury cuts name.
-    package static let muscle = "muscle"
+    static let muscle = "muscle"
     /// A tracked muscle, or `conditioning` / `mobility` (an exercise's muscles; not counted).
     static let exerciseMuscle = "exercise muscle"
     /// Every tag of `training_selection.equipment_profiles`.
-    package static let equipment = "equipment tag"
+    static let equipment = "equipment tag"
     /// Every exercise id of the catalogs.
-    package static let exercise = "exercise id"
+    static let exercise = "exercise id"
     /// Every ingredient id of the ingredient catalog (what a diet's `ingredients:` names).
     package static let ingredient = "ingredient"
     /// Every tag of `dietary_exclusions.tags` (what ingredients and supplements contain, and
@@ -20,11 +20,11 @@ package enum SchemaVocabulary {
     /// Every group of the ingredient catalog's `food_groups` (an ingredient's `food_group`).
     static let foodGroup = "food group"
     /// Every exclusion of `dietary_exclusions.exclusions` (a profile's `exclusions`).
-    package static let diet = "diet"
+    static let diet = "diet"
     /// Every goal of the supplement catalog's `goals` (what an item serves).
-    package static let supplementGoal = "supplement goal"
+    static let supplementGoal = "supplement goal"
     /// Every item id of the supplement catalog.
-    package static let supplement = "supplement"
+    static let supplement = "supplement"
     /// Every class of `supplement_rules.medication_classes`.
     static let medicationClass = "medication class"
 

@@ -12,7 +12,7 @@ package struct IndexCalculator: Sendable {
     /// BMR, TDEE, BMI, WHtR, FFMI, the accuracy meter and what to add next (the
     /// `recalculateIndexes` response; see docs/requirements.md#body-indexes).
     /// - Throws: ``RuleEvaluationError`` when a rule expression cannot be evaluated.
-    package func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
+    func recalculate(_ profile: Profile) throws(RuleEvaluationError) -> IndexReport {
         let defaults = rules.defaults
         var assumed: [AssumedInput] = []
         // Every field named here is in `assumableFields`, which the rule expressions' `assumed` is checked against.

@@ -20,7 +20,7 @@ package struct IndexPlausibility: Sendable {
     /// Lean mass / height² of the client's own measurements.
     var clientFFMI: Range
     /// The check grid, by input name.
-    package var grid: [String: [Double]]
+    var grid: [String: [Double]]
 
     static let formulaKeys = PlausibilityRules.indexKeys
 

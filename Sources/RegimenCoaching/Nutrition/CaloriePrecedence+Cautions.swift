@@ -6,7 +6,7 @@ extension CaloriePrecedence {
     /// (`calorie_precedence.pregnancy` in `rules/nutrition.yaml`): for a pregnant client, why the
     /// target is not in deficit whatever the goal, then what her trimester asks (or, without a
     /// trimester, that the plan assumed the first). Empty for everyone else.
-    package func cautions(_ facts: Facts) -> [String] {
+    func cautions(_ facts: Facts) -> [String] {
         guard facts.pregnant else { return [] }
         let safety = rules.precedence
         let extras = safety.pregnancyExtraByTrimester

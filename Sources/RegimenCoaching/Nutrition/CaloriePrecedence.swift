@@ -19,15 +19,15 @@ package struct CaloriePrecedence: Sendable {
 
     /// The facts about a client the precedence reads.
     package struct Facts: Sendable, Hashable {
-        package var sex: Profile.Sex
+        var sex: Profile.Sex
         /// Whether the pregnancy rule applies (a pregnant woman).
-        package var pregnant: Bool
+        var pregnant: Bool
         /// 1, 2 or 3 when known.
         var trimester: Int?
         /// The canonical goal id whose band applies.
-        package var goal: String
+        var goal: String
         /// The TDEE the target is planned from, kcal/day.
-        package var tdee: Double
+        var tdee: Double
         /// The BMR used, kcal/day.
         package var bmr: Double
 
@@ -50,7 +50,7 @@ package struct CaloriePrecedence: Sendable {
     }
 
     /// Which rule set the effective target.
-    package enum Bound: String, Sendable, Hashable, CaseIterable {
+    enum Bound: String, Sendable, Hashable, CaseIterable {
         /// The proposed kcal was below the goal's band and rose to its lower edge.
         case goalBandLow = "goal_band_low"
         /// The proposed kcal was above the goal's band and fell to its upper edge.
@@ -71,16 +71,16 @@ package struct CaloriePrecedence: Sendable {
         package var kcal: Double
         /// The goal's band in kcal/day (TDEE × the goal's multiplier range); the proposed kcal
         /// when the rules have no band for the goal.
-        package var band: ClosedRange<Double>
+        var band: ClosedRange<Double>
         /// The highest floor of safety and pregnancy, kcal/day (0 when none applies).
-        package var floor: Double
+        var floor: Double
         /// The rule that moved the target, `nil` when the proposed kcal stood.
-        package var bound: Bound?
+        var bound: Bound?
         /// One line for the plan naming the rule that applied and why; `nil` when none did.
-        package var reason: String?
+        var reason: String?
         /// What the client must know about the target beside the number (a pregnant client: why
         /// there is no deficit and what her trimester asks), from the rules, in order.
-        package var cautions: [String] = []
+        var cautions: [String] = []
     }
 
     /// The floors that rank above the goal's band, highest value first: each with its bound and
@@ -179,7 +179,7 @@ extension CaloriePrecedence {
     /// applied, else the floor whose value it equals (pregnancy is the only floor that depends on
     /// TDEE, so a floor that is neither an absolute nor the BMR floor is pregnancy's); `nil` when
     /// the decision recorded no floor.
-    package func floor(of planned: Decision, bmr: Double?) -> (bound: Bound, kcal: Double, name: String)? {
+    func floor(of planned: Decision, bmr: Double?) -> (bound: Bound, kcal: Double, name: String)? {
         guard planned.floor > 0 else { return nil }
         let safety = rules.precedence
         let kcal = planned.floor

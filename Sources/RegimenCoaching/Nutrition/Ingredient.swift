@@ -38,7 +38,7 @@ package struct Ingredient: Sendable, Hashable {
     /// The USDA release the values were read from (`SR24`, or `SR Legacy` for records added later).
     var usdaRelease: String
     /// The state the values describe: cooked, raw, dry or ready.
-    package var state: String
+    var state: String
     /// Protein, carbohydrate and fat in grams per 100 g.
     var per100g: Macros
     /// USDA's own energy figure, kept for provenance; the planner never computes with it.

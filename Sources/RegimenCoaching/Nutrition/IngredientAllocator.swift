@@ -1,12 +1,12 @@
 /// The allocator's settings, from `rules/meals.yaml` and `rules/nutrition.yaml`.
 struct AllocatorSettings: Sendable, Hashable {
     /// ±fraction every combination must stay within (0.10 for ±10%): the kcal and protein one.
-    package var tolerance: Double
+    var tolerance: Double
     /// ±fraction per measure (rules/meals.yaml `tolerance_pct_by_macro`).
     package var tolerances: MealTotals
     /// The narrowest half-width of the band per measure (grams of each macro, kcal): the band is
     /// `target ± max(tolerance × target, floor)`.
-    package var toleranceFloor: MealTotals
+    var toleranceFloor: MealTotals
     /// How many options per category: at least the lower bound, at most the upper.
     var optionsPerCategory: ClosedRange<Int>
     /// Suggested grams are multiples of these steps.
@@ -119,7 +119,7 @@ struct IngredientAllocator: Sendable {
     ///   - targets: the meal's sub-targets (all positive).
     ///   - vegGrams: the weight every vegetable option gets.
     ///   - candidates: the eligible ingredients (budget and exclusions already applied).
-    package func allocate(targets: MealTargets, vegGrams: Double, candidates: [Ingredient]) -> MealAllocation {
+    func allocate(targets: MealTargets, vegGrams: Double, candidates: [Ingredient]) -> MealAllocation {
         var memo = Memo()
         return allocate(targets: targets, vegGrams: vegGrams, candidates: candidates, offered: [], memo: &memo)
     }
@@ -128,7 +128,7 @@ struct IngredientAllocator: Sendable {
     /// protein options the day's earlier meals have not `offered` come first, so the meals of a
     /// day vary; `memo` carries the searches to the day's later meals (pass the same `candidates`
     /// for every meal of one memo).
-    package func allocate(
+    func allocate(
         targets: MealTargets, vegGrams: Double, candidates: [Ingredient], offered: Set<String>, memo: inout Memo
     ) -> MealAllocation {
         let minimum = settings.optionsPerCategory.lowerBound

@@ -11,7 +11,7 @@ package struct Macros: Sendable, Hashable {
         self.fat = fat
     }
 
-    package static let zero = Macros(protein: 0, carb: 0, fat: 0)
+    static let zero = Macros(protein: 0, carb: 0, fat: 0)
 
     /// The macro by nutrient.
     subscript(nutrient: MacroNutrient) -> Double {
@@ -52,7 +52,7 @@ enum MacroNutrient: String, Sendable, Hashable, CaseIterable {
 /// are the same arithmetic.
 struct EnergyFactors: Sendable, Hashable {
     /// The name the rule file gives the definition, e.g. `atwater_general`.
-    package var definition: String
+    var definition: String
     var kcalPerGram: Macros
 
     init(definition: String, kcalPerGram: Macros) {

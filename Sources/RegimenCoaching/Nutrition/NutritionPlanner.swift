@@ -37,7 +37,7 @@ public struct NutritionPlan: Sendable, Hashable {
     /// The TDEE multiplier the goal's rule picked.
     public var multiplier: Double
     /// How the calorie precedence (safety floors > pregnancy > goal band) treated TDEE × `multiplier`.
-    package var calories: CaloriePrecedence.Decision
+    var calories: CaloriePrecedence.Decision
     /// The day's calorie target.
     public var kcal: Double
     /// The day's macro targets.

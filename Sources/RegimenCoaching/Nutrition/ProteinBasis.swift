@@ -23,9 +23,9 @@ package struct ProteinBasis: Sendable, Hashable {
 
     package var kind: Kind
     /// The basis in kilograms.
-    package var kilograms: Double
+    var kilograms: Double
     /// Why this basis, in words.
-    package var reason: String
+    var reason: String
 
     init(rules: ProteinBasisRules, indexes: IndexReport) {
         let weight = indexes.weightKgUsed

@@ -7,15 +7,15 @@ package struct AccuracyLadderRules: RuleFileKind, Sendable {
     /// The inputs the ladder may name.
     static let inputs = ["weight_kg", "height_cm", "age_range", "bodyfat_pct", "waist_cm"]
 
-    package struct Level: Sendable, Hashable {
+    struct Level: Sendable, Hashable {
         package var level: String
-        package var requires: [String]
-        package var confidence: String
+        var requires: [String]
+        var confidence: String
     }
 
-    package var levels: [Level]
+    var levels: [Level]
     var nextBestOrder: [String]
-    package var tips: [String: String]
+    var tips: [String: String]
 
     package static func decode(_ document: inout MappingDecoder) -> AccuracyLadderRules? {
         let context = document.context

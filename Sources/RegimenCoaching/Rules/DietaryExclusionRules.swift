@@ -9,7 +9,7 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
     /// Every tag an ingredient may carry.
     package var tags: [String]
     /// Exclusion name → the tags it excludes.
-    package var exclusions: [String: [String]]
+    var exclusions: [String: [String]]
     /// Exclusion name → the ingredient ids it excludes by name (`ingredients:`).
     var excludedIngredients: [String: [String]] = [:]
     /// Where each exclusion is written, and each ingredient id it names, for the checks against
@@ -30,7 +30,7 @@ package struct DietaryExclusionRules: RuleFileKind, Sendable {
     }
 
     /// The accepted exclusion names, sorted.
-    package var names: [String] { exclusions.keys.sorted() }
+    var names: [String] { exclusions.keys.sorted() }
 
     /// Whether `ingredient` is allowed under the `selected` exclusions: it carries none of their
     /// tags and none of them names it.

@@ -8,7 +8,7 @@ package struct GoalRules: RuleFileKind, Sendable {
     package struct Goal: Sendable, Hashable {
         package var id: String
         package var description: String
-        package var aliases: [String]
+        var aliases: [String]
     }
 
     var defaultGoal: String
@@ -21,7 +21,7 @@ package struct GoalRules: RuleFileKind, Sendable {
     }
 
     /// The canonical id for `name` (an id or an alias, compared case-insensitively), or `nil`.
-    package func canonical(_ name: String) -> String? {
+    func canonical(_ name: String) -> String? {
         let key = name.lowercased()
         for goal in goals where goal.id == key || goal.aliases.contains(key) { return goal.id }
         return nil

@@ -19,18 +19,18 @@ package struct IndexRules: RuleFileKind, Sendable {
 
     /// A labelled band of a context scale; the last band has no upper bound.
     package struct Band: Sendable, Hashable {
-        package var below: Double?
+        var below: Double?
         package var label: String
     }
 
     /// Slot order of the formulas' environment (shared-function environments may add variables first).
-    package var slotNames: [String]
+    var slotNames: [String]
     var bmrMethods: [BMRMethod]
     var leanBodyMass: CompiledExpression
-    package var tdee: CompiledExpression
-    package var bmi: CompiledExpression
-    package var whtr: CompiledExpression
-    package var ffmi: CompiledExpression
+    var tdee: CompiledExpression
+    var bmi: CompiledExpression
+    var whtr: CompiledExpression
+    var ffmi: CompiledExpression
     /// Epley, with variables `load` and `reps`.
     package var oneRepMax: CompiledExpression
     var overrideWarningPct: Double
@@ -120,7 +120,7 @@ package struct IndexRules: RuleFileKind, Sendable {
 
 extension IndexRules {
     /// A formula whose result leaves its plausible range, with where it is written.
-    package struct PlausibilityFailure: Sendable, Hashable {
+    struct PlausibilityFailure: Sendable, Hashable {
         package var message: String
         package var location: SourceLocation?
     }

@@ -5,7 +5,7 @@ package import RegimenRules
 package struct IngredientCatalog: RuleFileKind, Sendable {
     package static let kind = "ingredients"
 
-    package var ingredients: [Ingredient]
+    var ingredients: [Ingredient]
     /// The closed vocabulary of `food_group` (the catalog's `food_groups`), in file order.
     var foodGroups: [String]
     /// Where each `contains` tag is written, for the check against the dietary exclusions' tags.

@@ -8,7 +8,7 @@ package struct MealRules: RuleFileKind, Sendable {
 
     package struct Slot: Sendable, Hashable {
         package var name: String
-        package var weight: Double
+        var weight: Double
     }
 
     var mealsPerDayDefault: CompiledExpression
@@ -16,11 +16,11 @@ package struct MealRules: RuleFileKind, Sendable {
     /// Slots by meals per day.
     package var slots: [Int: [Slot]]
     /// The kcal and protein tolerance (the seed's ±10%), as a fraction.
-    package var tolerance: Double
+    var tolerance: Double
     /// The tolerance per measure, as fractions: `tolerance` unless `tolerance_pct_by_macro` says otherwise.
     package var tolerances: MealTotals
     /// The narrowest half-width of the band per measure (grams of each macro, kcal).
-    package var toleranceFloor: MealTotals
+    var toleranceFloor: MealTotals
     /// Numbers of meals a day the planner may fall back to when the asked number cannot be portioned.
     var mealsPerDayFallback: ClosedRange<Int>
     var optionsPerCategory: ClosedRange<Int>

@@ -25,7 +25,7 @@ package struct NutritionRules: RuleFileKind, Sendable {
     var pointSlotNames: [String]
     var energy: EnergyFactors
     /// TDEE multiplier per canonical goal id.
-    package var calories: [String: RangedPoint]
+    var calories: [String: RangedPoint]
     /// Where the file is written: the entry its goals are noted under, for the check against
     /// rules/goals.yaml.
     var entry: SourceLocation?
@@ -38,7 +38,7 @@ package struct NutritionRules: RuleFileKind, Sendable {
     /// Which kilograms protein is planned on: lean mass, adjusted or total body weight.
     package var proteinBasis: ProteinBasisRules
     /// The safety floors and the pregnancy rule of the one calorie precedence (``CaloriePrecedence``).
-    package var precedence: CalorieSafetyRules
+    var precedence: CalorieSafetyRules
 
     package static func decode(_ document: inout MappingDecoder) -> NutritionRules? {
         let context = document.context

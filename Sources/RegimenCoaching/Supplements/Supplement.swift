@@ -25,11 +25,11 @@ package struct Supplement: Sendable, Hashable {
     package var category: Category
     package var goals: [String]
     package var evidenceTier: EvidenceTier
-    package var dose: SupplementDose
+    var dose: SupplementDose
     var stimulant: Bool
     var sodiumLoad: SodiumLoad
     var giRisk: Bool
-    package var pregnancy: Pregnancy
+    var pregnancy: Pregnancy
     /// Food tags of `rules/dietary-exclusions.yaml` the product contains.
     package var contains: [String]
     /// Tags of the usual source when a version without them exists (fish oil → algae oil).
@@ -39,12 +39,12 @@ package struct Supplement: Sendable, Hashable {
     var interactions: OrderedDictionary<String, String>
     /// Items that already cover this one.
     var redundantWith: [String]
-    package var pros: [String]
-    package var cons: [String]
-    package var sideEffects: [String]
+    var pros: [String]
+    var cons: [String]
+    var sideEffects: [String]
     /// The item's own cautions (shown whatever the profile).
-    package var cautions: [String]
-    package var purchaseChecks: [String]
+    var cautions: [String]
+    var purchaseChecks: [String]
 
     init(
         id: String, name: String, category: Category, goals: [String], evidenceTier: EvidenceTier, dose: SupplementDose,
@@ -90,9 +90,9 @@ package struct SupplementDose: Sendable, Hashable {
 
     /// A tolerable upper intake level (or a single-dose safety limit) with its source.
     struct UpperLimit: Sendable, Hashable {
-        package var amount: Double
-        package var basis: Basis
-        package var period: Period
+        var amount: Double
+        var basis: Basis
+        var period: Period
         package var source: String
 
         init(amount: Double, basis: Basis, period: Period, source: String) {
@@ -103,11 +103,11 @@ package struct SupplementDose: Sendable, Hashable {
         }
     }
 
-    package var basis: Basis
+    var basis: Basis
     /// In `unit`, per kg of body weight when `basis` is `.perKg`.
     package var range: ClosedRange<Double>
     package var unit: Unit
-    package var period: Period
+    var period: Period
     package var point: Point
     /// The suggestion is rounded down to a multiple of this.
     var roundTo: Double
@@ -115,15 +115,15 @@ package struct SupplementDose: Sendable, Hashable {
     var maxSingle: Double?
     /// Intakes a day when the timing names a fixed number (`split into three doses`): the
     /// amount is then split into exactly this many, so the amount and the timing agree.
-    package var doses: Int?
+    var doses: Int?
     var upperLimit: UpperLimit?
-    package var timing: String
+    var timing: String
     /// The position stand or consensus the dose follows.
     package var source: String
     /// The seed's figure, verbatim.
-    package var seed: String
+    var seed: String
     /// The stand's figure where it differs from the seed's.
-    package var stand: String?
+    var stand: String?
     /// Why the chosen range is what it is, when it differs from the seed.
     package var choice: String?
 
@@ -152,12 +152,12 @@ package struct SupplementDose: Sendable, Hashable {
 /// `catalogs/supplement-catalog.yaml`: the goal vocabulary and the items, in file order.
 struct SupplementCatalog: Sendable, Hashable {
     package var goals: [String]
-    package var supplements: [Supplement]
+    var supplements: [Supplement]
 
     init(goals: [String], supplements: [Supplement]) {
         self.goals = goals
         self.supplements = supplements
     }
 
-    package func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
+    func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
 }

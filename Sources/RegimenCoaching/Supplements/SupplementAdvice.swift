@@ -28,7 +28,7 @@ public struct SupplementAdvice: Sendable, Hashable {
         /// The suggested amount per `period`, in `unit`.
         public var suggested: Double
         package var unit: SupplementDose.Unit
-        package var period: SupplementDose.Period
+        var period: SupplementDose.Period
         /// The catalog range scaled to this person, in `unit` per `period`.
         public var low: Double
         /// The top of the catalog range scaled to this person, in `unit` per `period`.

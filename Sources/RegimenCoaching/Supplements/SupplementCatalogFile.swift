@@ -16,7 +16,7 @@ struct SupplementCatalogFile: RuleFileKind {
     package static let kind = "supplement_catalog"
     package let catalog: SupplementCatalog
     /// Where each item's id is written.
-    package let locations: [String: SourceLocation]
+    let locations: [String: SourceLocation]
     /// Each word an item names from another vocabulary (a food tag, a medication class), where it
     /// is written, for the checks against the files that define them.
     var references: [Reference] = []

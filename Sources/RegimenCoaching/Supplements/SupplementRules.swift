@@ -38,7 +38,7 @@ struct SupplementRules: Sendable {
     struct Caution: Sendable {
         package var id: String
         package var condition: CompiledExpression
-        package var action: Action
+        var action: Action
         package var message: MessageTemplate
 
         init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
@@ -59,10 +59,10 @@ struct SupplementRules: Sendable {
     /// Items of this tier that pass every safety rule are offered as optional, with their tier,
     /// when nothing of a stronger tier serves the goal itself; `nil`: never.
     var optionalTier: Supplement.EvidenceTier?
-    package var facts: [Fact]
+    var facts: [Fact]
     /// Class id → the medication names (lower-case, `_` for spaces) it covers.
     var medicationClasses: OrderedDictionary<String, [String]>
-    package var cautions: [Caution]
+    var cautions: [Caution]
     /// The environment the cautions were compiled against: the built-in names, then the facts.
     /// Each fact was compiled against a prefix of it, so one slot array serves every expression.
     package var environment: ExpressionEnvironment

@@ -8,7 +8,7 @@ struct SupplementRulesFile: RuleFileKind {
     package static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
     package let rules: SupplementRules
     /// Where each caution's id is written.
-    package let locations: [String: SourceLocation]
+    let locations: [String: SourceLocation]
     /// Where each of `advisor.always_include_goals` is written.
     let goalLocations: [SourceLocation]
 

@@ -18,17 +18,17 @@ struct ExerciseChoiceRules: Sendable, Hashable {
     /// The strength goal's main patterns and their weekly minimum.
     var strengthPatterns: StrengthPatterns?
     /// Upper/lower balance of a session that trains both.
-    package var balance: Balance?
+    var balance: Balance?
     /// Reps for bodyweight lifting blocks when the goal's range ends below this one.
     var bodyweightReps: ClosedRange<Int>?
     /// Where the section starts, for the rule reference plans cite.
     package var location: SourceLocation?
 
     struct StrengthPatterns: Sendable, Hashable {
-        package var goal: String
-        package var fromDays: Int
+        var goal: String
+        var fromDays: Int
         /// The weekly minimum by experience.
-        package var weeklySets: [Profile.Experience: Int]
+        var weeklySets: [Profile.Experience: Int]
         /// Pattern → the muscle whose sessions carry it, in the rule file's order.
         package var patterns: [(pattern: String, muscle: String)]
 
@@ -51,7 +51,7 @@ struct ExerciseChoiceRules: Sendable, Hashable {
     struct Balance: Sendable, Hashable {
         /// Plans of at most this many training days are balanced.
         var upToDays: Int
-        package var upper: Set<String>
+        var upper: Set<String>
         package var lower: Set<String>
         var maxRatio: Double
     }

@@ -16,10 +16,10 @@ struct SafetyScreens: Sendable, Hashable {
         /// Sessions last at most this many minutes.
         var maxMinutes: Int?
         /// The caution the plan shows.
-        package var caution: String
+        var caution: String
     }
 
-    package var pregnancy: Screen?
+    var pregnancy: Screen?
     var hypertension: Screen?
     var olderAdults: Screen?
     /// BMI at or above `highBMIFrom` (needs height and weight).

@@ -17,17 +17,17 @@ package struct TrainingRules: Sendable {
     /// One line of `training_volume.muscle_adjustments`: "intermediate chest +2 sets".
     struct MuscleAdjustment: Sendable, Hashable {
         /// A tracked muscle.
-        package var muscle: String
+        var muscle: String
         /// The experience level it applies to; `nil` for every level.
-        package var experience: Profile.Experience?
+        var experience: Profile.Experience?
         /// The goal id it applies to; `nil` for every goal.
-        package var goal: String?
+        var goal: String?
         /// Sets added to both ends of the experience band (negative takes sets away), before the
         /// goal's set factor scales the band.
         var addSets: Int
 
         /// Whether the line applies to a person of this experience and goal.
-        package func applies(experience: Profile.Experience, goal: String) -> Bool {
+        func applies(experience: Profile.Experience, goal: String) -> Bool {
             (self.experience ?? experience) == experience && (self.goal ?? goal) == goal
         }
     }
@@ -35,7 +35,7 @@ package struct TrainingRules: Sendable {
     /// One row of the split table: the default template and the others a user may choose.
     struct SplitChoice: Sendable, Hashable {
         /// How the template is chosen when the person names none (`--split`).
-        package enum Rule: String, Sendable, Hashable, CaseIterable {
+        enum Rule: String, Sendable, Hashable, CaseIterable {
             /// The row's `split`.
             case first
             /// The allowed template whose week leaves the fewest muscles below their band minimum
@@ -54,7 +54,7 @@ package struct TrainingRules: Sendable {
         }
 
         /// Every template allowed for this number of days, default first.
-        package var allowed: [String] { [defaultTemplate] + options }
+        var allowed: [String] { [defaultTemplate] + options }
     }
 
     /// How one set counts toward a muscle's weekly sets: `direct` for each primary muscle of the
@@ -72,14 +72,14 @@ package struct TrainingRules: Sendable {
     /// A kind of day (push, upper, full body...): its muscles in session order.
     struct DayType: Sendable, Hashable {
         package var id: String
-        package var focus: String
+        var focus: String
         package var muscles: [String]
         var isRecovery: Bool
         /// Movement patterns this day prefers for a muscle (tried first, others allowed).
         var preferredPatterns: [String: [String]]
         /// Movement patterns a muscle is limited to on this day (its role: shoulders on a pull day
         /// are the rear delts); no other pattern is chosen for it.
-        package var roles: [String: [String]]
+        var roles: [String: [String]]
 
         init(
             id: String, focus: String, muscles: [String], isRecovery: Bool = false, preferredPatterns: [String: [String]] = [:],
@@ -111,10 +111,10 @@ package struct TrainingRules: Sendable {
     }
 
     /// Reps and reps-in-reserve for one kind of exercise, and how many sets one exercise may take.
-    package struct Prescription: Sendable, Hashable {
+    struct Prescription: Sendable, Hashable {
         var maxSetsPerExercise: Int
-        package var reps: ClosedRange<Int>
-        package var rir: ClosedRange<Int>
+        var reps: ClosedRange<Int>
+        var rir: ClosedRange<Int>
 
         package init(maxSetsPerExercise: Int, reps: ClosedRange<Int>, rir: ClosedRange<Int>) {
             self.maxSetsPerExercise = maxSetsPerExercise
@@ -148,7 +148,7 @@ package struct TrainingRules: Sendable {
             self.finisherMinutes = finisherMinutes
         }
 
-        package func prescription(for movement: Exercise.Movement) -> Prescription {
+        func prescription(for movement: Exercise.Movement) -> Prescription {
             movement == .compound ? compound : isolation
         }
     }
@@ -171,7 +171,7 @@ package struct TrainingRules: Sendable {
     struct InjuryCut: Sendable, Hashable {
         package var muscles: [String]
         /// Fraction removed, 0.3 = −30%.
-        package var cut: Double
+        var cut: Double
 
         init(muscles: [String], cut: Double) {
             self.muscles = muscles
@@ -183,7 +183,7 @@ package struct TrainingRules: Sendable {
     package struct CompactRules: Sendable, Hashable {
         var maxMinutes: Int
         var warmupSeconds: Int
-        package var rounds: Int
+        var rounds: Int
         var groupSize: Int
         var restBetweenRoundsSeconds: Int
         var transitionSeconds: Int
@@ -201,7 +201,7 @@ package struct TrainingRules: Sendable {
     /// One block of the active-recovery day: the first allowed option is used.
     struct RecoveryBlock: Sendable, Hashable {
         package var options: [String]
-        package var sets: Int
+        var sets: Int
 
         init(options: [String], sets: Int) {
             self.options = options
@@ -221,7 +221,7 @@ package struct TrainingRules: Sendable {
     package var setCredit: Decided<SetCredit>
     var defaultExperience: Profile.Experience
     var targetPosition: Double
-    package var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
+    var bands: [Profile.Experience: Decided<ClosedRange<Int>>]
     /// Sets added to one muscle's band (`muscle_adjustments`), each for an experience level, a
     /// goal, both or neither; every matching row adds. None unless the rules give them.
     var muscleAdjustments: [Decided<MuscleAdjustment>] = []

@@ -92,7 +92,7 @@ public struct WorkoutBlock: Sendable, Hashable {
     public var rir: String?
     /// Kept unchanged in the busy-day variant.
     public var altCompact: Bool
-    package var movement: Exercise.Movement
+    var movement: Exercise.Movement
     package var kind: Exercise.Kind
     /// Why this block looks the way it does (`--explain`).
     package var sources: [RuleReference]

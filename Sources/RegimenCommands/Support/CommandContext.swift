@@ -5,13 +5,13 @@ import Synchronization
 /// ``CommandContext/current``; tests bind a capturing context to run commands in-process.
 struct CommandContext: Sendable {
     /// Results: what a command produces.
-    package var standardOutput: TextOutput
+    var standardOutput: TextOutput
     /// Diagnostics and errors.
-    package var standardError: TextOutput
+    var standardError: TextOutput
     /// The directory relative paths are resolved against (and diagnostics shown relative to).
-    package var currentDirectory: URL
+    var currentDirectory: URL
     /// The running executable, used to find the bundled rules when run from outside the repo.
-    package var executable: URL?
+    var executable: URL?
     /// Reads all of standard input (a file argument of `-`); tests supply the text.
     var readStandardInput: @Sendable () -> Data
 
@@ -50,11 +50,11 @@ final class TextOutput: Sendable {
 
     private init(_ destination: Destination) { self.destination = destination }
 
-    package static let standardOutput = TextOutput(.fileHandle(STDOUT_FILENO))
-    package static let standardError = TextOutput(.fileHandle(STDERR_FILENO))
+    static let standardOutput = TextOutput(.fileHandle(STDOUT_FILENO))
+    static let standardError = TextOutput(.fileHandle(STDERR_FILENO))
 
     /// A buffer that keeps everything written, for tests.
-    package static func buffer() -> TextOutput { TextOutput(.buffer) }
+    static func buffer() -> TextOutput { TextOutput(.buffer) }
 
     /// Everything written to a buffer so far (empty for process streams).
     package var text: String { captured.withLock { $0 } }

@@ -8,7 +8,7 @@ enum CommandExit {
     /// A rule, test or evaluation failed (rule-file errors, a failing expression).
     package static let failure: Int32 = 1
     /// The command was used wrongly or its input could not be read.
-    package static let usage: Int32 = 2
+    static let usage: Int32 = 2
 }
 
 /// Thrown by commands to end with a status after they have printed what they had to say.
@@ -27,7 +27,7 @@ struct CommandFailure: Error {
 
 extension CommandExit {
     /// The status for an error of `kind`: the caller's input is 2, the rules' verdict 1.
-    package static func status(for kind: ErrorKind) -> Int32 {
+    static func status(for kind: ErrorKind) -> Int32 {
         switch kind {
         case .input: usage
         case .rules: failure

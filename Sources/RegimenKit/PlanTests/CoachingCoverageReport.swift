@@ -17,7 +17,7 @@ package struct CoachingCoverageReport: Sendable {
     private func count(_ rule: CoachingRule) -> Int { coverage.hits[rule.id] ?? 0 }
 
     /// Rules reached by at least one case, out of all.
-    package var covered: (covered: Int, total: Int) { (coverage.covered.count, rules.count) }
+    var covered: (covered: Int, total: Int) { (coverage.covered.count, rules.count) }
 
     /// The covered share as a whole percent, rounded down (99.6% is not 100%).
     package var percent: Int {

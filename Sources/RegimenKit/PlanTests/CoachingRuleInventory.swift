@@ -1,6 +1,6 @@
 import Foundation
 import RegimenLanguage
-package import RegimenRules
+import RegimenRules
 
 /// One coaching rule a coach can point at: a row of a decision table, a named entry of a rule
 /// file (an injury cut, a diet exclusion, a supplement caution, an auto-adjust row) or an
@@ -14,7 +14,7 @@ package struct CoachingRule: Sendable, Hashable {
     /// Where the rule is written.
     package var location: SourceLocation
     /// The rule in a few words (its `when:` or its key).
-    package var summary: String
+    var summary: String
 }
 
 /// Every coaching rule of a rules folder, found by reading the rule files' YAML (so a rule that no

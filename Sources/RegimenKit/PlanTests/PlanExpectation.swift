@@ -71,8 +71,8 @@ package struct ExpectedNumber: Sendable, Hashable, CustomStringConvertible {
 /// supplement ids): written as a list (every one must be present) or as `{include: […],
 /// exclude: […]}`.
 package struct ExpectedMembers: Sendable, Hashable {
-    package var include: [String]
-    package var exclude: [String]
+    var include: [String]
+    var exclude: [String]
 
     static func decode(_ node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> ExpectedMembers? {
         if context.isDescribing {

@@ -37,8 +37,8 @@ package struct PlanTestFileResult: Sendable {
 package struct PlanTestOutcome: Sendable {
     package var generated: GeneratedPlan
     package var plan: Value
-    package var supplements: SupplementAdvice
-    package var adapted: AdaptationResult?
+    var supplements: SupplementAdvice
+    var adapted: AdaptationResult?
     package var diff: ProfileDiff?
     package var profile: Profile
     var profileValue: Value
@@ -428,6 +428,6 @@ package struct CoachingCoverage: Sendable {
         for id in ids { hits[id, default: 0] += 1 }
     }
 
-    package var covered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) > 0 } }
+    var covered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) > 0 } }
     var uncovered: [CoachingRule] { inventory.rules.filter { (hits[$0.id] ?? 0) == 0 } }
 }

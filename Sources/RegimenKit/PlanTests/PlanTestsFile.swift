@@ -34,7 +34,7 @@ package struct PlanTestCase: Sendable {
     }
 
     /// An `assert:` expression, with its text for messages.
-    package struct Assertion: Sendable {
+    struct Assertion: Sendable {
         package var text: String
         package var expression: CompiledExpression
         package var location: SourceLocation
@@ -46,7 +46,7 @@ package struct PlanTestCase: Sendable {
     /// The profile before a change: the case also runs the auto-adjust diff to `profile`.
     var previousProfile: Input?
     /// Check-ins, logged sessions, adherence and weight trend: the case also adapts the plan.
-    package var checkIns: Input?
+    var checkIns: Input?
     /// The plan to adapt (a `regimen plan --format json` document); the profile's plan otherwise.
     package var plan: Input?
     /// A split the rules offer for the profile's days (`regimen plan --split`).

@@ -24,7 +24,7 @@ package struct ExpressionEnvironment: Sendable {
     static let presenceName = "?projected"
     /// Limits the static checks enforce (Firestore's).
     static let maxFunctionArguments = 7
-    package static let maxCallDepth = 20
+    static let maxCallDepth = 20
 
     /// An environment with no names.
     package static let empty = ExpressionEnvironment(uncheckedVariables: [])

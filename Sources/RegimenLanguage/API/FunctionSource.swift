@@ -41,7 +41,7 @@ package struct FunctionDefinition: Sendable {
 /// A function the embedding application implements (see ``EvaluationHost``).
 package struct HostFunction: Sendable, Hashable {
     package var name: String
-    package var arity: ClosedRange<Int>
+    var arity: ClosedRange<Int>
 
     package init(name: String, arity: ClosedRange<Int>) {
         self.name = name

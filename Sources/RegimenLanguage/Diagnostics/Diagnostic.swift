@@ -173,7 +173,7 @@ struct DiagnosticCap: Sendable {
     }
 
     /// One diagnostic per kind past the cap, of that kind's severity, at its first unlisted one.
-    package var summaries: [Diagnostic] {
+    var summaries: [Diagnostic] {
         passed.map { entry in
             let where_ = entry.kind.file.map { " in \($0)" } ?? ""
             return Diagnostic(
@@ -184,7 +184,7 @@ struct DiagnosticCap: Sendable {
     }
 
     /// `diagnostics` with at most ``perKind`` of each kind per file, in their order, then the summaries.
-    package static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var cap = DiagnosticCap()
         let kept = diagnostics.filter { cap.admits($0) }
         return kept + cap.summaries

@@ -18,7 +18,7 @@ struct EvaluationContext: ~Copyable {
     /// inside the call that made it, and the evaluator checked the count when it began.
     let globals: UnsafeBufferPointer<Value>
     package var limits: EvaluationLimits
-    package var host: (any EvaluationHost)?
+    var host: (any EvaluationHost)?
     package var tracer: (any EvaluationTracer)?
     /// Nodes evaluated so far.
     package private(set) var steps = 0

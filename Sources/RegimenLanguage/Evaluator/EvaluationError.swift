@@ -13,11 +13,11 @@ package struct EvaluationError: Error, Sendable, Hashable, CustomStringConvertib
         /// A map has no such key (`Property k is undefined on object.`).
         static let undefinedProperty = Code("undefined-property")
         /// A field or method was read from `null`.
-        package static let nullValue = Code("null-value")
+        static let nullValue = Code("null-value")
         /// An operation or method does not apply to the operand types.
         static let unsupportedOperation = Code("unsupported-operation")
         static let divideByZero = Code("divide-by-zero")
-        package static let overflow = Code("overflow")
+        static let overflow = Code("overflow")
         static let indexOutOfBounds = Code("index-out-of-bounds")
         package static let invalidArgument = Code("invalid-argument")
         static let functionNotFound = Code("function-not-found")

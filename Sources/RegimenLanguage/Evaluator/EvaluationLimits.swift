@@ -3,7 +3,7 @@ package struct EvaluationLimits: Sendable, Hashable {
     /// Nodes evaluated per top-level evaluation.
     package var maxSteps: Int
     /// Nested user-function calls (Firestore allows 20).
-    package var maxCallDepth: Int
+    var maxCallDepth: Int
     /// Longest string an operation may produce, in UTF-8 bytes.
     var maxStringLength: Int
     /// Largest list, set or map an operation may produce.

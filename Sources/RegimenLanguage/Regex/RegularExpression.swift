@@ -37,7 +37,7 @@ package struct RegularExpression: Sendable {
     var captureCount: Int { program.captureCount }
 
     /// Whether the pattern matches the whole text.
-    package func wholeMatch(_ text: String) -> Bool {
+    func wholeMatch(_ text: String) -> Bool {
         var steps = 0
         return wholeMatch(text, steps: &steps) ?? false
     }

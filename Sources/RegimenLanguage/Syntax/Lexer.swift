@@ -5,14 +5,14 @@
 /// ``scanPathSegment()``. Offsets are Unicode-scalar offsets, matching ``SourceSpan``.
 package struct Lexer: Sendable {
     package let scalars: [Unicode.Scalar]
-    package private(set) var position: Int
+    private(set) var position: Int
 
     package init(_ text: String, startingAt offset: Int = 0) {
         scalars = Array(text.unicodeScalars)
         position = offset
     }
 
-    package var isAtEnd: Bool { position >= scalars.count }
+    var isAtEnd: Bool { position >= scalars.count }
 
     private func peekScalar(_ ahead: Int = 0) -> Unicode.Scalar? {
         let index = position + ahead
@@ -22,7 +22,7 @@ package struct Lexer: Sendable {
     /// Moves to `offset` (used by a parser that backtracks or resumes after an embedded expression).
     package mutating func reset(to offset: Int) { position = offset }
 
-    package mutating func skipTrivia() {
+    mutating func skipTrivia() {
         while let c = peekScalar() {
             if c == " " || c == "\t" || c == "\n" || c == "\r" {
                 position += 1
@@ -236,5 +236,5 @@ package struct Lexer: Sendable {
     func peekCharacter() -> Unicode.Scalar? { peekScalar() }
 
     /// Consumes one scalar.
-    package mutating func advance() { position += 1 }
+    mutating func advance() { position += 1 }
 }

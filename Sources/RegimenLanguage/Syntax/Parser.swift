@@ -30,7 +30,7 @@ package struct Parser {
     /// The token the parser will consume next.
     package var current: Token { lookahead }
 
-    package mutating func advance() -> Token {
+    mutating func advance() -> Token {
         let token = lookahead
         lookahead = lexer.next()
         return token
@@ -58,7 +58,7 @@ package struct Parser {
         }
     }
 
-    package mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(Failure) -> Token {
+    mutating func expect(_ symbol: Token.Symbol, _ context: String) throws(Failure) -> Token {
         guard lookahead.isSymbol(symbol) else {
             throw Failure(message: "expected '\(symbol.rawValue)' \(context), found \(lookahead.describe())", span: lookahead.span)
         }

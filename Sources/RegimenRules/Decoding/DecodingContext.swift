@@ -9,7 +9,7 @@ package final class DecodingContext {
     /// Environments built by ``environment(variables:)``, keyed by their variable list.
     var environments: [[String]: ExpressionEnvironment] = [:]
     /// Values other decoders need while this pass runs (shared expression functions, for one).
-    package let services: DecodingServices
+    let services: DecodingServices
     /// Set in describing mode (``describing()``): decoders record shapes instead of reading.
     var recorder: ShapeRecorder?
     /// Where the words of some lists are written (``noteWords(_:of:entry:)``).
@@ -37,7 +37,7 @@ package final class DecodingContext {
     package private(set) var comparedNames: [ComparedName] = []
     /// Named definitions whose expression is a string or a list of strings (a fact
     /// `minor_allowed: "['whey_protein', …]"`), by file, with each string at its place.
-    package private(set) var definitions: [Definition] = []
+    private(set) var definitions: [Definition] = []
 
     /// A named expression of a file made only of string literals.
     package struct Definition: Sendable {

@@ -5,7 +5,7 @@
 /// subject the key path stands alone.
 package struct DecodingPath: Sendable, Hashable, CustomStringConvertible {
     /// The rule or entry the message names, such as `rule 'sleep_low'`; may be empty.
-    package var subject: String
+    var subject: String
     /// Dotted key path inside the subject; empty at the subject's own level.
     package var keyPath: String
 

@@ -5,7 +5,7 @@ package import RegimenLanguage
 package struct ValueConversionOptions: Sendable, Hashable {
     /// Turn string scalars (plain or quoted, so JSON strings too) that are ISO-8601 dates or
     /// date-times (`2024-05-01`, `2024-05-01T07:30:00Z`) into `.timestamp` values.
-    package var timestamps: Bool
+    var timestamps: Bool
 
     package init(timestamps: Bool = false) {
         self.timestamps = timestamps

@@ -196,7 +196,7 @@ package struct MappingDecoder {
 
     /// Reports every key that was neither read nor allowed. ``DecodingContext/mapping(_:at:_:)``
     /// calls this for you.
-    package func reportUnknownKeys() {
+    func reportUnknownKeys() {
         guard !context.isDescribing else { return }
         for pair in node.mapping ?? [] {
             guard let key = pair.key.scalar?.text, !read.contains(key) else { continue }

@@ -66,7 +66,7 @@ package indirect enum NodeShape: Sendable, Equatable {
     }
 
     /// The same shape limited to `minimum...maximum` when it is a number; other shapes unchanged.
-    package func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
+    func bounded(_ minimum: Double?, _ maximum: Double?) -> NodeShape {
         switch self {
         case .integer: .integer(minimum: minimum, maximum: maximum)
         case .number: .number(minimum: minimum, maximum: maximum)
@@ -97,7 +97,7 @@ package indirect enum NodeShape: Sendable, Equatable {
 /// give the coach's own enums.
 package struct SchemaVocabularies: Sendable, Equatable {
     /// Vocabulary name → its words, sorted.
-    package var words: [String: [String]]
+    var words: [String: [String]]
     /// Vocabulary name → where its words come from, for the schema's description.
     package var sources: [String: String]
 

@@ -25,7 +25,7 @@ import RegimenLanguage
 ///   (scripts/schema-check.py) measures how often the two disagree.
 /// - Expressions, cross-file references, duplicates and rules between values (one below another)
 ///   are the loader's alone.
-package final class ShapeRecorder {
+final class ShapeRecorder {
     private var slots: [[NodeShape]] = [[]]
     /// Shapes recorded for the raw-node placeholders handed out by ``newPlaceholder()``, by
     /// the placeholder's number.

@@ -21,5 +21,5 @@ package final class ExpressionRecorder: Sendable {
     }
 
     /// Every expression recorded so far, in load order.
-    package var expressions: [ExpressionSource] { recorded.withLock { $0 } }
+    var expressions: [ExpressionSource] { recorded.withLock { $0 } }
 }

@@ -26,14 +26,14 @@ package struct FunctionDeclaration: Sendable {
 /// The helper functions every expression of a rule set can call, in declaration order.
 package struct ExpressionFunctions: Sendable {
     /// The declarations, ordered by file path and position within the file.
-    package let declarations: [FunctionDeclaration]
+    let declarations: [FunctionDeclaration]
 
     init(_ declarations: [FunctionDeclaration] = []) {
         self.declarations = declarations
     }
 
     /// The declared names, in order.
-    package var names: [String] { declarations.map(\.name) }
+    var names: [String] { declarations.map(\.name) }
 }
 
 /// Whether `text` is a name the expression language accepts: a letter or `_`, then letters, digits, `_`.

@@ -19,7 +19,7 @@ import RegimenLanguage
 package struct FunctionsFile: RuleFileKind {
     package static let kind = "functions"
     /// The file's declarations in file order.
-    package let declarations: [FunctionDeclaration]
+    let declarations: [FunctionDeclaration]
 
     package var ruleCount: Int { declarations.count }
 

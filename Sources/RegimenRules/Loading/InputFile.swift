@@ -14,7 +14,7 @@ package import RegimenLanguage
 package enum InputFile {
     /// The most bytes one input file may hold: 8 MiB, about 40 times the largest shipped file
     /// (README, "Limits").
-    package static let maximumBytes = 8 * 1024 * 1024
+    static let maximumBytes = 8 * 1024 * 1024
 
     /// The text of the file at `url`; `displayPath` names it in the error.
     /// - Throws: ``DiagnosticsError`` with one located error: missing, unreadable, too large or

@@ -7,7 +7,7 @@ package struct RuleFile: Sendable {
     /// The `kind:` it declared.
     package let kind: String
     /// The `version:` it declared.
-    package let version: Int
+    let version: Int
     /// The decoded model; cast with `as? MyKind` or use ``RuleSet/all(_:)``.
     package let content: any RuleFileKind
 

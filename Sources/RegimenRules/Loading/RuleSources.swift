@@ -12,7 +12,7 @@ package struct RuleSources: Sendable, Hashable {
     /// The catalogs directory, if any.
     package var catalogs: URL?
     /// Paths in diagnostics are shown relative to this directory when they lie under it.
-    package var displayBase: URL?
+    var displayBase: URL?
 
     package init(rules: URL?, catalogs: URL?, displayBase: URL? = nil) {
         self.rules = rules?.standardizedFileURL

@@ -20,7 +20,7 @@ package protocol SelfParsedRuleFileKind: RuleFileKind {
 }
 
 extension SelfParsedRuleFileKind {
-    package static var describedShape: MappingShape? { nil }
+    static var describedShape: MappingShape? { nil }
 
     package static func decode(_ document: inout MappingDecoder, text: String) -> Self? {
         for key in document.keys { document.allow(key) }

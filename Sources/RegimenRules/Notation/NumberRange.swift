@@ -54,7 +54,7 @@ package struct NumberRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The midpoint.
-    package var middle: Double { (lower + upper) / 2 }
+    var middle: Double { (lower + upper) / 2 }
 
     /// Whether `value` lies within the bounds.
     package func contains(_ value: Double) -> Bool { value >= lower && value <= upper }

@@ -36,7 +36,7 @@ package struct Prescription: Sendable, Hashable, CustomStringConvertible {
     /// Mass, or a percentage of a one-rep max.
     package let load: Quantity?
     /// Rest between sets (a time).
-    package let rest: Quantity?
+    let rest: Quantity?
 
     package init(sets: NumberRange, reps: NumberRange, asManyAsPossible: Bool = false, effort: Effort? = nil, load: Quantity? = nil, rest: Quantity? = nil) {
         self.sets = sets

@@ -105,7 +105,7 @@ package struct DecisionRow<Output: Sendable>: Sendable {
     let condition: RowCondition
 
     /// `row 'id'` or `rows[2]` (zero-based, ``RowAddress``), as explanations and messages name it.
-    package var label: String { id.map { "row '\($0)'" } ?? RowAddress.inTable(index: number - 1) }
+    var label: String { id.map { "row '\($0)'" } ?? RowAddress.inTable(index: number - 1) }
 }
 
 /// A row's `when:`.

@@ -8,7 +8,7 @@ internal import Yams
 /// become ``Diagnostic``s with the file, line and column; reading never traps on bad input.
 package enum YAMLReader {
     /// Nesting deeper than this is refused before parsing, so a hostile file cannot exhaust the stack.
-    package static let maximumDepth = 200
+    static let maximumDepth = 200
     /// Alias expansion beyond this many nodes is refused (the "billion laughs" document).
     static let maximumNodeCount = 1_000_000
 

@@ -5,7 +5,7 @@ import RegimenLanguage
 ///
 /// Not thread-safe: one recorder belongs to one sequential run.
 package final class CoverageRecorder {
-    package struct Counts: Sendable, Hashable {
+    struct Counts: Sendable, Hashable {
         package var evaluated = 0
         package var isTrue = 0
         package var isFalse = 0

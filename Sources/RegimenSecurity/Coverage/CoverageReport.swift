@@ -3,7 +3,7 @@ import RegimenLanguage
 
 /// Coverage of one policy written as text, HTML (the source with every sub-expression marked) and LCOV.
 package struct CoverageReport {
-    package let recorder: CoverageRecorder
+    let recorder: CoverageRecorder
 
     package init(_ recorder: CoverageRecorder) { self.recorder = recorder }
 

@@ -13,7 +13,7 @@ package struct SubExpressionCoverage: Sendable {
 
     package var owner: Owner
     /// The span as recorded (in the condition's text or the function's namespace).
-    package var span: SourceSpan
+    var span: SourceSpan
     /// File line and column (from 1) of the first scalar, and of the scalar just past the end.
     package var start: SourceLocation
     package var end: SourceLocation
@@ -62,7 +62,7 @@ extension CoverageReport {
 /// A policy file's text as Unicode scalars with where each line starts, to turn file locations
 /// into offsets and offsets into text.
 package struct FileText: Sendable {
-    package let scalars: [Unicode.Scalar]
+    let scalars: [Unicode.Scalar]
     /// Offset of the first scalar of each line.
     let lineStarts: [Int]
 

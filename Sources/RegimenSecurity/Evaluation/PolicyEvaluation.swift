@@ -8,7 +8,7 @@ package struct DecisionOptions: Sendable {
     package var evaluateAll: Bool
     /// Collects the documents `get()`, `exists()`, `getAfter()` and `existsAfter()` read, for a
     /// caller that fetches documents on demand (a live document source); `nil`: not collected.
-    package var readLog: DocumentReadLog?
+    var readLog: DocumentReadLog?
 
     package init(explain: Bool = false, evaluateAll: Bool = false, readLog: DocumentReadLog? = nil) {
         self.explain = explain

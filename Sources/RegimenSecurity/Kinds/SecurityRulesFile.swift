@@ -17,7 +17,7 @@ struct SecurityRulesFile: SelfParsedRuleFileKind {
     }
 
     /// Described from the policy reader's own reads (see ``YAMLPolicyReader/fileShape``).
-    package static var describedShape: MappingShape? { YAMLPolicyReader.fileShape }
+    static var describedShape: MappingShape? { YAMLPolicyReader.fileShape }
 
     package static func parse(_ text: String, path: String) -> Result<SecurityRulesFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in

@@ -13,7 +13,7 @@ struct SecurityTestsFile: SelfParsedRuleFileKind {
     package let compiled: CompiledPolicy
 
     /// Described from the test-file loader's own reads (see ``SecurityTestSuite/fileShape``).
-    package static var describedShape: MappingShape? { SecurityTestSuite.fileShape }
+    static var describedShape: MappingShape? { SecurityTestSuite.fileShape }
 
     package static func parse(_ text: String, path: String) -> Result<SecurityTestsFile, DiagnosticsError> {
         Result { () throws(DiagnosticsError) in

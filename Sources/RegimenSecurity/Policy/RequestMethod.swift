@@ -25,7 +25,7 @@ package enum MethodName: String, Sendable, Hashable, CaseIterable {
     case delete
 
     /// `read` is `get` + `list`; `write` is `create` + `update` + `delete`.
-    package var expansion: Set<RequestMethod> {
+    var expansion: Set<RequestMethod> {
         switch self {
         case .read: [.get, .list]
         case .write: [.create, .update, .delete]

@@ -140,7 +140,7 @@ package struct FunctionDeclaration: Sendable, Hashable {
     }
 
     /// `name(a, b)`
-    package var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+    var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
 }
 
 /// `let name = value;` inside a function.

@@ -18,7 +18,7 @@ package struct AuthorizeBody: Sendable {
 
     /// Nesting deeper than this is refused before parsing, so a hostile body cannot exhaust the
     /// stack; a request with data nests a few levels.
-    package static let maximumDepth = 64
+    static let maximumDepth = 64
 
     /// Reads `text` (JSON or YAML) for a policy of `service`; `base` holds the documents that
     /// exist for every request (a service's `--documents` folder).

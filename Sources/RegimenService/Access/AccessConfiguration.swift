@@ -18,19 +18,19 @@ package struct IDTokenSettings: Sendable {
     /// A JSON Web Key Set file (`{"keys": [...]}`): RS256 (`kty: RSA`) and ES256 (`kty: EC`,
     /// `crv: P-256`) keys, each with its `kid`. Read at start and again, at most once per
     /// ``refreshInterval``, when a token names a `kid` it does not hold (key rotation).
-    package var keySetFile: URL
+    var keySetFile: URL
     /// A JSON Web Key Set served over HTTP(S) instead of ``keySetFile`` (Google's
     /// `https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com`):
     /// fetched on the first token, kept for the answer's `Cache-Control: max-age` (an hour when
     /// it names none), and fetched again when that has passed or a token names an unknown `kid`,
     /// at most once per ``refreshInterval``.
-    package var keySetURL: URL?
+    var keySetURL: URL?
     /// The `iss` a token must carry: `https://securetoken.google.com/<project>` for Firebase.
     package var issuer: String
     /// The `aud` a token must carry: the Firebase project id.
     var audience: String
     /// How far the token's clock may be from this machine's for `exp`, `nbf`, `iat` and `auth_time`.
-    package var clockSkew: Duration
+    var clockSkew: Duration
     /// The shortest time between two reads of ``keySetFile`` caused by unknown `kid`s: a flood of
     /// made-up `kid`s costs one read per interval, not one per request.
     var refreshInterval: Duration
@@ -73,20 +73,20 @@ package struct IDTokenSettings: Sendable {
 package struct AccessConfiguration: Sendable {
     /// The service's identity mode; `nil` chooses ``IdentityMode/open`` when the public
     /// listener is on a loopback address and refuses to start otherwise.
-    package var identityMode: IdentityMode?
+    var identityMode: IdentityMode?
     /// Policies (by name, `workout-tracker/corrected`) whose identity mode differs from the service's.
-    package var policyIdentityModes: [String: IdentityMode]
+    var policyIdentityModes: [String: IdentityMode]
     /// How ID tokens are verified; `nil` refuses every `Authorization: Bearer` on authorize.
-    package var idTokens: IDTokenSettings?
+    var idTokens: IDTokenSettings?
     /// Where a body's own `documents` go beside the served ones.
-    package var bodyDocuments: BodyDocumentLayering
+    var bodyDocuments: BodyDocumentLayering
     /// The callers' API keys (``CallerKeys``); `nil`: callers are not identified and every
     /// route group is open.
-    package var callerKeys: URL?
+    var callerKeys: URL?
     /// Route groups any caller may call without a key while keys are configured.
-    package var openRouteGroups: Set<RouteGroup>
+    var openRouteGroups: Set<RouteGroup>
     /// The rate limit of a key whose entry names none; `nil`: such keys are unlimited.
-    package var defaultRate: RateLimit?
+    var defaultRate: RateLimit?
     /// Decision-log fields written as a digest rather than as they are.
     package var decisionLogMask: Set<MaskedField> = []
     /// The public listener's certificate and key; `nil`: plain HTTP (behind a TLS proxy).

@@ -9,7 +9,7 @@ import RegimenKit
 package final class AccessControl: Sendable {
     package let configuration: AccessConfiguration
     /// The service's identity mode (after the loopback default).
-    package let identityMode: IdentityMode
+    let identityMode: IdentityMode
     let verifier: IDTokenVerifier?
     /// The callers' keys, when configured.
     let keys: CallerKeys?

@@ -25,15 +25,15 @@ enum CallerScope: String, Sendable, CaseIterable, Hashable {
 struct Caller: Sendable, Hashable {
     /// The key's id in the key file: logged and counted, never the key itself.
     package var id: String
-    package var scopes: Set<CallerScope>
+    var scopes: Set<CallerScope>
     /// The key's own rate limit, if any.
-    package var rate: RateLimit?
+    var rate: RateLimit?
 }
 
 /// A token bucket's settings: `perSecond` requests a second on average, `burst` at once.
 package struct RateLimit: Sendable, Hashable {
-    package var perSecond: Double
-    package var burst: Double
+    var perSecond: Double
+    var burst: Double
 
     package init(perSecond: Double, burst: Double) {
         self.perSecond = perSecond
@@ -142,7 +142,7 @@ final class CallerKeys: Sendable {
 
     /// The caller whose entry names the client certificate subject `subject` (as
     /// ``ClientCertificate/subject(of:)`` reads it), or `nil`.
-    package func caller(certificateSubject subject: String) -> Caller? {
+    func caller(certificateSubject subject: String) -> Caller? {
         guard let normalized = Self.normalizedSubject(subject) else { return nil }
         refreshIfChanged()
         return state.withLock { $0.callers[Self.subjectKey(normalized)] }
@@ -169,7 +169,7 @@ final class CallerKeys: Sendable {
     }
 
     /// The caller holding `key`, or `nil` for a key no entry holds.
-    package func caller(presenting key: String) -> Caller? {
+    func caller(presenting key: String) -> Caller? {
         let digest = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
         refreshIfChanged()
         return state.withLock { $0.callers[digest] }

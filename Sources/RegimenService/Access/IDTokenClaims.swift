@@ -1,4 +1,4 @@
-package import JWTKit
+import JWTKit
 import RegimenKit
 
 /// One JSON value of an ID token's payload, kept whole so that every claim (custom claims,
@@ -31,7 +31,7 @@ enum ClaimValue: Codable, Sendable, Hashable {
         }
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -70,7 +70,7 @@ enum ClaimValue: Codable, Sendable, Hashable {
 /// An ID token's payload: every claim. Its signature is checked by JWTKit; its claims by
 /// ``IDTokenVerifier`` (with the service's clock and skew, and a reason for each refusal).
 struct IDTokenPayload: JWTPayload {
-    package var claims: [String: ClaimValue]
+    var claims: [String: ClaimValue]
 
     init(claims: [String: ClaimValue]) { self.claims = claims }
 
@@ -78,7 +78,7 @@ struct IDTokenPayload: JWTPayload {
         claims = try decoder.singleValueContainer().decode([String: ClaimValue].self)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(claims)
     }

@@ -161,7 +161,7 @@ final class IDTokenVerifier: Sendable {
     }
 
     /// The identity a token proves at `now`, or why it proves none.
-    package func identity(token: String, now: Date = Date()) async -> Result<AuthContext, IdentityRefusal> {
+    func identity(token: String, now: Date = Date()) async -> Result<AuthContext, IdentityRefusal> {
         guard token.utf8.count <= Self.maximumTokenBytes else { return .failure(IdentityRefusal("token.malformed", "the ID token is longer than \(Self.maximumTokenBytes) bytes")) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Self.base64URLDecoded(parts[0]),

@@ -4,12 +4,12 @@ import Synchronization
 
 /// The public listener's certificate chain and private key (PEM files).
 package struct TLSFiles: Sendable, Hashable {
-    package var certificateChain: URL
-    package var privateKey: URL
+    var certificateChain: URL
+    var privateKey: URL
     /// The CA (PEM) whose certificates identify clients (mutual TLS); `nil`: clients present none.
-    package var clientCA: URL?
+    var clientCA: URL?
     /// Whether clients must present a certificate of ``clientCA``.
-    package var clientCertificates: ClientCertificate.Requirement
+    var clientCertificates: ClientCertificate.Requirement
 
     package init(certificateChain: URL, privateKey: URL, clientCA: URL? = nil, clientCertificates: ClientCertificate.Requirement = .optional) {
         self.certificateChain = certificateChain
@@ -61,7 +61,7 @@ package final class ReloadableTLS: Sendable {
 
     /// Reads the pair again and serves new connections with it.
     /// - Throws: ``AccessConfigurationError`` when it does not load; the last good pair stays.
-    package func reload() throws(AccessConfigurationError) {
+    func reload() throws(AccessConfigurationError) {
         let fresh = try Self.context(files)
         current.withLock { $0 = fresh }
     }

@@ -21,7 +21,7 @@ package final class LiveDocumentCache: Sendable {
     }
 
     /// The cached reads of `paths` still within their time to live, as of `now`.
-    package func lookUp(_ paths: some Sequence<String>, now: ContinuousClock.Instant = .now) -> [String: OrderedDictionary<String, Value>?] {
+    func lookUp(_ paths: some Sequence<String>, now: ContinuousClock.Instant = .now) -> [String: OrderedDictionary<String, Value>?] {
         guard timeToLive > .zero, capacity > 0 else { return [:] }
         return entries.withLock { entries in
             var found: [String: OrderedDictionary<String, Value>?] = [:]

@@ -1,4 +1,4 @@
-package import RegimenKit
+import RegimenKit
 
 /// Decides authorize bodies with documents read from a database (``DocumentReading``) while
 /// deciding, failing closed when a read fails.
@@ -18,7 +18,7 @@ package import RegimenKit
 /// The documents fetched for a body are its snapshot: each path is read once per body (from the
 /// cache or one `batchGet` per round for every request still undecided), so the requests of a
 /// batch and the rounds of one request see the same version of a document.
-package struct LiveDocumentDecider: Sendable {
+struct LiveDocumentDecider: Sendable {
     /// 1 round for the request's own document and the first evaluation, 10 for Firestore's
     /// distinct-read limit, 1 to spare.
     static let maximumRounds = 12
@@ -27,7 +27,7 @@ package struct LiveDocumentDecider: Sendable {
     package struct Evaluated: Sendable {
         package var index: Int
         package var decision: Decision
-        package var reads: [String]
+        var reads: [String]
     }
 
     /// Runs one round's evaluations (inline, or on the work executor for a large body).

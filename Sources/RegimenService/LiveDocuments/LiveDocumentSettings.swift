@@ -16,17 +16,17 @@ package struct LiveDocumentSettings: Sendable {
 
     /// Firestore's REST root: `https://firestore.googleapis.com`, or the emulator's
     /// `http://127.0.0.1:8080`.
-    package var endpoint: URL
+    var endpoint: URL
     /// The Google Cloud project whose database is read.
-    package var project: String
-    package var credentials: Credentials
+    var project: String
+    var credentials: Credentials
     /// The longest one read (one `batchGet` call, or obtaining a token) may take; past it the
     /// decision is a deny.
     package var timeout: Duration
     /// How long a document read stays usable by later decisions; zero turns the cache off.
-    package var cacheTTL: Duration
+    var cacheTTL: Duration
     /// The most documents (present or known missing) the cache holds; the oldest go first.
-    package var cacheEntries: Int
+    var cacheEntries: Int
 
     package init(
         endpoint: URL, project: String, credentials: Credentials, timeout: Duration = .seconds(2), cacheTTL: Duration = .seconds(1),

@@ -12,7 +12,7 @@ package struct TracingSettings: Sendable {
     package var tracer: any Tracer
     /// Batches finished spans and sends them; runs beside the listeners and flushes on shutdown.
     /// `nil` for a tracer that needs no such service.
-    package var exporter: (any Service)?
+    var exporter: (any Service)?
 
     package init(tracer: any Tracer, exporter: (any Service)?) {
         self.tracer = tracer

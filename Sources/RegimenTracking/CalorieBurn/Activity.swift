@@ -48,7 +48,7 @@ package struct Activity: Sendable, Hashable {
     var usualRow: CompendiumRow? { row(usualLevel) ?? rows.first }
 
     /// The levels the activity has Compendium rows for, lowest first.
-    package var intensities: [String] { rows.map(\.level) }
+    var intensities: [String] { rows.map(\.level) }
 }
 
 /// The activity library.
@@ -74,7 +74,7 @@ package struct ActivityCatalog: Sendable, Hashable {
     }
 
     /// The id closest to `text` by edit distance, when it is close enough to be a typo.
-    package func suggestion(for text: String) -> String? {
+    func suggestion(for text: String) -> String? {
         let scored = activities.map { (id: $0.id, distance: editDistance($0.id, text.lowercased())) }
         guard let best = scored.min(by: { ($0.distance, $0.id) < ($1.distance, $1.id) }),
               best.distance <= max(2, text.count / 3) else { return nil }

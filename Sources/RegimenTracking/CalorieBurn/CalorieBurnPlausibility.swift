@@ -3,7 +3,7 @@ package import RegimenRules
 
 extension CalorieBurnRules {
     /// A burn formula whose result leaves its plausible range, with where it is written.
-    package struct PlausibilityFailure: Sendable, Hashable {
+    struct PlausibilityFailure: Sendable, Hashable {
         package var message: String
         package var location: SourceLocation?
     }

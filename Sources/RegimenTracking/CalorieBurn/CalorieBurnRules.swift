@@ -11,7 +11,7 @@ package struct CalorieBurnRules: Sendable {
         /// Highest MET the level reports after adjustment.
         var maxMET: Double
         /// How the level scales an activity's base MET.
-        package var factor: Double
+        var factor: Double
 
         init(id: String, minMET: Double, maxMET: Double, factor: Double) {
             self.id = id
@@ -39,12 +39,12 @@ package struct CalorieBurnRules: Sendable {
     /// Every formula the file offers, by name.
     package var formulas: [String: BurnFormula]
     /// Rounds and clamps raw kcal. Variable: `kcal`.
-    package var rounding: Formula
+    var rounding: Formula
     var defaultWeightKg: Double
     package var weightKg: ClosedRange<Double>
     var durationMinutes: ClosedRange<Int>
     /// Lowest band first.
-    package var levels: [IntensityLevel]
+    var levels: [IntensityLevel]
     /// Variables: `base_met`, `factor`, `min_met`, `max_met`.
     var adjustedMET: Formula
     /// Variables: `consumed`, `burned`.

@@ -21,7 +21,7 @@ public struct DailySummary: Sendable, Hashable {
     /// The day, as midnight UTC of the same calendar date (requirement 6.6: entries are
     /// normalized to midnight); the date is the local one of the log's time zone.
     public var date: Timestamp
-    package var foods: [FoodEntry]
+    var foods: [FoodEntry]
     /// The day's workouts with their burn.
     public var workouts: [BurnResult]
     /// Kilocalories eaten that day.
@@ -61,7 +61,7 @@ package struct LogProblem: Sendable, Hashable, CustomStringConvertible {
 
 /// Groups food and workout entries by day and totals them.
 package struct DailyLogCalculator: Sendable {
-    package let calculator: CalorieBurnCalculator
+    let calculator: CalorieBurnCalculator
 
     package init(calculator: CalorieBurnCalculator) { self.calculator = calculator }
 

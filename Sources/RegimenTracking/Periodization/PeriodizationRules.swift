@@ -4,8 +4,8 @@ import RegimenLanguage
 package struct PeriodizationRules: Sendable {
     /// Which phases a plan of a given length has, and how its weeks are shared.
     package struct DurationRow: Sendable, Hashable {
-        package var weeks: ClosedRange<Int>
-        package var phases: [String]
+        var weeks: ClosedRange<Int>
+        var phases: [String]
         package var shares: [Int]
 
         init(weeks: ClosedRange<Int>, phases: [String], shares: [Int]) {
@@ -49,7 +49,7 @@ package struct PeriodizationRules: Sendable {
 
     package struct ProtocolRow: Sendable, Hashable {
         /// The row applies to intensities below this.
-        package var below: Double
+        var below: Double
         package var compound: Prescription
         package var isolation: Prescription
 
@@ -76,8 +76,8 @@ package struct PeriodizationRules: Sendable {
         }
     }
 
-    package var durations: [DurationRow]
-    package var focus: [String: Focus]
+    var durations: [DurationRow]
+    var focus: [String: Focus]
     /// Goal id → phase replacements.
     package var goals: [String: [String: String]]
     var goalAliases: [String: String]
@@ -144,7 +144,7 @@ package struct PeriodizationRules: Sendable {
 /// that applies (docs/requirements.md#exercise-ranking).
 package struct SelectionRanking: Sendable {
     /// The named factors of the rule file (`library_preference: 1.2`, …).
-    package var factors: [String: Double]
+    var factors: [String: Double]
     /// Variables: the four reasons as bools and every factor by name.
     package var score: Formula
 

@@ -2,10 +2,10 @@
 package struct ProgressRules: Sendable {
     var daysPerWeek: Int
     /// Variables: `duration_weeks`, `days_per_week`.
-    package var totalDays: Formula
+    var totalDays: Formula
     var defaultDurationWeeks: Int
     /// Variables: `completed`, `total`.
-    package var percentComplete: Formula
+    var percentComplete: Formula
     /// Whether a day is a rest day. Variables: `day` (1 = startDate), `weekday` (1 = Monday).
     var restDay: Formula
     /// Whether a completed rest day extends a streak.
@@ -36,9 +36,9 @@ package struct ProgressRules: Sendable {
 /// are checks the rules cannot see (the object is always stored as `workout.pdf`, and rules read
 /// no file contents); they are made here only.
 package struct UploadRules: Sendable, Hashable {
-    package var contentTypes: [String]
-    package var extensions: [String]
-    package var signature: String
+    var contentTypes: [String]
+    var extensions: [String]
+    var signature: String
     var minBytes: Int
     var maxBytes: Int
 

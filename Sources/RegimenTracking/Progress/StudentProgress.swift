@@ -4,16 +4,16 @@ import OrderedCollections
 /// A student's completion log of one workout: the days marked done, from which progress is
 /// computed (docs/requirements.md#student-progress).
 package struct CompletionLog: Sendable, Hashable {
-    package var workoutId: String
+    var workoutId: String
     /// The student whose log this is (`studentId` of the progress document).
-    package var studentId: String
-    package var durationWeeks: Int?
+    var studentId: String
+    var durationWeeks: Int?
     /// Day 1 of the workout, when known; gives weekdays to the rest-day rule.
-    package var startDate: Timestamp?
+    var startDate: Timestamp?
     /// Day numbers the student marked complete (1 = startDate).
-    package var completedDays: [Int]
+    var completedDays: [Int]
     /// The day the progress is computed on; `nil` means as of the last completed day.
-    package var today: Int?
+    var today: Int?
 
     package init(workoutId: String, studentId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
         self.workoutId = workoutId

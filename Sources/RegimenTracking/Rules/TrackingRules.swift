@@ -48,7 +48,7 @@ package struct TrackingRules: Sendable {
         "calorie-burn.yaml", "student-progress.yaml", "periodization.yaml",
     ]
     /// This module's files inside the catalogs directory.
-    package static let catalogFiles = ["activity-catalog.yaml"]
+    static let catalogFiles = ["activity-catalog.yaml"]
 
     /// The files of this module under a project root (`rules/…`, `catalogs/activity-catalog.yaml`).
     static var relativePaths: [String] { rulesFiles.map { "rules/" + $0 } + catalogFiles.map { "catalogs/" + $0 } }

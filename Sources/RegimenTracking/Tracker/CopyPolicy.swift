@@ -41,7 +41,7 @@ package struct CopyPolicy: Sendable {
     /// The field set on every copy to the duplicating user's id (`userId`: every tracker document
     /// names its owner; docs/requirements.md#tracker-data-model).
     var ownerField: String?
-    package var levels: [TrackerLevel: LevelCopy]
+    var levels: [TrackerLevel: LevelCopy]
     var setsByExerciseType: [String: SetCopy]
 
     init(maxOperationsPerBatch: Int, timestampFields: [String], keptFields: [String], ownerField: String? = nil,

@@ -21,7 +21,7 @@ package struct WriteOperation: Sendable, Hashable {
 /// The audit entry every duplication leaves: user, source id, new id, time
 /// (docs/requirements.md#duplication).
 package struct DuplicationAudit: Sendable, Hashable {
-    package var userId: String?
+    var userId: String?
     package var level: TrackerLevel
     var sourceId: String
     var newId: String

@@ -14,7 +14,7 @@ struct IdentifierGenerator: Sendable {
     }
 
     /// A seed derived from text (FNV-1a), stable across runs and platforms.
-    package static func seed(from text: String) -> UInt64 {
+    static func seed(from text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

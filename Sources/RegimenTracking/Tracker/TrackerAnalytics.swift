@@ -8,7 +8,7 @@ package struct AnalyticsPolicy: Sendable {
     /// The score a personal record maximises. Variables: `reps`, `weight`.
     var setScore: Formula
     /// Estimated one-repetition maximum. Variables: `reps`, `weight`.
-    package var estimatedOneRepMax: Formula
+    var estimatedOneRepMax: Formula
     /// Sets with more reps give no 1RM estimate.
     var oneRepMaxMaxReps: Int
     var oneRepMaxDecimals: Int

@@ -43,7 +43,7 @@ public struct TrackerDocument: Sendable, Hashable {
 
 /// Where a document lives: `users/u1/programs/p1/weeks/w1`.
 package struct DocumentPath: Sendable, Hashable, Comparable, CustomStringConvertible {
-    package var userId: String?
+    var userId: String?
     package var segments: [(level: TrackerLevel, id: String)]
 
     init(userId: String?, segments: [(level: TrackerLevel, id: String)] = []) {

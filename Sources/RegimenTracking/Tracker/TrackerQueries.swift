@@ -29,7 +29,7 @@ package struct TrackerQuery: Sendable, Hashable {
 
     package var name: String
     /// The collection path with `{wildcards}`; `{userId}` is the owner.
-    package var collection: String
+    var collection: String
     package var filters: [Filter]
     package var orderBy: [Order]
     package var limit: Int?
@@ -92,7 +92,7 @@ package struct TrackerQuery: Sendable, Hashable {
 /// One composite index of a `firestore.indexes.json` file.
 package struct CompositeIndex: Sendable, Hashable {
     package struct Field: Sendable, Hashable {
-        package var fieldPath: String
+        var fieldPath: String
         package var descending: Bool
 
         package init(fieldPath: String, descending: Bool) {

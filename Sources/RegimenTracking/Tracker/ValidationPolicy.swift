@@ -12,10 +12,10 @@ package struct ValidationPolicy: Sendable, Hashable {
         package var type: FieldType
         package var required: Bool
         package var nullable: Bool
-        package var trim: Bool
+        var trim: Bool
         var minLength: Int?
-        package var maxLength: Int?
-        package var min: Double?
+        var maxLength: Int?
+        var min: Double?
         package var max: Double?
         package var oneOf: [String]?
         /// The value must be the user id of the document's path (its owner).
@@ -60,7 +60,7 @@ package struct ValidationPolicy: Sendable, Hashable {
     /// The rules of one level.
     package struct LevelRules: Sendable, Hashable {
         package var fields: [String: FieldRule]
-        package var unique: [UniqueRule]
+        var unique: [UniqueRule]
         var atLeastOneOf: [String]
 
         init(fields: [String: FieldRule], unique: [UniqueRule] = [], atLeastOneOf: [String] = []) {
@@ -73,8 +73,8 @@ package struct ValidationPolicy: Sendable, Hashable {
     /// Which set fields an exercise type requires, allows and shows.
     struct SetFields: Sendable, Hashable {
         package var required: [String]
-        package var allowed: [String]
-        package var shown: [String]
+        var allowed: [String]
+        var shown: [String]
 
         init(required: [String], allowed: [String], shown: [String]) {
             self.required = required
@@ -83,7 +83,7 @@ package struct ValidationPolicy: Sendable, Hashable {
         }
     }
 
-    package var levels: [TrackerLevel: LevelRules]
+    var levels: [TrackerLevel: LevelRules]
     var setFieldsByExerciseType: [String: SetFields]
 
     init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
