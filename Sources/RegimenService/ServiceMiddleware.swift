@@ -16,12 +16,6 @@ struct ServiceMiddleware: RouterMiddleware {
     let logger: Logger
     private let sequence = Sequence()
 
-    init(store: SnapshotStore, metrics: ServiceMetrics, logger: Logger) {
-        self.store = store
-        self.metrics = metrics
-        self.logger = logger
-    }
-
     /// Request ids: a per-process prefix and a counter, unique and cheap.
     private final class Sequence: Sendable {
         private let next = Atomic<UInt64>(0)

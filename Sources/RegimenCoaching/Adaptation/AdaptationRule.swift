@@ -6,10 +6,6 @@ package struct NamedExpression: Sendable {
     package var name: String
     package var expression: CompiledExpression
 
-    init(name: String, expression: CompiledExpression) {
-        self.name = name
-        self.expression = expression
-    }
 }
 
 /// One rule of `rules/readiness-rules.yaml` or `rules/progression-rules.yaml`: when it fires, what it changes
@@ -110,11 +106,6 @@ package struct ReadinessRules: Sendable {
         var carbKcalPerGram: Double
         var fatKcalPerGram: Double
 
-        init(proteinKcalPerGram: Double, carbKcalPerGram: Double, fatKcalPerGram: Double) {
-            self.proteinKcalPerGram = proteinKcalPerGram
-            self.carbKcalPerGram = carbKcalPerGram
-            self.fatKcalPerGram = fatKcalPerGram
-        }
     }
 
     /// `let:` bindings, in order, then the score of one check-in.

@@ -36,10 +36,6 @@ package struct AdjustmentPolicy: Sendable {
     /// Weeks of `adaptations` records a plan keeps; a request older than that is refused as stale.
     var keepWeeks: Int
 
-    init(recovered: CompiledExpression, keepWeeks: Int) {
-        self.recovered = recovered
-        self.keepWeeks = keepWeeks
-    }
 }
 
 /// The `weight_trend:` section of rules/readiness-rules.yaml: the measured trend from the
@@ -54,12 +50,6 @@ package struct WeightTrendRule: Sendable {
     /// Goal → the target rate of change of body weight, percent per week.
     var targetPercentPerWeek: [String: ClosedRange<Double>]
 
-    init(windowDays: Int, minWeighIns: Int, minSpanDays: Int, targetPercentPerWeek: [String: ClosedRange<Double>]) {
-        self.windowDays = windowDays
-        self.minWeighIns = minWeighIns
-        self.minSpanDays = minSpanDays
-        self.targetPercentPerWeek = targetPercentPerWeek
-    }
 }
 
 /// The `calorie_band:` section of rules/readiness-rules.yaml: what the banner suggests when a

@@ -97,10 +97,6 @@ struct IngredientAllocator: Sendable {
     /// their category's macro at their largest portion (the rest comes from the other categories).
     private let portionableShare = 0.8
 
-    init(settings: AllocatorSettings) {
-        self.settings = settings
-    }
-
     /// What the searches of one day have found, by meal targets: meals with equal targets share
     /// the costly ranking and differ only in which of its combinations they show.
     struct Memo: Sendable {

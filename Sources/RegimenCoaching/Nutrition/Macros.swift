@@ -5,12 +5,6 @@ package struct Macros: Sendable, Hashable {
     package var carb: Double
     package var fat: Double
 
-    init(protein: Double, carb: Double, fat: Double) {
-        self.protein = protein
-        self.carb = carb
-        self.fat = fat
-    }
-
     static let zero = Macros(protein: 0, carb: 0, fat: 0)
 
     /// The macro by nutrient.
@@ -54,11 +48,6 @@ struct EnergyFactors: Sendable, Hashable {
     /// The name the rule file gives the definition, e.g. `atwater_general`.
     var definition: String
     var kcalPerGram: Macros
-
-    init(definition: String, kcalPerGram: Macros) {
-        self.definition = definition
-        self.kcalPerGram = kcalPerGram
-    }
 
     /// kcal of an amount of macros.
     package func kcal(_ macros: Macros) -> Double {

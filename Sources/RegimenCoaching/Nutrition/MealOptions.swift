@@ -5,10 +5,6 @@ package struct MealTargets: Sendable, Hashable {
     package var macros: Macros
     package var kcal: Double
 
-    init(macros: Macros, kcal: Double) {
-        self.macros = macros
-        self.kcal = kcal
-    }
 }
 
 /// One suggested amount of one ingredient, with what it brings (0.1 g, whole kcal).
@@ -43,13 +39,6 @@ package struct MealOptions: Sendable, Hashable {
     package var carb: [IngredientOption]
     package var veg: [IngredientOption]
     package var fat: [IngredientOption]
-
-    init(protein: [IngredientOption], carb: [IngredientOption], veg: [IngredientOption], fat: [IngredientOption]) {
-        self.protein = protein
-        self.carb = carb
-        self.veg = veg
-        self.fat = fat
-    }
 
     subscript(category: IngredientCategory) -> [IngredientOption] {
         switch category {

@@ -57,12 +57,6 @@ package struct ProfileRules: Sendable {
     package var goals: GoalRules
     package var diets: DietaryExclusionRules
 
-    init(fields: ProfileFieldRules, ages: AgeRangeRules, goals: GoalRules, diets: DietaryExclusionRules) {
-        self.fields = fields
-        self.ages = ages
-        self.goals = goals
-        self.diets = diets
-    }
 }
 
 /// Reads a YAML or JSON profile into a validated ``Profile``.

@@ -95,12 +95,6 @@ package struct SupplementDose: Sendable, Hashable {
         var period: Period
         package var source: String
 
-        init(amount: Double, basis: Basis, period: Period, source: String) {
-            self.amount = amount
-            self.basis = basis
-            self.period = period
-            self.source = source
-        }
     }
 
     var basis: Basis
@@ -153,11 +147,6 @@ package struct SupplementDose: Sendable, Hashable {
 struct SupplementCatalog: Sendable, Hashable {
     package var goals: [String]
     var supplements: [Supplement]
-
-    init(goals: [String], supplements: [Supplement]) {
-        self.goals = goals
-        self.supplements = supplements
-    }
 
     func supplement(_ id: String) -> Supplement? { supplements.first { $0.id == id } }
 }

@@ -8,11 +8,6 @@ struct SupplementAdvisor: Sendable {
     package let catalog: SupplementCatalog
     package let rules: SupplementRules
 
-    init(catalog: SupplementCatalog, rules: SupplementRules) {
-        self.catalog = catalog
-        self.rules = rules
-    }
-
     /// Advice for `profile`.
     /// - Parameters:
     ///   - goal: a goal of the catalog's vocabulary, already canonical; `nil` considers every item.

@@ -9,10 +9,6 @@ struct SupplementRules: Sendable {
         package var name: String
         package var expression: CompiledExpression
 
-        init(name: String, expression: CompiledExpression) {
-            self.name = name
-            self.expression = expression
-        }
     }
 
     /// What a caution does when its condition holds.
@@ -41,12 +37,6 @@ struct SupplementRules: Sendable {
         var action: Action
         package var message: MessageTemplate
 
-        init(id: String, condition: CompiledExpression, action: Action, message: MessageTemplate) {
-            self.id = id
-            self.condition = condition
-            self.action = action
-            self.message = message
-        }
     }
 
     /// Variables every caution and message can read, besides the facts.

@@ -8,12 +8,6 @@ package struct TrainingPlanError: DiagnosticError, Hashable {
     package var value: String
     package var message: String
 
-    init(field: String, value: String, message: String) {
-        self.field = field
-        self.value = value
-        self.message = message
-    }
-
     package var description: String { "\(field): \(message) (got '\(value)')" }
 
     /// A profile value or option the rules do not offer: the caller chooses another.

@@ -63,10 +63,6 @@ package struct TrainingRules: Sendable {
         package var direct: Double
         package var indirect: Double
 
-        init(direct: Double, indirect: Double) {
-            self.direct = direct
-            self.indirect = indirect
-        }
     }
 
     /// A kind of day (push, upper, full body...): its muscles in session order.
@@ -102,12 +98,6 @@ package struct TrainingRules: Sendable {
         /// Day type ids, one per training day.
         var weeklyStructure: [String]
 
-        init(id: String, name: String, equipmentProfiles: [Profile.Equipment], weeklyStructure: [String]) {
-            self.id = id
-            self.name = name
-            self.equipmentProfiles = equipmentProfiles
-            self.weeklyStructure = weeklyStructure
-        }
     }
 
     /// Reps and reps-in-reserve for one kind of exercise, and how many sets one exercise may take.
@@ -159,11 +149,6 @@ package struct TrainingRules: Sendable {
         var maxSetsPerMusclePerSession: Int
         var maxMinutes: Int
 
-        init(maxSetsPerSession: Int, maxSetsPerMusclePerSession: Int, maxMinutes: Int) {
-            self.maxSetsPerSession = maxSetsPerSession
-            self.maxSetsPerMusclePerSession = maxSetsPerMusclePerSession
-            self.maxMinutes = maxMinutes
-        }
     }
 
     /// A local set cut for an injury: a flagged injury lowers the weekly sets of the muscles it
@@ -173,10 +158,6 @@ package struct TrainingRules: Sendable {
         /// Fraction removed, 0.3 = −30%.
         var cut: Double
 
-        init(muscles: [String], cut: Double) {
-            self.muscles = muscles
-            self.cut = cut
-        }
     }
 
     /// The busy-day variant's limits.
@@ -188,14 +169,6 @@ package struct TrainingRules: Sendable {
         var restBetweenRoundsSeconds: Int
         var transitionSeconds: Int
 
-        init(maxMinutes: Int, warmupSeconds: Int, rounds: Int, groupSize: Int, restBetweenRoundsSeconds: Int, transitionSeconds: Int) {
-            self.maxMinutes = maxMinutes
-            self.warmupSeconds = warmupSeconds
-            self.rounds = rounds
-            self.groupSize = groupSize
-            self.restBetweenRoundsSeconds = restBetweenRoundsSeconds
-            self.transitionSeconds = transitionSeconds
-        }
     }
 
     /// One block of the active-recovery day: the first allowed option is used.
@@ -203,10 +176,6 @@ package struct TrainingRules: Sendable {
         package var options: [String]
         var sets: Int
 
-        init(options: [String], sets: Int) {
-            self.options = options
-            self.sets = sets
-        }
     }
 
     // Splits (rules/training-splits.yaml, catalogs/plan-templates.yaml)

@@ -8,11 +8,6 @@ package struct ExpectedNumber: Sendable, Hashable, CustomStringConvertible {
     package var lower: Double?
     package var upper: Double?
 
-    init(lower: Double?, upper: Double?) {
-        self.lower = lower
-        self.upper = upper
-    }
-
     package func contains(_ value: Double) -> Bool {
         // A hair of tolerance: planned sets are sums of halves, kcal and grams come rounded.
         if let lower, value < lower - 1e-9 { return false }

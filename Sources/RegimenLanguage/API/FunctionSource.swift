@@ -28,14 +28,6 @@ package struct FunctionDefinition: Sendable {
     package var source: SourceText
     package var location: SourceLocation?
 
-    init(name: String, parameters: [(name: String, span: SourceSpan)], lets: [(name: String, value: Expr, span: SourceSpan)], result: Expr, source: SourceText, location: SourceLocation?) {
-        self.name = name
-        self.parameters = parameters
-        self.lets = lets
-        self.result = result
-        self.source = source
-        self.location = location
-    }
 }
 
 /// A function the embedding application implements (see ``EvaluationHost``).

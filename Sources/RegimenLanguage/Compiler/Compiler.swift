@@ -33,11 +33,6 @@ struct Compiler {
     /// the strings their own expressions are made of (a fact's list of ids).
     var comparedNames: [ComparedName] = []
 
-    init(scope: Scope, source: SourceText) {
-        self.scope = scope
-        self.source = source
-    }
-
     mutating func error(_ id: String, _ message: String, _ span: SourceSpan, notes: [String] = []) {
         diagnostics.append(.error(id, message, at: location(span), notes: notes))
     }

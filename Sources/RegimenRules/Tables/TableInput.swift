@@ -98,11 +98,6 @@ package struct TableInput: Sendable, Hashable {
         }
     }
 
-    init(name: String, domain: Domain) {
-        self.name = name
-        self.domain = domain
-    }
-
     static func decode(name: String, node: LocatedNode, at path: DecodingPath, in context: DecodingContext) -> TableInput? {
         if let items = node.sequence {
             guard !items.isEmpty else {

@@ -76,11 +76,6 @@ enum LocatedJSONReader {
         var depth = 0
         var nodeCount = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, source: YAMLSourceLines) {
-            self.bytes = bytes
-            self.source = source
-        }
-
         mutating func document() -> LocatedNode? {
             guard skipWhitespace(), let root = value(), skipWhitespace(), index == bytes.count else { return nil }
             return root

@@ -118,11 +118,6 @@ package struct CompiledPolicy: Sendable {
         var allows: [CompiledAllow] = []
         var functionInfos: [CompiledFunctionInfo] = []
 
-        init(width: Int, allFunctionDeclarations: [FunctionDeclaration]) {
-            self.width = width
-            self.allFunctionDeclarations = allFunctionDeclarations
-        }
-
         /// Text-form functions, each shifted into its own span namespace.
         mutating func sources(for declarations: [FunctionDeclaration]) -> [FunctionSource] {
             declarations.map { declaration in

@@ -178,12 +178,6 @@ extension CompiledPolicy {
         var grantedBy: CompiledAllow?
         var keepBindings: Bool { options.explain || options.evaluateAll }
 
-        init(access: DocumentAccess?, options: DecisionOptions, coverage: CoverageRecorder?) {
-            self.access = access
-            self.options = options
-            self.coverage = coverage
-        }
-
         /// Evaluates `allow` with the walk's slots and records it; `true` stops the walk.
         /// `bindings` is taken over: it moves into the record instead of being retained for it
         /// and released by the caller.

@@ -65,11 +65,6 @@ package struct PolicyOrigin: Sendable, Hashable {
     package var text: String
     package var syntax: PolicySyntax
 
-    init(file: String, text: String, syntax: PolicySyntax) {
-        self.file = file
-        self.text = text
-        self.syntax = syntax
-    }
 }
 
 /// The two spellings of a policy.
@@ -149,11 +144,6 @@ package struct LetBinding: Sendable, Hashable {
     package var value: PolicyExpression
     package var location: SourceLocation
 
-    init(name: String, value: PolicyExpression, location: SourceLocation) {
-        self.name = name
-        self.value = value
-        self.location = location
-    }
 }
 
 /// An expression as written in a policy, with where each of its lines sits in the file.

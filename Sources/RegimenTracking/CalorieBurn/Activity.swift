@@ -14,12 +14,6 @@ package struct CompendiumRow: Sendable, Hashable {
     /// The Compendium's description of the row.
     package var description: String
 
-    init(level: String, code: String, met: Double, description: String) {
-        self.level = level
-        self.code = code
-        self.met = met
-        self.description = description
-    }
 }
 
 /// One activity of `catalogs/activity-catalog.yaml`.

@@ -13,12 +13,6 @@ package struct CalorieBurnRules: Sendable {
         /// How the level scales an activity's base MET.
         var factor: Double
 
-        init(id: String, minMET: Double, maxMET: Double, factor: Double) {
-            self.id = id
-            self.minMET = minMET
-            self.maxMET = maxMET
-            self.factor = factor
-        }
     }
 
     /// A named kcal formula. Variables: `minutes`, `met`, `weight_kg`.
@@ -27,11 +21,6 @@ package struct CalorieBurnRules: Sendable {
         package var description: String
         package var kcal: Formula
 
-        init(name: String, description: String, kcal: Formula) {
-            self.name = name
-            self.description = description
-            self.kcal = kcal
-        }
     }
 
     /// The formula in use.

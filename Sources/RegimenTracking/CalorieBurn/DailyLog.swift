@@ -8,11 +8,6 @@ package struct FoodEntry: Sendable, Hashable {
     package var kcal: Double
     package var timestamp: Timestamp
 
-    init(name: String, kcal: Double, timestamp: Timestamp) {
-        self.name = name
-        self.kcal = kcal
-        self.timestamp = timestamp
-    }
 }
 
 /// One day's balance: consumed, burned and net = consumed − burned

@@ -8,11 +8,6 @@ package struct PeriodizationRules: Sendable {
         var phases: [String]
         package var shares: [Int]
 
-        init(weeks: ClosedRange<Int>, phases: [String], shares: [Int]) {
-            self.weeks = weeks
-            self.phases = phases
-            self.shares = shares
-        }
     }
 
     /// A training focus: the intensity range as a fraction of 1RM and the RPE range a phase
@@ -23,12 +18,6 @@ package struct PeriodizationRules: Sendable {
         package var rpe: ClosedRange<Double>
         var purpose: String
 
-        init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, purpose: String) {
-            self.id = id
-            self.intensity = intensity
-            self.rpe = rpe
-            self.purpose = purpose
-        }
     }
 
     /// Sets × reps at a load label, chosen by the week's intensity for a compound or an isolation
@@ -147,11 +136,6 @@ package struct SelectionRanking: Sendable {
     var factors: [String: Double]
     /// Variables: the four reasons as bools and every factor by name.
     package var score: Formula
-
-    init(factors: [String: Double], score: Formula) {
-        self.factors = factors
-        self.score = score
-    }
 
     /// Why a candidate gains or loses rank.
     package struct Candidate: Sendable, Hashable {

@@ -26,10 +26,6 @@ package struct CopyPolicy: Sendable {
         /// Fields set to a fixed value on the copy (`checked: false`).
         package var reset: [String: Value]
 
-        init(copy: [String], reset: [String: Value]) {
-            self.copy = copy
-            self.reset = reset
-        }
     }
 
     /// At most this many writes go into one batch.

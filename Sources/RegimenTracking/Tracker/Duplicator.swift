@@ -7,11 +7,6 @@ package struct WriteOperation: Sendable, Hashable {
     /// The document's fields.
     package var data: [String: Value]
 
-    init(path: String, data: [String: Value]) {
-        self.path = path
-        self.data = data
-    }
-
     /// `{path, data}` with the data's keys sorted.
     package var value: Value {
         Value.orderedMap([("path", .string(path)), ("data", Value.orderedMap(data.sorted { $0.key < $1.key }).encodingTaggedTimestamps)])

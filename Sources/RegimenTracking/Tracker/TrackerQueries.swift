@@ -10,11 +10,6 @@ package struct TrackerQuery: Sendable, Hashable {
         /// The value as written; `$owner` stands for the owner's uid.
         package var value: String
 
-        init(field: String, op: String, value: String) {
-            self.field = field
-            self.op = op
-            self.value = value
-        }
     }
 
     package struct Order: Sendable, Hashable {

@@ -76,20 +76,10 @@ package struct ValidationPolicy: Sendable, Hashable {
         var allowed: [String]
         var shown: [String]
 
-        init(required: [String], allowed: [String], shown: [String]) {
-            self.required = required
-            self.allowed = allowed
-            self.shown = shown
-        }
     }
 
     var levels: [TrackerLevel: LevelRules]
     var setFieldsByExerciseType: [String: SetFields]
-
-    init(levels: [TrackerLevel: LevelRules], setFieldsByExerciseType: [String: SetFields]) {
-        self.levels = levels
-        self.setFieldsByExerciseType = setFieldsByExerciseType
-    }
 
     /// The metric fields a set may carry: every field any exercise type requires or allows.
     var metricFields: Set<String> {
