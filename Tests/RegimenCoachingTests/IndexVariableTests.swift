@@ -29,9 +29,9 @@ import Testing
     @Test func theFormulasAreCompiledAgainstExactlyTheDeclaredVariables() throws {
         let result = RuleSetLoader(kinds: NutritionRuleSet.kinds, otherModulesKinds: .anyUnregistered).load(files: RuleFileTests.files)
         let rules = try NutritionRuleSet(try result.get())
-        let declared = IndexRules.expressionScopes[0].names
+        let declared = IndexesFile.expressionScopes[0].names
         #expect(Array(rules.indexes.slotNames.suffix(declared.count)) == declared)
-        #expect(IndexRules.variables == declared)
+        #expect(IndexesFile.variables == declared)
     }
 
     /// Profiles over every branch of the calculator: exact age, age range or neither; measured

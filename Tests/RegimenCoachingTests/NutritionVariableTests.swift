@@ -74,8 +74,8 @@ import Testing
     }
 
     @Test func theKindsDeclareWhatExplainKindAndTheHeadersPrint() {
-        #expect(NutritionRules.expressionScopes == [NutritionVariables.pointScope])
-        #expect(NutritionRules.pointVariables == NutritionVariables.pointScope.names)
-        #expect(MealRules.expressionScopes == [MealVariables.mealsPerDayScope, MealVariables.vegGramsScope])
+        #expect(NutritionFile.expressionScopes == [NutritionVariables.pointScope])
+        #expect(NutritionFile.pointVariables == NutritionVariables.pointScope.names)
+        #expect(MealsFile.expressionScopes == [MealVariables.mealsPerDayScope, MealVariables.vegGramsScope])
     }
 }

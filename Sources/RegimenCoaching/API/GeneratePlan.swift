@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 
 /// The nutrition half of the `generatePlan` response (docs/requirements.md#generateplan), in its
 /// field names, as the nutrition planner produces it: `idx`, `kcal`, `macros`, `ingredients`,

@@ -8,39 +8,39 @@ package import RegimenRules
 /// share it: it is immutable and `Sendable`.
 package struct NutritionRuleSet: Sendable {
     package var profile: ProfileRules
-    package var defaults: ProfileDefaultRules
-    package var indexes: IndexRules
-    package var activity: ActivityMultiplierRules
-    var accuracy: AccuracyLadderRules
-    package var nutrition: NutritionRules
-    package var meals: MealRules
-    package var catalog: IngredientCatalog
+    package var defaults: ProfileDefaultsFile
+    package var indexes: IndexesFile
+    package var activity: ActivityMultipliersFile
+    var accuracy: AccuracyLadderFile
+    package var nutrition: NutritionFile
+    package var meals: MealsFile
+    package var catalog: IngredientsFile
     /// The ranges a plan's numbers must stay in (rules/plausibility.yaml `plan`).
     var planPlausibility: PlanPlausibility
 
     /// The rule-file kinds this part of the planner registers with the loader.
     package static let kinds: [any RuleFileKind.Type] = [
-        GoalRules.self, AgeRangeRules.self, ProfileFieldRules.self, ProfileDefaultRules.self, DietaryExclusionRules.self,
-        IndexRules.self, ActivityMultiplierRules.self, AccuracyLadderRules.self, NutritionRules.self, MealRules.self,
-        IngredientCatalog.self, PlausibilityRules.self,
+        GoalsFile.self, AgeRangesFile.self, ProfileFieldsFile.self, ProfileDefaultsFile.self, DietaryExclusionsFile.self,
+        IndexesFile.self, ActivityMultipliersFile.self, AccuracyLadderFile.self, NutritionFile.self, MealsFile.self,
+        IngredientsFile.self, PlausibilityFile.self,
     ]
 
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
     package init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
-        let goals = required.take(GoalRules.self)
-        let ages = required.take(AgeRangeRules.self)
-        let fields = required.take(ProfileFieldRules.self)
-        let defaults = required.take(ProfileDefaultRules.self)
-        let diets = required.take(DietaryExclusionRules.self)
-        let indexes = required.take(IndexRules.self)
-        let activity = required.take(ActivityMultiplierRules.self)
-        let accuracy = required.take(AccuracyLadderRules.self)
-        let nutrition = required.take(NutritionRules.self)
-        let meals = required.take(MealRules.self)
-        let catalog = required.take(IngredientCatalog.self)
-        let plausibility = required.take(PlausibilityRules.self)
+        let goals = required.take(GoalsFile.self)
+        let ages = required.take(AgeRangesFile.self)
+        let fields = required.take(ProfileFieldsFile.self)
+        let defaults = required.take(ProfileDefaultsFile.self)
+        let diets = required.take(DietaryExclusionsFile.self)
+        let indexes = required.take(IndexesFile.self)
+        let activity = required.take(ActivityMultipliersFile.self)
+        let accuracy = required.take(AccuracyLadderFile.self)
+        let nutrition = required.take(NutritionFile.self)
+        let meals = required.take(MealsFile.self)
+        let catalog = required.take(IngredientsFile.self)
+        let plausibility = required.take(PlausibilityFile.self)
         guard let goals, let plausibility, let ages, let fields, let defaults, let diets, let indexes, let activity, let accuracy, let nutrition,
               let meals, let catalog
         else {

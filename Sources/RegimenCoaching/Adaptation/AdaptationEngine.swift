@@ -1,6 +1,6 @@
 import Foundation
 import OrderedCollections
-package import RegimenLanguage
+import RegimenLanguage
 
 /// The adaptation engine behind `adaptPlan`: applies the readiness and progression rules to a
 /// plan and writes a change log (docs/requirements.md#readiness-adaptation and #progression).

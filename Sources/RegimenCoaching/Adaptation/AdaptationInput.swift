@@ -1,5 +1,5 @@
-package import RegimenLanguage
-package import OrderedCollections
+import RegimenLanguage
+import OrderedCollections
 
 /// A daily readiness check-in: sleep hours, soreness by region, stress and motivation (1–5), as
 /// stored in the user's `readiness_logs/{date}` (see docs/requirements.md#readiness-adaptation).

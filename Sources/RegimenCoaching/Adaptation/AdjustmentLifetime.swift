@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 import RegimenRules
 
 /// How long a rule's change lasts (`lasts:` of a rule in rules/readiness-rules.yaml or

@@ -11,7 +11,7 @@ package import RegimenRules
 /// number in the plan. A client whose measurements are each in range but impossible together
 /// (120 cm, 250 kg, 5 % body fat) gets a warning naming the fields instead.
 package struct IndexPlausibility: Sendable {
-    package typealias Range = PlausibilityRules.Range
+    package typealias Range = PlausibilityFile.Range
 
     /// Ranges of the computed values, by formula key (`bmr`, `tdee`, `bmi`, `ffmi`, `lbm_kg`, `whtr`).
     package var formulas: [String: Range]
@@ -22,10 +22,10 @@ package struct IndexPlausibility: Sendable {
     /// The check grid, by input name.
     var grid: [String: [Double]]
 
-    static let formulaKeys = PlausibilityRules.indexKeys
+    static let formulaKeys = PlausibilityFile.indexKeys
 
     /// The index part of rules/plausibility.yaml.
-    init(_ rules: PlausibilityRules) {
+    init(_ rules: PlausibilityFile) {
         formulas = rules.indexes
         clientBMI = rules.client["bmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)
         clientFFMI = rules.client["ffmi"] ?? Range(low: 0, high: .greatestFiniteMagnitude)

@@ -13,9 +13,9 @@ import OrderedCollections
 /// A higher rule wins where two disagree: a floor above the goal's band lifts the target above the
 /// band, and the decision says which bound applied and why.
 package struct CaloriePrecedence: Sendable {
-    package let rules: NutritionRules
+    package let rules: NutritionFile
 
-    init(rules: NutritionRules) { self.rules = rules }
+    init(rules: NutritionFile) { self.rules = rules }
 
     /// The facts about a client the precedence reads.
     package struct Facts: Sendable, Hashable {

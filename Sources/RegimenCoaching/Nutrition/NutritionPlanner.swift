@@ -171,7 +171,7 @@ struct NutritionPlanner: Sendable {
         bindings.set(NutritionVariables.bmi, indexes.bmi.map(Value.float) ?? .null)
         bindings.set(NutritionVariables.tdee, .float(indexes.tdee))
         bindings.set(NutritionVariables.experience, profile.experience.map { .string($0.rawValue) } ?? .null)
-        func point(_ rule: NutritionRules.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
+        func point(_ rule: NutritionFile.RangedPoint, name: String) throws(RuleEvaluationError) -> Double {
             let range = rule.range
             bindings.set(NutritionVariables.low, .float(range.lowerBound))
             bindings.set(NutritionVariables.mid, .float((range.lowerBound + range.upperBound) / 2))
@@ -384,7 +384,7 @@ struct NutritionPlanner: Sendable {
             memo = IngredientAllocator.Memo()  // a memo holds searches over one list of candidates
         }
         admit(budget)
-        func day(_ slots: [MealRules.Slot]) throws(RuleEvaluationError) -> [PlannedMeal] {
+        func day(_ slots: [MealsFile.Slot]) throws(RuleEvaluationError) -> [PlannedMeal] {
             var planned: [PlannedMeal] = []
             var offered: Set<String> = []
             for (slot, targets) in split(macros, over: slots) {
@@ -515,7 +515,7 @@ struct NutritionPlanner: Sendable {
     }
 
     /// Each slot's share of the day's macros, to 0.1 g, and its kcal by the plan's energy factors.
-    private func split(_ macros: DailyMacros, over slots: [MealRules.Slot]) -> [(MealRules.Slot, MealTargets)] {
+    private func split(_ macros: DailyMacros, over slots: [MealsFile.Slot]) -> [(MealsFile.Slot, MealTargets)] {
         let totalWeight = slots.reduce(0) { $0 + $1.weight }
         let energy = rules.nutrition.energy
         return slots.map { slot in

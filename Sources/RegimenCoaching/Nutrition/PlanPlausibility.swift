@@ -1,5 +1,5 @@
 import RegimenLanguage
-package import RegimenRules
+import RegimenRules
 
 /// The plan part of `rules/plausibility.yaml`: the range each number a plan gives a client must
 /// stay in (a day's kcal and macros, a set's load).
@@ -9,7 +9,7 @@ package import RegimenRules
 /// number the client sees: a plan for a grid profile outside it means a floor, a multiplier or a
 /// macro rule is wrong.
 struct PlanPlausibility: Sendable, Hashable {
-    package typealias Range = PlausibilityRules.Range
+    package typealias Range = PlausibilityFile.Range
 
     package var kcal: Range
     package var proteinG: Range
@@ -20,7 +20,7 @@ struct PlanPlausibility: Sendable, Hashable {
 
     /// The plan part of rules/plausibility.yaml. A range the file lacks (it failed to load, and
     /// loading reported that) does not constrain.
-    init(_ rules: PlausibilityRules) {
+    init(_ rules: PlausibilityFile) {
         let open = Range(low: -Double.greatestFiniteMagnitude, high: .greatestFiniteMagnitude)
         kcal = rules.plan["kcal"] ?? open
         proteinG = rules.plan["protein_g"] ?? open

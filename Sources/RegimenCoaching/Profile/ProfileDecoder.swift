@@ -52,10 +52,10 @@ package struct ProfileError: DiagnosticError {
 
 /// The rule files a profile is validated against.
 package struct ProfileRules: Sendable {
-    package var fields: ProfileFieldRules
-    var ages: AgeRangeRules
-    package var goals: GoalRules
-    package var diets: DietaryExclusionRules
+    package var fields: ProfileFieldsFile
+    var ages: AgeRangesFile
+    package var goals: GoalsFile
+    package var diets: DietaryExclusionsFile
 
 }
 
@@ -342,7 +342,7 @@ private struct FieldReader {
     }
 
     /// Any of `names` (age ranges such as `18-24`) with spaces anywhere and an en or em dash for
-    /// the hyphen, as ``AgeRangeRules/range(named:)`` reads them.
+    /// the hyphen, as ``AgeRangesFile/range(named:)`` reads them.
     static func ageRangePattern(_ names: [String]) -> String {
         let spelled = names.map { name in
             name.map { $0 == "-" ? "[-–—]" : escaped($0) }.joined(separator: " *")
@@ -423,7 +423,7 @@ private struct FieldReader {
     /// The override keys, each a number within the rules' range for it.
     static let overrideKeys = ["BMR", "TDEE", "BMI"]
 
-    mutating func overrides(_ fields: ProfileFieldRules) -> Profile.Overrides {
+    mutating func overrides(_ fields: ProfileFieldsFile) -> Profile.Overrides {
         let known = Self.overrideKeys
         var shape = MappingShape(summary: "Values that replace the computed ones.")
         for key in known {

@@ -1,4 +1,4 @@
-package import OrderedCollections
+import OrderedCollections
 
 /// One item of `catalogs/supplement-catalog.yaml`: the fields the app shows (category, dose, pros, cons,
 /// side effects, cautions, evidence tier, buying checks) plus what dosing and safety screening

@@ -1,6 +1,6 @@
 import Foundation
-package import OrderedCollections
-package import RegimenLanguage
+import OrderedCollections
+import RegimenLanguage
 
 /// `rules/supplement-rules.yaml`: the advisor's policy and its safety rules, compiled.
 struct SupplementRules: Sendable {

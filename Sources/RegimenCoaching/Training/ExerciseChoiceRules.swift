@@ -1,5 +1,5 @@
 import OrderedCollections
-package import RegimenLanguage
+import RegimenLanguage
 import RegimenRules
 
 /// `exercise_choice` in `rules/training-selection.yaml`: what a strength coach adds to the seed's

@@ -5,8 +5,8 @@ package import RegimenLanguage
 ///
 /// ```swift
 /// var required = RequiredRuleFiles(ruleSet)
-/// let goals = required.take(GoalRules.self)
-/// let meals = required.take(MealRules.self)
+/// let goals = required.take(GoalsFile.self)
+/// let meals = required.take(MealsFile.self)
 /// guard let goals, let meals else { throw required.error(neededBy: "the planner") }
 /// ```
 package struct RequiredRuleFiles {

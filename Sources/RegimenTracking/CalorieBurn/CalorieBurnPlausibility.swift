@@ -1,5 +1,5 @@
-package import RegimenLanguage
-package import RegimenRules
+import RegimenLanguage
+import RegimenRules
 
 extension CalorieBurnRules {
     /// A burn formula whose result leaves its plausible range, with where it is written.
@@ -15,7 +15,7 @@ extension CalorieBurnRules {
     /// (rules/plausibility.yaml, `burn.kcal_per_kg_hour`): `* 1e18`, `* -1` (which rounding would
     /// hide as 0 kcal) or `/ 2000` is a mistake in the formula, reported at it with the first
     /// grid point that shows it. At most one failure per formula, in the formulas' name order.
-    func implausibleFormulas(_ range: PlausibilityRules.Range) -> [PlausibilityFailure] {
+    func implausibleFormulas(_ range: PlausibilityFile.Range) -> [PlausibilityFailure] {
         let minutes = Set([durationMinutes.lowerBound, min(max(60, durationMinutes.lowerBound), durationMinutes.upperBound), durationMinutes.upperBound])
             .filter { $0 > 0 }.sorted()
         let weights = Set([weightKg.lowerBound, defaultWeightKg, weightKg.upperBound]).filter { $0 > 0 }.sorted()
@@ -37,7 +37,7 @@ extension CalorieBurnRules {
                             break search
                         }
                         let perKgHour = kcal / (weight * Double(duration) / 60)
-                        if let problem = PlausibilityRules.outside(perKgHour, range, what: "formula '\(name)': kcal per kg and hour", for: point) {
+                        if let problem = PlausibilityFile.outside(perKgHour, range, what: "formula '\(name)': kcal per kg and hour", for: point) {
                             let burned = kcal.isFinite ? "\(NumberText.rounded(kcal, decimals: 1)) kcal" : "a non-finite number"
                             failures.append(PlausibilityFailure(message: "\(problem) [burn.kcal_per_kg_hour]; the formula gives \(burned)", location: formula.kcal.location))
                             break search

@@ -1,5 +1,5 @@
 import OrderedCollections
-package import RegimenLanguage
+import RegimenLanguage
 
 /// JSON and YAML have no timestamp type, so trees write a Firestore timestamp as the tagged map
 /// `{"$timestamp": "2026-01-05T08:00:00Z"}` (the form `regimen authorize --data` and the emulator

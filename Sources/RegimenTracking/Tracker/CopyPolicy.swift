@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 
 /// What a duplicate copies, as `rules/tracker/tracker-duplication.yaml` states it.
 package struct CopyPolicy: Sendable {
