@@ -1,11 +1,11 @@
 import RegimenCoaching
-import RegimenRules
+package import RegimenRules
 import RegimenSecurity
 import RegimenTracking
 
 /// Every module's rule-file kinds, composed once here where the modules meet: each module owns
 /// and lists its own kinds, and no module below knows the kinds of the ones above it.
-enum RegimenRuleKinds {
+package enum RegimenRuleKinds {
     /// The planner's kinds: plans, nutrition, indexes, adaptation, supplements.
     package static var planner: [any RuleFileKind.Type] { PlanGenerator.kinds + AdaptationRuleSet.kinds }
 

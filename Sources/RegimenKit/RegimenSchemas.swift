@@ -19,10 +19,12 @@ package enum RegimenSchemas {
     }
 
     /// Every kind the loader registers (the shared `functions` kind included), sorted by name.
-    package static var kinds: [any RuleFileKind.Type] {
+    package static var kinds: [any RuleFileKind.Type] { kinds(RegimenRuleKinds.all) }
+
+    /// `registered` and the shared `functions` kind, each once, sorted by name.
+    package static func kinds(_ registered: [any RuleFileKind.Type]) -> [any RuleFileKind.Type] {
         var seen: Set<String> = []
-        let registered: [any RuleFileKind.Type] = [FunctionsFile.self] + RegimenRuleKinds.all
-        return registered
+        return ([FunctionsFile.self] + registered)
             .filter { seen.insert($0.kind).inserted }
             .sorted { $0.kind < $1.kind }
     }
@@ -53,8 +55,11 @@ package enum RegimenSchemas {
     /// Every schema: the kinds, then the inputs, each sorted by name; the profile's only with
     /// `profile` (the decoder of the loaded rules); muscles, equipment tags and exercise ids as
     /// `enum`s of `vocabularies` (the loaded rules' and catalogs' words).
-    package static func all(profile: ProfileDecoder? = nil, vocabularies: SchemaVocabularies = .none) -> [Schema] {
-        kinds.map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0, vocabularies: vocabularies)) }
+    /// - Parameter registered: the kinds described: every module's by default.
+    package static func all(
+        profile: ProfileDecoder? = nil, vocabularies: SchemaVocabularies = .none, kinds registered: [any RuleFileKind.Type] = RegimenRuleKinds.all
+    ) -> [Schema] {
+        kinds(registered).map { Schema(name: $0.kind, document: RuleFileSchema.document(for: $0, vocabularies: vocabularies)) }
             + inputs(profile: profile).map {
                 Schema(name: $0.name, document: RuleFileSchema.document(named: $0.name, title: $0.title, shape: $0.shape, vocabularies: vocabularies))
             }

@@ -1,6 +1,6 @@
 package import Foundation
 package import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// What `regimen check` reports: every rule and catalog file of every module's kinds, loaded and
 /// validated together.
@@ -19,11 +19,14 @@ package struct RuleCheck: Sendable {
 
     /// Loads every kind under `--rules DIR` and `--catalogs DIR` as the `regimen` command
     /// resolves them (see ``RegimenEngine/init(rules:catalogs:currentDirectory:executable:)``).
+    /// - Parameter kinds: the kinds to load: every module's by default.
     /// - Throws: ``RegimenError/Code/option`` when a folder does not exist or none is found.
-    package init(rules: String?, catalogs: String?, currentDirectory: URL, executable: URL?) throws(RegimenError) {
+    package init(
+        rules: String?, catalogs: String?, currentDirectory: URL, executable: URL?, kinds: [any RuleFileKind.Type] = RegimenRuleKinds.all
+    ) throws(RegimenError) {
         switch RuleSources.locate(rules: rules, catalogs: catalogs, currentDirectory: currentDirectory, executable: executable) {
         case .success(let sources):
-            let result = RuleSetLoader(kinds: RegimenRuleKinds.all).load(from: sources)
+            let result = RuleSetLoader(kinds: kinds).load(from: sources)
             diagnostics = result.diagnostics
             fileCount = result.fileCount
             ruleCount = result.ruleSet.ruleCount

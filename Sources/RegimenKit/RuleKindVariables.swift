@@ -1,5 +1,5 @@
 package import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// The variables a rule kind's expressions may read (`regimen explain-kind KIND`): per group
 /// of keys of its files, when they are evaluated and each variable's name, type and meaning.
@@ -9,11 +9,14 @@ package struct RuleKindVariables: Sendable {
     private let scopes: [ExpressionScope]
 
     /// Every kind of every module, sorted.
-    package static var kinds: [String] { RegimenRuleKinds.all.map { $0.kind }.sorted() }
+    package static var kinds: [String] { kinds(among: RegimenRuleKinds.all) }
 
-    /// The variables of `kind`, or `nil` for a kind no module defines.
-    package init?(kind: String) {
-        guard let type = RegimenRuleKinds.all.first(where: { $0.kind == kind }) else { return nil }
+    /// The names of `kinds`, sorted.
+    package static func kinds(among kinds: [any RuleFileKind.Type]) -> [String] { kinds.map { $0.kind }.sorted() }
+
+    /// The variables of `kind`, or `nil` for a kind none of `kinds` (every module's by default) is.
+    package init?(kind: String, among kinds: [any RuleFileKind.Type] = RegimenRuleKinds.all) {
+        guard let type = kinds.first(where: { $0.kind == kind }) else { return nil }
         self.kind = kind
         scopes = type.expressionScopes
     }

@@ -133,7 +133,8 @@ import OrderedCollections
         // unknown name is not offered it as a suggestion.
         #expect(throws: DiagnosticsError.self) { try CompiledExpression("auth == null", environment: environment) }
         let error = try #require(throws: DiagnosticsError.self) { try CompiledExpression("requst.auth", environment: environment) }
-        #expect(!error.diagnostics.flatMap(\.notes).joined().contains("request."))
+        let notes: [String] = error.diagnostics.flatMap(\.notes)
+        #expect(!notes.joined().contains("request."))
         #expect(environment.projectionBits("nothing", present: ["auth"]) == 0)
     }
 }

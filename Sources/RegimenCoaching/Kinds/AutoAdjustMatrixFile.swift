@@ -1,11 +1,14 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 extension AutoAdjustMatrix.Area: NodeEnum {}
 
 /// `kind: auto_adjust_matrix` — `rules/auto-adjust-matrix.yaml`.
-struct AutoAdjustMatrixFile: RuleFileKind {
+package struct AutoAdjustMatrixFile: RuleFileKind {
     package static let kind = "auto_adjust_matrix"
+    /// `matrix`: one auto-adjust row per entry, for coverage and explanations.
+    package static let matrixSection = RuleSection(Self.self, .list(idKey: "field"), key: "matrix", category: "auto-adjust row")
+    package static var ruleSections: [RuleSection] { [matrixSection] }
     package let matrix: AutoAdjustMatrix
 
     package var ruleCount: Int { matrix.rows.count }

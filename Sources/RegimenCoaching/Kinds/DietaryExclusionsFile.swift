@@ -5,6 +5,9 @@ package import RegimenRules
 /// ingredients that carry one of its tags, the ingredients it names by id, or both.
 package struct DietaryExclusionsFile: RuleFileKind, Sendable {
     package static let kind = "dietary_exclusions"
+    /// `exclusions`: one diet exclusion per entry, for coverage and explanations.
+    package static let exclusionsSection = RuleSection(Self.self, .entries, key: "exclusions", category: "diet exclusion")
+    package static var ruleSections: [RuleSection] { [exclusionsSection] }
 
     /// Every tag an ingredient may carry.
     package var tags: [String]

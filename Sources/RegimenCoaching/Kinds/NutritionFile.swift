@@ -4,6 +4,9 @@ package import RegimenRules
 /// `rules/nutrition.yaml`: the energy definition, calories by goal and the macro split.
 package struct NutritionFile: RuleFileKind, Sendable {
     package static let kind = "nutrition"
+    /// `calories`: one goal calories per entry, for coverage and explanations.
+    package static let caloriesSection = RuleSection(Self.self, .entries, key: "calories", category: "goal calories")
+    package static var ruleSections: [RuleSection] { [caloriesSection] }
     /// Variables point expressions may read, in slot order (``NutritionVariables``).
     static var pointVariables: [String] { NutritionVariables.pointScope.names }
     package static var expressionScopes: [ExpressionScope] { [NutritionVariables.pointScope] }

@@ -1,9 +1,12 @@
-import RegimenLanguage
-import RegimenRules
+package import RegimenLanguage
+package import RegimenRules
 
 /// `kind: progression_rules` — `rules/progression-rules.yaml`.
-struct ProgressionRulesFile: RuleFileKind {
+package struct ProgressionRulesFile: RuleFileKind {
     package static let kind = "progression_rules"
+    /// `rules`: one progression rule per entry, for coverage and explanations.
+    package static let rulesSection = RuleSection(Self.self, .list(idKey: "id"), key: "rules", category: "progression rule")
+    package static var ruleSections: [RuleSection] { [rulesSection] }
     package static var expressionScopes: [ExpressionScope] { [AdaptationVariables.weekScope, AdaptationVariables.loggedExerciseScope] }
     package let rules: ProgressionRules
     /// Every rule id written in the file, including rules with errors.

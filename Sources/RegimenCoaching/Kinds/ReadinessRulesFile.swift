@@ -1,10 +1,13 @@
 import OrderedCollections
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: readiness_rules` — `rules/readiness-rules.yaml`.
-struct ReadinessRulesFile: RuleFileKind {
+package struct ReadinessRulesFile: RuleFileKind {
     package static let kind = "readiness_rules"
+    /// `rules`: one readiness rule per entry, for coverage and explanations.
+    package static let rulesSection = RuleSection(Self.self, .list(idKey: "id"), key: "rules", category: "readiness rule")
+    package static var ruleSections: [RuleSection] { [rulesSection] }
     package static var expressionScopes: [ExpressionScope] {
         [AdaptationVariables.checkinScope, AdaptationVariables.dayScope, AdaptationVariables.weekScope, AdaptationVariables.soreRegionScope,
          AdaptationVariables.loggedExerciseScope, AdaptationVariables.laggingScope]

@@ -1,12 +1,15 @@
 import OrderedCollections
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: supplement_rules` — `rules/supplement-rules.yaml`.
-struct SupplementRulesFile: RuleFileKind {
+package struct SupplementRulesFile: RuleFileKind {
     package static let kind = "supplement_rules"
+    /// `cautions`: one supplement caution per entry, for coverage and explanations.
+    package static let cautionsSection = RuleSection(Self.self, .list(idKey: "id"), key: "cautions", category: "supplement caution")
+    package static var ruleSections: [RuleSection] { [cautionsSection] }
     package static var expressionScopes: [ExpressionScope] { [SupplementVariables.factsScope, SupplementVariables.cautionsScope] }
-    package let rules: SupplementRules
+    let rules: SupplementRules
     /// Where each caution's id is written.
     let locations: [String: SourceLocation]
     /// Where each of `advisor.always_include_goals` is written.

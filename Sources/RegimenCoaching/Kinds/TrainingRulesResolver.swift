@@ -174,7 +174,7 @@ struct TrainingRulesResolver {
                               at: context.location(of: muscle, under: "muscles", in: location))
             }
             cuts[injury] = .init(cut, source: RuleReference(
-                rule: "training_selection.injury_set_cuts.\(injury.rawValue)", location: location,
+                rule: TrainingSelectionFile.injurySetCutsSection.id(injury.rawValue), location: location,
                 summary: "\(cut.muscles.joined(separator: ", ")) −\((cut.cut * 100).saturatingInt())% sets"))
         }
         let knownTags = selection.equipmentProfiles.values.reduce(into: Set<String>()) { $0.formUnion($1) }

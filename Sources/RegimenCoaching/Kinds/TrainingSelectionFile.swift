@@ -1,9 +1,16 @@
 import RegimenLanguage
-import RegimenRules
+package import RegimenRules
 
 /// `kind: training_selection` — `rules/training-selection.yaml`.
-struct TrainingSelectionFile: RuleFileKind {
+package struct TrainingSelectionFile: RuleFileKind {
     package static let kind = "training_selection"
+    /// `levels`: one selection rule per entry, for coverage and explanations.
+    package static let levelsSection = RuleSection(Self.self, .table, key: "levels", category: "selection rule")
+    /// `equipment_profiles`: one equipment profile per entry, for coverage and explanations.
+    package static let equipmentProfilesSection = RuleSection(Self.self, .entries, key: "equipment_profiles", category: "equipment profile")
+    /// `injury_set_cuts`: one injury cut per entry, for coverage and explanations.
+    package static let injurySetCutsSection = RuleSection(Self.self, .entries, key: "injury_set_cuts", category: "injury cut")
+    package static var ruleSections: [RuleSection] { [levelsSection, equipmentProfilesSection, injurySetCutsSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.levelsScope] }
 
     var equipmentProfiles: [Profile.Equipment: Set<String>]
@@ -31,7 +38,7 @@ struct TrainingSelectionFile: RuleFileKind {
         }
         let defaultEquipment = document.required("default_equipment", as: EquipmentName.self)
         let levels = DecisionTable<Set<Exercise.Level>>.decode(
-            "levels", in: &document, named: "training_selection.levels", inputs: [TrainingVariables.experience]
+            "levels", in: &document, named: Self.levelsSection.name, inputs: [TrainingVariables.experience]
         ) { row in
             row.required("allow", as: [LevelName].self).map { Set($0.map(\.value)) }
         }

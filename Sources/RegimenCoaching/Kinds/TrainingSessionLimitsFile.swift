@@ -4,6 +4,11 @@ import RegimenRules
 /// `kind: training_session_limits` — `rules/training-session-limits.yaml`.
 struct TrainingSessionLimitsFile: RuleFileKind {
     package static let kind = "training_session_limits"
+    /// `limits`: one session limit row per entry, for coverage and explanations.
+    static let limitsSection = RuleSection(Self.self, .table, key: "limits", category: "session limit row")
+    /// `rest`: one rest row per entry, for coverage and explanations.
+    static let restSection = RuleSection(Self.self, .table, key: "rest", category: "rest row")
+    package static var ruleSections: [RuleSection] { [limitsSection, restSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
 
     var limits: DecisionTable<TrainingRules.SessionLimits>
@@ -15,7 +20,7 @@ struct TrainingSessionLimitsFile: RuleFileKind {
 
     package static func decode(_ document: inout MappingDecoder) -> TrainingSessionLimitsFile? {
         let limits = DecisionTable<TrainingRules.SessionLimits>.decode(
-            "limits", in: &document, named: "training_session_limits.limits", inputs: [TrainingVariables.experience]
+            "limits", in: &document, named: Self.limitsSection.name, inputs: [TrainingVariables.experience]
         ) { row in
             let sets = row.required("max_sets_per_session", as: Int.self, in: 1...200)
             let perMuscle = row.required("max_sets_per_muscle_per_session", as: Int.self, in: 1...50)
@@ -26,7 +31,7 @@ struct TrainingSessionLimitsFile: RuleFileKind {
         let warmup = document.required("warmup_minutes", as: Int.self, in: 0...60)
         let transition = document.notation("transition", expected: "a duration such as 60s", CoachNotation.seconds)
         let rest = DecisionTable<Int>.decode(
-            "rest", in: &document, named: "training_session_limits.rest", inputs: [TrainingVariables.modifier, TrainingVariables.movement], defaultPolicy: .first
+            "rest", in: &document, named: Self.restSection.name, inputs: [TrainingVariables.modifier, TrainingVariables.movement], defaultPolicy: .first
         ) { row in
             row.notation("rest", expected: "a duration such as 90s", CoachNotation.seconds)
         }

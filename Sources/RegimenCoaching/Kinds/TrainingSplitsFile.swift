@@ -6,6 +6,9 @@ extension TrainingRules.SplitChoice.Rule: NodeEnum {}
 /// `kind: training_splits` — `rules/training-splits.yaml`: days per week → plan template.
 struct TrainingSplitsFile: RuleFileKind {
     package static let kind = "training_splits"
+    /// `split_by_days`: one split row per entry, for coverage and explanations.
+    static let splitByDaysSection = RuleSection(Self.self, .table, key: "split_by_days", category: "split row")
+    package static var ruleSections: [RuleSection] { [splitByDaysSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
 
     var maxTrainingDays: Int
@@ -20,7 +23,7 @@ struct TrainingSplitsFile: RuleFileKind {
         let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
         let recovery = document.required("recovery_template", as: String.self)
         let table = DecisionTable<TrainingRules.SplitChoice>.decode(
-            "split_by_days", in: &document, named: "training_splits.split_by_days", inputs: [TrainingVariables.days]
+            "split_by_days", in: &document, named: Self.splitByDaysSection.name, inputs: [TrainingVariables.days]
         ) { row in
             let split = row.required("split", as: String.self)
             let options = row.optional("options", as: [String].self) ?? []

@@ -246,20 +246,20 @@ package struct PlanTestRunner: Sendable {
         }
         for muscle in week.volume { ids.formUnion(muscle.sources.map(\.rule)) }
         ids.formUnion(inventory.levelRules(experience: week.inputs.experience.rawValue))
-        ids.insert("training_selection.equipment_profiles.\(week.inputs.equipment.rawValue)")
-        for injury in week.inputs.injuries { ids.insert("training_selection.injury_set_cuts.\(injury.rawValue)") }
-        ids.insert("nutrition.calories.\(week.inputs.goal)")
-        for exclusion in outcome.profile.exclusions { ids.insert("dietary_exclusions.exclusions.\(exclusion)") }
-        for rule in cautionRules(outcome.supplements) { ids.insert("supplement_rules.cautions.\(rule)") }
+        ids.insert(TrainingSelectionFile.equipmentProfilesSection.id(week.inputs.equipment.rawValue))
+        for injury in week.inputs.injuries { ids.insert(TrainingSelectionFile.injurySetCutsSection.id(injury.rawValue)) }
+        ids.insert(NutritionFile.caloriesSection.id(week.inputs.goal))
+        for exclusion in outcome.profile.exclusions { ids.insert(DietaryExclusionsFile.exclusionsSection.id(exclusion)) }
+        for rule in cautionRules(outcome.supplements) { ids.insert(SupplementRulesFile.cautionsSection.id(rule)) }
         if let adapted = outcome.adapted {
-            ids.insert("auto_adjust_matrix.matrix.readiness")
+            ids.insert(AutoAdjustMatrixFile.matrixSection.id("readiness"))
             for entry in adapted.changeLog {
                 if let rule = inventory.adaptationRule(entry.rule) { ids.insert(rule.id) }
             }
         }
         if let diff = outcome.diff {
             for change in diff.fieldChanges {
-                if let row = matrixRow(for: change.field) { ids.insert("auto_adjust_matrix.matrix.\(row.field)") }
+                if let row = matrixRow(for: change.field) { ids.insert(AutoAdjustMatrixFile.matrixSection.id(row.field)) }
             }
         }
         return ids.filter { inventory.rule($0) != nil }
@@ -320,7 +320,7 @@ package struct PlanTestRunner: Sendable {
             return fail(wanted.joined(separator: " and "), got.joined(separator: "; ") + all, unique)
         }
         let splitRules = [cite(week.split.source)]
-        let goalRules = inventory.rule("nutrition.calories.\(week.inputs.goal)").map { [cite($0)] } ?? []
+        let goalRules = inventory.rule(NutritionFile.caloriesSection.id(week.inputs.goal)).map { [cite($0)] } ?? []
         let kcalChanges = outcome.adapted?.changeLog.filter { $0.field == "kcal" }.compactMap { inventory.adaptationRule($0.rule).map(cite) } ?? []
         switch expectation.measure {
         case .split:
@@ -356,16 +356,16 @@ package struct PlanTestRunner: Sendable {
             let counts = (plan["ingredients"]?["meals"]?.listValue ?? []).map { $0[key]?.listValue?.count ?? 0 }
             guard !counts.isEmpty else { return fail("every meal \(expected)", "no meals", []) }
             guard counts.contains(where: { !expected.contains(Double($0)) }) else { return nil }
-            let exclusions = outcome.profile.exclusions.compactMap { inventory.rule("dietary_exclusions.exclusions.\($0)").map(cite) }
+            let exclusions = outcome.profile.exclusions.compactMap { inventory.rule(DietaryExclusionsFile.exclusionsSection.id($0)).map(cite) }
             return fail("every meal \(expected)", counts.map(String.init).joined(separator: ", "), exclusions)
         case .exercises:
             var ids = Set<String>()
             for workout in plan["workouts"]?.listValue ?? [] {
                 for block in workout["blocks"]?.listValue ?? [] { if let id = block["exerciseId"]?.stringValue { ids.insert(id) } }
             }
-            let selection = ["training_selection.equipment_profiles.\(week.inputs.equipment.rawValue)"]
+            let selection = [TrainingSelectionFile.equipmentProfilesSection.id(week.inputs.equipment.rawValue)]
                 + inventory.levelRules(experience: week.inputs.experience.rawValue)
-                + week.inputs.injuries.map { "training_selection.injury_set_cuts.\($0.rawValue)" }
+                + week.inputs.injuries.map { TrainingSelectionFile.injurySetCutsSection.id($0.rawValue) }
             // A missing exercise was filtered out, a present one let in, by the same rules.
             let selecting = selection.compactMap { inventory.rule($0).map(cite) } + [cite(engine.planner.training.rules.selectionPolicy)]
             return members(ids, missing: { _ in selecting }, present: { _ in selecting })
@@ -378,7 +378,7 @@ package struct PlanTestRunner: Sendable {
                     }
                 }
             }
-            let exclusions = outcome.profile.exclusions.compactMap { inventory.rule("dietary_exclusions.exclusions.\($0)").map(cite) }
+            let exclusions = outcome.profile.exclusions.compactMap { inventory.rule(DietaryExclusionsFile.exclusionsSection.id($0)).map(cite) }
             return members(ids, missing: { _ in exclusions })
         case .changeLog:
             let entries = outcome.adapted?.changeLog ?? []
@@ -392,24 +392,24 @@ package struct PlanTestRunner: Sendable {
         case .supplements:
             let advice = outcome.supplements
             return members(Set(advice.shortlist.map(\.id)), missing: { id in
-                (advice.leftOut.first { $0.id == id }?.reasons ?? []).compactMap { inventory.rule("supplement_rules.cautions.\($0.rule)").map(cite) }
+                (advice.leftOut.first { $0.id == id }?.reasons ?? []).compactMap { inventory.rule(SupplementRulesFile.cautionsSection.id($0.rule)).map(cite) }
             })
         case .leftOut:
             let advice = outcome.supplements
             return members(Set(advice.leftOut.map(\.id)), present: { id in
-                (advice.leftOut.first { $0.id == id }?.reasons ?? []).compactMap { inventory.rule("supplement_rules.cautions.\($0.rule)").map(cite) }
+                (advice.leftOut.first { $0.id == id }?.reasons ?? []).compactMap { inventory.rule(SupplementRulesFile.cautionsSection.id($0.rule)).map(cite) }
             })
         case .cautions:
             return members(cautionRules(outcome.supplements, pairs: true), present: { entry in
                 let rule = entry.split(separator: ":").last.map(String.init) ?? entry
-                return inventory.rule("supplement_rules.cautions.\(rule)").map { [cite($0)] } ?? []
+                return inventory.rule(SupplementRulesFile.cautionsSection.id(rule)).map { [cite($0)] } ?? []
             })
         case .recomputed:
             guard let diff = outcome.diff else {
                 return members([], empty: "the case has no previous_profile to diff against")
             }
             let rows = diff.fieldChanges.compactMap { matrixRow(for: $0.field) }
-            let rules = rows.compactMap { inventory.rule("auto_adjust_matrix.matrix.\($0.field)").map(cite) }
+            let rules = rows.compactMap { inventory.rule(AutoAdjustMatrixFile.matrixSection.id($0.field)).map(cite) }
             return members(Set(diff.recomputed.map(\.rawValue)), missing: { _ in rules }, present: { _ in rules })
         }
     }

@@ -37,6 +37,9 @@ package protocol RuleFileKind: Sendable {
     /// The variables this kind's expressions may read, by where they are evaluated; empty for a
     /// kind without expressions (or whose expressions read only the shared functions).
     static var expressionScopes: [ExpressionScope] { get }
+    /// The parts of this kind's files whose entries coverage counts and explanations cite, one
+    /// by one; empty (the default) for a kind whose rules are not named individually.
+    static var ruleSections: [RuleSection] { get }
     /// The vocabularies this kind's files name (`goal` → the goal ids), by name, for the strings
     /// expressions compare with an ``ExpressionType/named(_:)`` value; empty by default.
     static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>]
@@ -49,5 +52,6 @@ extension RuleFileKind {
     package var ruleCount: Int { 0 }
     package var catalogEntryCount: Int { 0 }
     package static var expressionScopes: [ExpressionScope] { [] }
+    package static var ruleSections: [RuleSection] { [] }
     package static func vocabularies(_ ruleSet: RuleSet) -> [String: Set<String>] { [:] }
 }
