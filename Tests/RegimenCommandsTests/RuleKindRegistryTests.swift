@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RegimenKit
+@testable import RegimenLanguage
 @testable import RegimenRules
 @testable import RegimenCommands
 
@@ -31,5 +32,18 @@ import Testing
         let result = RuleSetLoader(kinds: RegimenRuleKinds.all).load(from: sources)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         #expect(result.fileCount > 10)
+    }
+
+    /// An aggregate registers exactly the kinds it takes: the list is derived from its taking,
+    /// every one of them even though the rule set it is derived against holds none.
+    @Test func anAggregatesKindsAreTheOnesItTakes() {
+        let taken = RequiredRuleFiles.kinds { (required: inout RequiredRuleFiles) throws(DiagnosticsError) in
+            let plausibility = required.take(PlausibilityFile.self)
+            let functions = required.take(FunctionsFile.self)
+            guard plausibility != nil, functions != nil else { throw required.error(neededBy: "a test") }
+        }
+        #expect(taken.map { $0.kind } == ["plausibility", "functions"])
+        #expect(RegimenRuleKinds.planner.map { $0.kind }.contains("supplement_catalog"))
+        #expect(Set(RegimenRuleKinds.planner.map { $0.kind }).count == RegimenRuleKinds.planner.count)
     }
 }

@@ -12,16 +12,19 @@ package struct AdaptationRuleSet: Sendable {
     var supplementCatalog: SupplementCatalog
     var supplementRules: SupplementRules
 
-    /// The rule-file kinds this part of the planner registers with the loader.
-    package static let kinds: [any RuleFileKind.Type] = [
-        ReadinessRulesFile.self, ProgressionRulesFile.self, AutoAdjustMatrixFile.self, SupplementRulesFile.self,
-        SupplementCatalogFile.self,
-    ]
+    /// The rule-file kinds this part of the planner registers with the loader: the ones it takes.
+    package static let kinds = RequiredRuleFiles.kinds { (required: inout RequiredRuleFiles) throws(DiagnosticsError) in
+        _ = try AdaptationRuleSet(&required)
+    }
 
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
     package init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
+        try self.init(&required)
+    }
+
+    private init(_ required: inout RequiredRuleFiles) throws(DiagnosticsError) {
         let readiness = required.take(ReadinessRulesFile.self)
         let progression = required.take(ProgressionRulesFile.self)
         let matrix = required.take(AutoAdjustMatrixFile.self)

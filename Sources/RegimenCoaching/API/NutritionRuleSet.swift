@@ -18,17 +18,19 @@ package struct NutritionRuleSet: Sendable {
     /// The ranges a plan's numbers must stay in (rules/plausibility.yaml `plan`).
     var planPlausibility: PlanPlausibility
 
-    /// The rule-file kinds this part of the planner registers with the loader.
-    package static let kinds: [any RuleFileKind.Type] = [
-        GoalsFile.self, AgeRangesFile.self, ProfileFieldsFile.self, ProfileDefaultsFile.self, DietaryExclusionsFile.self,
-        IndexesFile.self, ActivityMultipliersFile.self, AccuracyLadderFile.self, NutritionFile.self, MealsFile.self,
-        IngredientsFile.self, PlausibilityFile.self,
-    ]
+    /// The rule-file kinds this part of the planner registers with the loader: the ones it takes.
+    package static let kinds = RequiredRuleFiles.kinds { (required: inout RequiredRuleFiles) throws(DiagnosticsError) in
+        _ = try NutritionRuleSet(&required)
+    }
 
     /// Picks this part's rule files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming every kind the set lacks.
     package init(_ ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
+        try self.init(&required)
+    }
+
+    private init(_ required: inout RequiredRuleFiles) throws(DiagnosticsError) {
         let goals = required.take(GoalsFile.self)
         let ages = required.take(AgeRangesFile.self)
         let fields = required.take(ProfileFieldsFile.self)
