@@ -12,17 +12,20 @@ package struct TrackingRules: Sendable {
     package var progress: ProgressRules
     package var periodization: PeriodizationRules
 
-    /// The rule-file kinds this module reads, for a loader that reads the whole rule set.
-    /// (`tracker_queries` is read by `regimen indexes-check` only, not by the other commands.)
-    package static let kinds: [any RuleFileKind.Type] = [
-        TrackerValidationFile.self, TrackerDuplicationFile.self, TrackerAnalyticsFile.self, CalorieBurnFile.self,
-        ActivityCatalogFile.self, StudentProgressFile.self, PeriodizationFile.self, TrackerQueriesFile.self,
-    ]
+    /// The rule-file kinds this module reads, for a loader that reads the whole rule set: the ones
+    /// it takes, and `tracker_queries` (read by `regimen indexes-check` only, not by the other commands).
+    package static let kinds = RequiredRuleFiles.kinds { (required: inout RequiredRuleFiles) throws(DiagnosticsError) in
+        _ = try TrackingRules(&required)
+    } + [TrackerQueriesFile.self]
 
     /// Picks this module's files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming each kind the rule set lacks.
     package init(ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
+        try self.init(&required)
+    }
+
+    private init(_ required: inout RequiredRuleFiles) throws(DiagnosticsError) {
         let validation = required.take(TrackerValidationFile.self)
         let duplication = required.take(TrackerDuplicationFile.self)
         let analytics = required.take(TrackerAnalyticsFile.self)
