@@ -218,7 +218,9 @@ import Testing
         let fake = FakeFirestore(documents: [Self.name + "workouts/w1": #"{"trainerId": {"stringValue": "t1"}, "studentId": {"stringValue": "s1"}}"#])
         try await fake.application().test(.live) { live in
             var configuration = Support.configuration()
-            configuration.liveDocuments = try settings(port: try #require(live.port))
+            // A patient timeout: the full suite can starve this test for longer than the default
+            // 30 s, and a read that times out is denied (fail closed), which is not what this checks.
+            configuration.liveDocuments = try settings(port: try #require(live.port), timeout: .seconds(300))
             let server = try Support.server(configuration)
             try await server.application(.public).test(.router) { client in
                 func allowed(_ body: String) async throws -> (Bool, String) {
@@ -227,7 +229,8 @@ import Testing
                     let object = try #require(try Support.value(response) as? [String: Any])
                     return (object["allowed"] as? Bool ?? false, object["reason"] as? String ?? "")
                 }
-                #expect(try await allowed(#"{"get": "workouts/w1", "auth": {"uid": "t1"}}"#).0)
+                let granted = try await allowed(#"{"get": "workouts/w1", "auth": {"uid": "t1"}}"#)
+                #expect(granted.0, "\(granted.1)")
                 #expect(try await allowed(#"{"get": "workouts/w1", "auth": {"uid": "t2"}}"#).0 == false)
                 // The body's w1 lies under the database's: t2 still may not read it.
                 #expect(try await allowed(#"{"get": "workouts/w1", "auth": {"uid": "t2"}, "documents": {"workouts/w1": {"trainerId": "t2", "studentId": "s2"}}}"#).0 == false)
