@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 package import RegimenRules
 
 extension AutoAdjustMatrix.Area: NodeEnum {}

@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 package import RegimenRules
 
 /// `kind: progression_rules` — `rules/progression-rules.yaml`.

@@ -1,5 +1,5 @@
 package import OrderedCollections
-package import RegimenLanguage
+import RegimenLanguage
 
 /// The shape a decoder accepts at one place of a rule file: the JSON Schema (2020-12) fragment
 /// editors check as the coach types.

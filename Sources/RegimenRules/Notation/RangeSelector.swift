@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 
 /// How a rule picks one point of a range: `low`, `mid` or `high`, or an expression over `low`,
 /// `mid`, `high` and whatever variables the rule kind provides (`low + (high - low) * readiness / 5`).

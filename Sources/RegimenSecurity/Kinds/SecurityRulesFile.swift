@@ -1,5 +1,5 @@
-package import RegimenLanguage
-package import RegimenRules
+import RegimenLanguage
+import RegimenRules
 
 /// `kind: security_rules` files, read by the security module's own policy reader and compiled,
 /// so expression errors in conditions are reported too.

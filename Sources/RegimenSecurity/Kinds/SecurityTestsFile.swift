@@ -1,5 +1,5 @@
-package import RegimenLanguage
-package import RegimenRules
+import RegimenLanguage
+import RegimenRules
 
 /// `kind: security_tests` files: an auditor's cases against a policy (which is compiled too, so
 /// a test file whose policy is broken fails; the policy's own errors are reported once).

@@ -1,4 +1,4 @@
-package import RegimenLanguage
+import RegimenLanguage
 
 /// Reads the native Firestore rules syntax (`rules_version = '2'; service cloud.firestore { … }`)
 /// into a ``SecurityPolicy``.

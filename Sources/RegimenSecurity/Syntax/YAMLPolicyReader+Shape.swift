@@ -1,5 +1,5 @@
 import RegimenLanguage
-package import RegimenRules
+import RegimenRules
 
 /// A YAML policy's shape (its JSON Schema), described by running the policy reader's own reads in
 /// describing mode (see ``YAMLMapping/init(describing:)``): a key the reader reads is in the

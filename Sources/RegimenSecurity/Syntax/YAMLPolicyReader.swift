@@ -1,5 +1,5 @@
 import Foundation
-package import RegimenLanguage
+import RegimenLanguage
 import RegimenRules
 
 /// Reads the YAML form of a policy (`kind: security_rules`):

@@ -1,5 +1,5 @@
 import RegimenLanguage
-package import RegimenRules
+import RegimenRules
 import OrderedCollections
 
 /// A test file's shape (its JSON Schema), described by running the loader's own reads in
