@@ -1,6 +1,7 @@
 import Foundation
 @testable import RegimenKit
 @testable import RegimenLanguage
+@testable import RegimenRules
 import RegimenTestSupport
 import Testing
 @testable import RegimenCommands
@@ -35,6 +36,33 @@ import Testing
         #expect(cases >= 70)
         #expect(report.covered.total >= 97, "the inventory lost rules: \(report.covered.total)")
         #expect(report.covered.covered == report.covered.total, "never covered: \(coverage?.uncovered.map(\.id) ?? [])")
+    }
+
+    /// Coverage evaluates a table's rows with the inputs its section declares, the ones the
+    /// loader compiles and gap-checks them against: so for every combination of enumerated input
+    /// values (every experience, every movement), some row of every table holds. A table whose
+    /// rows coverage could not compile, or whose inputs drifted from the decoder's, fails here.
+    @Test func everyEnumeratedInputReachesARowOfEveryTable() throws {
+        let engine = try #require(Self.engine)
+        let inventory = PlanTestRunner(engine: engine).inventory
+        var tables = 0
+        for kind in RegimenRuleKinds.all {
+            for section in kind.ruleSections where !section.inputs.isEmpty {
+                let domains = section.inputs.map { input in (input.type.values ?? []).map { (input.name, Value.string($0)) } }
+                guard domains.allSatisfy({ !$0.isEmpty }) else { continue }
+                tables += 1
+                var combinations: [[String: Value]] = [[:]]
+                for domain in domains {
+                    combinations = combinations.flatMap { partial in domain.map { partial.merging([$0.0: $0.1]) { $1 } } }
+                }
+                for inputs in combinations {
+                    #expect(!inventory.rows(of: section, holdingFor: inputs).isEmpty, "\(section.name) for \(inputs)")
+                }
+            }
+        }
+        // training_volume.bands, training_selection.levels and training_session_limits.limits (the
+        // rest table also reads a modifier, a word of the rules, not an enumeration).
+        #expect(tables == 3)
     }
 
     /// The coverage report lists every rule exactly once (text and LCOV), and rule ids are unique.

@@ -5,7 +5,7 @@ import RegimenRules
 struct TrainingGoalsFile: RuleFileKind {
     package static let kind = "training_goals"
     /// `modifiers`: one goal modifier per entry, for coverage and explanations.
-    static let modifiersSection = RuleSection(Self.self, .table, key: "modifiers", category: "goal modifier")
+    static let modifiersSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.goal]), key: "modifiers", category: "goal modifier")
     package static var ruleSections: [RuleSection] { [modifiersSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.modifiersScope] }
 
@@ -27,7 +27,7 @@ struct TrainingGoalsFile: RuleFileKind {
     package static func decode(_ document: inout MappingDecoder) -> TrainingGoalsFile? {
         let defaultGoal = document.required("default_goal", as: String.self)
         let modifiers = DecisionTable<TrainingRules.GoalModifier>.decode(
-            "modifiers", in: &document, named: Self.modifiersSection.name, inputs: [TrainingVariables.goal], domainRequired: true
+            "modifiers", in: &document, named: Self.modifiersSection.name, inputs: Self.modifiersSection.inputs, domainRequired: true
         ) { row in
             let name = row.required("modifier", as: String.self)
             let factor = row.notation("set_factor", expected: "a percentage such as 80%", CoachNotation.percent)

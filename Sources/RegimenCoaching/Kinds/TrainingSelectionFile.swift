@@ -5,7 +5,7 @@ package import RegimenRules
 package struct TrainingSelectionFile: RuleFileKind {
     package static let kind = "training_selection"
     /// `levels`: one selection rule per entry, for coverage and explanations.
-    package static let levelsSection = RuleSection(Self.self, .table, key: "levels", category: "selection rule")
+    package static let levelsSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.experience]), key: "levels", category: "selection rule")
     /// `equipment_profiles`: one equipment profile per entry, for coverage and explanations.
     package static let equipmentProfilesSection = RuleSection(Self.self, .entries, key: "equipment_profiles", category: "equipment profile")
     /// `injury_set_cuts`: one injury cut per entry, for coverage and explanations.
@@ -38,7 +38,7 @@ package struct TrainingSelectionFile: RuleFileKind {
         }
         let defaultEquipment = document.required("default_equipment", as: EquipmentName.self)
         let levels = DecisionTable<Set<Exercise.Level>>.decode(
-            "levels", in: &document, named: Self.levelsSection.name, inputs: [TrainingVariables.experience]
+            "levels", in: &document, named: Self.levelsSection.name, inputs: Self.levelsSection.inputs
         ) { row in
             row.required("allow", as: [LevelName].self).map { Set($0.map(\.value)) }
         }

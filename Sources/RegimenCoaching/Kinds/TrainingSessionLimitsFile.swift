@@ -5,9 +5,9 @@ import RegimenRules
 struct TrainingSessionLimitsFile: RuleFileKind {
     package static let kind = "training_session_limits"
     /// `limits`: one session limit row per entry, for coverage and explanations.
-    static let limitsSection = RuleSection(Self.self, .table, key: "limits", category: "session limit row")
+    static let limitsSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.experience]), key: "limits", category: "session limit row")
     /// `rest`: one rest row per entry, for coverage and explanations.
-    static let restSection = RuleSection(Self.self, .table, key: "rest", category: "rest row")
+    static let restSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.modifier, TrainingVariables.movement]), key: "rest", category: "rest row")
     package static var ruleSections: [RuleSection] { [limitsSection, restSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.limitsScope, TrainingVariables.restScope] }
 
@@ -20,7 +20,7 @@ struct TrainingSessionLimitsFile: RuleFileKind {
 
     package static func decode(_ document: inout MappingDecoder) -> TrainingSessionLimitsFile? {
         let limits = DecisionTable<TrainingRules.SessionLimits>.decode(
-            "limits", in: &document, named: Self.limitsSection.name, inputs: [TrainingVariables.experience]
+            "limits", in: &document, named: Self.limitsSection.name, inputs: Self.limitsSection.inputs
         ) { row in
             let sets = row.required("max_sets_per_session", as: Int.self, in: 1...200)
             let perMuscle = row.required("max_sets_per_muscle_per_session", as: Int.self, in: 1...50)
@@ -31,7 +31,7 @@ struct TrainingSessionLimitsFile: RuleFileKind {
         let warmup = document.required("warmup_minutes", as: Int.self, in: 0...60)
         let transition = document.notation("transition", expected: "a duration such as 60s", CoachNotation.seconds)
         let rest = DecisionTable<Int>.decode(
-            "rest", in: &document, named: Self.restSection.name, inputs: [TrainingVariables.modifier, TrainingVariables.movement], defaultPolicy: .first
+            "rest", in: &document, named: Self.restSection.name, inputs: Self.restSection.inputs, defaultPolicy: .first
         ) { row in
             row.notation("rest", expected: "a duration such as 90s", CoachNotation.seconds)
         }

@@ -7,7 +7,7 @@ extension TrainingRules.SplitChoice.Rule: NodeEnum {}
 struct TrainingSplitsFile: RuleFileKind {
     package static let kind = "training_splits"
     /// `split_by_days`: one split row per entry, for coverage and explanations.
-    static let splitByDaysSection = RuleSection(Self.self, .table, key: "split_by_days", category: "split row")
+    static let splitByDaysSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.days]), key: "split_by_days", category: "split row")
     package static var ruleSections: [RuleSection] { [splitByDaysSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.splitScope] }
 
@@ -23,7 +23,7 @@ struct TrainingSplitsFile: RuleFileKind {
         let maxDays = document.required("max_training_days", as: Int.self, in: 1...7)
         let recovery = document.required("recovery_template", as: String.self)
         let table = DecisionTable<TrainingRules.SplitChoice>.decode(
-            "split_by_days", in: &document, named: Self.splitByDaysSection.name, inputs: [TrainingVariables.days]
+            "split_by_days", in: &document, named: Self.splitByDaysSection.name, inputs: Self.splitByDaysSection.inputs
         ) { row in
             let split = row.required("split", as: String.self)
             let options = row.optional("options", as: [String].self) ?? []

@@ -5,7 +5,7 @@ import RegimenRules
 struct TrainingVolumeFile: RuleFileKind {
     package static let kind = "training_volume"
     /// `bands`: one band row per entry, for coverage and explanations.
-    static let bandsSection = RuleSection(Self.self, .table, key: "bands", category: "band row")
+    static let bandsSection = RuleSection(Self.self, .table(inputs: [TrainingVariables.experience]), key: "bands", category: "band row")
     package static var ruleSections: [RuleSection] { [bandsSection] }
     package static var expressionScopes: [ExpressionScope] { [TrainingVariables.bandsScope] }
 
@@ -37,7 +37,7 @@ struct TrainingVolumeFile: RuleFileKind {
         let experience = document.required("default_experience", as: ExperienceName.self)
         let position = document.required("target_position", as: Double.self, in: 0...1)
         let bands = DecisionTable<ClosedRange<Int>>.decode(
-            "bands", in: &document, named: Self.bandsSection.name, inputs: [TrainingVariables.experience]
+            "bands", in: &document, named: Self.bandsSection.name, inputs: Self.bandsSection.inputs
         ) { row in
             row.notation("sets", expected: "a range of sets such as 8-12", pattern: NotationPattern.wholeRange, CoachNotation.range)
         }

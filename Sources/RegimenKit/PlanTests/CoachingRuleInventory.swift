@@ -26,8 +26,9 @@ package struct CoachingRuleInventory: Sendable {
     /// The rules in file order (files by path).
     package let rules: [CoachingRule]
     private let byId: [String: Int]
-    /// `training_selection.levels` rows, compiled, to tell which one an experience makes hold.
-    private let levelConditions: [(id: String, condition: CompiledExpression)]
+    /// Each table row's condition, compiled against its section's inputs, by section name: to
+    /// tell which rows given inputs make hold.
+    private let conditions: [String: [(id: String, condition: CompiledExpression)]]
 
     /// Reads every rule file under `sources.rules` and lists the entries of the sections its kind
     /// declares (``RuleFileKind/ruleSections``); files that do not parse, and kinds not in `kinds`,
@@ -36,7 +37,7 @@ package struct CoachingRuleInventory: Sendable {
         var sections: [String: [RuleSection]] = [:]
         for kind in kinds where sections[kind.kind] == nil { sections[kind.kind] = kind.ruleSections }
         var rules: [CoachingRule] = []
-        var levels: [(String, CompiledExpression)] = []
+        var conditions: [String: [(id: String, condition: CompiledExpression)]] = [:]
         for url in Self.yamlFiles(under: sources.rules) {
             let display = sources.displayPath(for: url)
             guard let text = try? InputFile.read(url, displayPath: display),
@@ -44,13 +45,14 @@ package struct CoachingRuleInventory: Sendable {
                   let kind = document["kind"]?.scalar?.text, let kindSections = sections[kind] else { continue }
             for section in kindSections {
                 switch section.layout {
-                case .table:
+                case .table(let inputs):
+                    let environment = try? ExpressionEnvironment(declaring: inputs)
                     for (index, row) in (document[section.key]?["rows"]?.sequence ?? []).enumerated() {
                         let when = row["when"]?.scalar?.text ?? "?"
                         let id = section.rowId(index)
                         rules.append(CoachingRule(id: id, category: section.category, location: row.location, summary: "when \(when)"))
-                        if section == TrainingSelectionFile.levelsSection, let condition = Self.experienceCondition(when) {
-                            levels.append((id, condition))
+                        if let environment, let condition = try? CompiledExpression(SourceText(when), environment: environment) {
+                            conditions[section.name, default: []].append((id, condition))
                         }
                     }
                 case .entries:
@@ -73,7 +75,7 @@ package struct CoachingRuleInventory: Sendable {
         var byId: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where byId[rule.id] == nil { byId[rule.id] = index }
         self.byId = byId
-        levelConditions = levels
+        self.conditions = conditions
     }
 
     /// The rule named `id`, if the rules folder has one.
@@ -84,17 +86,13 @@ package struct CoachingRuleInventory: Sendable {
         rule(ReadinessRulesFile.rulesSection.id(id)) ?? rule(ProgressionRulesFile.rulesSection.id(id))
     }
 
-    /// The `training_selection.levels` rows whose condition holds for `experience`.
-    func levelRules(experience: String) -> [String] {
-        levelConditions.compactMap { entry in
-            guard case .bool(true)? = try? entry.condition.evaluate(["experience": .string(experience)]) else { return nil }
+    /// The ids of the rows of table `section` whose condition holds for `inputs` (its
+    /// ``RuleSection/inputs`` by name), in file order.
+    func rows(of section: RuleSection, holdingFor inputs: [String: Value]) -> [String] {
+        (conditions[section.name] ?? []).compactMap { entry in
+            guard case .bool(true)? = try? entry.condition.evaluate(inputs) else { return nil }
             return entry.id
         }
-    }
-
-    private static func experienceCondition(_ text: String) -> CompiledExpression? {
-        guard let environment = try? ExpressionEnvironment(declaring: [VariableDeclaration("experience", ExpressionType(.string), "the experience")]) else { return nil }
-        return try? CompiledExpression(SourceText(text), environment: environment)
     }
 
     private static func yamlFiles(under directory: URL?) -> [URL] {

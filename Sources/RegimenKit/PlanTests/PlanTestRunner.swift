@@ -245,7 +245,7 @@ package struct PlanTestRunner: Sendable {
             if let compact = workout.compact { ids.insert(compact.source.rule) }
         }
         for muscle in week.volume { ids.formUnion(muscle.sources.map(\.rule)) }
-        ids.formUnion(inventory.levelRules(experience: week.inputs.experience.rawValue))
+        ids.formUnion(inventory.rows(of: TrainingSelectionFile.levelsSection, holdingFor: ["experience": .string(week.inputs.experience.rawValue)]))
         ids.insert(TrainingSelectionFile.equipmentProfilesSection.id(week.inputs.equipment.rawValue))
         for injury in week.inputs.injuries { ids.insert(TrainingSelectionFile.injurySetCutsSection.id(injury.rawValue)) }
         ids.insert(NutritionFile.caloriesSection.id(week.inputs.goal))
@@ -364,7 +364,7 @@ package struct PlanTestRunner: Sendable {
                 for block in workout["blocks"]?.listValue ?? [] { if let id = block["exerciseId"]?.stringValue { ids.insert(id) } }
             }
             let selection = [TrainingSelectionFile.equipmentProfilesSection.id(week.inputs.equipment.rawValue)]
-                + inventory.levelRules(experience: week.inputs.experience.rawValue)
+                + inventory.rows(of: TrainingSelectionFile.levelsSection, holdingFor: ["experience": .string(week.inputs.experience.rawValue)])
                 + week.inputs.injuries.map { TrainingSelectionFile.injurySetCutsSection.id($0.rawValue) }
             // A missing exercise was filtered out, a present one let in, by the same rules.
             let selecting = selection.compactMap { inventory.rule($0).map(cite) } + [cite(engine.planner.training.rules.selectionPolicy)]

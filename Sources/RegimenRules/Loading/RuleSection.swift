@@ -1,3 +1,5 @@
+package import RegimenLanguage
+
 /// A part of a rule file whose entries a coach can point at one by one: the rows of a decision
 /// table, the named entries of a mapping or the items of a list. A kind lists its sections
 /// (``RuleFileKind/ruleSections``); coverage, plan tests and explanations name a rule only
@@ -5,8 +7,10 @@
 package struct RuleSection: Sendable, Hashable {
     /// How the section's entries are written, and so how each is named.
     package enum Layout: Sendable, Hashable {
-        /// `key: {rows: [{when: …}]}`: a row is `kind.key.rows[n]` (``RowAddress``).
-        case table
+        /// `key: {rows: [{when: …}]}`: a row is `kind.key.rows[n]` (``RowAddress``); `inputs` are
+        /// the variables its `when:` conditions read, the ones its decoder compiles them against
+        /// and coverage evaluates them with.
+        case table(inputs: [VariableDeclaration])
         /// `key: {name: …}`: an entry is `kind.key.name`.
         case entries
         /// `key: [{idKey: name, …}]`: an item is `kind.key.name`.
@@ -34,6 +38,11 @@ package struct RuleSection: Sendable, Hashable {
 
     /// The stable name of the entry `name` (an entries or list section).
     package func id(_ name: String) -> String { "\(self.name).\(name)" }
+
+    /// The variables a table section's conditions read; empty for the other layouts.
+    package var inputs: [VariableDeclaration] {
+        if case .table(let inputs) = layout { inputs } else { [] }
+    }
 
     /// The stable name of the row at zero-based `index` (a table section).
     package func rowId(_ index: Int) -> String { RowAddress.of(table: name, index: index) }
