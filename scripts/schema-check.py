@@ -52,22 +52,21 @@ SHAPE_IDS = {
     # A set, rep or prescription field not written in its form (`14 to 18`): the schema's pattern.
     "rules.notation-form",
 }
-# The security readers have a mapping reader of their own (`yaml.*` ids), and ids of their own for
-# the rest of a file's shape: `rules.*` for policies (its kind, version and service, a match
-# block's path, an allow entry's methods, a function's signature, `let` and `return`), `tests.*`
-# for test files. Not counted: `tests.duplicate-name` (a rule between values), `tests.value` (a
-# tagged value inside a document or a write), a path's number of segments (see loader_only below),
-# and what the policy compiler reports about expressions.
-YAML_SHAPE_IDS = {"yaml.type", "yaml.unknown-key"}
+# The security readers decode with the same mapping decoder (so the `rules.*` shape ids above),
+# and have ids of their own for what they check in a value themselves: `rules.*` for policies
+# (rules_version, service, a match block's path, an allow entry's methods, a function's signature
+# and `let`), `tests.*` for test files. Not counted: `tests.duplicate-name` (a rule between
+# values), `tests.value` (a tagged value inside a document or a write), a path's number of
+# segments (see loader_only below), and what the policy compiler reports about expressions.
 SHAPE_IDS_BY_KIND = {
-    kind: SHAPE_IDS | YAML_SHAPE_IDS | {
-        "tests.kind", "tests.version", "tests.rules", "tests.time", "tests.cases", "tests.name", "tests.expect",
-        "tests.auth", "tests.operation", "tests.data", "tests.document", "tests.upload", "tests.query", "tests.path",
+    kind: SHAPE_IDS | {
+        "tests.rules", "tests.time", "tests.name", "tests.expect",
+        "tests.operation", "tests.data", "tests.document", "tests.upload", "tests.query", "tests.path",
     }
     for kind in ("security_tests", "security-tests")
 } | {
-    kind: SHAPE_IDS | YAML_SHAPE_IDS | {
-        "rules.kind", "rules.version", "rules.service", "rules.match", "rules.allow", "rules.function",
+    kind: SHAPE_IDS | {
+        "rules.version", "rules.service", "rules.match", "rules.allow", "rules.function",
     }
     for kind in ("security_rules", "security-rules")
 }

@@ -259,7 +259,7 @@ enum OpenAPIDocument {
             "Decision": decision,
             "AuthorizeResult": .map(["anyOf": .list([reference("Decision"), list(reference("Decision"))])]),
             "SecurityTests": object(["kind": strings("security_tests", "security-tests"), "version": type("integer"), "documents": object(),
-                                     "time": type("string"), "cases": list(object())], required: ["kind", "cases"]),
+                                     "time": type("string"), "cases": list(object())], required: ["kind", "version", "cases"]),
             "TestReport": object(["cases": list(object()), "passed": type("integer"), "failed": type("integer")], required: ["cases", "passed", "failed"]),
             "RulesInfo": object([
                 "revision": type("string"), "loaded_at": type("string"), "age_seconds": type("integer"),

@@ -25,7 +25,7 @@ import RegimenTestSupport
     func policyLongOrChain() throws {
         let condition = Self.chain("request.auth.uid == 'a'", " || ", 13_400)
         let policy = Self.policyHeader + "    match /users/{id} {\n      allow read: if " + condition + ";\n    }\n  }\n}\n"
-        let tests = "kind: security_tests\nrules: p.rules\ncases:\n  - {name: reads, auth: {uid: a}, get: users/a, expect: allow}\n"
+        let tests = "kind: security_tests\nversion: 1\nrules: p.rules\ncases:\n  - {name: reads, auth: {uid: a}, get: users/a, expect: allow}\n"
         let scratch = try ScratchDirectory(["p.rules": policy, "p.tests.yaml": tests])
         defer { scratch.cleanUp() }
         let rules = scratch.url.appendingPathComponent("p.rules").path
@@ -160,12 +160,12 @@ import RegimenTestSupport
         #expect(run.status == 2)
         #expect(run.standardOutput == "")
         #expect(run.standardError.hasPrefix("error: --path: '\(path)' "))
-        let tests = "kind: security_tests\nrules: \(rules)\ncases:\n  - {name: reads, auth: {uid: alice}, get: '\(path)', expect: allow}\n"
+        let tests = "kind: security_tests\nversion: 1\nrules: \(rules)\ncases:\n  - {name: reads, auth: {uid: alice}, get: '\(path)', expect: allow}\n"
         let scratch = try ScratchDirectory(["t.tests.yaml": tests])
         defer { scratch.cleanUp() }
         let test = runRegimen(["test", scratch.url.appendingPathComponent("t.tests.yaml").path], in: Self.repository)
         #expect(test.status == 2)
-        #expect(test.standardError.contains("t.tests.yaml:4:") && test.standardError.contains("'\(path)'"), "\(test.standardError)")
+        #expect(test.standardError.contains("t.tests.yaml:5:") && test.standardError.contains("'\(path)'"), "\(test.standardError)")
     }
 
     @Test("eval --timestamps refuses date-like strings that are not dates, naming each with its place")

@@ -37,6 +37,7 @@ struct SecurityCommandsTests {
         let file = directory.appendingPathComponent("t.tests.yaml")
         try """
         kind: security_tests
+        version: 1
         rules: \(repository.path)/rules/security/workout-tracker/appendix-a.rules
         cases:
           - {name: stranger reads, auth: {uid: bob}, get: users/alice, expect: allow}
@@ -59,14 +60,15 @@ struct SecurityCommandsTests {
         let file = directory.appendingPathComponent("bad.tests.yaml")
         try """
         kind: security_tests
+        version: 1
         rules: \(repository.path)/rules/security/workout-tracker/appendix-a.rules
         cases:
           - {name: typo, auth: {uid: bob}, get: users/alice, expct: allow}
         """.write(to: file, atomically: true, encoding: .utf8)
         let result = try run(["test", file.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("bad.tests.yaml:4:5: error: case 'typo' needs 'expect: allow' or 'expect: deny'"))
-        #expect(result.stderr.contains("bad.tests.yaml:4:54: error: unknown key 'expct' in a test case\n  note: did you mean 'expect'?"))
+        #expect(result.stderr.contains("bad.tests.yaml:5:5: error: case 'typo': needs 'expect: allow' or 'expect: deny'"))
+        #expect(result.stderr.contains("bad.tests.yaml:5:54: error: case 'typo': unknown key 'expct' (did you mean 'expect'?)"))
     }
 
     @Test("--format junit and json")

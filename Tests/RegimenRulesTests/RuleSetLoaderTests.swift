@@ -152,11 +152,23 @@ import Testing
     }
 }
 
-/// A kind with its own reader: a file of `name = value` lines under `lines:`.
-struct AssignmentsFile: SelfParsedRuleFileKind {
+/// A kind that reads its file's text: `name = value` lines under `lines:`.
+struct AssignmentsFile: RuleFileKind {
     static let kind = "assignments"
     let names: [String]
     var ruleCount: Int { names.count }
+
+    static func decode(_ document: inout MappingDecoder) -> AssignmentsFile? { decode(&document, text: "") }
+
+    static func decode(_ document: inout MappingDecoder, text: String) -> AssignmentsFile? {
+        document.allow("lines")
+        switch parse(text, path: document.node.location.file) {
+        case .success(let file): return file
+        case .failure(let error):
+            document.context.report(contentsOf: error.diagnostics)
+            return nil
+        }
+    }
 
     static func parse(_ text: String, path: String) -> Result<AssignmentsFile, DiagnosticsError> {
         var names: [String] = []
@@ -173,10 +185,10 @@ struct AssignmentsFile: SelfParsedRuleFileKind {
     }
 }
 
-@Suite struct SelfParsedKindTests {
+@Suite struct TextReadingKindTests {
     let loader = RuleSetLoader(kinds: [AssignmentsFile.self])
 
-    @Test func textIsHandedToTheKindsOwnParser() throws {
+    @Test func theFilesTextIsHandedToTheKind() throws {
         let ruleSet = try loader.load(files: [("a.yaml", "kind: assignments\nversion: 1\nlines: |\n  a = 1\n  b = 2\n")]).get()
         #expect(ruleSet.first(AssignmentsFile.self)?.names == ["a", "b"])
         #expect(ruleSet.ruleCount == 2)

@@ -70,14 +70,26 @@ package struct MappingDecoder {
     }
 
     /// The raw node under `key`, reporting an error when it is missing.
-    package mutating func requiredNode(_ key: String) -> LocatedNode? {
+    /// - Parameter message: What the error says instead of "missing required key", when the
+    ///   reader knows better what the key is for.
+    package mutating func requiredNode(_ key: String, missing message: String? = nil) -> LocatedNode? {
         expect(key)
         if let recorder = context.recorder { return describedNode(key, required: true, recorder) }
         guard let value = node[key] else {
-            context.error("rules.missing-key", path.prefixed("missing required key '\(path.appending(key: key).keyPath)'"), at: node.location)
+            context.error("rules.missing-key", path.prefixed(message ?? "missing required key '\(path.appending(key: key).keyPath)'"), at: node.location)
             return nil
         }
         return value
+    }
+
+    /// The raw node under `key` for a reader that checks the value itself (a path, a tagged
+    /// document value), which declares the value's `shape` for the schema; `nil` when absent
+    /// (reported when `required`) and always in describing mode.
+    package mutating func node(
+        _ key: String, shape: @autoclosure () -> NodeShape, required: Bool = false, missing message: String? = nil
+    ) -> LocatedNode? {
+        guard let value = required ? requiredNode(key, missing: message) : node(key) else { return nil }
+        return context.describe(shape(), for: value) ? nil : value
     }
 
     /// Marks keys as known without reading them (documentation keys such as `description`).
@@ -167,8 +179,6 @@ package struct MappingDecoder {
         return false
     }
 
-    /// In describing mode, adds `note` to the description of `key` (already read): a rule about
-    /// its value the schema cannot state, which the decoder checks itself. Otherwise nothing.
     /// Marks the words under `key` (a word or a list of words, already asked for) as words of
     /// `vocabulary`: the schema lists the words the loaded files define (``NodeShape/vocabulary(_:)``),
     /// as the loader checks them across files. Decoding is unchanged.
@@ -177,9 +187,18 @@ package struct MappingDecoder {
         describedShape.properties[key] = shape.vocabulary(vocabulary)
     }
 
+    /// In describing mode, adds `note` to the description of `key` (already read): a rule about
+    /// its value the schema cannot state, which the decoder checks itself. Otherwise nothing.
     package mutating func note(_ key: String, _ note: String) {
         guard context.isDescribing, let shape = describedShape.properties[key] else { return }
         describedShape.properties[key] = .noted(shape, note: note)
+    }
+
+    /// In describing mode, says what the mapping is (the schema's `description`). Otherwise
+    /// nothing.
+    package mutating func summary(_ text: String) {
+        guard context.isDescribing else { return }
+        describedShape.summary = text
     }
 
     /// Reports `message` (a missing key) when what the decoder read from the mapping `isEmpty`;

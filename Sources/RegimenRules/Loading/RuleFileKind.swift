@@ -25,7 +25,7 @@ package protocol RuleFileKind: Sendable {
     /// `document.context`; returns `nil` when the file cannot be used.
     static func decode(_ document: inout MappingDecoder) -> Self?
     /// Decodes with the file's text at hand; the loader calls this one. The default ignores the
-    /// text and calls ``decode(_:)``; ``SelfParsedRuleFileKind`` parses the text instead.
+    /// text and calls ``decode(_:)``; a kind that keeps the text (a policy, for its excerpts) reads it here.
     static func decode(_ document: inout MappingDecoder, text: String) -> Self?
     /// Checks this kind's files against the whole rule set (dangling references, duplicates across
     /// files). Runs once per kind after all files are decoded; the default does nothing.

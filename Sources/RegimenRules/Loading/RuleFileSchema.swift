@@ -20,11 +20,10 @@ package enum RuleFileSchema {
                 return nil
             }
         }
-        let described = (type as? any SelfParsedRuleFileKind.Type)?.describedShape.map(NodeShape.mapping)
         var shape = MappingShape()
         shape.add("kind", kindShape(type.kind), required: true)
         shape.add("version", .integer(minimum: Double(type.versions.lowerBound), maximum: Double(type.versions.upperBound)), required: true)
-        if case .mapping(let body) = described ?? recorded {
+        if case .mapping(let body) = recorded {
             for (key, value) in body.properties where key != "kind" && key != "version" {
                 shape.add(key, value, required: body.required.contains(key))
             }

@@ -233,6 +233,12 @@ package struct RuleSetLoader: Sendable {
 
     /// Reads `kind:` and `version:` and checks them against the registered kinds.
     private func header(of node: LocatedNode, in context: DecodingContext) -> (kind: String, version: Int)? {
+        Self.header(of: node, kinds: kinds, in: context)
+    }
+
+    /// Reads `kind:` and `version:` and checks them against `kinds`.
+    static func header(of node: LocatedNode, kinds: [String: any RuleFileKind.Type], in context: DecodingContext) -> (kind: String, version: Int)? {
+        let knownKinds = kinds.keys.sorted()
         guard node.mapping != nil else {
             context.error("rules.wrong-type", "a rule file must be a mapping with 'kind:' and 'version:', not \(node.kindDescription)", at: node.location)
             return nil

@@ -1,9 +1,9 @@
 import RegimenLanguage
 import RegimenRules
 
-/// `kind: security_rules` files, read by the security module's own policy reader and compiled,
-/// so expression errors in conditions are reported too.
-struct SecurityRulesFile: SelfParsedRuleFileKind {
+/// `kind: security_rules` files, read by the policy reader and compiled, so expression errors
+/// in conditions are reported too.
+struct SecurityRulesFile: RuleFileKind {
     package static let kind = "security_rules"
     /// The policy as written.
     package let policy: SecurityPolicy
@@ -16,13 +16,19 @@ struct SecurityRulesFile: SelfParsedRuleFileKind {
         return count(policy.matches)
     }
 
-    /// Described from the policy reader's own reads (see ``YAMLPolicyReader/fileShape``).
-    static var describedShape: MappingShape? { YAMLPolicyReader.fileShape }
-
-    package static func parse(_ text: String, path: String) -> Result<SecurityRulesFile, DiagnosticsError> {
-        Result { () throws(DiagnosticsError) in
-            let policy = try YAMLPolicyReader.parse(text, file: path)
+    /// The policy keeps its file's text, which explanations quote.
+    package static func decode(_ document: inout MappingDecoder, text: String) -> SecurityRulesFile? {
+        guard let policy = YAMLPolicyReader.decodeFile(&document, file: document.node.location.file, text: text) else { return nil }
+        do {
             return SecurityRulesFile(policy: policy, compiled: try CompiledPolicy(policy))
+        } catch {
+            document.context.report(contentsOf: error.diagnostics)
+            return nil
         }
+    }
+
+    /// Without the text, explanations have no excerpt to quote; the policy is the same.
+    package static func decode(_ document: inout MappingDecoder) -> SecurityRulesFile? {
+        decode(&document, text: "")
     }
 }

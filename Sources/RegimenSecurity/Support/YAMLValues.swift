@@ -19,47 +19,47 @@ enum YAMLValues {
         return (key, text, pairs[0].value)
     }
 
-    static func writeValue(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> WriteValue {
+    static func writeValue(_ node: LocatedNode, in context: DecodingContext) -> WriteValue {
         switch node.content {
         case .scalar where node.tag == "!serverTimestamp":
             return .serverTimestamp
         case .scalar where node.tag == "!delete":
             return .deleteField
         case .scalar:
-            return .value(value(node, diagnostics: &diagnostics))
+            return .value(value(node, in: context))
         case .sequence(let items):
-            let values = items.map { writeValue($0, diagnostics: &diagnostics) }
+            let values = items.map { writeValue($0, in: context) }
             for (item, value) in zip(items, values) where value == .serverTimestamp || value == .deleteField {
                 // The client SDKs refuse these sentinels inside arrays before sending anything.
-                diagnostics.error("tests.value", "!serverTimestamp and !delete cannot appear inside a list", at: item.location)
+                context.error("tests.value", "!serverTimestamp and !delete cannot appear inside a list", at: item.location)
             }
             return .list(values)
         case .mapping(let pairs):
             if let tagged = taggedEntry(pairs) {
                 if tagged.key == "$serverTimestamp", tagged.text == "true" { return .serverTimestamp }
                 if tagged.key == "$delete", tagged.text == "true" { return .deleteField }
-                if tagged.key == "$timestamp" || tagged.key == "$float" { return .value(value(node, diagnostics: &diagnostics)) }
+                if tagged.key == "$timestamp" || tagged.key == "$float" { return .value(value(node, in: context)) }
             }
             var out = OrderedDictionary<String, WriteValue>()
             for pair in pairs {
                 guard let key = pair.key.scalar?.text else {
-                    diagnostics.error("tests.value", "map keys must be strings", at: pair.key.location)
+                    context.error("tests.value", "map keys must be strings", at: pair.key.location)
                     continue
                 }
-                out[key] = writeValue(pair.value, diagnostics: &diagnostics)
+                out[key] = writeValue(pair.value, in: context)
             }
             return .map(out)
         }
     }
 
-    static func value(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> Value {
+    static func value(_ node: LocatedNode, in context: DecodingContext) -> Value {
         switch node.content {
         case .sequence(let items):
-            return .list(items.map { value($0, diagnostics: &diagnostics) })
+            return .list(items.map { value($0, in: context) })
         case .mapping(let pairs):
             if let tagged = taggedEntry(pairs), tagged.key == "$timestamp" {
                 if let t = Timestamp(iso8601: tagged.text) { return .timestamp(t) }
-                diagnostics.error("tests.value", "'\(tagged.text)' is not an RFC 3339 timestamp for $timestamp", at: tagged.node.location)
+                context.error("tests.value", "'\(tagged.text)' is not an RFC 3339 timestamp for $timestamp", at: tagged.node.location)
                 return .null
             }
             // `{"$float": 2}`: JSON has one number type, and `regimen test --with-requests` writes a
@@ -71,17 +71,17 @@ enum YAMLValues {
                 case "-Infinity": return .float(-.infinity)
                 default:
                     if let number = Double(tagged.text), number.isFinite { return .float(number) }
-                    diagnostics.error("tests.value", "'\(tagged.text)' is not a number for $float", at: tagged.node.location)
+                    context.error("tests.value", "'\(tagged.text)' is not a number for $float", at: tagged.node.location)
                     return .null
                 }
             }
             var out = OrderedDictionary<String, Value>()
             for pair in pairs {
                 guard let key = pair.key.scalar?.text else {
-                    diagnostics.error("tests.value", "map keys must be strings", at: pair.key.location)
+                    context.error("tests.value", "map keys must be strings", at: pair.key.location)
                     continue
                 }
-                out[key] = value(pair.value, diagnostics: &diagnostics)
+                out[key] = value(pair.value, in: context)
             }
             return .map(out)
         case .scalar(let scalar):
@@ -90,7 +90,7 @@ enum YAMLValues {
                 switch tag {
                 case "!timestamp":
                     if let t = Timestamp(iso8601: text) { return .timestamp(t) }
-                    diagnostics.error("tests.value", "'\(text)' is not an ISO-8601 timestamp", at: node.location)
+                    context.error("tests.value", "'\(text)' is not an ISO-8601 timestamp", at: node.location)
                     return .null
                 case "!path":
                     return .path(PathValue(parsing: text))
@@ -101,13 +101,13 @@ enum YAMLValues {
                 case "!str", "tag:yaml.org,2002:str":
                     return .string(text)
                 case "!serverTimestamp", "!delete":
-                    diagnostics.error("tests.value", "\(tag) is only allowed in write data", at: node.location)
+                    context.error("tests.value", "\(tag) is only allowed in write data", at: node.location)
                     return .null
                 default:
-                    diagnostics.error("tests.value", "unknown tag \(tag); expected !serverTimestamp, !delete, !timestamp, !path, !int, !float or !str", at: node.location)
+                    context.error("tests.value", "unknown tag \(tag); expected !serverTimestamp, !delete, !timestamp, !path, !int, !float or !str", at: node.location)
                     return .null
                 }
-                diagnostics.error("tests.value", "'\(text)' is not a valid \(tag) value", at: node.location)
+                context.error("tests.value", "'\(text)' is not a valid \(tag) value", at: node.location)
                 return .null
             }
             guard scalar.style.isPlain else { return .string(text) }

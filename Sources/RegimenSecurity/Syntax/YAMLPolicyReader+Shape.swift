@@ -1,42 +1,26 @@
 import RegimenLanguage
 import RegimenRules
 
-/// A YAML policy's shape (its JSON Schema), described by running the policy reader's own reads in
-/// describing mode (see ``YAMLMapping/init(describing:)``): a key the reader reads is in the
-/// schema with the shape its read names, a key it reports missing is required, and a key it does
-/// not read is not allowed.
+/// The shapes of a YAML policy's values that the reader checks itself (a match path, a
+/// function's signature, an allow entry's methods), declared for its schema beside the reads;
+/// the rest of the schema is described by running the reader's own reads in describing mode
+/// (see ``ShapeRecorder``), as for every rule-file kind.
 ///
 /// Conditions, `let` values and return expressions are expressions in the rules language: the
 /// schema checks only where one is written; their syntax, names and types are the loader's
-/// (regimen check), as are duplicate functions. The patterns below are the ones the reader
-/// checks: a match path's segments, a function's signature, an allow entry's methods.
+/// (regimen check), as are duplicate functions.
 extension YAMLPolicyReader {
-    /// The keys of a policy file besides `kind` and `version`, as the reader reads them.
-    static var fileShape: MappingShape {
-        var top = YAMLMapping(describing: "A security policy in Regimen's YAML form of Firestore (or Storage) rules.")
-        var ignored = DiagnosticCollector()
-        _ = decodeFile(&top, file: "<schema>", text: "", diagnostics: &ignored)
-        return top.described ?? MappingShape()
-    }
-
     /// Where the top-level match blocks' shape is in the schema: a nested `match` list refers to it.
     static let matchPointer = "#/properties/match/items"
 
-    /// One match block, as ``Reader/match(_:diagnostics:)`` reads it.
-    static var matchShape: NodeShape {
-        var map = YAMLMapping(describing: "A match block: a path pattern, the functions visible inside it, its allow statements and nested blocks.")
-        var ignored = DiagnosticCollector()
-        _ = Reader().match(&map, diagnostics: &ignored)
-        return .mapping(map.described ?? MappingShape())
-    }
-
-    /// Functions by signature: each an expression (what it returns) or `let:` and `return:`.
-    static var functionsShape: NodeShape {
-        var body = YAMLMapping(describing: "A function with local variables: 'let' binds names in order, 'return' is the result.")
-        var ignored = DiagnosticCollector()
-        _ = Reader().functionBody(&body, name: "", diagnostics: &ignored)
+    /// Functions by signature: each an expression (what it returns) or `let:` and `return:`,
+    /// the latter described by the reader's own reads in `context` (describing mode).
+    static func functionsShape(_ context: DecodingContext) -> NodeShape {
+        let body = context.shape { node in
+            _ = context.mapping(node, at: DecodingPath()) { map in Reader(context: context).functionBody(&map, name: "") }
+        }
         var functions = MappingShape(
-            otherKeys: .anyOf([expressionShape, .mapping(body.described ?? MappingShape())]),
+            otherKeys: .anyOf([expressionShape, body]),
             summary: "Functions by signature ('isOwner(userId)'): each a return expression, or 'let' and 'return'.")
         functions.keyPattern = signaturePattern
         return .mapping(functions)

@@ -26,49 +26,37 @@ import RegimenRules
 ///           - list:               # no condition: always allowed, like `allow list;`
 /// ```
 enum YAMLPolicyReader {
+    /// Reads a policy as the rule loader reads a `security_rules` file of the tree.
     package static func parse(_ text: String, file: String) throws(DiagnosticsError) -> SecurityPolicy {
-        var diagnostics = DiagnosticCollector()
-        let root = try SecurityYAML.read(text, file: file)
-        guard var top = YAMLMapping(root, context: "the policy", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
-        let policy = decodeFile(&top, file: file, text: text, diagnostics: &diagnostics)
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
-        guard let policy else { throw DiagnosticsError(diagnostics.diagnostics) }
-        return policy
+        try RuleSetLoader.decodeFile(text, file: file, as: SecurityRulesFile.self) { top in
+            decodeFile(&top, file: file, text: text)
+        }.get()
     }
 
-    /// Reads a policy's keys from `top` (in describing mode, records their shapes and returns
-    /// `nil`; see ``fileShape``).
-    static func decodeFile(_ top: inout YAMLMapping, file: String, text: String, diagnostics: inout DiagnosticCollector) -> SecurityPolicy? {
-        let root = top.node
-        // `security-rules` is the deprecated spelling (`regimen check` warns about it).
-        let kind = top.string("kind", shape: .oneOf(["security_rules", "security-rules"]), required: true, diagnostics: &diagnostics)
-        if !top.isDescribing, kind != "security_rules" && kind != "security-rules" {
-            diagnostics.error("rules.kind", "expected 'kind: security_rules'", at: top.keyLocation("kind") ?? root.location)
-        }
-        if let version = top.value("version", shape: .integer(minimum: 1, maximum: 1), required: true), version.scalar?.text != "1" {
-            diagnostics.error("rules.version", "unsupported version '\(version.scalar?.text ?? "?")'; expected 1", at: version.location)
-        }
+    /// Reads a policy's keys besides `kind` and `version` (in describing mode, records their
+    /// shapes and returns `nil`).
+    static func decodeFile(_ top: inout MappingDecoder, file: String, text: String) -> SecurityPolicy? {
+        let context = top.context
+        top.summary("A security policy in Regimen's YAML form of Firestore (or Storage) rules.")
         var rulesVersion: String?
-        if let node = top.value("rules_version", shape: rulesVersionShape) {
+        if let node = top.node("rules_version", shape: rulesVersionShape) {
             rulesVersion = node.scalar?.text
             if rulesVersion != "1" && rulesVersion != "2" {
-                diagnostics.error("rules.version", "rules_version must be \"1\" or \"2\"", at: node.location)
+                context.error("rules.version", "rules_version must be \"1\" or \"2\"", at: node.location)
             }
         }
         var service = SecurityService.firestore
-        let serviceName = top.string("service", shape: .oneOf(serviceNames), required: true, diagnostics: &diagnostics)
-        if let name = serviceName {
+        if let node = top.node(
+            "service", shape: .oneOf(serviceNames), required: true, missing: "missing 'service: cloud.firestore' or 'service: firebase.storage'"),
+            let name = context.decode(node, as: String.self, at: top.path.appending(key: "service")) {
             if let s = SecurityService(rawValue: name) { service = s } else {
-                diagnostics.error("rules.service", "unknown service '\(name)'; expected \(serviceNames.joined(separator: " or "))", at: top.keyLocation("service"))
+                context.error("rules.service", "unknown service '\(name)'; expected \(serviceNames.joined(separator: " or "))", at: node.location)
             }
-        } else if !top.isDescribing, top.value("service") == nil {
-            diagnostics.error("rules.service", "missing 'service: cloud.firestore' or 'service: firebase.storage'", at: root.location)
         }
-        let reader = Reader()
-        let functions = top.value("functions", shape: functionsShape).map { reader.functions($0, diagnostics: &diagnostics) } ?? []
-        let matches = top.value("match", shape: .list(matchShape)).map { reader.matches($0, diagnostics: &diagnostics) } ?? []
-        top.reportUnknownKeys(&diagnostics)
-        if top.isDescribing { return nil }
+        let reader = Reader(context: context)
+        let functions = top.node("functions", shape: functionsShape(context)).map { reader.functions($0, at: top.path.appending(key: "functions")) } ?? []
+        let matches = top.list("match", required: false) { node, path in reader.match(node, at: path) } ?? []
+        if context.isDescribing { return nil }
         return SecurityPolicy(
             rulesVersion: rulesVersion, service: service, functions: functions, matches: matches,
             origin: PolicyOrigin(file: file, text: text, syntax: .yaml))
@@ -80,85 +68,76 @@ enum YAMLPolicyReader {
     static let methodNames = MethodName.allCases.map(\.rawValue)
 
     struct Reader {
-        func matches(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [MatchBlock] {
-            guard let items = node.sequence else {
-                diagnostics.error("yaml.type", "'match' must be a list of blocks with 'path:'", at: node.location)
-                return []
-            }
-            return items.compactMap { match($0, diagnostics: &diagnostics) }
+        let context: DecodingContext
+
+        func matches(_ node: LocatedNode, at path: DecodingPath) -> [MatchBlock] {
+            context.list(node, at: path) { item, itemPath in match(item, at: itemPath) } ?? []
         }
 
-        func match(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> MatchBlock? {
-            guard var map = YAMLMapping(node, context: "a match block", diagnostics: &diagnostics) else { return nil }
-            return match(&map, diagnostics: &diagnostics)
+        func match(_ node: LocatedNode, at path: DecodingPath) -> MatchBlock? {
+            context.mapping(node, at: path) { map in match(&map) }
         }
 
         /// Reads a match block from `map` (in describing mode, records its keys and returns `nil`):
         /// every key is read before the path is checked, so one pass reports every problem.
-        func match(_ map: inout YAMLMapping, diagnostics: inout DiagnosticCollector) -> MatchBlock? {
+        func match(_ map: inout MappingDecoder) -> MatchBlock? {
+            map.summary("A match block: a path pattern, the functions visible inside it, its allow statements and nested blocks.")
             let node = map.node
-            let pathText = map.string("path", shape: YAMLPolicyReader.pathPatternShape, required: true, diagnostics: &diagnostics)
-            let functions = map.value("functions", shape: YAMLPolicyReader.functionsShape).map { self.functions($0, diagnostics: &diagnostics) } ?? []
-            let allows = map.value("allow", shape: .list(YAMLPolicyReader.allowShape)).map { self.allows($0, diagnostics: &diagnostics) } ?? []
+            let pathNode = map.node("path", shape: YAMLPolicyReader.pathPatternShape, required: true, missing: "a match block needs 'path:'")
+            let pathText = pathNode.flatMap { context.decode($0, as: String.self, at: map.path.appending(key: "path")) }
+            if let pathText { map.path = DecodingPath(subject: "match '\(pathText)'") }
+            let functions = map.node("functions", shape: YAMLPolicyReader.functionsShape(context))
+                .map { self.functions($0, at: map.path.appending(key: "functions")) } ?? []
+            let allows = map.node("allow", shape: .list(YAMLPolicyReader.allowShape)).map { self.allows($0, at: map.path.appending(key: "allow")) } ?? []
             // A nested block has the shape of the top-level `match` list's blocks.
-            let children = map.value("match", shape: .list(.reference(YAMLPolicyReader.matchPointer))).map { matches($0, diagnostics: &diagnostics) } ?? []
-            map.reportUnknownKeys(&diagnostics)
-            if map.isDescribing { return nil }
-            guard let pathText else {
-                if map.value("path") == nil { diagnostics.error("rules.match", "a match block needs 'path:'", at: node.location) }
-                return nil
-            }
+            let children = map.node("match", shape: .list(.reference(YAMLPolicyReader.matchPointer)))
+                .map { matches($0, at: map.path.appending(key: "match")) } ?? []
+            guard let pathNode, let pathText else { return nil }
             switch PathPattern.parse(pathText) {
             case .success(let pattern):
                 return MatchBlock(pattern: pattern, functions: functions, allows: allows, children: children, location: node.location)
             case .failure(let error):
-                diagnostics.error("rules.match", error.message, at: map.keyLocation("path"))
+                context.error("rules.match", error.message, at: pathNode.location)
                 return nil
             }
         }
 
-        func allows(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [AllowStatement] {
-            guard let items = node.sequence else {
-                diagnostics.error("yaml.type", "'allow' must be a list of 'methods: condition' entries", at: node.location)
-                return []
-            }
-            var out: [AllowStatement] = []
-            for item in items {
+        func allows(_ node: LocatedNode, at path: DecodingPath) -> [AllowStatement] {
+            context.list(node, at: path) { item, _ in
                 guard let entries = item.mapping, entries.count == 1, let entry = entries.first, let key = entry.key.scalar?.text else {
-                    diagnostics.error("rules.allow", "each allow entry is one 'methods: condition' pair, e.g. '- update, delete: isOwner(userId)'", at: item.location)
-                    continue
+                    context.error("rules.allow", "each allow entry is one 'methods: condition' pair, e.g. '- update, delete: isOwner(userId)'", at: item.location)
+                    return nil
                 }
                 var methods: [MethodName] = []
                 // Empty words (`read,` or `,`) are unknown methods too: each comma separates two.
                 for word in key.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
                     if let m = MethodName(rawValue: word) { methods.append(m) } else {
-                        diagnostics.error(
+                        context.error(
                             "rules.allow", "unknown method '\(word)'; expected \(YAMLPolicyReader.methodNames.joined(separator: ", "))", at: entry.key.location)
                     }
                 }
-                let condition = entry.value.isNull ? nil : expression(entry.value, what: "allow condition", diagnostics: &diagnostics)
-                out.append(AllowStatement(methods: methods, condition: condition, location: entry.key.location))
-            }
-            return out
+                let condition = entry.value.isNull ? nil : expression(entry.value, what: "allow condition")
+                return AllowStatement(methods: methods, condition: condition, location: entry.key.location)
+            } ?? []
         }
 
-        func functions(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> [FunctionDeclaration] {
+        func functions(_ node: LocatedNode, at path: DecodingPath) -> [FunctionDeclaration] {
             guard let entries = node.mapping else {
-                diagnostics.error("yaml.type", "'functions' must map 'name(params)' to a return expression or to let/return", at: node.location)
+                context.wrongType(node, expected: "a mapping of 'name(params)' to a return expression or to let/return", at: path)
                 return []
             }
             var out: [FunctionDeclaration] = []
             for entry in entries {
                 guard let signature = entry.key.scalar?.text, let (name, parameters) = parseSignature(signature) else {
-                    diagnostics.error("rules.function", "a function key is its signature, e.g. 'isOwner(userId)'", at: entry.key.location)
+                    context.error("rules.function", "a function key is its signature, e.g. 'isOwner(userId)'", at: entry.key.location)
                     continue
                 }
                 if entry.value.mapping != nil {
-                    guard var map = YAMLMapping(entry.value, context: "function '\(name)'", diagnostics: &diagnostics) else { continue }
-                    if let (lets, body) = functionBody(&map, name: name, diagnostics: &diagnostics) {
+                    let body = context.mapping(entry.value, at: DecodingPath(subject: "function '\(name)'")) { map in functionBody(&map, name: name) }
+                    if let (lets, body) = body {
                         out.append(FunctionDeclaration(name: name, parameters: parameters, lets: lets, body: body, location: entry.key.location))
                     }
-                } else if let body = expression(entry.value, what: "return expression", diagnostics: &diagnostics) {
+                } else if let body = expression(entry.value, what: "return expression") {
                     out.append(FunctionDeclaration(name: name, parameters: parameters, lets: [], body: body, location: entry.key.location))
                 }
             }
@@ -167,30 +146,22 @@ enum YAMLPolicyReader {
 
         /// Reads a function written as `let:` and `return:` from `map` (in describing mode,
         /// records the two keys and returns `nil`).
-        func functionBody(_ map: inout YAMLMapping, name: String, diagnostics: inout DiagnosticCollector) -> ([LetBinding], PolicyExpression)? {
+        func functionBody(_ map: inout MappingDecoder, name: String) -> ([LetBinding], PolicyExpression)? {
+            map.summary("A function with local variables: 'let' binds names in order, 'return' is the result.")
             var lets: [LetBinding] = []
-            if let letNode = map.value("let", shape: .list(YAMLPolicyReader.letShape)) {
-                for item in letNode.sequence ?? [] {
+            if let letNode = map.node("let", shape: .list(YAMLPolicyReader.letShape)) {
+                lets = context.list(letNode, at: map.path.appending(key: "let")) { item, _ in
                     guard let pairs = item.mapping, pairs.count == 1, let pair = pairs.first, let variable = pair.key.scalar?.text,
                           PathPattern.isIdentifier(variable)
                     else {
-                        diagnostics.error("rules.function", "each let entry is one 'name: expression' pair, its name a word", at: item.location)
-                        continue
+                        context.error("rules.function", "each let entry is one 'name: expression' pair, its name a word", at: item.location)
+                        return nil
                     }
-                    if let value = expression(pair.value, what: "let value", diagnostics: &diagnostics) {
-                        lets.append(LetBinding(name: variable, value: value, location: pair.key.location))
-                    }
-                }
-                if letNode.sequence == nil { diagnostics.error("yaml.type", "'let' must be a list of 'name: expression' pairs", at: letNode.location) }
+                    return expression(pair.value, what: "let value").map { LetBinding(name: variable, value: $0, location: pair.key.location) }
+                } ?? []
             }
-            var body: PolicyExpression?
-            if let returnNode = map.value("return", shape: YAMLPolicyReader.expressionShape, required: true) {
-                body = expression(returnNode, what: "return expression", diagnostics: &diagnostics)
-            } else if !map.isDescribing {
-                diagnostics.error("rules.function", "function '\(name)' needs 'return:'", at: map.node.location)
-            }
-            map.reportUnknownKeys(&diagnostics)
-            return body.map { (lets, $0) }
+            let returnNode = map.node("return", shape: YAMLPolicyReader.expressionShape, required: true, missing: "needs 'return:'")
+            return returnNode.flatMap { expression($0, what: "return expression") }.map { (lets, $0) }
         }
 
         /// `name(a, b)`: a name and its parameters, each a word; `nil` when `text` is not one.
@@ -205,10 +176,10 @@ enum YAMLPolicyReader {
         }
 
         /// An expression scalar with the file position of each of its characters' lines.
-        func expression(_ node: LocatedNode, what: String, diagnostics: inout DiagnosticCollector) -> PolicyExpression? {
+        func expression(_ node: LocatedNode, what: String) -> PolicyExpression? {
             // A plain null is no expression (write `"null"` for the literal).
             guard !node.isNull, let source = ExpressionSource(node) else {
-                diagnostics.error("yaml.type", "the \(what) must be a string, not \(node.kindDescription)", at: node.location)
+                context.error("rules.wrong-type", "the \(what) must be a string, not \(node.kindDescription)", at: node.location)
                 return nil
             }
             // A `|` block keeps its final line break, which is no part of the expression.

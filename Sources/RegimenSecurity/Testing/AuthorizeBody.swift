@@ -28,41 +28,42 @@ package struct AuthorizeBody: Sendable {
             throw DiagnosticsError([.error("yaml.too-deep", "body nests deeper than \(maximumDepth) levels", at: SourceLocation(file: file, line: line, column: 1))])
         }
         let root = try SecurityYAML.read(text, file: file)
-        var diagnostics = DiagnosticCollector()
+        let context = DecodingContext()
         var shared = base
-        let requestNodes: [LocatedNode]
+        var requestNodes: [LocatedNode] = []
         let isBatch: Bool
         if let items = root.sequence {
             requestNodes = items
             isBatch = true
-        } else if var map = YAMLMapping(root, context: "the body", diagnostics: &diagnostics), let list = map.value("requests") {
-            guard let items = list.sequence else {
-                throw DiagnosticsError([.error("yaml.type", "'requests' must be a list of requests", at: list.location)])
-            }
-            if let documents = map.value("documents") {
-                for (path, data) in SecurityTestSuite.documents(documents, service: service, bucket: "default-bucket", diagnostics: &diagnostics) {
-                    shared[path] = data
+        } else if root.mapping != nil, root["requests"] != nil {
+            // `{"requests": [...], "documents": {...}}`: any other key is reported as unknown.
+            _ = context.mapping(root, at: DecodingPath()) { map -> Bool? in
+                requestNodes = map.list("requests") { node, _ in node } ?? []
+                if let documents = map.node("documents") {
+                    for (path, data) in SecurityTestSuite.documents(documents, service: service, bucket: "default-bucket", in: context) {
+                        shared[path] = data
+                    }
                 }
+                return nil
             }
-            map.reportUnknownKeys(&diagnostics)
-            requestNodes = items
             isBatch = true
         } else {
-            requestNodes = diagnostics.hasErrors ? [] : [root]
+            requestNodes = [root]
             isBatch = false
         }
         var items: [Item] = []
         items.reserveCapacity(requestNodes.count)
-        for node in requestNodes {
+        for (index, node) in requestNodes.enumerated() {
+            let path = isBatch ? DecodingPath(subject: "request \(index + 1)") : DecodingPath(subject: "the request")
             guard let decoded = SecurityTestSuite.decodeCase(
-                node, service: service, bucket: "default-bucket", time: SecurityTestSuite.defaultTime, diagnostics: &diagnostics,
+                node, at: path, service: service, bucket: "default-bucket", time: SecurityTestSuite.defaultTime, in: context,
                 expectationOptional: true)
             else { continue }
             var store = shared
             for (path, data) in decoded.documents { store[path] = data }
             items.append(Item(request: decoded.request, documents: store))
         }
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        if context.hasErrors { throw DiagnosticsError(context.diagnostics) }
         return AuthorizeBody(items: items, isBatch: isBatch)
     }
 

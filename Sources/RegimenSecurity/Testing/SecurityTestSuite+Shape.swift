@@ -2,54 +2,17 @@ import RegimenLanguage
 import RegimenRules
 import OrderedCollections
 
-/// A test file's shape (its JSON Schema), described by running the loader's own reads in
-/// describing mode (see ``YAMLMapping/init(describing:)``): a key the loader reads is in the
-/// schema with the shape its read names, a key it reports missing is required, and a key it
-/// does not read is not allowed. Which keys a case may have depends on its operation, so a case
-/// is described once per operation and the schema accepts any of them.
+/// The shapes of a test file's values that the loader checks itself (a time, a path, the
+/// fields of a document), declared for its schema beside the reads (``MappingDecoder/node(_:shape:required:missing:)``).
+/// The rest of the schema is described by running the loader's own reads in describing mode
+/// (see ``ShapeRecorder``), as for every rule-file kind.
 ///
 /// Paths (document or collection, which depends on whether the named policy is for Firestore
 /// or Storage), the policy named by `rules`, duplicate case names and the typed values inside
 /// documents are the loader's alone.
 extension SecurityTestSuite {
-    /// The keys of a test file besides `kind` and `version`, as the loader reads them.
-    static var fileShape: MappingShape {
-        var top = YAMLMapping(describing: "An auditor's test file: a policy, the documents that exist, and cases with the decision each must get.")
-        var ignored = DiagnosticCollector()
-        _ = decodeFile(&top, file: "<schema>", policy: nil, diagnostics: &ignored)
-        return top.described ?? MappingShape()
-    }
-
-    /// One case: any of the shapes a case of each operation has.
-    static var caseShape: NodeShape {
-        .anyOf(operationKeys.map { verb in
-            var map = YAMLMapping(describing: "A test case whose request is '\(verb)'.")
-            var ignored = DiagnosticCollector()
-            _ = decodeCase(
-                &map, describing: verb, service: .firestore, bucket: "default-bucket", time: defaultTime, diagnostics: &ignored,
-                expectationOptional: false)
-            return .mapping(map.described ?? MappingShape())
-        })
-    }
-
-    /// `auth` of a case, as ``decodeAuth(_:context:diagnostics:)`` reads it.
-    static var authShape: NodeShape {
-        var map = YAMLMapping(describing: "The signed-in user; omit it (or write null) for a signed-out request.")
-        var ignored = DiagnosticCollector()
-        _ = decodeAuth(&map, context: "", diagnostics: &ignored)
-        return .mapping(map.described ?? MappingShape())
-    }
-
-    /// `query` of a `list` case, as ``decodeQuery(_:diagnostics:)`` reads it.
-    static var queryShape: NodeShape {
-        var map = YAMLMapping(describing: "The query a list request makes.")
-        var ignored = DiagnosticCollector()
-        _ = decodeQuery(&map, diagnostics: &ignored)
-        return .mapping(map.described ?? MappingShape())
-    }
-
     /// An ISO-8601 date or date-time (bare, quoted, or tagged `!timestamp`), or the typed JSON
-    /// `{"$timestamp": "…"}`: the forms ``timestamp(_:diagnostics:)`` reads. A date that does not
+    /// `{"$timestamp": "…"}`: the forms ``timestamp(_:in:)`` reads. A date that does not
     /// exist (February 30) is the loader's to find.
     static let timeShape: NodeShape = {
         let pattern = NodeShape.noted(
@@ -64,8 +27,8 @@ extension SecurityTestSuite {
 
     /// `time:` of a file or a case: a date-time written bare (which the reader types as a
     /// timestamp), tagged or as typed JSON, or quoted (as JSON always writes it).
-    static func timestamp(_ node: LocatedNode, diagnostics: inout DiagnosticCollector) -> Timestamp? {
-        if case .timestamp(let time) = YAMLValues.value(node, diagnostics: &diagnostics) { return time }
+    static func timestamp(_ node: LocatedNode, in context: DecodingContext) -> Timestamp? {
+        if case .timestamp(let time) = YAMLValues.value(node, in: context) { return time }
         guard node.tag == nil, let scalar = node.scalar, !scalar.style.isPlain else { return nil }
         return Timestamp(iso8601: scalar.text)
     }

@@ -39,103 +39,78 @@ extension SecurityTestSuite {
 
     /// Parses a test file; with `givenPolicy`, its cases run against that policy and a `rules:`
     /// key is read but never followed (a test body sent to a service names no file to load).
+    /// The file is read as the rule loader reads a `security_tests` file of the tree.
     package static func parse(_ text: String, file: String, policy givenPolicy: SecurityPolicy?) throws(DiagnosticsError) -> SecurityTestSuite {
-        var diagnostics = DiagnosticCollector()
-        let root = try SecurityYAML.read(text, file: file)
-        guard var top = YAMLMapping(root, context: "the test file", diagnostics: &diagnostics) else { throw DiagnosticsError(diagnostics.diagnostics) }
-        let suite = decodeFile(&top, file: file, policy: givenPolicy, diagnostics: &diagnostics)
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
-        guard let suite else { throw DiagnosticsError(diagnostics.diagnostics) }
-        return suite
+        try RuleSetLoader.decodeFile(text, file: file, as: SecurityTestsFile.self) { top in
+            decodeFile(&top, file: file, policy: givenPolicy)
+        }.get()
     }
 
-    /// Reads a test file's keys from `top` (in describing mode, records their shapes; see
-    /// ``fileShape``); `nil` when its policy did not load.
-    static func decodeFile(
-        _ top: inout YAMLMapping, file: String, policy givenPolicy: SecurityPolicy?, diagnostics: inout DiagnosticCollector
-    ) -> SecurityTestSuite? {
-        let root = top.node
-        let kind = top.string("kind", shape: .oneOf(["security_tests", "security-tests"]), required: true, diagnostics: &diagnostics)
-        // `security-tests` is the deprecated spelling (`regimen check` warns about it).
-        if kind != "security_tests" && kind != "security-tests" {
-            diagnostics.error("tests.kind", "expected 'kind: security_tests'", at: top.keyLocation("kind") ?? root.location)
-        }
-        if let version = top.value("version", shape: .integer(minimum: 1, maximum: 1), required: true), version.scalar?.text != "1" {
-            diagnostics.error("tests.version", "unsupported version '\(version.scalar?.text ?? "?")'; expected 1", at: version.location)
-        }
+    /// Reads a test file's keys besides `kind` and `version` (in describing mode, records their
+    /// shapes and returns `nil`); `nil` when its policy did not load.
+    static func decodeFile(_ top: inout MappingDecoder, file: String, policy givenPolicy: SecurityPolicy?) -> SecurityTestSuite? {
+        let context = top.context
+        top.summary("An auditor's test file: a policy, the documents that exist, and cases with the decision each must get.")
         var policy: SecurityPolicy? = givenPolicy
         if givenPolicy != nil {
-            _ = top.value("rules")
-        } else if let rules = top.string("rules", required: true, diagnostics: &diagnostics) {
+            top.allow("rules")
+        } else if let rulesNode = top.node("rules", shape: .text, required: true, missing: "missing 'rules:' naming the rules file"),
+                  let rules = context.decode(rulesNode, as: String.self, at: top.path.appending(key: "rules")) {
             let path = (rules.hasPrefix("/") ? rules : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(rules))
             do { policy = try PolicyLoader.load(file: path) } catch {
-                diagnostics.append(contentsOf: error.diagnostics)
-                if error.diagnostics.isEmpty { diagnostics.error("tests.rules", "cannot load rules \(rules)", at: top.keyLocation("rules")) }
+                context.report(contentsOf: error.diagnostics)
+                if error.diagnostics.isEmpty { context.error("tests.rules", "cannot load rules \(rules)", at: rulesNode.location) }
             }
-        } else if top.value("rules") == nil {
-            diagnostics.error("tests.rules", "missing 'rules:' naming the rules file", at: root.location)
         }
         var time = SecurityTestSuite.defaultTime
-        if let node = top.value("time", shape: timeShape) {
-            if let t = timestamp(node, diagnostics: &diagnostics) { time = t } else {
-                diagnostics.error("tests.time", "'time' must be an ISO-8601 date-time", at: node.location)
+        if let node = top.node("time", shape: timeShape) {
+            if let t = timestamp(node, in: context) { time = t } else {
+                context.error("tests.time", "'time' must be an ISO-8601 date-time", at: node.location)
             }
         }
         let service = policy?.service ?? .firestore
-        var bucket = "default-bucket"
-        if let b = top.string("bucket", diagnostics: &diagnostics) { bucket = b }
+        let bucket = top.optional("bucket", as: String.self) ?? "default-bucket"
         var store = DocumentStore()
-        if let node = top.value("documents", shape: documentsShape) {
-            for (path, data) in documents(node, service: service, bucket: bucket, diagnostics: &diagnostics) {
+        if let node = top.node("documents", shape: documentsShape) {
+            for (path, data) in documents(node, service: service, bucket: bucket, in: context) {
                 if let data { store[path] = data }
             }
         }
-        var cases: [SecurityTestCase] = []
-        if let node = top.value("cases", shape: .list(caseShape), required: true) {
-            if let items = node.sequence {
-                var names = Set<String>()
-                for item in items {
-                    guard let testCase = decodeCase(item, service: service, bucket: bucket, time: time, diagnostics: &diagnostics) else { continue }
-                    if !names.insert(testCase.name).inserted {
-                        diagnostics.error("tests.duplicate-name", "duplicate case name '\(testCase.name)'", at: testCase.location)
-                    }
-                    cases.append(testCase)
-                }
-            } else {
-                diagnostics.error("yaml.type", "'cases' must be a list", at: node.location)
-            }
-        } else {
-            diagnostics.error("tests.cases", "missing 'cases:'", at: root.location)
+        let cases = top.list("cases") { item, path in
+            decodeCase(item, at: path, service: service, bucket: bucket, time: time, in: context)
+        } ?? []
+        var names = Set<String>()
+        for testCase in cases where !names.insert(testCase.name).inserted {
+            context.error("tests.duplicate-name", "duplicate case name '\(testCase.name)'", at: testCase.location)
         }
-        top.reportUnknownKeys(&diagnostics)
-        guard let policy else { return nil }
+        guard let policy, !context.isDescribing else { return nil }
         return SecurityTestSuite(file: file, policy: policy, documents: store, cases: cases)
     }
 
     static func documents(
-        _ node: LocatedNode, service: SecurityService, bucket: String, diagnostics: inout DiagnosticCollector
+        _ node: LocatedNode, service: SecurityService, bucket: String, in context: DecodingContext
     ) -> [(RequestPath, OrderedDictionary<String, Value>?)] {
         guard let entries = node.mapping else {
-            diagnostics.error("yaml.type", "'documents' must map paths to document data", at: node.location)
+            context.error("rules.wrong-type", "'documents' must map paths to document data, not \(node.kindDescription)", at: node.location)
             return []
         }
         var out: [(RequestPath, OrderedDictionary<String, Value>?)] = []
         for entry in entries {
             guard let key = entry.key.scalar?.text else { continue }
             if let problem = RequestPath.problem(with: key) {
-                diagnostics.error("tests.path", problem, at: entry.key.location)
+                context.error("tests.path", problem, at: entry.key.location)
                 continue
             }
             let path = RequestPath(key, service: service, bucket: bucket)
             if service == .firestore, !path.isFirestoreDocument {
-                diagnostics.error("tests.path", "'\(key)' is not a document path (it needs an even number of segments)", at: entry.key.location)
+                context.error("tests.path", "'\(key)' is not a document path (it needs an even number of segments)", at: entry.key.location)
             }
             if entry.value.isNull {
                 out.append((path, nil))
                 continue
             }
-            guard case .map(let data) = YAMLValues.value(entry.value, diagnostics: &diagnostics) else {
-                diagnostics.error("tests.document", "document '\(key)' must be a mapping of fields", at: entry.value.location)
+            guard case .map(let data) = YAMLValues.value(entry.value, in: context) else {
+                context.error("tests.document", "document '\(key)' must be a mapping of fields", at: entry.value.location)
                 continue
             }
             out.append((path, data))
@@ -145,124 +120,141 @@ extension SecurityTestSuite {
 
     static let operationKeys = ["get", "list", "create", "update", "set", "delete", "upload", "download"]
 
-    /// Decodes one case; with `expectationOptional`, a case without `name` and `expect` is a bare
-    /// request (what an authorize request body holds).
+    /// Decodes one case at `path`; with `expectationOptional`, a case without `name` and `expect`
+    /// is a bare request (what an authorize request body holds). In describing mode, records a
+    /// case's shape for `node`: which keys a case may have depends on its operation, so a case
+    /// is described once per operation and the shape is any of them.
     static func decodeCase(
-        _ node: LocatedNode, service: SecurityService, bucket: String, time fileTime: Timestamp, diagnostics: inout DiagnosticCollector,
-        expectationOptional: Bool = false
+        _ node: LocatedNode, at path: DecodingPath, service: SecurityService, bucket: String, time fileTime: Timestamp,
+        in context: DecodingContext, expectationOptional: Bool = false
     ) -> SecurityTestCase? {
-        guard var map = YAMLMapping(node, context: "a test case", diagnostics: &diagnostics) else { return nil }
-        return decodeCase(
-            &map, describing: nil, service: service, bucket: bucket, time: fileTime, diagnostics: &diagnostics,
-            expectationOptional: expectationOptional)
+        if context.isDescribing {
+            let shapes = operationKeys.map { verb in
+                context.shape { placeholder in
+                    _ = context.mapping(placeholder, at: path) { map in
+                        map.summary("A test case whose request is '\(verb)'.")
+                        return decodeCase(
+                            &map, describing: verb, service: service, bucket: bucket, time: fileTime, expectationOptional: expectationOptional)
+                    }
+                }
+            }
+            _ = context.describe(.anyOf(shapes), for: node)
+            return nil
+        }
+        return context.mapping(node, at: path) { map in
+            decodeCase(&map, describing: nil, service: service, bucket: bucket, time: fileTime, expectationOptional: expectationOptional)
+        }
     }
 
     /// Reads one case from `map`; in describing mode, records the keys a case whose operation is
-    /// `describedVerb` may have (see ``caseShape``) and returns `nil`.
-    static func decodeCase(
-        _ map: inout YAMLMapping, describing describedVerb: String?, service: SecurityService, bucket: String, time fileTime: Timestamp,
-        diagnostics: inout DiagnosticCollector, expectationOptional: Bool
+    /// `describedVerb` may have and returns `nil`.
+    private static func decodeCase(
+        _ map: inout MappingDecoder, describing describedVerb: String?, service: SecurityService, bucket: String, time fileTime: Timestamp,
+        expectationOptional: Bool
     ) -> SecurityTestCase? {
         let node = map.node
-        let name = map.string("name", shape: nameShape, required: !expectationOptional, diagnostics: &diagnostics) ?? ""
-        if name.isEmpty, !expectationOptional { diagnostics.error("tests.name", "a test case needs a 'name'", at: node.location) }
-        let context = "case '\(name)'"
+        let context = map.context
+        let nameNode = map.node("name", shape: nameShape, required: !expectationOptional, missing: "a test case needs a 'name'")
+        let name = nameNode.flatMap { context.decode($0, as: String.self, at: map.path.appending(key: "name")) } ?? ""
+        if let nameNode, name.isEmpty, !expectationOptional { context.error("tests.name", "a test case's 'name' is empty", at: nameNode.location) }
+        if !name.isEmpty { map.path = DecodingPath(subject: "case '\(name)'") }
         var auth: AuthContext?
-        if let authNode = map.value("auth", shape: authShape.orNull), !authNode.isNull {
-            if var authMap = YAMLMapping(authNode, context: "'auth' of \(context)", diagnostics: &diagnostics) {
-                auth = decodeAuth(&authMap, context: context, diagnostics: &diagnostics)
+        let authPath = map.path.appending(key: "auth")
+        let authShape = context.shape { placeholder in
+            _ = context.mapping(placeholder, at: authPath) { authMap in
+                authMap.summary("The signed-in user; omit it (or write null) for a signed-out request.")
+                return decodeAuth(&authMap)
             }
         }
+        if let authNode = map.node("auth", shape: authShape.orNull), !authNode.isNull {
+            auth = context.mapping(authNode, at: authPath) { decodeAuth(&$0) }
+        }
         var time = fileTime
-        if let node = map.value("time", shape: timeShape) {
-            if let t = timestamp(node, diagnostics: &diagnostics) { time = t } else {
-                diagnostics.error("tests.time", "'time' of \(context) must be an ISO-8601 date-time", at: node.location)
+        if let timeNode = map.node("time", shape: timeShape) {
+            if let t = timestamp(timeNode, in: context) { time = t } else {
+                context.error("tests.time", map.path.message("'time' must be an ISO-8601 date-time"), at: timeNode.location)
             }
         }
         var expectAllow = false
-        if let expect = map.string("expect", shape: .oneOf(["allow", "deny"]), required: !expectationOptional, diagnostics: &diagnostics) {
+        let expectPath = map.path.appending(key: "expect")
+        if let expectNode = map.node(
+            "expect", shape: .oneOf(["allow", "deny"]), required: !expectationOptional, missing: "needs 'expect: allow' or 'expect: deny'"),
+            let expect = context.decode(expectNode, as: String.self, at: expectPath) {
             switch expect {
             case "allow": expectAllow = true
             case "deny": expectAllow = false
-            default: diagnostics.error("tests.expect", "'expect' of \(context) must be allow or deny, not '\(expect)'", at: map.keyLocation("expect"))
+            default: context.error("tests.expect", expectPath.message("must be allow or deny, not '\(expect)'"), at: expectNode.location)
             }
-        } else if !expectationOptional {
-            diagnostics.error("tests.expect", "\(context) needs 'expect: allow' or 'expect: deny'", at: node.location)
         }
         var caseDocuments: [(path: RequestPath, data: OrderedDictionary<String, Value>?)] = []
-        if let docs = map.value("documents", shape: documentsShape) {
-            caseDocuments = documents(docs, service: service, bucket: bucket, diagnostics: &diagnostics).map { (path: $0.0, data: $0.1) }
+        if let docs = map.node("documents", shape: documentsShape) {
+            caseDocuments = documents(docs, service: service, bucket: bucket, in: context).map { (path: $0.0, data: $0.1) }
         }
-        let present = describedVerb.map { [$0] } ?? operationKeys.filter { map.keyLocation($0) != nil }
-        let pathNode = present.count == 1 ? map.value(present[0], shape: pathShape, required: true) : nil
-        if map.isDescribing, let verb = present.first {
+        let present = describedVerb.map { [$0] } ?? operationKeys.filter(map.contains)
+        let pathNode = present.count == 1 ? map.node(present[0], shape: pathShape, required: true) : nil
+        if context.isDescribing, let verb = present.first {
             // The keys this operation reads besides its path, recorded by the same reads.
-            _ = operation(verb, path: RequestPath("", service: service, bucket: bucket), at: node.location, in: &map, context: context, diagnostics: &diagnostics)
+            _ = operation(verb, path: RequestPath("", service: service, bucket: bucket), at: node.location, in: &map)
             return nil
         }
         // A null path (`get: ~`) is an empty one, not the word `~` or `null`.
         guard let verb = present.first, let pathNode, let pathText = pathNode.isNull ? "" : pathNode.scalar?.text else {
-            diagnostics.error(
-                "tests.operation", "\(context) needs exactly one operation: \(operationKeys.joined(separator: ", "))", at: node.location)
-            map.reportUnknownKeys(&diagnostics)
+            context.error(
+                "tests.operation", map.path.prefixed("needs exactly one operation: \(operationKeys.joined(separator: ", "))"), at: node.location)
+            // The operations written are reported here, not as unknown keys.
+            for verb in present { map.allow(verb) }
             return nil
         }
         if let problem = RequestPath.problem(with: pathText) {
-            diagnostics.error("tests.path", problem, at: pathNode.location)
+            context.error("tests.path", problem, at: pathNode.location)
             return nil
         }
         let path = RequestPath(pathText, service: service, bucket: bucket)
         let storageVerbs: Set = ["upload", "download"]
         let firestoreOnly: Set = ["list", "create", "update", "set", "get"]
         if service == .storage, firestoreOnly.contains(verb), verb != "get", verb != "list" {
-            diagnostics.error("tests.operation", "'\(verb)' is a Firestore operation; Storage cases use upload, download, delete", at: pathNode.location)
+            context.error("tests.operation", "'\(verb)' is a Firestore operation; Storage cases use upload, download, delete", at: pathNode.location)
         }
         if service == .firestore, storageVerbs.contains(verb) {
-            diagnostics.error("tests.operation", "'\(verb)' is a Storage operation; this policy is for cloud.firestore", at: pathNode.location)
+            context.error("tests.operation", "'\(verb)' is a Storage operation; this policy is for cloud.firestore", at: pathNode.location)
         }
         if service == .firestore {
             let wantsCollection = verb == "list"
             if wantsCollection ? !path.isFirestoreCollection : !path.isFirestoreDocument {
-                diagnostics.error(
+                context.error(
                     "tests.path",
                     wantsCollection ? "'list' needs a collection path (odd number of segments): '\(pathText)'"
                         : "'\(verb)' needs a document path (even number of segments): '\(pathText)'",
                     at: pathNode.location)
             }
         }
-        let operation = operation(verb, path: path, at: pathNode.location, in: &map, context: context, diagnostics: &diagnostics)
-        map.reportUnknownKeys(&diagnostics)
+        let operation = operation(verb, path: path, at: pathNode.location, in: &map)
         return SecurityTestCase(
             name: name, location: node.location, request: SecurityRequest(auth: auth, operation: operation, time: time),
             documents: caseDocuments, expectAllow: expectAllow)
     }
 
     /// Reads `auth`: a `uid` and the token's claims.
-    static func decodeAuth(_ authMap: inout YAMLMapping, context: String, diagnostics: inout DiagnosticCollector) -> AuthContext {
-        let uid = authMap.string("uid", required: true, diagnostics: &diagnostics)
-        if uid == nil { diagnostics.error("tests.auth", "'auth' of \(context) needs a 'uid' (omit 'auth' for a signed-out request)", at: authMap.node.location) }
+    static func decodeAuth(_ authMap: inout MappingDecoder) -> AuthContext? {
+        let context = authMap.context
+        let uid = authMap.node("uid", shape: .text, required: true, missing: "'auth' needs a 'uid' (omit 'auth' for a signed-out request)")
+            .flatMap { context.decode($0, as: String.self, at: authMap.path.appending(key: "uid")) }
         var token = OrderedDictionary<String, Value>()
-        if let tokenNode = authMap.value("token", shape: fields(.anything(note: "A claim of the signed-in user's ID token."), summary: "The ID token's claims.")) {
-            if case .map(let claims) = YAMLValues.value(tokenNode, diagnostics: &diagnostics) { token = claims } else {
-                diagnostics.error("yaml.type", "'token' of \(context) must be a mapping of claims", at: tokenNode.location)
+        if let tokenNode = authMap.node("token", shape: fields(.anything(note: "A claim of the signed-in user's ID token."), summary: "The ID token's claims.")) {
+            if case .map(let claims) = YAMLValues.value(tokenNode, in: context) { token = claims } else {
+                context.wrongType(tokenNode, expected: "a mapping of claims", at: authMap.path.appending(key: "token"))
             }
         }
-        authMap.reportUnknownKeys(&diagnostics)
         return AuthContext(uid: uid ?? "", token: token)
     }
 
     /// Reads what operation `verb` needs besides its path (`data`, `query`, `size`, …).
-    private static func operation(
-        _ verb: String, path: RequestPath, at pathLocation: SourceLocation, in map: inout YAMLMapping, context: String,
-        diagnostics: inout DiagnosticCollector
-    ) -> SecurityOperation {
+    private static func operation(_ verb: String, path: RequestPath, at pathLocation: SourceLocation, in map: inout MappingDecoder) -> SecurityOperation {
+        let context = map.context
         func writeData() -> OrderedDictionary<String, WriteValue> {
-            guard let dataNode = map.value("data", shape: writeDataShape, required: true) else {
-                diagnostics.error("tests.data", "'\(verb)' in \(context) needs 'data'", at: pathLocation)
-                return [:]
-            }
-            guard case .map(let fields) = YAMLValues.writeValue(dataNode, diagnostics: &diagnostics) else {
-                diagnostics.error("tests.data", "'data' of \(context) must be a mapping of fields", at: dataNode.location)
+            guard let dataNode = map.node("data", shape: writeDataShape, required: true, missing: "'\(verb)' needs 'data'") else { return [:] }
+            guard case .map(let fields) = YAMLValues.writeValue(dataNode, in: context) else {
+                context.wrongType(dataNode, expected: "a mapping of fields", at: map.path.appending(key: "data"))
                 return [:]
             }
             return fields
@@ -272,30 +264,33 @@ extension SecurityTestSuite {
         case "get": operation = .get(path)
         case "download": operation = .download(path)
         case "delete": operation = .delete(path)
-        case "list": operation = .list(path, decodeQuery(map.value("query", shape: queryShape), context: context, diagnostics: &diagnostics))
+        case "list":
+            let query = map.mapping("query", required: false) { query in
+                query.summary("The query a list request makes.")
+                return decodeQuery(&query)
+            }
+            operation = .list(path, query ?? ListQuery())
         case "create":
             let data = writeData()
-            rejectDeleteSentinel(data, verb: verb, at: pathLocation, diagnostics: &diagnostics)
+            rejectDeleteSentinel(data, verb: verb, at: pathLocation, in: context)
             operation = .create(path, WriteData(fields: data))
         case "set":
             let data = writeData()
-            rejectDeleteSentinel(data, verb: verb, at: pathLocation, diagnostics: &diagnostics)
+            rejectDeleteSentinel(data, verb: verb, at: pathLocation, in: context)
             operation = .set(path, WriteData(fields: data))
         case "update": operation = .update(path, WriteData(fields: writeData()))
         default:  // upload
             var size: Int64 = 0
-            if let sizeNode = map.value("size", shape: .integer(minimum: 0, maximum: nil), required: true) {
-                if case .int(let n) = YAMLValues.value(sizeNode, diagnostics: &diagnostics), n >= 0 { size = n } else {
-                    diagnostics.error("tests.upload", "'size' of \(context) must be a non-negative integer (bytes)", at: sizeNode.location)
+            if let sizeNode = map.node("size", shape: .integer(minimum: 0, maximum: nil), required: true, missing: "'upload' needs 'size' in bytes") {
+                if case .int(let n) = YAMLValues.value(sizeNode, in: context), n >= 0 { size = n } else {
+                    context.error("tests.upload", map.path.appending(key: "size").message("must be a non-negative integer (bytes)"), at: sizeNode.location)
                 }
-            } else {
-                diagnostics.error("tests.upload", "'upload' in \(context) needs 'size' in bytes", at: pathLocation)
             }
-            let contentType = map.string("contentType", diagnostics: &diagnostics)
+            let contentType = map.optional("contentType", as: String.self)
             var metadata = OrderedDictionary<String, Value>()
-            if let metaNode = map.value("metadata", shape: fields(.anything(note: "Custom metadata of the uploaded object."), summary: "Custom metadata.")) {
-                if case .map(let m) = YAMLValues.value(metaNode, diagnostics: &diagnostics) { metadata = m } else {
-                    diagnostics.error("yaml.type", "'metadata' of \(context) must be a mapping", at: metaNode.location)
+            if let metaNode = map.node("metadata", shape: fields(.anything(note: "Custom metadata of the uploaded object."), summary: "Custom metadata.")) {
+                if case .map(let m) = YAMLValues.value(metaNode, in: context) { metadata = m } else {
+                    context.wrongType(metaNode, expected: "a mapping", at: map.path.appending(key: "metadata"))
                 }
             }
             operation = .upload(path, StorageUpload(size: size, contentType: contentType, metadata: metadata))
@@ -304,7 +299,7 @@ extension SecurityTestSuite {
     }
 
     private static func rejectDeleteSentinel(
-        _ data: OrderedDictionary<String, WriteValue>, verb: String, at location: SourceLocation, diagnostics: inout DiagnosticCollector
+        _ data: OrderedDictionary<String, WriteValue>, verb: String, at location: SourceLocation, in context: DecodingContext
     ) {
         func contains(_ value: WriteValue) -> Bool {
             switch value {
@@ -315,76 +310,70 @@ extension SecurityTestSuite {
             }
         }
         if data.values.contains(where: contains) {
-            diagnostics.error("tests.data", "!delete removes a field in an update; it cannot appear in '\(verb)' data", at: location)
+            context.error("tests.data", "!delete removes a field in an update; it cannot appear in '\(verb)' data", at: location)
         }
-    }
-
-    private static func decodeQuery(_ node: LocatedNode?, context: String, diagnostics: inout DiagnosticCollector) -> ListQuery {
-        guard let node else { return ListQuery() }
-        guard var map = YAMLMapping(node, context: "'query' of \(context)", diagnostics: &diagnostics) else { return ListQuery() }
-        return decodeQuery(&map, diagnostics: &diagnostics)
     }
 
     /// Reads a `list` case's query from `map`.
-    static func decodeQuery(_ map: inout YAMLMapping, diagnostics: inout DiagnosticCollector) -> ListQuery {
+    static func decodeQuery(_ map: inout MappingDecoder) -> ListQuery {
+        let context = map.context
         var query = ListQuery()
         for key in ["limit", "offset"] {
-            guard let n = map.value(key, shape: .integer(minimum: 0, maximum: nil)) else { continue }
-            if case .int(let i) = YAMLValues.value(n, diagnostics: &diagnostics), i >= 0 {
+            guard let n = map.node(key, shape: .integer(minimum: 0, maximum: nil)) else { continue }
+            if case .int(let i) = YAMLValues.value(n, in: context), i >= 0 {
                 if key == "limit" { query.limit = i } else { query.offset = i }
             } else {
-                diagnostics.error("tests.query", "'\(key)' must be a non-negative integer", at: n.location)
+                context.error("tests.query", "'\(key)' must be a non-negative integer", at: n.location)
             }
         }
-        if let orderBy = map.value("orderBy", shape: .anyOf([.list(orderByShape), orderByShape])) {
+        if let orderBy = map.node("orderBy", shape: .anyOf([.list(orderByShape), orderByShape])) {
             let items = orderBy.sequence ?? [orderBy]
             for item in items {
                 let parts = item.scalar?.text.split(separator: " ").map(String.init) ?? []
                 guard !item.isNull, (1...2).contains(parts.count), parts.count == 1 || ["asc", "desc"].contains(parts[1].lowercased()) else {
-                    diagnostics.error("tests.query", "orderBy entries are 'field' or 'field desc'", at: item.location)
+                    context.error("tests.query", "orderBy entries are 'field' or 'field desc'", at: item.location)
                     continue
                 }
                 query.orderBy[parts[0]] = parts.count == 2 ? parts[1].lowercased() : "asc"
             }
         }
-        if let whereNode = map.value("where", shape: .list(whereClauseShape)) {
+        if let whereNode = map.node("where", shape: .list(whereClauseShape)) {
             for clause in whereNode.sequence ?? [] {
                 guard let parts = clause.sequence, parts.count == 3, !parts[0].isNull, let field = parts[0].scalar?.text, let opText = parts[1].scalar?.text else {
-                    diagnostics.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
+                    context.error("tests.query", "a where clause is [field, op, value]", at: clause.location)
                     continue
                 }
                 guard let op = QueryFilter.Operator(rawValue: opText) else {
-                    diagnostics.error(
+                    context.error(
                         "tests.query", "unknown query operator '\(opText)'; expected \(QueryFilter.Operator.allCases.map(\.rawValue).joined(separator: ", "))",
                         at: parts[1].location)
                     continue
                 }
-                let value = YAMLValues.value(parts[2], diagnostics: &diagnostics)
+                let value = YAMLValues.value(parts[2], in: context)
                 if QueryFilter.Operator.takingLists.contains(op), value.listValue == nil {
-                    diagnostics.error("tests.query", "'\(opText)' needs a list value", at: parts[2].location)
+                    context.error("tests.query", "'\(opText)' needs a list value", at: parts[2].location)
                     continue
                 }
                 query.filters.append(QueryFilter(field: field, op: op, value: value))
             }
-            if whereNode.sequence == nil { diagnostics.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
+            if whereNode.sequence == nil { context.error("tests.query", "'where' must be a list of [field, op, value]", at: whereNode.location) }
         }
         for kind in QueryCursor.Kind.allCases {
-            guard let node = map.value(kind.rawValue, shape: cursorShape) else { continue }
+            guard let node = map.node(kind.rawValue, shape: cursorShape) else { continue }
             guard let items = node.sequence, !items.isEmpty else {
-                diagnostics.error("tests.query", "'\(kind.rawValue)' is a list of values, one per orderBy field", at: node.location)
+                context.error("tests.query", "'\(kind.rawValue)' is a list of values, one per orderBy field", at: node.location)
                 continue
             }
             if query.cursors.contains(where: { $0.kind.starts == kind.starts }) {
-                diagnostics.error("tests.query", "a query has at most one \(kind.starts ? "start (startAt or startAfter)" : "end (endAt or endBefore)") cursor", at: node.location)
+                context.error("tests.query", "a query has at most one \(kind.starts ? "start (startAt or startAfter)" : "end (endAt or endBefore)") cursor", at: node.location)
                 continue
             }
             if items.count > query.orderBy.count {
-                diagnostics.error("tests.query", "'\(kind.rawValue)' has \(items.count) values but the query orders by \(query.orderBy.count) fields", at: node.location)
+                context.error("tests.query", "'\(kind.rawValue)' has \(items.count) values but the query orders by \(query.orderBy.count) fields", at: node.location)
                 continue
             }
-            query.cursors.append(QueryCursor(kind: kind, values: items.map { YAMLValues.value($0, diagnostics: &diagnostics) }))
+            query.cursors.append(QueryCursor(kind: kind, values: items.map { YAMLValues.value($0, in: context) }))
         }
-        map.reportUnknownKeys(&diagnostics)
         return query
     }
 }
@@ -441,25 +430,25 @@ extension SecurityTestSuite {
                 return moved
             }
         }
-        var diagnostics = DiagnosticCollector()
+        let context = DecodingContext()
         let node: LocatedNode
         do { node = try SecurityYAML.read(text, file: "<command line>") } catch { throw DiagnosticsError(relocated(error.diagnostics)) }
-        guard let testCase = decodeCase(node, service: service, bucket: "default-bucket", time: defaultTime, diagnostics: &diagnostics),
-              !diagnostics.hasErrors
-        else { throw DiagnosticsError(relocated(diagnostics.diagnostics)) }
+        guard let testCase = decodeCase(node, at: DecodingPath(subject: "the request"), service: service, bucket: "default-bucket", time: defaultTime, in: context),
+              !context.hasErrors
+        else { throw DiagnosticsError(relocated(context.diagnostics)) }
         return testCase.request
     }
 
     /// Reads a documents file (YAML or JSON mapping path → fields) into a store.
     package static func documents(file: String, service: SecurityService) throws(DiagnosticsError) -> DocumentStore {
         let text = try InputFile.read(path: file)
-        var diagnostics = DiagnosticCollector()
+        let context = DecodingContext()
         let node = try SecurityYAML.read(text, file: file)
         var store = DocumentStore()
-        for (path, data) in documents(node, service: service, bucket: "default-bucket", diagnostics: &diagnostics) where data != nil {
+        for (path, data) in documents(node, service: service, bucket: "default-bucket", in: context) where data != nil {
             store[path] = data
         }
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.diagnostics) }
+        if context.hasErrors { throw DiagnosticsError(context.diagnostics) }
         return store
     }
 }

@@ -45,11 +45,11 @@ package enum SimulatorBody {
                 request.append(pair)
             }
         }
-        var diagnostics = DiagnosticCollector()
+        let context = DecodingContext()
         let decoded = SecurityTestSuite.decodeCase(
-            LocatedNode(.mapping(request), at: root.location), service: service, bucket: "default-bucket", time: SecurityTestSuite.defaultTime,
-            diagnostics: &diagnostics, expectationOptional: true)
-        guard let decoded, !diagnostics.hasErrors else { throw DiagnosticsError(diagnostics.diagnostics) }
+            LocatedNode(.mapping(request), at: root.location), at: DecodingPath(subject: "the request"), service: service, bucket: "default-bucket",
+            time: SecurityTestSuite.defaultTime, in: context, expectationOptional: true)
+        guard let decoded, !context.hasErrors else { throw DiagnosticsError(context.diagnostics) }
         var store = base
         for (documentPath, data) in decoded.documents { store[documentPath] = data }
         return AuthorizeBody(items: [AuthorizeBody.Item(request: decoded.request, documents: store)], isBatch: false)
