@@ -7,18 +7,49 @@ struct TrainingRulesResolver {
     let ruleSet: RuleSet
     let context: DecodingContext
 
+    /// The files the training planner reads: one of each rule kind and every exercise catalog.
+    struct Files {
+        var splits: TrainingSplitsFile
+        var templates: PlanTemplatesFile
+        var volume: TrainingVolumeFile
+        var goals: TrainingGoalsFile
+        var session: TrainingSessionLimitsFile
+        var selection: TrainingSelectionFile
+        var compact: TrainingCompactFile
+        var recovery: TrainingRecoveryFile
+        var catalogs: [ExerciseCatalogFile]
+    }
+
+    /// Takes every file the planner reads before looking at any, so that every missing (or
+    /// doubled) kind is noted at once; what it takes is also the list of kinds the planner
+    /// registers (``TrainingRules/fileKinds``).
+    static func take(_ required: inout RequiredRuleFiles) -> Files? {
+        let splits = required.takeOnly(TrainingSplitsFile.self)
+        let templates = required.takeOnly(PlanTemplatesFile.self)
+        let volume = required.takeOnly(TrainingVolumeFile.self)
+        let goals = required.takeOnly(TrainingGoalsFile.self)
+        let session = required.takeOnly(TrainingSessionLimitsFile.self)
+        let selection = required.takeOnly(TrainingSelectionFile.self)
+        let compact = required.takeOnly(TrainingCompactFile.self)
+        let recovery = required.takeOnly(TrainingRecoveryFile.self)
+        let catalogs = required.takeAll(ExerciseCatalogFile.self, hint: "catalogs/exercise-catalog.yaml")
+        guard let splits, let templates, let volume, let goals, let session, let selection, let compact, let recovery, !catalogs.isEmpty
+        else { return nil }
+        return Files(
+            splits: splits, templates: templates, volume: volume, goals: goals, session: session, selection: selection, compact: compact,
+            recovery: recovery, catalogs: catalogs)
+    }
+
     /// The resolved rules and catalog, or `nil` with every problem reported to `context`.
     func resolve() -> (TrainingRules, ExerciseCatalog)? {
-        guard let splits = single(TrainingSplitsFile.self), let templates = single(PlanTemplatesFile.self),
-              let volume = single(TrainingVolumeFile.self), let goals = single(TrainingGoalsFile.self),
-              let session = single(TrainingSessionLimitsFile.self), let selection = single(TrainingSelectionFile.self),
-              let compact = single(TrainingCompactFile.self), let recovery = single(TrainingRecoveryFile.self)
-        else { return nil }
-        let catalogFiles = ruleSet.all(ExerciseCatalogFile.self)
-        guard !catalogFiles.isEmpty else {
-            context.report(ruleSet.missingKind(ExerciseCatalogFile.kind, hint: "catalogs/exercise-catalog.yaml"))
+        var required = RequiredRuleFiles(ruleSet)
+        guard let files = Self.take(&required) else {
+            context.report(contentsOf: required.error(neededBy: "the training planner").diagnostics)
             return nil
         }
+        let (splits, templates, volume, goals) = (files.splits, files.templates, files.volume, files.goals)
+        let (session, selection, compact, recovery) = (files.session, files.selection, files.compact, files.recovery)
+        let catalogFiles = files.catalogs
         let catalog = ExerciseCatalog(catalogFiles.flatMap(\.exercises))
         let locations = catalogFiles.reduce(into: [String: SourceLocation]()) { $0.merge($1.locations) { first, _ in first } }
         let errorsBefore = context.diagnostics.filter { $0.severity == .error }.count
@@ -236,19 +267,6 @@ struct TrainingRulesResolver {
         return (rules, catalog)
     }
 
-    private func single<K: RuleFileKind>(_ kind: K.Type) -> K? {
-        let files = ruleSet.files(of: kind)
-        if files.count > 1 {
-            context.error("rules.duplicate-kind", "more than one rule file of kind '\(K.kind)': \(files.map(\.path).joined(separator: ", "))", at: nil)
-            return nil
-        }
-        guard let file = files.first else {
-            context.report(ruleSet.missingKind(K.kind))
-            return nil
-        }
-        return file.content
-    }
-
     /// The exercise-choice rules name tracked muscles, equipment tags and a goal: a misspelt one
     /// would silently match nothing. Each is an error at the word, with a suggestion.
     private func checkExerciseChoice(_ choice: ExerciseChoiceRules, tracked: Set<String>, tags: Set<String>, patterns: Set<String>) {
@@ -308,14 +326,16 @@ struct TrainingRulesResolver {
 }
 
 extension TrainingRules {
-    /// The rule-file kinds the training planner reads; register them with the rule-set loader.
-    static let fileKinds: [any RuleFileKind.Type] = [ExerciseCatalogFile.self, PlanTemplatesFile.self] + ruleKinds
+    /// The rule-file kinds the training planner reads, the ones the resolver takes; register them
+    /// with the rule-set loader.
+    static let fileKinds: [any RuleFileKind.Type] = RequiredRuleFiles.kinds { required in
+        _ = TrainingRulesResolver.take(&required)
+    }
 
-    /// The kinds of `rules/training-*.yaml` (the catalogs excluded).
-    static let ruleKinds: [any RuleFileKind.Type] = [
-        TrainingSplitsFile.self, TrainingVolumeFile.self, TrainingGoalsFile.self, TrainingSessionLimitsFile.self,
-        TrainingSelectionFile.self, TrainingCompactFile.self, TrainingRecoveryFile.self,
-    ]
+    /// The kinds of `rules/training-*.yaml`: the planner's kinds but its two catalogs.
+    static let ruleKinds: [any RuleFileKind.Type] = fileKinds.filter { kind in
+        kind != ExerciseCatalogFile.self && kind != PlanTemplatesFile.self
+    }
 }
 
 extension TrainingPlanner {

@@ -16,6 +16,11 @@ package struct RequiredRuleFiles {
     private let ruleSet: RuleSet
     /// Kinds asked for that the rule set does not hold, in the order asked.
     private(set) var missingKinds: [String] = []
+    /// Kinds asked for once (``takeOnly(_:)``) that the rule set holds several files of, with
+    /// their paths.
+    private var duplicatedKinds: [(kind: String, paths: [String])] = []
+    /// Where a missing kind's file usually is, by kind, for its message.
+    private var hints: [String: String] = [:]
     /// Every kind asked for, in the order asked.
     private var taken: [any RuleFileKind.Type] = []
 
@@ -31,10 +36,46 @@ package struct RequiredRuleFiles {
         return nil
     }
 
-    /// One `rules.missing-kind` error per missing kind, naming who needs it.
-    package func error(neededBy consumer: String) -> DiagnosticsError {
-        DiagnosticsError(missingKinds.map { ruleSet.missingKind($0, neededBy: consumer) })
+    /// The one file of kind `K`, or `nil`: when there is none (`K` noted as missing) or more
+    /// than one (`K` noted as duplicated), for a consumer that cannot choose between files.
+    package mutating func takeOnly<K: RuleFileKind>(_ kind: K.Type) -> K? {
+        taken.append(kind)
+        let files = ruleSet.files(of: kind)
+        if files.count > 1 {
+            duplicatedKinds.append((K.kind, files.map(\.path)))
+            return nil
+        }
+        guard let file = files.first else {
+            missingKinds.append(K.kind)
+            return nil
+        }
+        return file.content
     }
+
+    /// Every file of kind `K`, in path order; empty (and `K` noted as missing, with `hint` naming
+    /// where such a file usually is) when there is none.
+    package mutating func takeAll<K: RuleFileKind>(_ kind: K.Type, hint: String? = nil) -> [K] {
+        taken.append(kind)
+        let files = ruleSet.all(kind)
+        if files.isEmpty {
+            missingKinds.append(K.kind)
+            if let hint { hints[K.kind] = hint }
+        }
+        return files
+    }
+
+    /// One `rules.missing-kind` error per missing kind and one `rules.duplicate-kind` error per
+    /// kind with more than one file, naming who needs them.
+    package func error(neededBy consumer: String) -> DiagnosticsError {
+        DiagnosticsError(
+            missingKinds.map { ruleSet.missingKind($0, neededBy: consumer, hint: hints[$0]) }
+                + duplicatedKinds.map { kind, paths in
+                    .error("rules.duplicate-kind", "more than one rule file of kind '\(kind)' (needed by \(consumer)): \(paths.joined(separator: ", "))", at: nil)
+                })
+    }
+
+    /// Whether every kind taken so far was there (once, where only one may be).
+    package var isComplete: Bool { missingKinds.isEmpty && duplicatedKinds.isEmpty }
 
     /// The kinds `consumer` takes, in the order it takes them: it is run against an empty rule set,
     /// so it must take every kind it needs before it stops at the first missing one (as reporting

@@ -16,6 +16,34 @@ import Foundation
         TrainingFixtures.load(files).diagnostics.filter { $0.severity == .error }
     }
 
+    /// Every training file that is missing or doubled is named at once (the resolver used to stop
+    /// at the first missing kind it looked for).
+    @Test func everyMissingOrDoubledTrainingFileIsNamedAtOnce() {
+        let kept = TrainingFixtures.files.filter { !["rules/training-volume.yaml", "rules/training-recovery.yaml", "catalogs/exercise-catalog.yaml"].contains($0.path) }
+        let doubled = kept + TrainingFixtures.files.filter { $0.path == "rules/training-goals.yaml" }.map { ("rules/training-goals-copy.yaml", $0.text) }
+        let result = TrainingFixtures.load(doubled)
+        #expect(throws: DiagnosticsError.self) { try TrainingPlanner(ruleSet: result.ruleSet) }
+        do {
+            _ = try TrainingPlanner(ruleSet: result.ruleSet)
+        } catch {
+            #expect(error.diagnostics.map(\.message).sorted() == [
+                "more than one rule file of kind 'training_goals' (needed by the training planner): rules/training-goals-copy.yaml, rules/training-goals.yaml",
+                "no rule file of kind 'exercise_catalog' (catalogs/exercise-catalog.yaml) was loaded (needed by the training planner)",
+                "no rule file of kind 'training_recovery' was loaded (needed by the training planner)",
+                "no rule file of kind 'training_volume' was loaded (needed by the training planner)",
+            ])
+        }
+    }
+
+    /// The kinds the planner registers are the ones its resolver takes: a kind the resolver
+    /// reads is registered with no list to edit.
+    @Test func thePlannersKindsAreTheOnesItsResolverTakes() {
+        let kinds = Set(TrainingRules.fileKinds.map { $0.kind })
+        let files = Set(TrainingFixtures.files.compactMap { YAMLReader.read($0.text, file: $0.path).document?["kind"]?.scalar?.text })
+        #expect(kinds == files)
+        #expect(Set(TrainingRules.ruleKinds.map { $0.kind }) == kinds.subtracting(["exercise_catalog", "plan_templates"]))
+    }
+
     @Test func aDaysValueNoRowCoversIsAGap() {
         let files = TrainingFixtures.files(editing: "rules/training-splits.yaml", replacing: "    - when: days == 4\n      split: upper_lower_4\n", with: "")
         let found = errors(files)
