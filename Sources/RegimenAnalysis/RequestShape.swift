@@ -11,11 +11,6 @@ package struct RequestShape: Sendable, Hashable, CustomStringConvertible {
     package var method: AnalysedMethod
     var segments: [Segment]
 
-    package init(method: AnalysedMethod, segments: [Segment]) {
-        self.method = method
-        self.segments = segments
-    }
-
     /// `get /users/{uid}`
     package var description: String { "\(method.rawValue) \(pattern)" }
 

@@ -9,7 +9,7 @@ package struct SMTSolver: Sendable {
     /// The wall-clock limit of one query; past it the process is ended and the answer is unknown.
     var timeoutSeconds: Double
 
-    package init(executable: String, timeoutSeconds: Double = 10) {
+    init(executable: String, timeoutSeconds: Double = 10) {
         self.executable = executable
         self.timeoutSeconds = timeoutSeconds
     }

@@ -39,7 +39,7 @@ package final class WorkExecutor: Sendable {
     private let pool: NIOThreadPool
     private let counts = Mutex(Counts())
 
-    package init(_ limits: Limits) {
+    init(_ limits: Limits) {
         self.limits = limits
         pool = NIOThreadPool(numberOfThreads: limits.concurrency)
         pool.start()

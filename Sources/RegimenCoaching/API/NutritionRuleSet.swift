@@ -82,7 +82,7 @@ package struct RuleEvaluationError: DiagnosticError {
     package var message: String
     package var location: SourceLocation?
 
-    package init(_ message: String, at location: SourceLocation?) {
+    init(_ message: String, at location: SourceLocation?) {
         self.message = message
         self.location = location
     }

@@ -48,12 +48,6 @@ package struct PlanGenerationError: DiagnosticError {
     package var location: SourceLocation?
     package var kind: ErrorKind
 
-    package init(message: String, location: SourceLocation?, kind: ErrorKind) {
-        self.message = message
-        self.location = location
-        self.kind = kind
-    }
-
     package var diagnostics: [Diagnostic] { [.error("plan.failed", message, at: location)] }
 }
 

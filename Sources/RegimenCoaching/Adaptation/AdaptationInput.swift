@@ -111,7 +111,7 @@ public struct AdaptationInput: Sendable, Hashable {
     /// plan reveals (an unknown region, a day the plan lacks) points at the line.
     var fieldLocations = FieldLocations()
 
-    package init(
+    init(
         checkIns: [CheckIn] = [], sessions: [LoggedSession] = [], adherencePct: Double? = nil,
         weightTrend: WeightTrend? = nil, week: Int? = nil, nextDay: Int? = nil, laggingMuscles: [String] = [],
         goal: String? = nil, startDate: String? = nil

@@ -59,7 +59,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
         package var context: [Area]
         var why: String
 
-        package init(
+        init(
             field: String, also: [String] = [], handledBy: String? = nil, workoutImpact: String, workout: [Area],
             nutritionImpact: String, nutrition: [Area], context: [Area], why: String
         ) {
@@ -88,7 +88,7 @@ public struct AutoAdjustMatrix: Sendable, Hashable {
 
     package var rows: [Row]
 
-    package init(rows: [Row]) { self.rows = rows }
+    init(rows: [Row]) { self.rows = rows }
 
     /// The row covering `field`.
     package func row(for field: String) -> Row? { rows.first { $0.fields.contains(field) } }

@@ -43,7 +43,7 @@ package struct Exercise: Sendable, Hashable, Identifiable {
     /// The free-exercise-db entry the facts come from, when there is one.
     package var source: String?
 
-    package init(
+    init(
         id: String, name: String, muscles: [String], secondaryMuscles: [String] = [], equipment: [String],
         movement: Movement, pattern: String, kind: Kind = .strength, level: Level = .beginner,
         contraindicated: Set<Profile.Injury> = [], setSeconds: Int, supersetSafe: Bool, hold: String? = nil,

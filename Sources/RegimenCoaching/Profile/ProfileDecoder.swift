@@ -66,7 +66,7 @@ package struct ProfileRules: Sendable {
 package struct ProfileDecoder: Sendable {
     package let rules: ProfileRules
 
-    package init(rules: ProfileRules) { self.rules = rules }
+    init(rules: ProfileRules) { self.rules = rules }
 
     /// Decodes profile text (YAML or JSON); `file` names it in locations.
     /// - Throws: ``ProfileError`` with every problem.

@@ -11,12 +11,6 @@ package struct RuleReference: Sendable, Hashable, CustomStringConvertible {
     /// What the rule decided, in a few words (`when experience == 'novice' → sets 8-12`).
     package var summary: String
 
-    package init(rule: String, location: SourceLocation?, summary: String) {
-        self.rule = rule
-        self.location = location
-        self.summary = summary
-    }
-
     package var description: String {
         if let location { return "\(location) \(rule): \(summary)" }
         return "\(rule): \(summary)"

@@ -8,10 +8,4 @@ package struct BenchmarkCase {
     /// Runs the operation `count` times.
     package var run: (_ count: Int) -> Int
 
-    /// A benchmark named `name`, held to `targetNanoseconds` per operation when given.
-    package init(name: String, targetNanoseconds: Double?, run: @escaping (_ count: Int) -> Int) {
-        self.name = name
-        self.targetNanoseconds = targetNanoseconds
-        self.run = run
-    }
 }

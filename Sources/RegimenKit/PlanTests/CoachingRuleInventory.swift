@@ -33,7 +33,7 @@ package struct CoachingRuleInventory: Sendable {
     /// Reads every rule file under `sources.rules` and lists the entries of the sections its kind
     /// declares (``RuleFileKind/ruleSections``); files that do not parse, and kinds not in `kinds`,
     /// are left out (loading the engine has already reported them).
-    package init(sources: RuleSources, kinds: [any RuleFileKind.Type] = RegimenRuleKinds.all) {
+    init(sources: RuleSources, kinds: [any RuleFileKind.Type] = RegimenRuleKinds.all) {
         var sections: [String: [RuleSection]] = [:]
         for kind in kinds where sections[kind.kind] == nil { sections[kind.kind] = kind.ruleSections }
         var rules: [CoachingRule] = []

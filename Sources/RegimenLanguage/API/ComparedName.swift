@@ -13,12 +13,6 @@ package struct ComparedName: Sendable, Hashable {
     /// Where the variable is written in the comparing expression.
     package var location: SourceLocation?
 
-    package init(name: String, type: ExpressionType, subject: String, location: SourceLocation?) {
-        self.name = name
-        self.type = type
-        self.subject = subject
-        self.location = location
-    }
 }
 
 /// A string literal an expression's value consists of: the expression itself (`'caffeine'`) or

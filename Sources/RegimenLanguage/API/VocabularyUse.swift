@@ -9,10 +9,4 @@ package struct VocabularyUse: Sendable, Hashable {
     /// The literal's opening quote.
     package var location: SourceLocation?
 
-    package init(vocabulary: String, value: String, subject: String, location: SourceLocation?) {
-        self.vocabulary = vocabulary
-        self.value = value
-        self.subject = subject
-        self.location = location
-    }
 }

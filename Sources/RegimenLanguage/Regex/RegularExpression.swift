@@ -6,7 +6,7 @@ package struct RegularExpression: Sendable {
     let program: RegexProgram
 
     /// Compiles `pattern`, or throws why it is not in RE2's grammar.
-    package init(_ pattern: String) throws(RegexSyntaxError) {
+    init(_ pattern: String) throws(RegexSyntaxError) {
         var parser = RegexParser(pattern)
         let node = try parser.parse()
         program = try RegexCompiler.compile(node, captureCount: parser.captureCount, captureNames: parser.captureNames)

@@ -7,7 +7,7 @@ package struct Lexer: Sendable {
     package let scalars: [Unicode.Scalar]
     private(set) var position: Int
 
-    package init(_ text: String, startingAt offset: Int = 0) {
+    init(_ text: String, startingAt offset: Int = 0) {
         scalars = Array(text.unicodeScalars)
         position = offset
     }

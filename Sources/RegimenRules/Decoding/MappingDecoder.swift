@@ -35,7 +35,7 @@ package struct MappingDecoder {
 
     /// A decoder over `node`, or `nil` (with an error reported) if it is not a mapping or has a
     /// key that is not a plain scalar.
-    package init?(_ node: LocatedNode, path: DecodingPath, context: DecodingContext) {
+    init?(_ node: LocatedNode, path: DecodingPath, context: DecodingContext) {
         guard let pairs = node.mapping else {
             context.error("rules.wrong-type", path.message("must be a mapping, not \(node.kindDescription)"), at: node.location)
             return nil

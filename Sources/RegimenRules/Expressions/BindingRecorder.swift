@@ -20,7 +20,7 @@ package final class BindingRecorder: Sendable {
 
     private let recorded = Mutex<[Evaluation]>([])
 
-    package init() {}
+    init() {}
 
     /// Notes that the expression written at `location` is evaluated with `bindings`.
     package func record(at location: SourceLocation?, _ bindings: [String: Value]) {

@@ -13,7 +13,7 @@ package final class ExpressionRecorder: Sendable {
 
     private let recorded = Mutex<[ExpressionSource]>([])
 
-    package init() {}
+    init() {}
 
     /// Notes an expression that compiled.
     package func record(_ source: ExpressionSource) {

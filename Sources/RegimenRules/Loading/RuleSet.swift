@@ -35,7 +35,7 @@ package struct RuleSet: Sendable {
     /// by kind: the path of the first such file.
     let failedFiles: [String: String]
 
-    package init(
+    init(
         files: [RuleFile], functions: ExpressionFunctions = ExpressionFunctions(), expressionEnvironment: ExpressionEnvironment = .empty,
         failedFiles: [String: String] = [:]
     ) {

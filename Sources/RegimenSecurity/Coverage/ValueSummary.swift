@@ -26,7 +26,7 @@ package struct ValueSummary: Sendable {
     /// The first distinct error messages.
     package private(set) var errors: [String] = []
 
-    package init() {}
+    init() {}
 
     /// How many distinct values were seen beyond ``values`` (a lower bound when ``othersOverflowed``).
     package var moreValues: Int { others.count }

@@ -31,7 +31,7 @@ package enum PathPatternSegment: Sendable, Hashable {
 package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     package var segments: [PathPatternSegment]
 
-    package init(segments: [PathPatternSegment]) { self.segments = segments }
+    init(segments: [PathPatternSegment]) { self.segments = segments }
 
     /// `/users/{userId}`
     package var description: String { "/" + segments.map(\.text).joined(separator: "/") }

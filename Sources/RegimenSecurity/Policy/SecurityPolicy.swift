@@ -22,7 +22,7 @@ package struct SecurityPolicy: Sendable, Hashable {
     /// Where the policy came from: file path and full text (for coverage reports).
     package var origin: PolicyOrigin
 
-    package init(
+    init(
         rulesVersion: String?, service: SecurityService, functions: [FunctionDeclaration] = [],
         matches: [MatchBlock], origin: PolicyOrigin
     ) {
@@ -82,7 +82,7 @@ package struct MatchBlock: Sendable, Hashable {
     package var children: [MatchBlock]
     package var location: SourceLocation
 
-    package init(
+    init(
         pattern: PathPattern, functions: [FunctionDeclaration] = [], allows: [AllowStatement] = [],
         children: [MatchBlock] = [], location: SourceLocation
     ) {
@@ -102,12 +102,6 @@ package struct AllowStatement: Sendable, Hashable {
     package var condition: PolicyExpression?
     /// Where the `allow` keyword is; identifies the statement in explanations and coverage.
     package var location: SourceLocation
-
-    package init(methods: [MethodName], condition: PolicyExpression?, location: SourceLocation) {
-        self.methods = methods
-        self.condition = condition
-        self.location = location
-    }
 
     /// The request methods this statement applies to.
     package var requestMethods: Set<RequestMethod> {
@@ -150,7 +144,7 @@ package struct LetBinding: Sendable, Hashable {
 package struct PolicyExpression: Sendable, Hashable {
     package var source: SourceText
 
-    package init(_ source: SourceText) { self.source = source }
+    init(_ source: SourceText) { self.source = source }
 
     package var text: String { source.text }
 

@@ -42,7 +42,7 @@ package struct IDTokenSettings: Sendable {
     /// How long one fetch of ``keySetURL`` may take before it counts as a failure.
     var fetchTimeout: Duration
 
-    package init(
+    init(
         keySetFile: URL, issuer: String, audience: String, clockSkew: Duration = .seconds(60), refreshInterval: Duration = .seconds(30),
         retryAfterFailure: Duration = .seconds(5), fetchTimeout: Duration = .seconds(5)
     ) {

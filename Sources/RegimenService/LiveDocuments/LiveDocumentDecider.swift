@@ -36,11 +36,6 @@ struct LiveDocumentDecider: Sendable {
     let reader: any DocumentReading
     let cache: LiveDocumentCache
 
-    package init(reader: any DocumentReading, cache: LiveDocumentCache) {
-        self.reader = reader
-        self.cache = cache
-    }
-
     /// One decision per request of `body`, in order.
     /// - Throws: only what `run` throws (the work executor's busy or over-budget answers).
     package func decide(

@@ -14,11 +14,6 @@ package struct TracingSettings: Sendable {
     /// `nil` for a tracer that needs no such service.
     var exporter: (any Service)?
 
-    package init(tracer: any Tracer, exporter: (any Service)?) {
-        self.tracer = tracer
-        self.exporter = exporter
-    }
-
     /// How spans are encoded on the wire: protobuf is what collectors expect by default; JSON
     /// is the same messages as text.
     package enum Encoding: Sendable {

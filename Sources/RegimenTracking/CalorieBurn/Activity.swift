@@ -27,7 +27,7 @@ package struct Activity: Sendable, Hashable {
     /// The level of the activity's usual form.
     package var usualLevel: String
 
-    package init(id: String, name: String, category: ActivityCategory, rows: [CompendiumRow], usualLevel: String) {
+    init(id: String, name: String, category: ActivityCategory, rows: [CompendiumRow], usualLevel: String) {
         self.id = id
         self.name = name
         self.category = category

@@ -20,7 +20,7 @@ package struct TrackingRules: Sendable {
 
     /// Picks this module's files out of a loaded rule set.
     /// - Throws: ``DiagnosticsError`` naming each kind the rule set lacks.
-    package init(ruleSet: RuleSet) throws(DiagnosticsError) {
+    init(ruleSet: RuleSet) throws(DiagnosticsError) {
         var required = RequiredRuleFiles(ruleSet)
         try self.init(&required)
     }

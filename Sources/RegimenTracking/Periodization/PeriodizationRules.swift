@@ -42,11 +42,6 @@ package struct PeriodizationRules: Sendable {
         package var compound: Prescription
         package var isolation: Prescription
 
-        package init(below: Double, compound: Prescription, isolation: Prescription) {
-            self.below = below
-            self.compound = compound
-            self.isolation = isolation
-        }
     }
 
     /// The effort level of a single workout (recovery, standard, push it): its intensity and RPE
@@ -57,12 +52,6 @@ package struct PeriodizationRules: Sendable {
         package var rpe: ClosedRange<Double>
         package var use: String
 
-        package init(id: String, intensity: ClosedRange<Double>, rpe: ClosedRange<Double>, use: String) {
-            self.id = id
-            self.intensity = intensity
-            self.rpe = rpe
-            self.use = use
-        }
     }
 
     var durations: [DurationRow]
@@ -81,7 +70,7 @@ package struct PeriodizationRules: Sendable {
     var effortIntensity: Formula
     package var selection: SelectionRanking
 
-    package init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
+    init(durations: [DurationRow], focus: [String: Focus], goals: [String: [String: String]], goalAliases: [String: String],
                 weeklyIntensity: Formula, deloadIntensity: Formula,
                 protocols: [ProtocolRow], effortLevels: [EffortLevel], effortIntensity: Formula, selection: SelectionRanking) {
         self.durations = durations

@@ -15,14 +15,6 @@ package struct CompletionLog: Sendable, Hashable {
     /// The day the progress is computed on; `nil` means as of the last completed day.
     var today: Int?
 
-    package init(workoutId: String, studentId: String, durationWeeks: Int?, startDate: Timestamp?, completedDays: [Int], today: Int?) {
-        self.workoutId = workoutId
-        self.studentId = studentId
-        self.durationWeeks = durationWeeks
-        self.startDate = startDate
-        self.completedDays = completedDays
-        self.today = today
-    }
 }
 
 /// The progress figures the trainer dashboard shows (docs/requirements.md#student-progress).

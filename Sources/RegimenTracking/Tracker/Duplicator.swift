@@ -68,7 +68,7 @@ package struct DuplicationError: DiagnosticError, Hashable {
     /// The input the problem is about (`user`, or the level whose id was not found), if one.
     package var field: String?
 
-    package init(_ code: Code, _ message: String, field: String? = nil) {
+    init(_ code: Code, _ message: String, field: String? = nil) {
         self.code = code
         self.message = message
         self.field = field

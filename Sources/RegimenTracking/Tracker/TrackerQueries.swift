@@ -16,10 +16,6 @@ package struct TrackerQuery: Sendable, Hashable {
         package var field: String
         package var descending: Bool
 
-        package init(field: String, descending: Bool) {
-            self.field = field
-            self.descending = descending
-        }
     }
 
     package var name: String
@@ -28,14 +24,6 @@ package struct TrackerQuery: Sendable, Hashable {
     package var filters: [Filter]
     package var orderBy: [Order]
     package var limit: Int?
-
-    package init(name: String, collection: String, filters: [Filter], orderBy: [Order], limit: Int?) {
-        self.name = name
-        self.collection = collection
-        self.filters = filters
-        self.orderBy = orderBy
-        self.limit = limit
-    }
 
     /// The collection id an index names: the last segment of the path.
     package var collectionGroup: String { collection.split(separator: "/").last.map(String.init) ?? collection }
@@ -90,21 +78,11 @@ package struct CompositeIndex: Sendable, Hashable {
         var fieldPath: String
         package var descending: Bool
 
-        package init(fieldPath: String, descending: Bool) {
-            self.fieldPath = fieldPath
-            self.descending = descending
-        }
     }
 
     package var collectionGroup: String
     var queryScope: String
     package var fields: [Field]
-
-    package init(collectionGroup: String, queryScope: String, fields: [Field]) {
-        self.collectionGroup = collectionGroup
-        self.queryScope = queryScope
-        self.fields = fields
-    }
 
     /// The composite indexes of a `firestore.indexes.json` value, or every problem found.
     package static func read(_ value: Value) -> Result<[CompositeIndex], QueryCheckError> {
