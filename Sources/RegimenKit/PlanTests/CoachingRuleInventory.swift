@@ -1,7 +1,7 @@
 import Foundation
 import RegimenLanguage
 import RegimenCoaching
-package import RegimenRules
+import RegimenRules
 
 /// One coaching rule a coach can point at: a row of a decision table, a named entry of a rule
 /// file (an injury cut, a diet exclusion, a supplement caution, an auto-adjust row) or an

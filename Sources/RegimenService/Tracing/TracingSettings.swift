@@ -1,7 +1,7 @@
 import Foundation
 package import Logging
 import OTel
-package import ServiceLifecycle
+import ServiceLifecycle
 package import Tracing
 
 /// Request tracing (`regimen serve --otel-endpoint URL`): the tracer request spans start on, and
