@@ -9,7 +9,8 @@ import Testing
 /// are read by one decoder, so they are accepted or refused alike, with the same errors.
 ///
 /// Property: for every shipped YAML policy and test file and every mutant of its top-level keys
-/// (the key dropped, misspelt, or its value replaced by a scalar, a list or a mapping), the file
+/// (the key dropped, misspelt, or its value replaced by a scalar, a list or a mapping) and of the
+/// whole file (emptied, only comments, a list), the file
 /// read on its own reports exactly the errors the rule loader reports for it.
 @Suite("A security file reads the same on its own and in the rule tree")
 struct SecurityReadersAgreementTests {
@@ -39,7 +40,7 @@ struct SecurityReadersAgreementTests {
         return blocks
     }
 
-    /// Every mutant of `text`'s top-level keys, named for messages.
+    /// Every mutant of `text`'s top-level keys, and of the whole file, named for messages.
     static func mutants(_ text: String) -> [(name: String, text: String)] {
         let blocks = blocks(text)
         var out: [(name: String, text: String)] = []
@@ -56,6 +57,10 @@ struct SecurityReadersAgreementTests {
             out.append(("'\(block.key)' a mapping", replaced(["\(block.key): {a: 1}"])))
         }
         out.append(("an unknown key added", text + "\nextra_key: 1\n"))
+        // Whole-file mutants: a file cut to nothing (a partial write), to its comments, or to a list.
+        out.append(("the file emptied", ""))
+        out.append(("only comments left", "# nothing here yet\n"))
+        out.append(("a list, not a mapping", "- kind: x\n"))
         return out
     }
 

@@ -74,9 +74,6 @@ package struct RequiredRuleFiles {
                 })
     }
 
-    /// Whether every kind taken so far was there (once, where only one may be).
-    package var isComplete: Bool { missingKinds.isEmpty && duplicatedKinds.isEmpty }
-
     /// The kinds `consumer` takes, in the order it takes them: it is run against an empty rule set,
     /// so it must take every kind it needs before it stops at the first missing one (as reporting
     /// them all at once requires anyway).

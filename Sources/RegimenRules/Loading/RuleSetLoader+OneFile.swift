@@ -12,13 +12,8 @@ extension RuleSetLoader {
     package static func decodeFile<Content>(
         _ text: String, file: String, as type: any RuleFileKind.Type, _ body: (inout MappingDecoder) -> Content?
     ) -> Result<Content, DiagnosticsError> {
-        let read = YAMLReader.read(text, file: file)
-        guard read.diagnostics.isEmpty else { return .failure(DiagnosticsError(read.diagnostics)) }
         let context = DecodingContext()
-        guard let node = read.document else {
-            context.error("rules.empty-file", "file is empty; a \(type.kind) file starts with 'kind:' and 'version:'", at: SourceLocation(file: file, line: 1, column: 1))
-            return .failure(DiagnosticsError(context.diagnostics))
-        }
+        guard let node = document(text, file: file, in: context) else { return .failure(DiagnosticsError(context.diagnostics)) }
         // As in a load, a file whose header is wrong is not decoded further.
         guard header(of: node, kinds: [type.kind: type], in: context) != nil else { return .failure(DiagnosticsError(context.diagnostics)) }
         let content = context.mapping(node, at: DecodingPath()) { map in

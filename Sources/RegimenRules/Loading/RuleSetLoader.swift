@@ -126,13 +126,7 @@ package struct RuleSetLoader: Sendable {
             // largest in the tree, and a planner has no use for them.
             if let kind = Self.declaredKind(file.text), skips(kind) { continue }
             attempted.append((file.path, Self.declaredKind(file.text)))
-            let read = YAMLReader.read(file.text, file: file.path)
-            context.report(contentsOf: read.diagnostics)
-            guard read.diagnostics.isEmpty else { continue }
-            guard let node = read.document else {
-                context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file.path, line: 1, column: 1))
-                continue
-            }
+            guard let node = Self.document(file.text, file: file.path, in: context) else { continue }
             if let kind = node["kind"]?.scalar?.text, skips(kind) { continue }
             if let header = header(of: node, in: context) {
                 documents.append(Document(path: file.path, kind: header.kind, version: header.version, node: node, text: file.text))
@@ -229,6 +223,19 @@ package struct RuleSetLoader: Sendable {
             return value.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
         }
         return nil
+    }
+
+    /// The YAML document of a rule file's `text`, or `nil` with its syntax errors (or that it is
+    /// empty) reported.
+    static func document(_ text: String, file: String, in context: DecodingContext) -> LocatedNode? {
+        let read = YAMLReader.read(text, file: file)
+        context.report(contentsOf: read.diagnostics)
+        guard read.diagnostics.isEmpty else { return nil }
+        guard let node = read.document else {
+            context.error("rules.empty-file", "file is empty; a rule file starts with 'kind:' and 'version:'", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        return node
     }
 
     /// Reads `kind:` and `version:` and checks them against the registered kinds.

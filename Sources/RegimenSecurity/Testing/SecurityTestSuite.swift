@@ -130,8 +130,8 @@ extension SecurityTestSuite {
     ) -> SecurityTestCase? {
         if context.isDescribing {
             let shapes = operationKeys.map { verb in
-                context.shape { placeholder in
-                    _ = context.mapping(placeholder, at: path) { map in
+                context.shape { described in
+                    _ = context.mapping(described, at: path) { map in
                         map.summary("A test case whose request is '\(verb)'.")
                         return decodeCase(
                             &map, describing: verb, service: service, bucket: bucket, time: fileTime, expectationOptional: expectationOptional)
@@ -160,13 +160,8 @@ extension SecurityTestSuite {
         if !name.isEmpty { map.path = DecodingPath(subject: "case '\(name)'") }
         var auth: AuthContext?
         let authPath = map.path.appending(key: "auth")
-        let authShape = context.shape { placeholder in
-            _ = context.mapping(placeholder, at: authPath) { authMap in
-                authMap.summary("The signed-in user; omit it (or write null) for a signed-out request.")
-                return decodeAuth(&authMap)
-            }
-        }
-        if let authNode = map.node("auth", shape: authShape.orNull), !authNode.isNull {
+        // The shape is worked out only in describing mode (an autoclosure), not per request.
+        if let authNode = map.node("auth", shape: authShape(at: authPath, in: context).orNull), !authNode.isNull {
             auth = context.mapping(authNode, at: authPath) { decodeAuth(&$0) }
         }
         var time = fileTime
@@ -232,6 +227,16 @@ extension SecurityTestSuite {
         return SecurityTestCase(
             name: name, location: node.location, request: SecurityRequest(auth: auth, operation: operation, time: time),
             documents: caseDocuments, expectAllow: expectAllow)
+    }
+
+    /// `auth` of a case, as ``decodeAuth(_:)`` reads it (describing mode only).
+    private static func authShape(at path: DecodingPath, in context: DecodingContext) -> NodeShape {
+        context.shape { described in
+            _ = context.mapping(described, at: path) { authMap in
+                authMap.summary("The signed-in user; omit it (or write null) for a signed-out request.")
+                return decodeAuth(&authMap)
+            }
+        }
     }
 
     /// Reads `auth`: a `uid` and the token's claims.
